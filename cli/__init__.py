@@ -1,0 +1,1 @@
+"""The `atout` command line."""

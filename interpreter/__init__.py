@@ -1,0 +1,1 @@
+"""atout's interpreter: the card language, the engine core and the games."""

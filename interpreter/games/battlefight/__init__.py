@@ -1,0 +1,1 @@
+"""BattleFight: its card language and its engine."""

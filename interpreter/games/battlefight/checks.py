@@ -1,0 +1,55 @@
+"""BattleFight's checks beyond syntax: the basic techniques, deck composition."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from atout.interpreter.language.checks import Reporter
+from atout.interpreter.language.nodes import CardFile, CardList
+
+from .ast import Technique, TechniqueType
+from .rules import BattleFightRules
+
+
+def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) -> None:
+    """A file of basic techniques has exactly one technique of each type."""
+    for file in files:
+        if file.kind != "basics":
+            continue
+        types = Counter(card.type for card in file.cards if isinstance(card, Technique))
+        for technique_type in TechniqueType:
+            if types[technique_type] != 1:
+                report.report(
+                    "E301",
+                    f"the basic techniques must have exactly one {technique_type.value} technique; "
+                    f"this file has {types[technique_type]}",
+                    file.span,
+                    file=_file_of(file),
+                )
+
+
+def check_list(deck: CardList, catalogue: dict[str, Technique], rules: BattleFightRules, report: Reporter) -> None:
+    """A deck holds `rules.deck_size` cards, `rules.cards_per_type` of each type."""
+    known = [catalogue[e.name] for e in deck.entries for _ in range(e.count) if e.name in catalogue]
+    if any(e.name not in catalogue for e in deck.entries):
+        return  # unknown names are reported already; counts would mislead
+    if len(known) != rules.deck_size:
+        report.report(
+            "E401",
+            f"a deck has {rules.deck_size} cards; this one has {len(known)}",
+            deck.span,
+            file=_file_of(deck),
+        )
+    types = Counter(card.type for card in known)
+    for technique_type in TechniqueType:
+        if types[technique_type] != rules.cards_per_type:
+            report.report(
+                "E401",
+                f"a deck has {rules.cards_per_type} {technique_type.value} cards; this one has {types[technique_type]}",
+                deck.span,
+                file=_file_of(deck),
+            )
+
+
+def _file_of(node) -> str:
+    return node.span.file if node.span else "?"

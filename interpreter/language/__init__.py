@@ -1,0 +1,1 @@
+"""The card language: reading files into a validated AST, with diagnostics."""

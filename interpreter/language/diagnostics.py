@@ -1,0 +1,136 @@
+"""Diagnostics: what is wrong in a card file, where, and what to do about it.
+
+Every problem atout finds in a file is a `Diagnostic` with a code from
+`CODES`, a place (file, line, column), a message that says what to do, and,
+for a misspelt word, the nearest known word. `render` prints it the way
+compilers do::
+
+    cards/battlefight/attaque.atout:12:21: E103 unknown keyword "Blessr"
+        Corps à Corps ; Blessr 4
+                        ^^^^^^
+        did you mean "Blesser"?
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .text import fold
+
+#: Every error code, with what it means. The README's table is this one.
+CODES: dict[str, str] = {
+    # The file itself
+    "E100": "the file cannot be read as card text (binary, not UTF-8, too large, unreadable)",
+    "E101": "the file does not start with a header naming its game and kind",
+    "E102": "the header names an unknown game or an unknown kind of file",
+    # Syntax
+    "E110": "a character that has no place here",
+    "E111": "an unknown or misplaced word",
+    "E112": "the text stops where more was expected",
+    "E113": "text outside any card",
+    # Values
+    "E200": "a number out of its range",
+    "E201": "a word that is not one of the allowed values",
+    # A set of cards
+    "E300": "two cards with the same name",
+    "E301": "a set that does not have the composition the game requires",
+    # Decks and collections
+    "E400": "a card name that is in no card file of the game",
+    "E401": "a deck whose composition breaks the rules",
+    "E402": "a card listed twice in a deck or collection",
+    # Rules files
+    "E500": "an unknown rules parameter",
+    "E501": "a rules parameter with a wrong value",
+    "E502": "a rules parameter given twice",
+    "E503": "a rules parameter that is missing",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem in one file, with its place and what to do."""
+
+    code: str
+    message: str
+    file: str
+    line: int = 1
+    column: int = 1
+    #: How many characters the caret underlines (at least one).
+    width: int = 1
+    #: The nearest known word, for a misspelt keyword or name.
+    suggestion: str | None = None
+    #: The source line the problem is on, shown under the message.
+    source_line: str | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:  # a programming error, caught by the tests
+            raise ValueError(f"unknown diagnostic code {self.code}")
+
+    def headline(self) -> str:
+        """The `file:line:col: CODE message` line."""
+        return f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"
+
+    def render(self) -> str:
+        """The headline, the source line with a caret under the place, the hint."""
+        lines = [self.headline()]
+        if self.source_line is not None:
+            shown = self.source_line.rstrip("\n").expandtabs(1)
+            lines.append("    " + shown)
+            width = max(1, min(self.width, len(shown) - self.column + 1))
+            lines.append("    " + " " * (self.column - 1) + "^" * width)
+        if self.suggestion:
+            lines.append(f'    did you mean "{self.suggestion}"?')
+        return "\n".join(lines)
+
+    def as_json(self) -> dict:
+        """A plain dict for `--format json`."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "message": self.message,
+            "suggestion": self.suggestion,
+        }
+
+
+class DiagnosticError(Exception):
+    """Raised by the loaders when a file has problems; carries all of them."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(d.render() for d in diagnostics))
+
+
+def nearest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The known word closest to `word`, compared case- and accent-blind."""
+    by_fold: dict[str, str] = {}
+    for candidate in known:
+        by_fold.setdefault(fold(candidate), candidate)
+    matches = difflib.get_close_matches(fold(word), list(by_fold), n=1, cutoff=cutoff)
+    return by_fold[matches[0]] if matches else None
+
+
+def explain(problem: dict) -> str:
+    """A pydantic validation error, in the words of a card designer."""
+    context = problem.get("ctx") or {}
+    kind = problem["type"]
+    if kind == "greater_than_equal":
+        return f"must be {context['ge']} or more"
+    if kind == "less_than_equal":
+        return f"must be {context['le']} or less"
+    if kind == "greater_than":
+        return f"must be more than {context['gt']}"
+    if kind == "less_than":
+        return f"must be less than {context['lt']}"
+    if kind in ("int_parsing", "int_type"):
+        return "must be a whole number"
+    if kind == "string_too_long":
+        return f"must be at most {context['max_length']} characters long"
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind == "value_error":
+        return str(context.get("error", problem["msg"]))
+    return problem["msg"]

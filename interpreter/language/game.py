@@ -1,0 +1,103 @@
+"""What the card language needs to know of one game.
+
+Each game package declares a `GameLanguage` in its `language.py`: the names
+its file header accepts, its grammar file, the kinds of file it has, its
+transformer, its rules model and its checks. The loader, the validator and
+the CLI know the games only through this description.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel
+
+from .text import fold
+from .transform import UnitTransformer
+
+if TYPE_CHECKING:
+    from .checks import Reporter
+    from .nodes import CardFile, CardList
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """One kind of file of a game: cards, a deck, a collection, the rules."""
+
+    #: The kind's name in the AST: "cards", "basics" (BattleFight's basic
+    #: techniques, which are cards too), "deck", "collection", "rules".
+    name: Literal["cards", "basics", "deck", "collection", "rules"]
+    #: The words a file header may use for it, as printed ("cartes", "deck").
+    words: tuple[str, ...]
+    #: The grammar rule that parses one unit of this kind of file.
+    start: str
+    #: How a file of this kind is cut into units: at each card title, or per line.
+    unit: Literal["card", "line"]
+
+
+#: The kinds of file that read one entry or parameter per line.
+def deck_kind(*words: str) -> FileKind:
+    """A deck file: `4 Décharge` per line."""
+    return FileKind("deck", words, "list_entry", "line")
+
+
+def collection_kind(*words: str) -> FileKind:
+    """A collection file: `2 Vouivre des Brumes` per line."""
+    return FileKind("collection", words, "list_entry", "line")
+
+
+def rules_kind(*words: str) -> FileKind:
+    """A rules file: `Points de vie : 20` per line."""
+    return FileKind("rules", words, "param", "line")
+
+
+@dataclass(frozen=True)
+class GameLanguage:
+    """The card language of one game."""
+
+    #: The game's name on the command line: "battlefight".
+    name: str
+    #: The game's printed name: "BattleFight".
+    title: str
+    #: The names a file header may give the game, as printed.
+    header_names: tuple[str, ...]
+    #: The grammar file, in the grammar folder.
+    grammar: str
+    kinds: tuple[FileKind, ...]
+    transformer: type[UnitTransformer]
+    #: The pydantic model of the rules file; its field aliases are the
+    #: parameters' printed names.
+    rules_model: type[BaseModel]
+    #: Checks of one card file beyond what the models check.
+    check_cards: Callable[[CardFile, Reporter], None] | None = None
+    #: Checks of the whole card set of the game (all its card files).
+    check_set: Callable[[list[CardFile], BaseModel, Reporter], None] | None = None
+    #: Checks of a deck or collection against the set and the rules.
+    check_list: Callable[[CardList, dict[str, BaseModel], BaseModel, Reporter], None] | None = None
+    #: The name of each card, for catalogues and duplicate checks.
+    card_name: Callable[[BaseModel], str] = lambda card: card.name  # type: ignore[attr-defined]
+    _kind_by_word: dict[str, FileKind] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for kind in self.kinds:
+            for word in kind.words:
+                self._kind_by_word[fold(word)] = kind
+
+    @property
+    def starts(self) -> tuple[str, ...]:
+        """The grammar rules that parse units, one per kind of file."""
+        return tuple(dict.fromkeys(kind.start for kind in self.kinds))
+
+    def kind_named(self, word: str) -> FileKind | None:
+        """The kind of file a header word names, case- and accent-blind."""
+        return self._kind_by_word.get(" ".join(fold(word).split()))
+
+    def kind_words(self) -> list[str]:
+        """Every header word of every kind, for suggestions."""
+        return [word for kind in self.kinds for word in kind.words]
+
+    def header_example(self, kind: FileKind | None = None) -> str:
+        """A valid header line, for messages: `BattleFight : cartes`."""
+        return f"{self.title} : {(kind or self.kinds[0]).words[0]}"

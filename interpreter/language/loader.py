@@ -1,0 +1,234 @@
+"""Reading one file of the card language: header, units, AST, diagnostics.
+
+`read_document` never raises on bad input: whatever the bytes are, it returns
+a `Document` whose `diagnostics` say what is wrong and where. A file is:
+
+1. decoded (UTF-8, no binary, bounded size): E100;
+2. its first line, the header, names the game and the kind of file
+   (`BattleFight : cartes`): E101, E102;
+3. the rest is cut into units (one card per title, or one line), each parsed
+   on its own with the game's grammar and transformed into nodes: E11x, E2xx;
+4. the units make the file's node: `CardFile`, `CardList` or, for a rules
+   file, `RulesFile` once the game's rules model has typed the parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lark import UnexpectedInput
+from pydantic import BaseModel
+
+from .diagnostics import Diagnostic, nearest
+from .game import FileKind, GameLanguage
+from .nodes import CardFile, CardList, Node, Param, RulesFile, Span
+from .parser import build_parser, syntax_diagnostic
+from .rules import type_rules
+from .text import UnreadableFile, decode, fold
+
+#: The longest unit (a card, a line) that is parsed; a longer one is refused.
+MAX_UNIT_CHARS = 20_000
+
+_TITLE_LINE = re.compile(r"^[ \t]*==", re.MULTILINE)
+
+
+@dataclass
+class Document:
+    """One file, read: its game, its kind, its AST node and its diagnostics."""
+
+    path: str
+    text: str = ""
+    game: GameLanguage | None = None
+    kind: FileKind | None = None
+    node: Node | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: For a rules file, the typed rules (an instance of the game's rules model).
+    rules: BaseModel | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        """The file's lines, without their line ends."""
+        return self.text.split("\n")
+
+    @property
+    def is_valid(self) -> bool:
+        """True when the file has no diagnostic."""
+        return not self.diagnostics
+
+
+def read_file(path: str | Path, games: dict[str, GameLanguage], shown_as: str | None = None) -> Document:
+    """Read a file from disk; an unreadable file gives an E100 diagnostic."""
+    name = shown_as or str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        return Document(name, diagnostics=[Diagnostic("E100", f"cannot read the file: {error.strerror}", name)])
+    return read_document(name, data, games)
+
+
+def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) -> Document:
+    """Read a file's bytes (or text) into a `Document`."""
+    document = Document(path)
+    try:
+        document.text = data if isinstance(data, str) else decode(data)
+    except UnreadableFile as error:
+        document.diagnostics.append(Diagnostic("E100", error.reason, path, error.line, error.column))
+        return document
+
+    lines = document.lines
+    header_index = _first_meaningful_line(lines)
+    if header_index is None:
+        document.diagnostics.append(
+            Diagnostic("E101", f"the file is empty: start it with a header such as \"{_any_header(games)}\"", path)
+        )
+        return document
+    if not _read_header(document, lines, header_index, games):
+        return document
+
+    assert document.game is not None and document.kind is not None
+    game, kind = document.game, document.kind
+    transformer = game.transformer(path)
+    parser = build_parser(game.grammar, game.starts)
+    folded = fold(document.text)
+    offsets = _line_offsets(lines)
+    nodes: list[Node] = []
+    for start, end in _units(document, lines, header_index + 1, kind):
+        original = "\n".join(lines[start:end]) + "\n"
+        if len(original) > MAX_UNIT_CHARS:
+            document.diagnostics.append(
+                Diagnostic(
+                    "E110",
+                    f"this {'card' if kind.unit == 'card' else 'line'} is {len(original):,} characters long; "
+                    f"a unit of at most {MAX_UNIT_CHARS:,} is read: split it",
+                    path, start + 1, 1, 1, None, lines[start],
+                )
+            )
+            continue
+        unit_folded = folded[offsets[start] : offsets[end] - 1] + "\n"
+        try:
+            tree = parser.parse(unit_folded, start=kind.start)
+        except UnexpectedInput as error:
+            document.diagnostics.append(
+                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines)
+            )
+            continue
+        except RecursionError:
+            document.diagnostics.append(
+                Diagnostic("E110", "this text is nested too deeply to be read", path, start + 1, 1, 1, None, lines[start])
+            )
+            continue
+        transformer.begin_unit(original, start, lines)
+        nodes.append(transformer.transform(tree))
+    document.diagnostics.extend(transformer.diagnostics)
+    document.node = _file_node(document, nodes)
+    return document
+
+
+def _line_offsets(lines: list[str]) -> list[int]:
+    """The offset in the text of each line's start, and one past the last line."""
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    return offsets
+
+
+def _first_meaningful_line(lines: list[str]) -> int | None:
+    """The index of the first line that is neither blank nor a comment."""
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            return index
+    return None
+
+
+def _any_header(games: dict[str, GameLanguage]) -> str:
+    return next(iter(games.values())).header_example() if games else "Game : cards"
+
+
+def _read_header(document: Document, lines: list[str], index: int, games: dict[str, GameLanguage]) -> bool:
+    """Read the header line into `document.game` and `.kind`; False on a problem."""
+    line = lines[index]
+    path = document.path
+    body = line.split("#", 1)[0]
+    if ":" not in body:
+        document.diagnostics.append(
+            Diagnostic(
+                "E101",
+                f'the first line must name the game and the kind of file, such as "{_any_header(games)}"',
+                path, index + 1, 1, len(line.rstrip()) or 1, None, line,
+            )
+        )
+        return False
+    game_words, kind_words = body.split(":", 1)
+    by_name = {fold(" ".join(n.split())): g for g in games.values() for n in g.header_names}
+    game = by_name.get(" ".join(fold(game_words).split()))
+    game_column = len(game_words) - len(game_words.lstrip()) + 1
+    if game is None:
+        names = [g.title for g in games.values()]
+        document.diagnostics.append(
+            Diagnostic(
+                "E102",
+                f'unknown game "{game_words.strip()}"; the games are {", ".join(names)}',
+                path, index + 1, game_column, max(1, len(game_words.strip())),
+                nearest(game_words.strip(), [n for g in games.values() for n in g.header_names]), line,
+            )
+        )
+        return False
+    kind = game.kind_named(kind_words)
+    kind_column = len(game_words) + 1 + (len(kind_words) - len(kind_words.lstrip())) + 1
+    if kind is None:
+        document.diagnostics.append(
+            Diagnostic(
+                "E102",
+                f'unknown kind of file "{kind_words.strip()}" for {game.title}; '
+                f'the kinds are {", ".join(k.words[0] for k in game.kinds)}',
+                path, index + 1, kind_column, max(1, len(kind_words.strip())),
+                nearest(kind_words.strip(), game.kind_words()), line,
+            )
+        )
+        return False
+    document.game, document.kind = game, kind
+    return True
+
+
+def _units(document: Document, lines: list[str], first: int, kind: FileKind) -> list[tuple[int, int]]:
+    """The units after the header, as (first line, end line) indices.
+
+    In a card file, each unit runs from a title line to the next one; any
+    text before the first title is reported (E113), never dropped.
+    """
+    meaningful = [i for i in range(first, len(lines)) if lines[i].strip() and not lines[i].strip().startswith("#")]
+    if kind.unit == "line":
+        return [(i, i + 1) for i in meaningful]
+    titles = [i for i in meaningful if lines[i].lstrip().startswith("==")]
+    before = [i for i in meaningful if not titles or i < titles[0]]
+    for i in before:
+        line = lines[i]
+        document.diagnostics.append(
+            Diagnostic(
+                "E113",
+                'text outside any card: a card starts with its title, such as "== Name =="',
+                document.path, i + 1, len(line) - len(line.lstrip()) + 1, len(line.strip()), None, line,
+            )
+        )
+        break
+    bounds = titles + [len(lines)]
+    return [(bounds[k], bounds[k + 1]) for k in range(len(titles))]
+
+
+def _file_node(document: Document, nodes: list[Node]) -> Node | None:
+    """The file's AST node, built from its units."""
+    game, kind = document.game, document.kind
+    assert game is not None and kind is not None
+    top = Span(document.path, 1, 1, 1, 1)
+    if kind.name in ("cards", "basics"):
+        return CardFile(span=top, kind=kind.name, game=game.name, cards=nodes)
+    if kind.name in ("deck", "collection"):
+        return CardList(span=top, kind=kind.name, game=game.name, name=Path(document.path).stem, entries=nodes)
+    params = [node for node in nodes if isinstance(node, Param)]
+    rules, problems = type_rules(params, game.rules_model, document.path, document.lines)
+    document.diagnostics.extend(problems)
+    document.rules = rules
+    return RulesFile(span=top, game=game.name, rules=rules) if rules is not None else None

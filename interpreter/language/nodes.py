@@ -1,0 +1,116 @@
+"""The nodes every game's AST shares: source spans, card lists, rules files.
+
+Each game defines its own card nodes (in `games/<game>/ast.py`) on the base
+`Node`: a frozen pydantic model that forbids unknown fields and keeps the
+place of its text in `span`. The span is left out of dumps, so that a
+snapshot of an AST does not change when a designer re-indents a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, SkipValidation
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a node's text is: a file, and a line and column range (from 1)."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @property
+    def width(self) -> int:
+        """How many characters a caret under this span covers on its first line."""
+        return self.end_column - self.column if self.end_line == self.line else 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class Node(BaseModel):
+    """Base of every AST node: frozen, strict about its fields, with a span."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    span: Annotated[Span | None, SkipValidation] = Field(default=None, exclude=True, repr=False)
+
+
+# ---------------------------------------------------------------------------
+# Card files
+# ---------------------------------------------------------------------------
+
+
+class CardFile(Node):
+    """A file of cards of one game: `<Game> : cartes` (or `cards`)."""
+
+    kind: Literal["cards", "basics"] = "cards"
+    game: str
+    cards: list[SerializeAsAny[Node]]
+
+
+# ---------------------------------------------------------------------------
+# Decks and collections: "4 Décharge", one entry per line
+# ---------------------------------------------------------------------------
+
+
+class ListEntry(Node):
+    """One line of a deck or a collection: how many copies of which card.
+
+    Grammar rule `list_entry` (core.lark): `4 Décharge`, `4 × Décharge`, or
+    just `Décharge` for one copy.
+    """
+
+    kind: Literal["list_entry"] = "list_entry"
+    count: int = Field(ge=1, le=99)
+    name: str
+
+
+class CardList(Node):
+    """A deck (BattleFight) or a collection (Duel de dragons): card names and counts."""
+
+    kind: Literal["deck", "collection"]
+    game: str
+    #: The list's name: the file's name without its extension.
+    name: str
+    entries: list[ListEntry]
+
+    def total(self) -> int:
+        """How many cards the list holds, copies included."""
+        return sum(entry.count for entry in self.entries)
+
+
+# ---------------------------------------------------------------------------
+# Rules files: "Points de vie : 20", one parameter per line
+# ---------------------------------------------------------------------------
+
+
+class Param(Node):
+    """One line of a rules file: a parameter's name and its value as written.
+
+    Grammar rule `param` (core.lark). The value is typed by the game's rules
+    model (`games/<game>/rules.py`), which knows each parameter's range.
+    """
+
+    kind: Literal["param"] = "param"
+    name: str
+    value: str
+
+
+class RulesFile(Node):
+    """A game's rules file, once its parameters are typed and checked."""
+
+    kind: Literal["rules"] = "rules"
+    game: str
+    #: The typed parameters, as the game's rules model dumps them.
+    rules: SerializeAsAny[BaseModel]
+
+
+def dump(node: BaseModel) -> dict[str, Any]:
+    """A node as plain JSON-ready data (spans left out)."""
+    return node.model_dump(mode="json", by_alias=False)

@@ -1,0 +1,250 @@
+"""Building the Lark parsers and turning Lark's errors into diagnostics.
+
+Each grammar is built once per process (`functools.lru_cache`), as LALR with
+the contextual lexer, and Lark's own cache keeps the analysed tables on disk
+between processes. String literals in the grammar files are folded as they
+are loaded (see `text.fold`), so a grammar writes "Défausser" and matches
+"defausser".
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from atout.grammar import GRAMMAR_DIR
+
+from .diagnostics import Diagnostic, nearest
+from .text import fold
+
+# ---------------------------------------------------------------------------
+# Loading grammar files
+# ---------------------------------------------------------------------------
+
+_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def fold_literals(grammar: str) -> str:
+    """Fold the string literals of a grammar's text, leaving regexps and comments.
+
+    A small scanner: `//` starts a comment to the end of the line, `/.../` is a
+    regexp, `"..."` a string literal; only the last are folded.
+    """
+    out: list[str] = []
+    i, n = 0, len(grammar)
+    while i < n:
+        c = grammar[i]
+        if grammar.startswith("//", i):
+            end = grammar.find("\n", i)
+            end = n if end < 0 else end
+            out.append(grammar[i:end])
+            i = end
+        elif c == "/":
+            end = i + 1
+            while end < n and grammar[end] != "/":
+                end += 2 if grammar[end] == "\\" else 1
+            out.append(grammar[i : end + 1])
+            i = end + 1
+        elif c == '"':
+            match = _LITERAL.match(grammar, i)
+            if match is None:
+                out.append(c)
+                i += 1
+            else:
+                out.append(fold(match.group()))
+                i = match.end()
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def read_grammar(name: str) -> str:
+    """A grammar file's text, with its literals folded."""
+    return fold_literals((GRAMMAR_DIR / name).read_text(encoding="utf-8"))
+
+
+def _import_loader(base_path: str | None, grammar_path: str) -> tuple[str, str]:
+    """Lark import loader: `%import core (...)` reads `core.lark`, folded."""
+    path = GRAMMAR_DIR / grammar_path
+    if not path.is_file():
+        raise OSError(grammar_path)
+    return str(path), read_grammar(grammar_path)
+
+
+def _cache_file(name: str) -> str | bool:
+    """Where Lark keeps the analysed tables of a grammar between processes."""
+    folder = Path(tempfile.gettempdir()) / "atout-lark-cache"
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError:
+        return False
+    text = read_grammar(name) + "".join(read_grammar(p.name) for p in sorted(GRAMMAR_DIR.glob("*.lark")))
+    import hashlib
+
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return str(folder / f"{Path(name).stem}-{digest}.lark.cache")
+
+
+@lru_cache(maxsize=None)
+def build_parser(grammar: str, starts: tuple[str, ...]) -> Lark:
+    """The LALR parser of a grammar file, for the given start rules."""
+    return Lark(
+        read_grammar(grammar),
+        parser="lalr",
+        lexer="contextual",
+        start=list(starts),
+        propagate_positions=True,
+        maybe_placeholders=False,
+        import_paths=[_import_loader],
+        cache=_cache_file(grammar),
+    )
+
+
+@lru_cache(maxsize=None)
+def printed_words(grammar: str) -> dict[str, str]:
+    """Folded keyword → the keyword as printed, from a grammar's literals."""
+    words: dict[str, str] = {}
+    for path in (GRAMMAR_DIR / grammar, GRAMMAR_DIR / "core.lark"):
+        text = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("//"))
+        for literal in _LITERAL.findall(text):
+            printed = literal[1:-1]
+            words.setdefault(fold(printed), printed)
+    return words
+
+
+# ---------------------------------------------------------------------------
+# Syntax errors
+# ---------------------------------------------------------------------------
+
+#: What a terminal is called in a message when it is not a keyword.
+_TERMINAL_NAMES = {
+    "_NL": "the end of the line",
+    "$END": "the end of the card",
+    "INT": "a number",
+    "SIGNED_INT": "a number",
+    "CARD_TITLE": 'a card title such as "== Name =="',
+    "QUOTED_NAME": 'a card name between quotation marks',
+    "LINE_TEXT": "a name",
+    "HEADER_WORDS": "a name",
+    "PARAM_NAME": "a parameter name",
+    "PARAM_VALUE": "a value",
+    "COLON": '":"',
+    "SEMICOLON": '";"',
+    "LSQB": '"["',
+    "RSQB": '"]"',
+}
+
+_WORD = re.compile(r"[\w'’-]+|[^\s\w]")
+
+
+def syntax_diagnostic(
+    error: UnexpectedInput,
+    parser: Lark,
+    grammar: str,
+    file: str,
+    unit_text: str,
+    line_offset: int,
+    lines: list[str],
+) -> Diagnostic:
+    """A Lark error in one unit as a diagnostic, with the nearest known word."""
+    line = (getattr(error, "line", None) or 1)
+    column = (getattr(error, "column", None) or 1)
+    if isinstance(error, UnexpectedToken) and error.token.type == "$END":
+        line, column = _end_place(unit_text)
+    file_line = line + line_offset
+    source = lines[file_line - 1] if 0 < file_line <= len(lines) else None
+    expected = _expected(error)
+    words = printed_words(grammar)
+    keywords = sorted({words.get(_pattern(parser, name), _pattern(parser, name)) for name in expected if _is_keyword(parser, name)})
+    others = sorted({_TERMINAL_NAMES.get(_plain(name), _plain(name)) for name in expected if not _is_keyword(parser, name)})
+    found = _found_word(error, source, column)
+
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        code, message = "E112", f"the card stops here; expected {_choices(keywords, others)}"
+        width = 1
+    elif isinstance(error, UnexpectedToken) and error.token.type == "_NL":
+        code, message = "E112", f"the line stops here; expected {_choices(keywords, others)}"
+        width = 1
+    elif found and not found[0].isalnum():
+        code, message = "E110", f'"{found}" has no place here; expected {_choices(keywords, others)}'
+        width = len(found)
+    else:
+        shown = found or (str(error.token) if isinstance(error, UnexpectedToken) else "?")
+        code = "E111"
+        known = "unknown word" if isinstance(error, UnexpectedCharacters) else "unexpected word"
+        message = f'{known} "{shown}"; expected {_choices(keywords, others)}'
+        width = len(shown)
+    suggestion = nearest(found, keywords) if found and keywords else None
+    return Diagnostic(code, message, file, file_line, column, max(1, width), suggestion, source)
+
+
+def _expected(error: UnexpectedInput) -> set[str]:
+    if isinstance(error, UnexpectedToken):
+        return set(error.accepts or error.expected)
+    if isinstance(error, (UnexpectedCharacters, UnexpectedEOF)):
+        return set(error.allowed or ()) if isinstance(error, UnexpectedCharacters) else set(error.expected)
+    return set()
+
+
+def _plain(name: str) -> str:
+    """A terminal's name without the prefix an %import gives it."""
+    return name.rsplit("__", 1)[-1]
+
+
+def _terminal(parser: Lark, name: str):
+    return parser.get_terminal(name) if name != "$END" else None
+
+
+def _pattern(parser: Lark, name: str) -> str:
+    terminal = _terminal(parser, name)
+    return terminal.pattern.value if terminal is not None else name
+
+
+def _is_keyword(parser: Lark, name: str) -> bool:
+    """Is this terminal a literal word (not a number, a name or punctuation)?"""
+    try:
+        terminal = _terminal(parser, name)
+    except KeyError:
+        return False
+    if terminal is None or terminal.pattern.type != "str":
+        return False
+    return any(ch.isalpha() for ch in terminal.pattern.value)
+
+
+def _choices(keywords: list[str], others: list[str]) -> str:
+    shown = [f'"{k}"' for k in keywords[:12]] + others
+    if len(keywords) > 12:
+        shown.insert(12, "…")
+    if not shown:
+        return "something else"
+    return ", ".join(shown[:-1]) + (" or " if len(shown) > 1 else "") + shown[-1]
+
+
+def _found_word(error: UnexpectedInput, source: str | None, column: int) -> str:
+    """The word (or character) at the error's place, as the designer wrote it."""
+    if isinstance(error, UnexpectedToken) and error.token.type not in ("$END", "_NL"):
+        if source is not None:
+            match = _WORD.match(source, column - 1)
+            if match:
+                return match.group()
+        return str(error.token)
+    if source is None or column - 1 >= len(source):
+        return ""
+    match = _WORD.match(source, column - 1)
+    return match.group() if match else source[column - 1]
+
+
+def _end_place(text: str) -> tuple[int, int]:
+    """The line and column just after the last character that is not a line end."""
+    stripped = text.rstrip("\n ")
+    line = stripped.count("\n") + 1
+    column = len(stripped) - (stripped.rfind("\n") + 1) + 1
+    return line, column
+
+
+__all__ = ["build_parser", "fold_literals", "syntax_diagnostic", "Token"]
