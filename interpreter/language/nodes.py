@@ -40,6 +40,22 @@ class Node(BaseModel):
 
     span: Annotated[Span | None, SkipValidation] = Field(default=None, exclude=True, repr=False)
 
+    def _meaning(self) -> tuple:
+        return tuple(value for name, value in self.__dict__.items() if name != "span")
+
+    def __eq__(self, other: object) -> bool:
+        """Two nodes are equal when they say the same, wherever they are written."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._meaning() == other._meaning()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(_hashable(v) for v in self._meaning())))
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
 
 # ---------------------------------------------------------------------------
 # Card files

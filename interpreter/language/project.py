@@ -105,7 +105,7 @@ def main_rules(game: GameLanguage, documents: list[Document]) -> BaseModel | Non
     for document in load_shipped(game):
         if document.rules is not None and Path(document.path).stem in RULES_STEMS:
             return document.rules
-    return game.rules_model()
+    return None
 
 
 _shipped_cache: dict[str, list[Document]] = {}

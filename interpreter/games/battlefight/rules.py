@@ -6,21 +6,26 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class BattleFightRules(BaseModel):
-    """The numbers of a game of BattleFight; a variant changes them, not Python."""
+    """The numbers of a game of BattleFight; a variant changes them, not Python.
+
+    Every parameter must be given: a rules file is the whole list of a
+    game's numbers, and a forgotten line is an error (E503), not a silent
+    default.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
-    life: int = Field(20, alias="Points de vie", ge=1, le=999)
+    life: int = Field(alias="Points de vie", ge=1, le=999)
     #: Cells from the centre to a corner: 3 gives the 37-cell board.
-    board_radius: int = Field(3, alias="Rayon du plateau", ge=1, le=12)
-    cards_per_type: int = Field(4, alias="Cartes par type", ge=1, le=20)
-    booster_per_type: int = Field(2, alias="Cartes par type dans un booster", ge=1, le=20)
-    random_boosters: int = Field(2, alias="Boosters du deck aléatoire", ge=1, le=10)
-    sealed_boosters: int = Field(3, alias="Boosters du deck scellé", ge=1, le=10)
-    repetitions: int = Field(3, alias="Répétitions pour une nulle", ge=2, le=10)
+    board_radius: int = Field(alias="Rayon du plateau", ge=1, le=12)
+    cards_per_type: int = Field(alias="Cartes par type", ge=1, le=20)
+    booster_per_type: int = Field(alias="Cartes par type dans un booster", ge=1, le=20)
+    random_boosters: int = Field(alias="Boosters du deck aléatoire", ge=1, le=10)
+    sealed_boosters: int = Field(alias="Boosters du deck scellé", ge=1, le=10)
+    repetitions: int = Field(alias="Répétitions pour une nulle", ge=2, le=10)
     #: Not in the rulebook: a bound so that no game runs forever; 0 for none.
-    turn_limit: int = Field(1000, alias="Limite de tours", ge=0, le=100_000)
-    games_to_win_match: int = Field(2, alias="Parties gagnantes du match", ge=1, le=10)
+    turn_limit: int = Field(alias="Limite de tours", ge=0, le=100_000)
+    games_to_win_match: int = Field(alias="Parties gagnantes du match", ge=1, le=10)
 
     @property
     def deck_size(self) -> int:
