@@ -1,0 +1,74 @@
+"""Decisions: the one way a game asks anybody (a player, or chance) for input.
+
+A state that cannot go on by itself poses a `Decision`: who decides, what
+kind of decision it is, and the options, each with a readable label. The
+answer is the index of an option. The same loop serves a bot, a person at the
+terminal, a chance sampler and a replay, since all of them only ever answer
+decisions.
+
+Chance is a player (as in OpenSpiel): every shuffle, draw and random pick is a
+decision of `CHANCE`, whose options carry weights. A game is then fully
+determined by its setup and the list of answers, and a game played on a real
+table can be transcribed by writing down what was drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The seat of chance: it answers the decisions that are random draws.
+CHANCE = -1
+
+
+def seat_name(seat: int) -> str:
+    """How a seat is named in logs: "P1", "P2", or "chance"."""
+    return "chance" if seat == CHANCE else f"P{seat + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One answer to a decision: a label people read, a value the game uses.
+
+    For a chance decision, `weight` is the option's relative probability
+    (three copies of a card in a pile: weight 3).
+    """
+
+    label: str
+    value: Any = None
+    weight: int = 1
+
+
+@dataclass(slots=True)
+class Decision:
+    """What the state waits for: `player` chooses one of `options`.
+
+    `kind` names the decision ("play", "discard", "move", "draw"…), the same
+    word in the record and in the logs. `prompt` says it to a person.
+    `secret` marks a choice made in secret (simultaneous play): the other
+    player's view does not show it until the game reveals it.
+    """
+
+    player: int
+    kind: str
+    options: list[Option]
+    prompt: str = ""
+    secret: bool = False
+    #: Free data the game keeps with the decision to resume after the answer.
+    context: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_chance(self) -> bool:
+        """True when chance, not a player, answers this decision."""
+        return self.player == CHANCE
+
+    def labels(self) -> list[str]:
+        """The options' labels, in order."""
+        return [option.label for option in self.options]
+
+    def index_of(self, label: str) -> int | None:
+        """The index of the option with this label, if any."""
+        for index, option in enumerate(self.options):
+            if option.label == label:
+                return index
+        return None

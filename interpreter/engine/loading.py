@@ -1,0 +1,77 @@
+"""Loading a game's files for play: validated, or a clear error.
+
+The engines read cards, decks and rules through the card language; a file
+with any problem stops the loading with all its diagnostics, exactly as
+`atout validate` would print them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from atout.interpreter.language.diagnostics import DiagnosticError
+from atout.interpreter.language.game import GameLanguage
+from atout.interpreter.language.loader import Document
+from atout.interpreter.language.nodes import CardFile, CardList
+from atout.interpreter.language.project import RULES_STEMS, expand, shipped_files, validate
+
+
+@dataclass
+class GameFiles:
+    """The validated files of one game: card files, lists (decks, collections), rules."""
+
+    game: GameLanguage
+    documents: list[Document]
+
+    @property
+    def card_files(self) -> list[CardFile]:
+        """The card files (basic techniques included)."""
+        return [d.node for d in self.documents if isinstance(d.node, CardFile)]
+
+    @property
+    def lists(self) -> dict[str, CardList]:
+        """Decks and collections by name (their file's stem)."""
+        return {d.node.name: d.node for d in self.documents if isinstance(d.node, CardList)}
+
+    def rules(self, name: str | None = None):
+        """The rules of the file named `name` (stem), or of the main rules file."""
+        candidates = [d for d in self.documents if d.rules is not None]
+        for document in candidates:
+            stem = Path(document.path).stem
+            if (name is None and stem in RULES_STEMS) or stem == name or document.path == name:
+                return document.rules
+        raise DiagnosticError([])  # pragma: no cover - the validation reports a missing rules file
+
+    def digest(self) -> str:
+        """A digest of the card and rules files: their names and contents."""
+        return files_digest(self.documents)
+
+
+def files_digest(documents: Iterable[Document]) -> str:
+    """sha256 of the card and rules files' names and texts, in name order."""
+    hasher = hashlib.sha256()
+    used = [d for d in documents if d.kind is not None and d.kind.name in ("cards", "basics", "rules")]
+    for document in sorted(used, key=lambda d: Path(d.path).name):
+        hasher.update(Path(document.path).name.encode())
+        hasher.update(b"\0")
+        hasher.update(document.text.encode())
+        hasher.update(b"\0")
+    return hasher.hexdigest()[:16]
+
+
+def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) -> GameFiles:
+    """Validate and load a game's files (the shipped ones by default), or raise.
+
+    Raises `DiagnosticError` with every problem when any file is invalid.
+    """
+    from atout.interpreter.games import LANGUAGES
+
+    files = expand(paths) if paths is not None else shipped_files(game)
+    result = validate(files, LANGUAGES)
+    if not result.is_valid:
+        raise DiagnosticError(result.diagnostics)
+    documents = [d for d in result.documents if d.game is game]
+    return GameFiles(game, documents)

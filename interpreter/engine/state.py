@@ -1,0 +1,98 @@
+"""The contract between the engine core and a game: rules apart from state.
+
+As in OpenSpiel, a `Game` holds what does not change during play (the rules
+parameters, the cards, the setup options) and makes `State`s; a `State` is a
+position in one game. A state poses the decision it waits for, applies an
+answer, and says when the game is over and how. The core (play loop, bots,
+records, replay, the CLI) uses nothing else.
+
+Everything a state does while applying an answer is reported as events: small
+dicts with an `"e"` key naming what happened and the facts of it. Events are
+the game's trace: records keep them, replay compares them, and the game's
+commentary turns them into text.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .decision import Decision
+
+#: One thing that happened, as data: {"e": "damage", "player": 1, "amount": 4, "life": 16}.
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seat (None for a draw) and why."""
+
+    winner: int | None
+    reason: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The outcome for a record's last line."""
+        return {"winner": self.winner, "reason": self.reason}
+
+
+class Game(ABC):
+    """A game's fixed part: rules, cards, setup options. Makes states."""
+
+    #: The game's command-line name ("battlefight").
+    name: ClassVar[str]
+
+    @abstractmethod
+    def new_state(self) -> "State":
+        """The state at the start of a game, before any decision."""
+
+    @abstractmethod
+    def setup(self) -> dict[str, Any]:
+        """The setup options as plain data, for a record's header."""
+
+    @abstractmethod
+    def digest(self) -> str:
+        """A digest of the card and rules files this game was made from."""
+
+    @abstractmethod
+    def render(self, event: Event) -> str:
+        """One event as a line of commentary."""
+
+
+class State(ABC):
+    """A position in one game: poses decisions, applies answers."""
+
+    game: Game
+
+    @abstractmethod
+    def decision(self) -> Decision | None:
+        """The decision the game waits for, or None when it is over."""
+
+    @abstractmethod
+    def apply(self, index: int) -> list[Event]:
+        """Answer the current decision with option `index`; the events it caused."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.outcome() is not None
+
+    @property
+    @abstractmethod
+    def turn(self) -> int:
+        """The number of the turn being played, from 1 (0 during setup)."""
+
+    @abstractmethod
+    def view(self, player: int) -> Any:
+        """What `player` may know of the state (hidden cards masked), for bots."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The state as text, for `replay --step`: life, positions, hands, active cards."""
+
+    def check_invariants(self) -> list[str]:
+        """Problems with the state's bookkeeping (lost or duplicated cards); empty when sound."""
+        return []

@@ -1,0 +1,128 @@
+"""BattleFight's fixed part: rules, cards, basic techniques, decks, first player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.nodes import CardList
+from atout.interpreter.language.text import fold
+
+from .ast import Technique, TechniqueType
+from .board import Board
+from .rules import BattleFightRules
+
+
+@dataclass(frozen=True)
+class DeckChoice:
+    """How a player's deck is made: constructed from a list, random, or sealed.
+
+    - constructed: the 20 cards are given (`cards`, card names with repeats);
+    - random: two boosters drawn by chance make the deck;
+    - sealed: three boosters drawn by chance, of which the player keeps
+      `cards per type` cards of each type.
+    """
+
+    kind: Literal["constructed", "random", "sealed"]
+    name: str = ""
+    cards: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """For a record's header."""
+        data: dict[str, Any] = {"kind": self.kind}
+        if self.kind == "constructed":
+            data["name"] = self.name
+            data["cards"] = list(self.cards)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "DeckChoice":
+        """From a record's header."""
+        return cls(data["kind"], data.get("name", ""), tuple(data.get("cards", ())))
+
+    @classmethod
+    def from_list(cls, deck: CardList) -> "DeckChoice":
+        """A constructed deck from a deck file."""
+        return cls("constructed", deck.name, tuple(e.name for e in deck.entries for _ in range(e.count)))
+
+
+@dataclass
+class BattleFightGame(Game):
+    """The rules, the card set and the setup of one game of BattleFight."""
+
+    name = "battlefight"
+
+    rules: BattleFightRules
+    cards: dict[str, Technique]
+    basics: dict[TechniqueType, Technique]
+    decks: tuple[DeckChoice, DeckChoice]
+    first_player: int | None = None
+    files_digest: str = ""
+    board: Board = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.board = Board(self.rules.board_radius)
+        self._by_fold = {fold(name): card for name, card in self.cards.items()}
+        self.by_type: dict[TechniqueType, list[Technique]] = {t: [] for t in TechniqueType}
+        for card in sorted(self.cards.values(), key=lambda c: c.name):
+            self.by_type[card.type].append(card)
+
+    @classmethod
+    def from_files(
+        cls,
+        files: GameFiles,
+        decks: tuple[DeckChoice, DeckChoice],
+        first_player: int | None = None,
+        rules: str | None = None,
+    ) -> "BattleFightGame":
+        """A game from validated files, with the players' deck choices."""
+        cards: dict[str, Technique] = {}
+        basics: dict[TechniqueType, Technique] = {}
+        for file in files.card_files:
+            for card in file.cards:
+                if file.kind == "basics":
+                    basics[card.type] = card
+                else:
+                    cards[card.name] = card
+        game = cls(files.rules(rules), cards, basics, decks, first_player, files.digest())
+        game.check_decks()
+        return game
+
+    def card(self, name: str) -> Technique:
+        """The card of this name (case- and accent-blind)."""
+        return self._by_fold[fold(name)]
+
+    def check_decks(self) -> None:
+        """Constructed decks must name known cards; raise with diagnostics if not."""
+        problems = []
+        for seat, deck in enumerate(self.decks):
+            for name in deck.cards:
+                if fold(name) not in self._by_fold:
+                    problems.append(
+                        Diagnostic("E400", f'P{seat + 1}\'s deck "{deck.name}" names an unknown card "{name}"', deck.name or "deck")
+                    )
+        if problems:
+            raise DiagnosticError(problems)
+
+    def new_state(self):
+        """The state before the setup's chance decisions."""
+        from .state import BattleFightState
+
+        return BattleFightState(self)
+
+    def setup(self) -> dict[str, Any]:
+        """Decks and first player, for a record's header."""
+        return {"decks": [deck.as_json() for deck in self.decks], "first_player": self.first_player}
+
+    def digest(self) -> str:
+        """The digest of the card and rules files."""
+        return self.files_digest
+
+    def render(self, event: Event, viewer: int | None = None) -> str:
+        """One event as commentary (see `commentary.py`)."""
+        from .commentary import render
+
+        return render(event, viewer)

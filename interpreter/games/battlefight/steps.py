@@ -1,0 +1,339 @@
+"""The step-by-step interpreter of BattleFight: one handler per keyword.
+
+`HANDLERS` maps each AST class of `ast.py` to the function that runs it, and
+each function is named after its grammar rule (`se_deplacer` runs
+`SeDeplacer`, read by the rule `se_deplacer`). A handler runs a step from one
+point of view — `me` is the player the step is for, `them` the other — and
+returns what the step loop does next:
+
+- NEXT: the step is done (for this point of view);
+- FAIL: a condition failed, the technique is deactivated;
+- STABLE: the technique stays in play, paused after this step;
+- WAIT: a decision is pending; its answer continues the handler.
+
+A handler that must ask builds a `Decision` and calls `state.wait(frame,
+decision, again)`, where `again(answer)` continues from the answer and
+returns one of the results above. Comments quote the rules note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from atout.interpreter.engine.decision import Decision, Option, seat_name
+from atout.interpreter.engine.piles import Pile
+
+from . import ast
+from .state import FAIL, NEXT, STABLE, BattleFightState, Frame
+
+Handler = Callable[[BattleFightState, Frame, object, int, int], str]
+
+
+def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
+    """The (me, them) points of view a step runs for, by its modifier."""
+    other = 1 - owner
+    if isinstance(step.modifier, ast.LAdversaireA):
+        # "run X as if the technique belonged to the opponent and targeted its owner"
+        return [(other, owner)]
+    if isinstance(step.modifier, ast.ToutLeMondeA):
+        # "run X for each player in turn order, starting with the owner"
+        return [(owner, other), (other, owner)]
+    return [(owner, other)]
+
+
+def _distance(state: BattleFightState, me: int, them: int) -> int:
+    return state.board.distance(state.seats[me].position, state.seats[them].position)
+
+
+# ---------------------------------------------------------------------------
+# Conditions
+# ---------------------------------------------------------------------------
+
+
+def corps_a_corps(state, frame, keyword: ast.CorpsACorps, me, them) -> str:
+    """Fails if the distance to the opponent is more than 1."""
+    distance = _distance(state, me, them)
+    ok = distance <= 1
+    state.emit("condition", player=me, ok=ok, distance=distance)
+    return NEXT if ok else FAIL
+
+
+def distance(state, frame, keyword: ast.Distance, me, them) -> str:
+    """Fails if the distance to the opponent is less than N."""
+    actual = _distance(state, me, them)
+    ok = actual >= keyword.n
+    state.emit("condition", player=me, ok=ok, distance=actual)
+    return NEXT if ok else FAIL
+
+
+def defausser(state, frame, keyword: ast.Defausser, me, them) -> str:
+    """With fewer than N cards in hand: discard the whole hand and fail; else discard N chosen cards."""
+    return _discard(state, frame, me, keyword.n, condition=True)
+
+
+# ---------------------------------------------------------------------------
+# Effects
+# ---------------------------------------------------------------------------
+
+
+def si_possible_defausser(state, frame, keyword: ast.SiPossibleDefausser, me, them) -> str:
+    """As Défausser, but never fails."""
+    return _discard(state, frame, me, keyword.n, condition=False)
+
+
+def _discard(state: BattleFightState, frame: Frame, me: int, n: int, condition: bool) -> str:
+    hand = state.seats[me].hand
+    if len(hand) < n:
+        for card in list(hand):
+            discard_card(state, me, card)
+        if condition:
+            state.emit("condition", player=me, ok=False, hand=0, needed=n)
+            return FAIL
+        return NEXT
+    return _choose_discards(state, frame, me, n, "discard")
+
+
+def _choose_discards(state: BattleFightState, frame: Frame, me: int, left: int, kind: str, then: Callable[[], str] | None = None) -> str:
+    """Ask `me` for `left` cards of their hand, one at a time, and discard them."""
+    if left == 0:
+        return then() if then else NEXT
+    hand = state.seats[me].hand
+    names = sorted({state.name_of(card) for card in hand})
+    options = [Option(name, name) for name in names]
+    prompt = f"Discard a card ({left} to go)"
+
+    def again(option: Option) -> str:
+        card = next(c for c in hand if state.name_of(c) == option.value)
+        discard_card(state, me, card)
+        return _choose_discards(state, frame, me, left - 1, kind, then)
+
+    return state.wait(frame, Decision(me, kind, options, prompt), again)
+
+
+def discard_card(state: BattleFightState, player: int, card: int) -> None:
+    """Move a card from a hand to its owner's discard."""
+    state.seats[player].hand.remove(card)
+    state.seats[player].discard.append(card)
+    state.emit("discard", player=player, card=state.name_of(card))
+
+
+def blesser(state, frame, keyword: ast.Blesser, me, them) -> str:
+    """Deal N + own Force − opponent's Protection damage to the opponent."""
+    amount = keyword.n + state.bonus(me, ast.Force) - state.bonus(them, ast.Protection)
+    damage(state, them, amount)
+    return NEXT
+
+
+def se_blesser(state, frame, keyword: ast.SeBlesser, me, them) -> str:
+    """Deal N + own Force − own Protection damage to oneself."""
+    amount = keyword.n + state.bonus(me, ast.Force) - state.bonus(me, ast.Protection)
+    damage(state, me, amount)
+    return NEXT
+
+
+def damage(state: BattleFightState, player: int, amount: int) -> None:
+    """N > 0 damage: subtract from life, add to the damage points."""
+    seat = state.seats[player]
+    if amount > 0:
+        seat.life -= amount
+        seat.damage += amount
+    state.emit("damage", player=player, amount=max(0, amount), life=seat.life)
+
+
+def bloquer(state, frame, keyword: ast.Bloquer, me, them) -> str:
+    """Heal min(N, own damage points): add to life, remove from damage points."""
+    seat = state.seats[me]
+    healed = min(keyword.n, seat.damage)
+    seat.life += healed
+    seat.damage -= healed
+    state.emit("heal", player=me, amount=healed, life=seat.life)
+    return NEXT
+
+
+def piocher(state, frame, keyword: ast.Piocher, me, them) -> str:
+    """Draw N, one at a time."""
+    return _draw(state, frame, me, keyword.n)
+
+
+def _draw(state: BattleFightState, frame: Frame, me: int, left: int) -> str:
+    seat = state.seats[me]
+    while left > 0:
+        left -= 1
+        if not seat.pile:
+            # "drawing from an empty pile first halves life (rounded up), then
+            # shuffles the discard into a new pile (skip if the discard is
+            # empty), then draws (skip if still empty)"
+            seat.life = (seat.life + 1) // 2
+            state.emit("halve", player=me, life=seat.life)
+            if seat.discard:
+                seat.pile = Pile([seat.discard])
+                state.emit("reshuffle", player=me, cards=len(seat.discard))
+                seat.discard = []
+            if not seat.pile:
+                state.emit("draw_nothing", player=me)
+                continue
+        decision = seat.pile.draw_decision(state.name_of, prompt=f"{seat_name(me)} draws")
+
+        def again(option: Option, left: int = left) -> str:
+            card = seat.pile.take(option.value, state.name_of)
+            seat.hand.append(card)
+            state.emit("draw", player=me, card=option.value)
+            return _draw(state, frame, me, left)
+
+        return state.wait(frame, decision, again)
+    return NEXT
+
+
+def pousser(state, frame, keyword: ast.Pousser, me, them) -> str:
+    """N times: push the opponent to a farther empty adjacent cell, or off the board from an edge."""
+    return _push(state, frame, me, them, keyword.n)
+
+
+def _push(state: BattleFightState, frame: Frame, me: int, them: int, left: int) -> str:
+    if left == 0:
+        return NEXT
+    board = state.board
+    mine, theirs = state.seats[me].position, state.seats[them].position
+    now = board.distance(mine, theirs)
+    options = [
+        Option(board.names[cell], cell)
+        for cell in sorted(board.neighbours[theirs], key=board.names.get)
+        if cell != mine and board.distance(mine, cell) > now
+    ]
+    if board.is_edge(theirs):
+        options.insert(0, Option("off the board", None))
+    if not options:
+        state.emit("push_blocked", player=them, cell=board.names[theirs])
+        return NEXT
+
+    def again(option: Option) -> str:
+        before = board.names[theirs]
+        state.seats[them].position = option.value
+        if option.value is None:
+            state.emit("pushed_off", player=them, cell=before)
+            return NEXT
+        state.emit("pushed", player=them, start=before, to=option.label)
+        return _push(state, frame, me, them, left - 1)
+
+    return state.wait(frame, Decision(me, "push", options, f"Push {seat_name(them)} ({left} to go)"), again)
+
+
+def se_deplacer(state, frame, keyword: ast.SeDeplacer, me, them) -> str:
+    """N + own Vitesse times: stay, or move to an adjacent empty cell."""
+    moves = keyword.n + state.bonus(me, ast.Vitesse)
+    if moves <= 0:
+        state.emit("no_move", player=me, moves=moves)
+        return NEXT
+    return _move(state, frame, me, them, moves)
+
+
+def _move(state: BattleFightState, frame: Frame, me: int, them: int, left: int) -> str:
+    if left == 0:
+        return NEXT
+    board = state.board
+    here, other = state.seats[me].position, state.seats[them].position
+    cells = sorted((c for c in board.neighbours[here] if c != other), key=board.names.get)
+    options = [Option("stay", None)] + [Option(board.names[c], c) for c in cells]
+
+    def again(option: Option) -> str:
+        if option.value is None:
+            state.emit("stay", player=me, cell=board.names[here])
+            return NEXT
+        state.seats[me].position = option.value
+        state.emit("move", player=me, start=board.names[here], to=option.label)
+        return _move(state, frame, me, them, left - 1)
+
+    return state.wait(frame, Decision(me, "move", options, f"Move ({left} to go)"), again)
+
+
+def rejouer(state, frame, keyword: ast.Rejouer, me, them) -> str:
+    """The player plays another whole technique within this turn, then this one goes on."""
+    options = state.playable(me)
+    if not options:
+        state.emit("no_technique", player=me)
+        return NEXT
+
+    def again(option: Option) -> str:
+        state.play(me, option.value)
+        return NEXT
+
+    return state.wait(frame, Decision(me, "replay", options, "Rejouer: play another technique"), again)
+
+
+def destabiliser(state, frame, keyword: ast.Destabiliser, me, them) -> str:
+    """Optionally pay I − own Charme cards to make a Stable technique resume its steps."""
+    charme = state.bonus(me, ast.Charme)
+    hand = len(state.seats[me].hand)
+    candidates = [a for a in state.actives if a.stable and hand >= max(0, a.cost - charme)]
+    if not candidates:
+        state.emit("nothing_to_destabilise", player=me)
+        return NEXT
+    options = [Option("none", None)] + [
+        Option(f"{a.name} #{a.uid} ({seat_name(a.owner)}, Stable {a.cost})", a) for a in candidates
+    ]
+
+    def again(option: Option) -> str:
+        target = option.value
+        if target is None:
+            state.emit("destabilise_declined", player=me)
+            return NEXT
+        cost = max(0, target.cost - charme)
+        state.emit("destabilise", player=me, technique=target.name, owner=target.owner, cost=cost)
+        return _choose_discards(state, frame, me, cost, "pay", then=lambda: _resume(state, target))
+
+    return state.wait(frame, Decision(me, "destabilise", options, "Destabilise a Stable technique?"), again)
+
+
+def _resume(state: BattleFightState, target) -> str:
+    """The destabilised technique resumes after its Stable step, or is deactivated."""
+    target.stable = False
+    if target.next_step >= len(target.technique.steps):
+        state.deactivate(target, "destabilised")
+    else:
+        state.emit("resume", technique=target.name, player=target.owner)
+        state.frames.append(Frame(target))
+    return NEXT
+
+
+# ---------------------------------------------------------------------------
+# Stable and permanents
+# ---------------------------------------------------------------------------
+
+
+def stable(state, frame, keyword: ast.Stable, me, them) -> str:
+    """Execution pauses here and the technique stays active; N is its cost."""
+    frame.active.cost = keyword.n
+    return STABLE
+
+
+def permanent(state, frame, keyword, me, them) -> str:
+    """Force, Protection, Vitesse, Charme, S'Empêcher…: count for `me` while the technique is active."""
+    frame.active.permanents.append((me, keyword))
+    state.emit("permanent", player=me, technique=frame.active.name)
+    return NEXT
+
+
+force = protection = vitesse = charme = s_empecher = s_empecher_carte = permanent
+
+#: The interpreter's dispatch table: AST class → handler. Every keyword has one.
+HANDLERS: dict[type, Handler] = {
+    ast.CorpsACorps: corps_a_corps,
+    ast.Distance: distance,
+    ast.Defausser: defausser,
+    ast.SiPossibleDefausser: si_possible_defausser,
+    ast.Blesser: blesser,
+    ast.SeBlesser: se_blesser,
+    ast.Bloquer: bloquer,
+    ast.Piocher: piocher,
+    ast.Pousser: pousser,
+    ast.SeDeplacer: se_deplacer,
+    ast.Rejouer: rejouer,
+    ast.Destabiliser: destabiliser,
+    ast.Stable: stable,
+    ast.Force: force,
+    ast.Protection: protection,
+    ast.Vitesse: vitesse,
+    ast.Charme: charme,
+    ast.SEmpecher: s_empecher,
+    ast.SEmpecherCarte: s_empecher_carte,
+}
