@@ -93,6 +93,13 @@ class State(ABC):
     def describe(self) -> str:
         """The state as text, for `replay --step`: life, positions, hands, active cards."""
 
+    #: The seat that played first, for statistics (None for games without one).
+    first_player: int | None = None
+
+    def start_events(self) -> list[Event]:
+        """The events of the setup, before the first decision."""
+        return getattr(self, "_start", [])
+
     def check_invariants(self) -> list[str]:
         """Problems with the state's bookkeeping (lost or duplicated cards); empty when sound."""
         return []

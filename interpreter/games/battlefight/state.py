@@ -106,6 +106,7 @@ class BattleFightState(State):
         self._seen: Counter = Counter()
         self._setup_tasks: list[Callable[[], None]] = self._setup_plan()
         self._run()
+        self._start, self._events = self._events, []
 
     # ------------------------------------------------------------------
     # The State contract
@@ -205,12 +206,12 @@ class BattleFightState(State):
     def _choose_first_player(self) -> None:
         fixed = self.game.first_player
         if fixed is not None:
-            self.current = fixed
+            self.current = self.first_player = fixed
             self.emit("first_player", player=fixed, by="match")
             return
 
         def chosen(option: Option) -> None:
-            self.current = option.value
+            self.current = self.first_player = option.value
             self.emit("first_player", player=option.value, by="chance")
 
         self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who plays first?"), chosen)

@@ -1,0 +1,125 @@
+"""Playing games: the one loop that asks players and chance, and the simulator.
+
+`play_game` answers the state's decisions until the game is over: chance by
+a seeded sampler, each seat by its player (a bot, a person, anything with
+`choose`). It can write a record and report every event as it happens.
+`simulate` plays many games and sums them up.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .decision import Decision
+from .players import ChanceSampler, Player
+from .record import RecordWriter
+from .state import Event, Game, State
+
+
+def seeded(seed: int, who: str) -> int:
+    """A seed of its own for each user of randomness (chance, each bot), from the game's seed."""
+    return random.Random(f"atout:{seed}:{who}").getrandbits(48)
+
+
+@dataclass
+class Played:
+    """A finished game: its final state, how many decisions it took."""
+
+    state: State
+    actions: int
+
+
+def play_game(
+    game: Game,
+    players: list[Player],
+    seed: int,
+    writer: RecordWriter | None = None,
+    on_event: Callable[[Event], None] | None = None,
+    on_decision: Callable[[State, Decision, int], None] | None = None,
+) -> Played:
+    """Play one game to its end; chance draws from `seed`."""
+    chance = ChanceSampler(seeded(seed, "chance"))
+    state = game.new_state()
+    start = state.start_events()
+    if writer is not None:
+        writer.header(game, [p.name for p in players], seed)
+        writer.start(start)
+    if on_event is not None:
+        for event in start:
+            on_event(event)
+    actions = 0
+    while (decision := state.decision()) is not None:
+        if decision.is_chance:
+            index = chance.choose(decision)
+        else:
+            seat = decision.player
+            index = players[seat].choose(decision, lambda seat=seat: state.view(seat))
+        if on_decision is not None:
+            on_decision(state, decision, index)
+        turn = state.turn
+        events = state.apply(index)
+        actions += 1
+        if writer is not None:
+            writer.action(turn, decision, index, events)
+        if on_event is not None:
+            for event in events:
+                on_event(event)
+    if writer is not None:
+        writer.end(state.outcome())
+    return Played(state, actions)
+
+
+@dataclass
+class Summary:
+    """What `simulate` found over many games."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    turns: int = 0
+    actions: int = 0
+    first_player_wins: int = 0
+
+    def add(self, played: Played, first_player: int | None) -> None:
+        """Count one finished game."""
+        outcome = played.state.outcome()
+        self.games += 1
+        self.turns += played.state.turn
+        self.actions += played.actions
+        if outcome.winner is None:
+            self.draws += 1
+        else:
+            self.wins[outcome.winner] += 1
+            if outcome.winner == first_player:
+                self.first_player_wins += 1
+
+    def lines(self, names: list[str]) -> list[str]:
+        """The summary as text."""
+        g = max(1, self.games)
+        decided = max(1, self.games - self.draws)
+        return [
+            f"games: {self.games}",
+            f"P1 ({names[0]}) wins: {self.wins[0]} ({100 * self.wins[0] / g:.1f}%)",
+            f"P2 ({names[1]}) wins: {self.wins[1]} ({100 * self.wins[1] / g:.1f}%)",
+            f"draws: {self.draws} ({100 * self.draws / g:.1f}%)",
+            f"average length: {self.turns / g:.1f} turns, {self.actions / g:.1f} decisions",
+            f"first player wins: {100 * self.first_player_wins / decided:.1f}% of decided games",
+        ]
+
+
+def simulate(
+    make_game: Callable[[int], Game],
+    make_players: Callable[[int], list[Player]],
+    seeds: Iterable[int],
+    progress: Callable[[], None] | None = None,
+) -> Summary:
+    """Play a game for each seed and sum them up."""
+    summary = Summary()
+    for seed in seeds:
+        played = play_game(make_game(seed), make_players(seed), seed)
+        summary.add(played, played.state.first_player)
+        if progress is not None:
+            progress()
+    return summary

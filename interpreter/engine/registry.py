@@ -1,0 +1,50 @@
+"""The registry of playable games, for the CLI and the Python API.
+
+Each game package declares a `GameEngine`: how to make its `Game` from its
+validated files and a setup (the same data a record's header keeps), what
+setup the CLI's options give, and which bots it has. `find_engine(name)`
+gives a clear error listing the valid names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.interpreter.language.game import GameLanguage
+
+from .loading import GameFiles
+from .players import Player, RandomBot
+from .state import Game
+
+
+@dataclass(frozen=True)
+class GameEngine:
+    """What the core needs to play one game."""
+
+    name: str
+    language: GameLanguage
+    #: Make the game from its files and a setup (as stored in a record's header).
+    build: Callable[[GameFiles, dict[str, Any]], Game]
+    #: The setup that command-line options give: {"deck": [...], ...} → setup.
+    setup_from_options: Callable[[GameFiles, dict[str, Any]], dict[str, Any]]
+    #: Bots by name; each is made with a seed.
+    bots: dict[str, Callable[[int], Player]] = field(default_factory=lambda: {"random": RandomBot})
+
+
+class UnknownGame(KeyError):
+    """A game name that is not registered; the message lists the valid ones."""
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def find_engine(name: str) -> GameEngine:
+    """The engine of a game by its command-line name."""
+    from atout.interpreter.games import ENGINES
+
+    engine = ENGINES.get(name)
+    if engine is None:
+        raise UnknownGame(f'unknown game "{name}"; the games are {", ".join(ENGINES)}')
+    return engine

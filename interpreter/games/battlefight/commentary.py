@@ -1,0 +1,166 @@
+"""BattleFight as text: events as commentary, steps as printed, the state for --step.
+
+The commentary reads like a match report, turn by turn and step by step::
+
+    Turn 12 — P1 (life 14) to play, P2 (life 9)
+      P1 plays Décharge (Attaque)
+        1. Corps à Corps: fails at distance 3
+        Décharge goes to P1's discard
+
+A viewer (a seat) sees the other player's draws as "draws a card": the
+commentary of a game at the terminal never shows a hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from atout.interpreter.engine.decision import seat_name
+
+from . import ast
+
+if TYPE_CHECKING:
+    from .state import BattleFightState
+
+#: Each keyword as printed, by AST class.
+PRINTED = {
+    ast.CorpsACorps: "Corps à Corps",
+    ast.Distance: "Distance",
+    ast.Defausser: "Défausser",
+    ast.SiPossibleDefausser: "Si Possible Défausser",
+    ast.Blesser: "Blesser",
+    ast.SeBlesser: "Se Blesser",
+    ast.Bloquer: "Bloquer",
+    ast.Piocher: "Piocher",
+    ast.Pousser: "Pousser",
+    ast.SeDeplacer: "Se Déplacer",
+    ast.Rejouer: "Rejouer",
+    ast.Destabiliser: "Déstabiliser",
+    ast.Stable: "Stable",
+    ast.Force: "Force",
+    ast.Protection: "Protection",
+    ast.Vitesse: "Vitesse",
+    ast.Charme: "Charme",
+    ast.SEmpecher: "S'Empêcher",
+    ast.SEmpecherCarte: "S'Empêcher Carte",
+}
+
+
+def keyword_text(keyword: Any) -> str:
+    """A keyword as printed: "Blesser 4", "Vitesse +1", "S'Empêcher Carte Rhétorique"."""
+    text = PRINTED[type(keyword)]
+    if isinstance(keyword, (ast.Force, ast.Protection, ast.Vitesse, ast.Charme)):
+        return f"{text} {keyword.n:+d}"
+    if isinstance(keyword, (ast.SEmpecher, ast.SEmpecherCarte)):
+        return f"{text} {keyword.of.value}" if keyword.of is not None else text
+    if hasattr(keyword, "n"):
+        return f"{text} {keyword.n}"
+    return text
+
+
+def step_text(step: ast.Step) -> str:
+    """A step as printed, with its modifier."""
+    prefix = {ast.LAdversaireA: "L'adversaire a ", ast.ToutLeMondeA: "Tout le monde a "}.get(type(step.modifier), "")
+    return prefix + keyword_text(step.keyword)
+
+
+def _p(seat: int | None) -> str:
+    return seat_name(seat) if seat is not None else "nobody"
+
+
+def render(event: dict[str, Any], viewer: int | None = None) -> str:
+    """One event as a line of commentary, as `viewer` may see it (None: everything)."""
+    e = event["e"]
+    p = _p(event.get("player"))
+    if e == "first_player":
+        return f"{p} plays first ({'drawn at random' if event['by'] == 'chance' else 'the loser of the last game starts'})"
+    if e == "deck":
+        return f"{p} plays the deck {event['deck']} ({len(event['cards'])} cards)"
+    if e == "pawns":
+        return f"Pawns: P1 on {event['p1']}, P2 on {event['p2']}"
+    if e == "turn":
+        other = 1 - event["player"]
+        return f"Turn {event['turn']} — {p} (life {event['life'][event['player']]}) to play, {seat_name(other)} (life {event['life'][other]})"
+    if e == "play":
+        return f"  {p} plays {event['technique']} ({event['type']}{', basic technique' if event['basic'] else ''})"
+    if e == "step":
+        return f"    {event['index']}. {event['step']}"
+    if e == "condition":
+        if "hand" in event:
+            return f"       fails: {p} has fewer than {event['needed']} cards and discards the whole hand"
+        verdict = "holds" if event["ok"] else "fails"
+        return f"       {verdict} at distance {event['distance']}"
+    if e == "discard":
+        return f"       {p} discards {event['card']}"
+    if e == "damage":
+        if event["amount"] == 0:
+            return f"       no damage to {p}"
+        return f"       {p} takes {event['amount']} damage (life {event['life']})"
+    if e == "heal":
+        return f"       {p} blocks {event['amount']} (life {event['life']})"
+    if e == "halve":
+        return f"       {p}'s pile is empty: life halved to {event['life']}"
+    if e == "reshuffle":
+        return f"       {p} shuffles {event['cards']} cards of the discard into a new pile"
+    if e == "draw_nothing":
+        return f"       {p} has nothing to draw"
+    if e == "draw":
+        shown = event["card"] if viewer is None or viewer == event["player"] else "a card"
+        return f"       {p} draws {shown}"
+    if e == "pushed":
+        return f"       {p} is pushed from {event['start']} to {event['to']}"
+    if e == "pushed_off":
+        return f"       {p} is pushed off the board from {event['cell']}"
+    if e == "push_blocked":
+        return f"       {p} cannot be pushed farther from {event['cell']}"
+    if e == "move":
+        return f"       {p} moves from {event['start']} to {event['to']}"
+    if e == "stay":
+        return f"       {p} stays on {event['cell']}"
+    if e == "no_move":
+        return f"       {p} cannot move ({event['moves']} moves)"
+    if e == "no_technique":
+        return f"  {p} has no technique to play"
+    if e == "nothing_to_destabilise":
+        return "       nothing can be destabilised"
+    if e == "destabilise_declined":
+        return f"       {p} destabilises nothing"
+    if e == "destabilise":
+        return f"       {p} destabilises {event['technique']} of {seat_name(event['owner'])}, paying {event['cost']} card(s)"
+    if e == "resume":
+        return f"    {event['technique']} of {p} resumes"
+    if e == "permanent":
+        return f"       active for {p} while {event['technique']} is in play"
+    if e == "stable":
+        return f"    {event['technique']} stays in play, Stable {event['cost']}"
+    if e == "deactivate":
+        where = f"goes to {p}'s discard" if event["discarded"] else "ends"
+        reason = {"failed": " (a condition failed)", "destabilised": " (destabilised)", "done": ""}[event["why"]]
+        return f"    {event['technique']} {where}{reason}"
+    if e == "end":
+        winner = event["winner"]
+        return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"
+    return f"    ({e})"
+
+
+def describe(state: "BattleFightState") -> str:
+    """The state for `replay --step`: each player's counters and zones, the board."""
+    lines = [f"Turn {state.turn}, {seat_name(state.current)} to play"]
+    for index, seat in enumerate(state.seats):
+        where = state.board.names.get(seat.position, "off the board") if seat.position else "off the board"
+        counters = ", ".join(
+            f"{name} {state.bonus(index, kind):+d}"
+            for name, kind in (("Force", ast.Force), ("Protection", ast.Protection), ("Vitesse", ast.Vitesse), ("Charme", ast.Charme))
+            if state.bonus(index, kind)
+        )
+        lines.append(
+            f"  {seat_name(index)}: life {seat.life}, damage points {seat.damage}, on {where}, "
+            f"hand {len(seat.hand)} ({', '.join(sorted(state.name_of(c) for c in seat.hand)) or '-'}), "
+            f"pile {len(seat.pile)}, discard {len(seat.discard)}" + (f"; {counters}" if counters else "")
+        )
+    for active in state.actives:
+        status = f"Stable {active.cost}" if active.stable else f"running, at step {active.next_step + 1}"
+        lines.append(f"  in play: {active.name} of {seat_name(active.owner)} ({status})")
+    pawns = {seat.position: f"P{i + 1}" for i, seat in enumerate(state.seats) if seat.position}
+    lines.append(state.board.picture(pawns))
+    return "\n".join(lines)

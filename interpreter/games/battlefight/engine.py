@@ -1,0 +1,61 @@
+"""BattleFight in the registry: making games from files and options, its bots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from atout.interpreter.engine.loading import GameFiles, load_files
+from atout.interpreter.engine.players import RandomBot
+from atout.interpreter.engine.registry import GameEngine
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.nodes import CardList
+
+from .bots import HeuristicBot
+from .game import BattleFightGame, DeckChoice
+from .language import LANGUAGE
+
+
+def build(files: GameFiles, setup: dict[str, Any]) -> BattleFightGame:
+    """A game from its files and a setup: {"decks": [...], "first_player": …, "rules": …}."""
+    decks = tuple(DeckChoice.from_json(d) for d in setup.get("decks", [{"kind": "random"}] * 2))
+    return BattleFightGame.from_files(files, decks, setup.get("first_player"), setup.get("rules"))
+
+
+def deck_choice(files: GameFiles, value: str) -> DeckChoice:
+    """A `--deck` value: "random", "sealed", a shipped deck's name, or a deck file."""
+    if value in ("random", "sealed"):
+        return DeckChoice(value)
+    shipped = files.lists
+    if value in shipped:
+        return DeckChoice.from_list(shipped[value])
+    path = Path(value)
+    if path.is_file():
+        deck_files = load_files(LANGUAGE, [*(Path(d.path) for d in files.documents), path])
+        deck = next((d.node for d in deck_files.documents if Path(d.path) == path and isinstance(d.node, CardList)), None)
+        if deck is not None:
+            return DeckChoice.from_list(deck)
+    known = ", ".join(["random", "sealed", *shipped])
+    raise DiagnosticError([Diagnostic("E400", f'no deck "{value}": give a deck file, or one of {known}', value)])
+
+
+def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
+    """The setup for `atout play/simulate battlefight`: `--deck` once per player (random by default)."""
+    values = list(options.get("deck") or ())
+    if len(values) == 1:
+        values *= 2
+    values += ["random"] * (2 - len(values))
+    decks = [deck_choice(files, value).as_json() for value in values[:2]]
+    setup: dict[str, Any] = {"decks": decks, "first_player": None}
+    if options.get("rules"):
+        setup["rules"] = options["rules"]
+    return setup
+
+
+ENGINE = GameEngine(
+    name="battlefight",
+    language=LANGUAGE,
+    build=build,
+    setup_from_options=setup_from_options,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+)
