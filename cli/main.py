@@ -100,5 +100,228 @@ def ast(file: Path) -> None:
     click.echo(json.dumps(dump(result.documents[0].node), ensure_ascii=False, indent=2))
 
 
+# ---------------------------------------------------------------------------
+# Playing, simulating, replaying
+# ---------------------------------------------------------------------------
+
+
+def _games() -> list[str]:
+    from atout.interpreter.games import ENGINES
+
+    return list(ENGINES)
+
+
+class GameChoice(click.ParamType):
+    """A game's command-line name; an unknown one lists the valid names."""
+
+    name = "game"
+
+    def convert(self, value, param, ctx):
+        games = _games()
+        if value in games:
+            return value
+        from atout.interpreter.language.diagnostics import nearest
+
+        near = nearest(value, games)
+        hint = f' (did you mean "{near}"?)' if near else ""
+        self.fail(f'unknown game "{value}"{hint}; the games are {", ".join(games)}', param, ctx)
+
+    def get_metavar(self, param, ctx=None):
+        return "[" + "|".join(_games()) + "]"
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(1)
+
+
+def _load(engine, cards: Path | None):
+    """The game's validated files, or the diagnostics and exit 1."""
+    from atout.interpreter.engine.loading import load_files
+    from atout.interpreter.language.diagnostics import DiagnosticError
+
+    try:
+        return load_files(engine.language, [cards] if cards else None)
+    except DiagnosticError as error:
+        for diagnostic in error.diagnostics:
+            click.echo(diagnostic.render() + "\n", err=True)
+        sys.exit(1)
+
+
+def _setup(engine, files, options: dict):
+    from atout.interpreter.language.diagnostics import DiagnosticError
+
+    try:
+        setup = engine.setup_from_options(files, options)
+        return setup, engine.build(files, setup)
+    except DiagnosticError as error:
+        for diagnostic in error.diagnostics:
+            click.echo(diagnostic.render() + "\n", err=True)
+        sys.exit(1)
+
+
+PLAYER_KINDS = ["human", "random", "heuristic"]
+
+_game_options = [
+    click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."),
+    click.option("--deck", multiple=True, help="BattleFight: a deck file, a shipped deck's name, random or sealed; once per player (P1 first)."),
+    click.option("--rules", help="The rules file to play with (its name without .atout), for a variant."),
+]
+
+
+def game_options(function):
+    """The options every game command shares."""
+    for option in reversed(_game_options):
+        function = option(function)
+    return function
+
+
+@main.command()
+@click.argument("game", type=GameChoice())
+@click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
+@click.option("--p2", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True, help="Who plays P2.")
+@click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here.")
+@click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
+@game_options
+def play(game, p1, p2, seed, record_path, quiet, cards, deck, rules):
+    """Play a game: a person against a bot at the terminal, or bot against bot.
+
+    A person sees their own hand, never the other's, and answers each
+    decision with its number or its name.
+    """
+    import random as _random
+
+    from atout.interpreter.engine.human import Abandoned, HumanPlayer
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.record import RecordWriter
+    from atout.interpreter.engine.registry import find_engine
+
+    engine = find_engine(game)
+    files = _load(engine, cards)
+    if seed is None:
+        seed = _random.SystemRandom().randrange(1 << 31)
+    setup, built = _setup(engine, files, {"deck": deck, "rules": rules})
+    state_box = []
+    humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
+    viewer = humans[0] if len(humans) == 1 else None
+
+    def describe(seat: int) -> str:
+        return state_box[0].describe(seat) if state_box else ""
+
+    players = []
+    for seat, kind in enumerate((p1, p2)):
+        if kind == "human":
+            players.append(HumanPlayer(seat, describe))
+        else:
+            players.append(engine.bots[kind](seeded(seed, f"P{seat + 1}")))
+
+    def on_event(event):
+        if not quiet or humans:
+            click.echo(built.render(event, viewer))
+
+    original_new_state = built.new_state
+
+    def new_state():
+        state = original_new_state()
+        state_box.append(state)
+        return state
+
+    built.new_state = new_state
+    stream = record_path.open("w", encoding="utf-8") if record_path else None
+    try:
+        writer = RecordWriter(stream) if stream else None
+        played = play_game(built, players, seed, writer=writer, on_event=on_event)
+    except Abandoned as left:
+        click.echo(f"\n{left}; the game is abandoned.", err=True)
+        sys.exit(1)
+    finally:
+        if stream:
+            stream.close()
+    outcome = played.state.outcome()
+    result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
+    click.echo(f"{result}: {outcome.reason} (seed {seed}, {played.state.turn} turns)")
+    if record_path:
+        click.echo(f"record written to {record_path}")
+
+
+@main.command()
+@click.argument("game", type=GameChoice())
+@click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed; game i uses seed + i.")
+@click.option("--p1", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True)
+@click.option("--p2", type=click.Choice(["random", "heuristic"]), default="random", show_default=True)
+@game_options
+def simulate(game, count, seed, p1, p2, cards, deck, rules):
+    """Play many games between bots and sum them up: wins, draws, lengths.
+
+    The same seed gives the same results.
+    """
+    from atout.interpreter.engine.play import Summary, play_game, seeded
+    from atout.interpreter.engine.registry import find_engine
+
+    engine = find_engine(game)
+    files = _load(engine, cards)
+    _, built = _setup(engine, files, {"deck": deck, "rules": rules})
+    summary = Summary()
+    with click.progressbar(range(seed, seed + count), label=f"{game}: {p1} vs {p2}", file=sys.stderr) as seeds:
+        for game_seed in seeds:
+            players = [engine.bots[kind](seeded(game_seed, f"P{i + 1}")) for i, kind in enumerate((p1, p2))]
+            played = play_game(built, players, game_seed)
+            summary.add(played, played.state.first_player)
+    for line in summary.lines([p1, p2]):
+        click.echo(line)
+
+
+@main.command()
+@click.argument("record_path", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--step", is_flag=True, help="Walk the game one action at a time, showing the state, like a debugger.")
+@click.option("--show", is_flag=True, help="Print the whole game as commentary.")
+@click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The files the game was played with; the shipped ones by default.")
+def replay(record_path, step, show, cards):
+    """Re-play a record and check it: every action legal, every step's outcome the same.
+
+    Stops at the first divergence, says where and what differs, and exits 1.
+    A record transcribed from a game on a table may give only the labels of
+    the choices; the replay derives the rest.
+    """
+    from atout.interpreter.engine.record import RecordError, read_record
+    from atout.interpreter.engine.registry import UnknownGame, find_engine
+    from atout.interpreter.engine.replay import Divergence, replay as replay_record, start
+
+    try:
+        record = read_record(record_path)
+        engine = find_engine(record.game)
+    except RecordError as error:
+        _fail(str(error))
+    except UnknownGame as error:
+        _fail(f"{record_path}: {error}")
+    files = _load(engine, cards)
+    count = 0
+    try:
+        game, state = start(record, engine, files)
+        if show or step:
+            for event in state.start_events():
+                click.echo(game.render(event))
+        for replayed in replay_record(record, engine, files):
+            count += 1
+            if show or step:
+                action = replayed.action
+                if step:
+                    click.echo(f"--- action {action.number}: {action.player} {replayed.decision.kind} → {replayed.decision.options[replayed.index].label}")
+                for event in replayed.events:
+                    click.echo(game.render(event))
+                if step:
+                    click.echo(replayed.state.describe())
+                    if sys.stdin.isatty():
+                        key = click.prompt("[Enter] next, q quit", default="", show_default=False)
+                        if key.strip().lower() == "q":
+                            return
+    except Divergence as divergence:
+        _fail(f"divergence: {divergence}")
+    outcome = record.outcome
+    click.echo(f"{record_path}: {count} actions replayed, all legal and identical" + (f"; outcome {outcome}" if outcome else ""))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

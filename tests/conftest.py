@@ -46,3 +46,41 @@ def validate_tree(tmp_path):
         return validate([tmp_path], LANGUAGES)
 
     return run
+
+
+# ---------------------------------------------------------------------------
+# Snapshots of games as text: one readable .log file per game
+# ---------------------------------------------------------------------------
+
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode  # noqa: E402
+
+
+class GameLogSnapshot(SingleFileSnapshotExtension):
+    """A game's commentary as a plain text file, reviewed like code."""
+
+    file_extension = "log"
+    _write_mode = WriteMode.TEXT
+
+
+@pytest.fixture
+def game_log(snapshot):
+    """A snapshot that stores a game's commentary in its own .log file."""
+    return snapshot.use_extension(GameLogSnapshot)
+
+
+def commentary(game, seed: int, bots: list[str], engine_name: str):
+    """Play `game` between named bots and return (played, the whole commentary)."""
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.registry import find_engine
+
+    engine = find_engine(engine_name)
+    lines: list[str] = []
+    players = [engine.bots[kind](seeded(seed, f"P{i + 1}")) for i, kind in enumerate(bots)]
+    played = play_game(game, players, seed, on_event=lambda event: lines.append(game.render(event)))
+    return played, "\n".join(lines) + "\n"
+
+
+@pytest.fixture(scope="session")
+def play_commentary():
+    """`commentary(game, seed, bots, engine_name)`: play and render a whole game."""
+    return commentary

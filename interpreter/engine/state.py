@@ -90,8 +90,12 @@ class State(ABC):
         """What `player` may know of the state (hidden cards masked), for bots."""
 
     @abstractmethod
-    def describe(self) -> str:
-        """The state as text, for `replay --step`: life, positions, hands, active cards."""
+    def describe(self, viewer: int | None = None) -> str:
+        """The state as text (life, positions, hands, cards in play), as `viewer` may see it.
+
+        With `viewer` None, everything is shown (for `replay --step`); with a
+        seat, the other player's hidden cards are counted, not named.
+        """
 
     #: The seat that played first, for statistics (None for games without one).
     first_player: int | None = None

@@ -222,8 +222,10 @@ class HeuristicBot:
         return -abs(distance - 1) - edge_penalty
 
     def _score_push(self, option, view: BattleFightView) -> float:
-        if option.value is None:
+        if option.value == "off":
             return 1000.0
+        if option.value is None:
+            return -1000.0
         return 10.0 if view.board.is_edge(option.value) else float(view.board.distance(option.value, (0, 0)))
 
     def _score_discard(self, option, view: BattleFightView) -> float:

@@ -111,6 +111,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"       {p} is pushed from {event['start']} to {event['to']}"
     if e == "pushed_off":
         return f"       {p} is pushed off the board from {event['cell']}"
+    if e == "not_pushed":
+        return f"       {p} is not pushed off the board from {event['cell']}"
     if e == "push_blocked":
         return f"       {p} cannot be pushed farther from {event['cell']}"
     if e == "move":
@@ -143,8 +145,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     return f"    ({e})"
 
 
-def describe(state: "BattleFightState") -> str:
-    """The state for `replay --step`: each player's counters and zones, the board."""
+def describe(state: "BattleFightState", viewer: int | None = None) -> str:
+    """Each player's counters and zones, and the board; the viewer sees only their own hand."""
     lines = [f"Turn {state.turn}, {seat_name(state.current)} to play"]
     for index, seat in enumerate(state.seats):
         where = state.board.names.get(seat.position, "off the board") if seat.position else "off the board"
@@ -153,9 +155,11 @@ def describe(state: "BattleFightState") -> str:
             for name, kind in (("Force", ast.Force), ("Protection", ast.Protection), ("Vitesse", ast.Vitesse), ("Charme", ast.Charme))
             if state.bonus(index, kind)
         )
+        shown = viewer is None or viewer == index
+        hand = f" ({', '.join(sorted(state.name_of(c) for c in seat.hand)) or '-'})" if shown else ""
         lines.append(
             f"  {seat_name(index)}: life {seat.life}, damage points {seat.damage}, on {where}, "
-            f"hand {len(seat.hand)} ({', '.join(sorted(state.name_of(c) for c in seat.hand)) or '-'}), "
+            f"hand {len(seat.hand)}{hand}, "
             f"pile {len(seat.pile)}, discard {len(seat.discard)}" + (f"; {counters}" if counters else "")
         )
     for active in state.actives:

@@ -146,11 +146,11 @@ class BattleFightState(State):
 
         return BattleFightView.of(self, player)
 
-    def describe(self) -> str:
+    def describe(self, viewer: int | None = None) -> str:
         """Life, damage points, positions, hands, piles and active techniques."""
         from .commentary import describe
 
-        return describe(self)
+        return describe(self, viewer)
 
     def check_invariants(self) -> list[str]:
         """Every card of each player is in exactly one zone, and none is lost."""
@@ -172,8 +172,7 @@ class BattleFightState(State):
 
     def emit(self, kind: str, **facts: Any) -> None:
         """Record an event of the current action's trace."""
-        facts["e"] = kind
-        self._events.append(facts)
+        self._events.append({"e": kind, **facts})
 
     def ask(self, decision: Decision, resume: Callable[[Option], None]) -> bool:
         """Pose a decision, or take its only option at once; True when it waits."""

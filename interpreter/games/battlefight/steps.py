@@ -185,33 +185,41 @@ def _draw(state: BattleFightState, frame: Frame, me: int, left: int) -> str:
 
 
 def pousser(state, frame, keyword: ast.Pousser, me, them) -> str:
-    """N times: push the opponent to a farther empty adjacent cell, or off the board from an edge."""
+    """N times: push the opponent to a farther empty adjacent cell, or, from an edge, off the board if the player wants."""
     return _push(state, frame, me, them, keyword.n)
 
 
 def _push(state: BattleFightState, frame: Frame, me: int, them: int, left: int) -> str:
+    # "N times: if the opponent is on the edge, the player may push them off
+    # the board; otherwise the player picks an empty cell adjacent to the
+    # opponent that is farther from the player than the opponent is now"
     if left == 0:
         return NEXT
     board = state.board
     mine, theirs = state.seats[me].position, state.seats[them].position
-    now = board.distance(mine, theirs)
-    options = [
-        Option(board.names[cell], cell)
-        for cell in sorted(board.neighbours[theirs], key=board.names.get)
-        if cell != mine and board.distance(mine, cell) > now
-    ]
     if board.is_edge(theirs):
-        options.insert(0, Option("off the board", None))
+        options = [Option("off the board", "off"), Option("do not push", None)]
+    else:
+        now = board.distance(mine, theirs)
+        options = [
+            Option(board.names[cell], cell)
+            for cell in sorted(board.neighbours[theirs], key=board.names.get)
+            if cell != mine and board.distance(mine, cell) > now
+        ]
     if not options:
         state.emit("push_blocked", player=them, cell=board.names[theirs])
         return NEXT
 
     def again(option: Option) -> str:
         before = board.names[theirs]
-        state.seats[them].position = option.value
         if option.value is None:
+            state.emit("not_pushed", player=them, cell=before)
+            return NEXT
+        if option.value == "off":
+            state.seats[them].position = None
             state.emit("pushed_off", player=them, cell=before)
             return NEXT
+        state.seats[them].position = option.value
         state.emit("pushed", player=them, start=before, to=option.label)
         return _push(state, frame, me, them, left - 1)
 
