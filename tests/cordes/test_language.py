@@ -6,6 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from atout.interpreter.games.cordes import ast
@@ -441,3 +443,24 @@ def test_every_parameter_is_required(read, cards_dir):
     assert problems(document) == [
         ("E503", 1, 1, 'the parameter "Tie at the last GONG" is missing: add a line "Tie at the last GONG : …"')
     ]
+
+
+# ---------------------------------------------------------------------------
+# Bad input never raises
+# ---------------------------------------------------------------------------
+
+_PIECES = [
+    "== Jab ==\n", "ATTACK", "DEFENSE", "RIPOSTE", "RECOVERY", "CHARACTER", "GONG", " · cost ", " copies",
+    "-1", "+2", "-0", "99999999999", " life", " energy", " cards", " to the opponent", " to you", ", their choice",
+    ", face down", "Against an attack", ' of type "Jab"', " or ", ":", ";", "As an attack: ", "you lose 1 life",
+    "you dodge the blow", "\n", "#", "«", "\"", "x",
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(_PIECES), max_size=40))
+def test_any_card_text_gives_diagnostics_not_exceptions(read, pieces):
+    document = read(HEADER + "".join(pieces))
+    assert document.node is not None
+    for diagnostic in document.diagnostics:
+        assert diagnostic.line >= 1 and diagnostic.column >= 1
