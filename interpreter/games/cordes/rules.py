@@ -27,6 +27,17 @@ def _none_is_no_cap(value: Any) -> Any:
 Cap = Annotated[Optional[Annotated[int, Field(ge=1, le=99)]], BeforeValidator(_none_is_no_cap)]
 
 
+# The values of the parameters the rulebook leaves open.
+FirstPlayer = choice("at random", "first seat")
+EmptyDrawPile = choice("reshuffle", "no draw")
+KoChecked = choice("at once", "at the end of the combat")
+DoubleKo = choice("draw", "attacker wins", "defender wins")
+TieAtLastGong = choice("draw", "most energy")
+HandLimitChecked = choice("end of turn", "always")
+HandLimitChosenBy = choice("owner", "at random")
+HandLimitGoesTo = choice("spittoon", "under the draw pile")
+
+
 class CordesRules(BaseModel):
     """The numbers and choices of a game of Dans les Cordes.
 
@@ -66,16 +77,16 @@ class CordesRules(BaseModel):
     # -- what the rulebook leaves open -------------------------------------
     life_cap: Cap = Field(alias="Life cap")
     energy_cap: Cap = Field(alias="Energy cap")
-    first_player: choice("at random", "first seat") = Field(alias="First player")  # type: ignore[valid-type]
+    first_player: FirstPlayer = Field(alias="First player")
     coach_advice_cards: int = Field(alias="Coach's advice cards at most", ge=0, le=20)
-    empty_draw_pile: choice("reshuffle", "no draw") = Field(alias="Empty draw pile")  # type: ignore[valid-type]
+    empty_draw_pile: EmptyDrawPile = Field(alias="Empty draw pile")
     attacker_may_riposte: YesNo = Field(alias="Attacker may riposte a counter-blow")
-    ko_checked: choice("at once", "at the end of the combat") = Field(alias="KO checked")  # type: ignore[valid-type]
-    double_ko: choice("draw", "attacker wins", "defender wins") = Field(alias="Double KO")  # type: ignore[valid-type]
-    tie_at_last_gong: choice("draw", "most energy") = Field(alias="Tie at the last GONG")  # type: ignore[valid-type]
-    hand_limit_checked: choice("end of turn", "always") = Field(alias="Hand limit checked")  # type: ignore[valid-type]
-    hand_limit_chosen_by: choice("owner", "at random") = Field(alias="Hand limit discard chosen by")  # type: ignore[valid-type]
-    hand_limit_goes_to: choice("spittoon", "under the draw pile") = Field(alias="Hand limit discard goes to")  # type: ignore[valid-type]
+    ko_checked: KoChecked = Field(alias="KO checked")
+    double_ko: DoubleKo = Field(alias="Double KO")
+    tie_at_last_gong: TieAtLastGong = Field(alias="Tie at the last GONG")
+    hand_limit_checked: HandLimitChecked = Field(alias="Hand limit checked")
+    hand_limit_chosen_by: HandLimitChosenBy = Field(alias="Hand limit discard chosen by")
+    hand_limit_goes_to: HandLimitGoesTo = Field(alias="Hand limit discard goes to")
     hand_limit_gives_energy: YesNo = Field(alias="Hand limit discard gives energy")
 
     def box_count(self, card_type: CardType) -> int:
