@@ -1,1 +1,1 @@
-"""cordes."""
+"""Dans les Cordes: its card language, and later its engine."""

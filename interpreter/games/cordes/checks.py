@@ -1,0 +1,83 @@
+"""Dans les Cordes's checks beyond syntax: the box, and the names in restrictions.
+
+The card files validated together are taken as the box (the shipped box is
+the folder `cards/cordes`): the shared draw pile is made of all of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from atout.interpreter.language.checks import Reporter
+from atout.interpreter.language.diagnostics import nearest
+from atout.interpreter.language.nodes import CardFile
+from atout.interpreter.language.text import fold
+
+from .ast import Against, CardType, Defense, Riposte
+from .rules import CordesRules
+
+#: The card types whose names a restriction may give: the types of a blow.
+BLOW_TYPES = (CardType.ATTACK, CardType.RIPOSTE)
+
+
+def check_set(files: list[CardFile], rules: CordesRules, report: Reporter) -> None:
+    """The box holds what the rules say (E301); restrictions name blows of the box (E400)."""
+    if not files:
+        return
+    check_box(files, rules, report)
+    check_restrictions(files, report)
+
+
+def check_box(files: list[CardFile], rules: CordesRules, report: Reporter) -> None:
+    """Copies of each type, and in all, as the rules file's box counts say (E301).
+
+    Reported at the top of the first card file, since a count is no one card's fault.
+    """
+    cards = [card for file in files for card in file.cards]
+    held = Counter()
+    for card in cards:
+        held[card.TYPE] += card.copies
+    where, file = files[0].span, _file_of(files[0])
+    total = sum(held.values())
+    if total != rules.box_size:
+        report.report(
+            "E301",
+            f"the box has {rules.box_size} cards; these card files hold {total}",
+            where,
+            file=file,
+        )
+    for card_type in CardType:
+        wanted, has = rules.box_count(card_type), held[card_type]
+        if has == wanted:
+            continue
+        if card_type is CardType.GONG:
+            message = f"the box has exactly one GONG card; these card files hold {has}"
+        else:
+            message = f"the box has {wanted} {card_type.value} cards; these card files hold {has}"
+        report.report("E301", message, where, file=file)
+
+
+def check_restrictions(files: list[CardFile], report: Reporter) -> None:
+    """Every name in `of type "…"` is an ATTACK or RIPOSTE card of the box (E400)."""
+    cards = [card for file in files for card in file.cards]
+    blows = {fold(card.name): card.name for card in cards if card.TYPE in BLOW_TYPES}
+    others = {fold(card.name): card for card in cards if card.TYPE not in BLOW_TYPES}
+    for card in cards:
+        if not isinstance(card, (Defense, Riposte)) or not isinstance(card.against, Against):
+            continue
+        for attack_name in card.against.names:
+            key = fold(attack_name.name)
+            if key in blows:
+                continue
+            if key in others:
+                message = (
+                    f'"{attack_name.name}" is a {others[key].TYPE.value} card; '
+                    "a restriction names ATTACK or RIPOSTE cards"
+                )
+            else:
+                message = f'no ATTACK or RIPOSTE card is named "{attack_name.name}" in the Dans les Cordes card files'
+            report.report("E400", message, attack_name.span, nearest(attack_name.name, blows.values()))
+
+
+def _file_of(node: CardFile) -> str:
+    return node.span.file if node.span else "?"

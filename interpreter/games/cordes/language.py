@@ -1,0 +1,21 @@
+"""Dans les Cordes's card language: its files, grammar, transformer, rules and checks."""
+
+from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
+
+from . import checks
+from .rules import CordesRules
+from .transformer import CordesTransformer
+
+LANGUAGE = GameLanguage(
+    name="cordes",
+    title="Dans les Cordes",
+    header_names=("Dans les Cordes",),
+    grammar="cordes.lark",
+    kinds=(
+        FileKind("cards", ("cards",), "card", "card"),
+        rules_kind("rules"),
+    ),
+    transformer=CordesTransformer,
+    rules_model=CordesRules,
+    check_set=checks.check_set,
+)

@@ -1,0 +1,163 @@
+"""From Dans les Cordes parse trees to the AST: one method per grammar rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+from lark.tree import Meta
+
+from atout.interpreter.language.transform import UnitTransformer
+
+from . import ast
+
+#: The characters around a name in quotation marks, as typed or printed.
+_QUOTES = "\"«»“” \u00a0\u202f"
+
+
+def _split_head(parts: tuple[Any, ...]) -> tuple[Token, list[Token], list[Any]]:
+    """A card's children: its title, the numbers of its type line, the rest."""
+    title = parts[0]
+    numbers = [p for p in parts[1:] if isinstance(p, Token)]
+    rest = [p for p in parts[1:] if not isinstance(p, Token)]
+    return title, numbers, rest
+
+
+def _word(value: Any):
+    """The handler of a rule of fixed words that stands for an enum value: `to you`."""
+
+    def handler(self: "CordesTransformer", children: list) -> Any:
+        return value
+
+    handler.__doc__ = f"Stands for `{value!r}`."
+    return handler
+
+
+class CordesTransformer(UnitTransformer):
+    """Builds card nodes from the trees of `grammar/cordes.lark`."""
+
+    # -- cards ------------------------------------------------------------
+
+    def _card(self, model: type[ast.Node], meta: Meta, parts: tuple[Any, ...], has_cost: bool, **fields: Any) -> Any:
+        """Build a card of `model` from its title, type line and `fields`."""
+        title, numbers, _ = _split_head(parts)
+        places: dict[str, Token] = {"name": title}
+        values: dict[str, Any] = {"name": self.original(title).strip().strip("=").strip()}
+        if has_cost:
+            cost, *copies = numbers
+            places["cost"] = cost
+            values["cost"] = int(cost)
+        else:
+            copies = numbers
+        if copies:
+            places["copies"] = copies[0]
+            values["copies"] = int(copies[0])
+        return self.build(model, meta, places, **values, **fields)
+
+    @v_args(inline=True, meta=True)
+    def attack(self, meta: Meta, *parts: Any) -> ast.Attack:
+        """`== Jab ==`, `ATTACK · cost 1 · 6 copies`, its effects."""
+        _, _, effects = _split_head(parts)
+        return self._card(ast.Attack, meta, parts, True, effects=effects)
+
+    @v_args(inline=True, meta=True)
+    def defense(self, meta: Meta, *parts: Any) -> ast.Defense:
+        """`DEFENSE · cost 0`, `Against an attack you lose 1 life`, then effects."""
+        _, _, (against, outcome, *effects) = _split_head(parts)
+        return self._card(ast.Defense, meta, parts, True, against=against, outcome=outcome, effects=effects)
+
+    @v_args(inline=True, meta=True)
+    def riposte(self, meta: Meta, *parts: Any) -> ast.Riposte:
+        """`RIPOSTE · cost 2`, `Against an attack …: counter-blow`, `As an attack: …`."""
+        _, _, (against, *counter, as_an_attack) = _split_head(parts)
+        return self._card(ast.Riposte, meta, parts, True, against=against, counter=counter, as_an_attack=as_an_attack)
+
+    @v_args(inline=True, meta=True)
+    def recovery(self, meta: Meta, *parts: Any) -> ast.Recovery:
+        """`RECOVERY · cost 0 · 5 copies`, its effects."""
+        _, _, effects = _split_head(parts)
+        return self._card(ast.Recovery, meta, parts, True, effects=effects)
+
+    @v_args(inline=True, meta=True)
+    def character(self, meta: Meta, *parts: Any) -> ast.Character:
+        """`== Karpentier ==`, `CHARACTER`."""
+        return self._card(ast.Character, meta, parts, False)
+
+    @v_args(inline=True, meta=True)
+    def gong(self, meta: Meta, *parts: Any) -> ast.Gong:
+        """`== GONG ==`, `GONG`."""
+        return self._card(ast.Gong, meta, parts, False)
+
+    # -- effects ----------------------------------------------------------
+
+    def _change(self, model: type[ast.Node], meta: Meta, sign: Token, who: ast.Who | None) -> Any:
+        """`+1 life`, `-2 energy to the opponent`: a signed change."""
+        change = int(sign)
+        if change == 0:
+            self.report("E200", f"{self.text_of(meta)}: the amount must be 1 or more", self.span(sign))
+        fields = {"who": who} if who is not None else {}
+        return self.build(model, meta, {"change": sign}, self.text_of(meta), change=change, **fields)
+
+    @v_args(inline=True, meta=True)
+    def life(self, meta: Meta, sign: Token, who: ast.Who | None = None) -> ast.Life:
+        """`+1 life`, `-2 life to the opponent`."""
+        return self._change(ast.Life, meta, sign, who)
+
+    @v_args(inline=True, meta=True)
+    def energy(self, meta: Meta, sign: Token, who: ast.Who | None = None) -> ast.Energy:
+        """`+2 energy`, `-1 energy to the opponent`."""
+        return self._change(ast.Energy, meta, sign, who)
+
+    @v_args(inline=True, meta=True)
+    def draw(self, meta: Meta, gain: Token, who: ast.Who | None = None) -> ast.Draw:
+        """`+2 cards`."""
+        fields = {"who": who} if who is not None else {}
+        return self.build(ast.Draw, meta, {"n": gain}, self.text_of(meta), n=int(gain), **fields)
+
+    @v_args(inline=True, meta=True)
+    def discard(self, meta: Meta, loss: Token, *options: Any) -> ast.Discard:
+        """`-1 card to the opponent, their choice, face down`."""
+        fields: dict[str, Any] = {}
+        for option in options:
+            if isinstance(option, ast.Who):
+                fields["who"] = option
+            elif isinstance(option, ast.ChosenBy):
+                fields["chosen_by"] = option
+            else:
+                fields["placement"] = option
+        return self.build(ast.Discard, meta, {"n": loss}, self.text_of(meta), n=-int(loss), **fields)
+
+    to_you = _word(ast.Who.YOU)
+    to_the_opponent = _word(ast.Who.OPPONENT)
+    their_choice = _word(ast.ChosenBy.THEIR_CHOICE)
+    your_choice = _word(ast.ChosenBy.YOUR_CHOICE)
+    at_random = _word(ast.ChosenBy.AT_RANDOM)
+    face_down = _word(ast.Placement.FACE_DOWN)
+    spat = _word(ast.Placement.SPAT)
+
+    # -- defenses and ripostes ---------------------------------------------
+
+    @v_args(inline=True, meta=True)
+    def against(self, meta: Meta, *names: ast.AttackName) -> ast.Against:
+        """`Against an attack of type "Crochet" or "Uppercut"`."""
+        return self.build(ast.Against, meta, names=list(names))
+
+    @v_args(inline=True, meta=True)
+    def attack_name(self, meta: Meta, name: Token) -> ast.AttackName:
+        """`"Crochet"`, `« Crochet »`: the name without its quotation marks."""
+        return self.build(ast.AttackName, meta, {"name": name}, name=self.original(name).strip(_QUOTES))
+
+    @v_args(inline=True, meta=True)
+    def block(self, meta: Meta, n: Token) -> ast.Block:
+        """`you lose 1 life`."""
+        return self.build(ast.Block, meta, {"n": n}, self.text_of(meta), n=int(n))
+
+    @v_args(inline=True, meta=True)
+    def dodge(self, meta: Meta) -> ast.Dodge:
+        """`you dodge the blow`."""
+        return self.build(ast.Dodge, meta)
+
+    @v_args(inline=True, meta=True)
+    def as_an_attack(self, meta: Meta, *effects: Any) -> ast.AsAnAttack:
+        """`As an attack: -1 life to the opponent`."""
+        return self.build(ast.AsAnAttack, meta, effects=list(effects))
