@@ -50,10 +50,14 @@ def _not_zero(value: int) -> int:
 
 #: A change of influence: never zero; placed as modifier tokens (see ModifierInfluence).
 Amount = Annotated[int, Field(ge=-15, le=15), AfterValidator(_not_zero)]
+#: The highest printed influence.
+MAX_INFLUENCE = 16
 #: A printed influence.
-Influence = Annotated[int, Field(ge=1, le=16)]
+Influence = Annotated[int, Field(ge=1, le=MAX_INFLUENCE)]
+#: The most difficulty symbols a Lieu may have.
+MAX_DIFFICULTY = 5
 #: The difficulty symbols of a Lieu.
-Difficulty = Annotated[int, Field(ge=0, le=5)]
+Difficulty = Annotated[int, Field(ge=0, le=MAX_DIFFICULTY)]
 
 
 class Faction(str, Enum):

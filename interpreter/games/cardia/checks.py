@@ -7,7 +7,7 @@ from collections import defaultdict
 from atout.interpreter.language.checks import Reporter
 from atout.interpreter.language.nodes import CardFile, Span
 
-from .ast import Faction, Lieu, Paquet, Personnage
+from .ast import MAX_INFLUENCE, Faction, Lieu, Paquet, Personnage
 from .rules import CardiaRules
 
 
@@ -52,17 +52,17 @@ def _check_deck(paquet: Paquet, cards: list[Personnage], file: CardFile, rules: 
     by_influence: dict[int, list[Personnage]] = defaultdict(list)
     for card in cards:
         by_influence[card.influence].append(card)
-    for influence in range(1, size + 1):
-        if not by_influence.get(influence):
-            report.report(
-                "E301",
-                f"{paquet.value} has no character of influence {influence}: "
-                f"a deck has each influence from 1 to {size} once",
-                where,
-                file=_file_of(file),
-            )
+    missing = [influence for influence in range(1, size + 1) if not by_influence.get(influence)]
+    if missing:
+        report.report(
+            "E301",
+            f"{paquet.value} has no character of influence {_enumerate(missing)}: "
+            f"a deck has each influence from 1 to {size} once",
+            where,
+            file=_file_of(file),
+        )
     for influence, same in sorted(by_influence.items()):
-        if influence > size:
+        if size < influence <= MAX_INFLUENCE:  # beyond that, the card's own E200 says it
             for card in same:
                 report.report(
                     "E301",
@@ -86,6 +86,12 @@ def _check_deck(paquet: Paquet, cards: list[Personnage], file: CardFile, rules: 
                 where,
                 file=_file_of(file),
             )
+
+
+def _enumerate(numbers: list[int]) -> str:
+    """`3`, `3 and 7`, `1, 2 and 5`."""
+    shown = [str(n) for n in numbers]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
 
 
 def _top(file: CardFile) -> Span | None:

@@ -243,7 +243,7 @@ class CardiaTransformer(UnitTransformer):
             ast.Lieu,
             meta,
             {"name": title, "difficulte": token},
-            label=f"difficulté {self.original(token)}" if not 0 <= value <= 5 else None,
+            label=f"difficulté {self.original(token)}" if not 0 <= value <= ast.MAX_DIFFICULTY else None,
             name=self._name(title),
             difficulte=value,
             regles=list(regles),
