@@ -73,11 +73,6 @@ class CardiaTransformer(UnitTransformer):
 
     # -- cards -------------------------------------------------------------
 
-    @v_args(inline=True)
-    def carte(self, card: ast.Node) -> ast.Node:
-        """A character, a Lieu or a Protecteur."""
-        return card
-
     def _name(self, title: Token) -> str:
         return self.original(title).strip().strip("=").strip()
 
@@ -98,15 +93,21 @@ class CardiaTransformer(UnitTransformer):
             capacite=capacite,
         )
 
-    @v_args(inline=True)
-    def paquet(self, token: Token) -> ast.Paquet:
-        """`Paquet I` or `Paquet II`."""
-        return ast.Paquet[token.type]
+    # Terminals: the deck and the faction words become their enum values.
 
-    @v_args(inline=True)
-    def faction(self, token: Token) -> ast.Faction:
+    def PAQUET_I(self, token: Token) -> ast.Paquet:
+        """`Paquet I`."""
+        return ast.Paquet.PAQUET_I
+
+    def PAQUET_II(self, token: Token) -> ast.Paquet:
+        """`Paquet II`."""
+        return ast.Paquet.PAQUET_II
+
+    def _faction(self, token: Token) -> ast.Faction:
         """`Rébellion`, `Académie`, `Guilde`, `Dynastie` (the terminal's name says which)."""
         return ast.Faction[token.type]
+
+    REBELLION = ACADEMIE = GUILDE = DYNASTIE = _faction
 
     @v_args(inline=True, meta=True)
     def capacite_instantanee(self, meta: Meta, *effets: ast.Node) -> ast.CapaciteInstantanee:
@@ -204,11 +205,6 @@ class CardiaTransformer(UnitTransformer):
 
     chacune_de_tes_cartes = _faction_set(ast.ChacuneDeTesCartes)
     chacune_des_cartes_adverses = _faction_set(ast.ChacuneDesCartesAdverses)
-
-    @v_args(inline=True)
-    def de_faction(self, faction: ast.Faction) -> ast.Faction:
-        """`de la Guilde`, `de l'Académie`: the faction."""
-        return faction
 
     autre = _mot(AUTRE)
     adverse = _mot(ADVERSE)
