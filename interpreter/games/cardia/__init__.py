@@ -1,1 +1,1 @@
-"""cardia."""
+"""Duel pour Cardia: its card language (characters, Lieu cards, Protecteurs) and later its engine."""

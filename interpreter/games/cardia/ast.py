@@ -1,0 +1,508 @@
+"""The AST of Duel pour Cardia: characters, Lieu cards and Protecteurs.
+
+One class per grammar rule of `grammar/cardia.lark`, named after it, with
+`kind` equal to the rule's name; the interpreter's handler has the same name.
+Each docstring gives the meaning the engine executes.
+
+Words used throughout:
+
+- an *encounter* (rencontre) is the pair of cards the two players played in
+  one turn; encounters stay in play, in a line, in the order played. The
+  *current encounter* is this turn's; the others are *past encounters*.
+- the *line* is every card in play: the cards of all encounters.
+- a card's *influence* is its printed influence, plus the values of the
+  modifier tokens on it, plus the continuous bonuses of the persistent
+  abilities and Lieu that are active. It may be negative.
+- an encounter's *winner* is its card of higher influence; it carries a seal.
+  Equal influences: no winner, no seal. Whenever an influence changes, every
+  encounter is re-evaluated: a seal moves to the new winner or returns to the
+  reserve, and a card that becomes a loser this way never activates.
+- an encounter missing a card (one was discarded or taken back) has no
+  winner: its seal, if any, returns to the reserve.
+- *you* (the player, "tu", "ta", "tes") is the player whose ability acts: the
+  owner of the character, or the player who activates a Protecteur. *The
+  opponent* (l'adversaire) is the other player.
+- *this card* (cette carte) is the character whose ability acts; in a
+  Protecteur's ability, the card of its faction that you played in the
+  current encounter.
+- a card that leaves play (discarded, taken back) loses its seal (to the
+  reserve), its modifier tokens and its Persistant token (to the supply).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Literal, Union
+
+from pydantic import AfterValidator, Field
+
+from atout.interpreter.language.nodes import Node
+
+#: A number of cards to draw or discard.
+Count = Annotated[int, Field(ge=1, le=10)]
+
+
+def _not_zero(value: int) -> int:
+    if value == 0:
+        raise ValueError("a change of 0 does nothing: write a number other than 0")
+    return value
+
+
+#: A change of influence: never zero; placed as modifier tokens (see ModifierInfluence).
+Amount = Annotated[int, Field(ge=-15, le=15), AfterValidator(_not_zero)]
+#: The highest printed influence.
+MAX_INFLUENCE = 16
+#: A printed influence.
+Influence = Annotated[int, Field(ge=1, le=MAX_INFLUENCE)]
+#: The most difficulty symbols a Lieu may have.
+MAX_DIFFICULTY = 5
+#: The difficulty symbols of a Lieu.
+Difficulty = Annotated[int, Field(ge=0, le=MAX_DIFFICULTY)]
+
+
+class Faction(str, Enum):
+    """The four factions; each deck has cards of all four."""
+
+    REBELLION = "Rébellion"
+    ACADEMIE = "Académie"
+    GUILDE = "Guilde"
+    DYNASTIE = "Dynastie"
+
+
+class Paquet(str, Enum):
+    """The two decks of the box; each player uses the same one."""
+
+    PAQUET_I = "Paquet I"
+    PAQUET_II = "Paquet II"
+
+
+class Joueur(str, Enum):
+    """Who does something: you (the player whose ability acts) or the opponent."""
+
+    TOI = "toi"
+    ADVERSAIRE = "adversaire"
+
+
+class Camp(str, Enum):
+    """Whose cards a choice may take: anyone's, yours, the opponent's."""
+
+    TOUTES = "toutes"
+    TIENNES = "tiennes"
+    ADVERSES = "adverses"
+
+
+# ---------------------------------------------------------------------------
+# Targets: the cards an effect acts on (grammar: _cible)
+# ---------------------------------------------------------------------------
+
+
+class CetteCarte(Node):
+    """`cette carte`: the card whose ability acts (see the module's words)."""
+
+    kind: Literal["cette_carte"] = "cette_carte"
+
+
+class TaCarte(Node):
+    """`ta carte`: the card you played in the current encounter."""
+
+    kind: Literal["ta_carte"] = "ta_carte"
+
+
+class CarteAdverse(Node):
+    """`la carte adverse`: the card the opponent played in the current encounter."""
+
+    kind: Literal["carte_adverse"] = "carte_adverse"
+
+
+class CartesJouees(Node):
+    """`les deux cartes jouées`: both cards of the current encounter, yours first."""
+
+    kind: Literal["cartes_jouees"] = "cartes_jouees"
+
+
+class CarteAuChoix(Node):
+    """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`.
+
+    One card in the line, chosen when the effect acts by `choisie_par` (you by
+    default; the opponent with "au choix de l'adversaire"). Eligible cards:
+    any card in play, of the current and past encounters (`camp`: anyone's,
+    yours with "une de tes cartes", the opponent's with "adverse"), not this
+    card if `autre`, of faction `faction` if given, of a past encounter only
+    if `passee`. With no eligible card, the effect does nothing.
+    """
+
+    kind: Literal["carte_au_choix"] = "carte_au_choix"
+    camp: Camp = Camp.TOUTES
+    autre: bool = False
+    faction: Faction | None = None
+    passee: bool = False
+    choisie_par: Joueur = Joueur.TOI
+
+
+class ChacuneDeTesCartes(Node):
+    """`chacune de tes cartes [de la F]`: each of your cards in play (of faction F), in line order."""
+
+    kind: Literal["chacune_de_tes_cartes"] = "chacune_de_tes_cartes"
+    faction: Faction | None = None
+
+
+class ChacuneDesCartesAdverses(Node):
+    """`chacune des cartes adverses [de la F]`: each of the opponent's cards in play (of faction F)."""
+
+    kind: Literal["chacune_des_cartes_adverses"] = "chacune_des_cartes_adverses"
+    faction: Faction | None = None
+
+
+Cible = Annotated[
+    Union[CetteCarte, TaCarte, CarteAdverse, CartesJouees, CarteAuChoix, ChacuneDeTesCartes, ChacuneDesCartesAdverses],
+    Field(discriminator="kind"),
+]
+
+# ---------------------------------------------------------------------------
+# Conditions of `Si`
+# ---------------------------------------------------------------------------
+
+
+class MoinsDeSceaux(Node):
+    """`tu as moins de sceaux que l'adversaire`: true when your sealed cards are fewer, counted now."""
+
+    kind: Literal["moins_de_sceaux"] = "moins_de_sceaux"
+
+
+class CarteAdverseEst(Node):
+    """`la carte adverse est de la F`: the opponent's card of the current encounter is of faction F."""
+
+    kind: Literal["carte_adverse_est"] = "carte_adverse_est"
+    faction: Faction
+
+
+Condition = Annotated[Union[MoinsDeSceaux, CarteAdverseEst], Field(discriminator="kind")]
+
+# ---------------------------------------------------------------------------
+# Instantaneous effects: they act once, in the order written
+# ---------------------------------------------------------------------------
+
+
+class ModifierInfluence(Node):
+    """`+3 sur cette carte`: place modifier tokens worth `n` on each target card.
+
+    Tokens are worth 1, 3 and 5 and are placed on their + or − face; a value
+    that is not a token's is made of the fewest tokens, largest first (+2 is
+    two tokens of 1; −7 is 5, 1 and 1). With "Modificateurs limités : oui",
+    only tokens left in the supply are used, largest first without going past
+    `n`: the card may get less than `n`, or nothing. After the tokens are
+    placed, every encounter is re-evaluated.
+    """
+
+    kind: Literal["modifier_influence"] = "modifier_influence"
+    n: Amount
+    cible: Cible
+
+
+class Defausser(Node):
+    """`Défausser <cible>`: each target card leaves play for its owner's discard pile."""
+
+    kind: Literal["defausser"] = "defausser"
+    cible: Cible
+
+
+class DefausserMain(Node):
+    """`Défausser 1 carte de ta main` / `L'adversaire défausse 1 carte de sa main [au hasard]`.
+
+    `joueur` discards `n` cards from their hand, chosen by themselves, or at
+    random (a chance draw) if `au_hasard`; with fewer cards, the whole hand.
+    """
+
+    kind: Literal["defausser_main"] = "defausser_main"
+    joueur: Joueur = Joueur.TOI
+    n: Count
+    au_hasard: bool = False
+
+
+class Piocher(Node):
+    """`Piocher 2 cartes` / `L'adversaire pioche 1 carte`: `joueur` draws `n`, fewer if the pile runs out."""
+
+    kind: Literal["piocher"] = "piocher"
+    joueur: Joueur = Joueur.TOI
+    n: Count
+
+
+class GagnerLaPartie(Node):
+    """`Gagner la partie`: you win the game at once, whatever the seals."""
+
+    kind: Literal["gagner_la_partie"] = "gagner_la_partie"
+
+
+class ReprendreEnMain(Node):
+    """`Reprendre <cible> en main`: each target card leaves play to its owner's hand."""
+
+    kind: Literal["reprendre_en_main"] = "reprendre_en_main"
+    cible: Cible
+
+
+class RetirerPersistant(Node):
+    """`Retirer un jeton Persistant [adverse] au choix`: you take a Persistant token off a card.
+
+    The card is chosen by you among the cards in play that carry one (the
+    opponent's only, if `adverse`); its persistent ability stops acting and
+    the token returns to the supply. With no such card, nothing happens.
+    """
+
+    kind: Literal["retirer_persistant"] = "retirer_persistant"
+    adverse: bool = False
+
+
+class Si(Node):
+    """`Si <condition>, <effet>`: the effect acts only if the condition holds when reached."""
+
+    kind: Literal["si"] = "si"
+    condition: Condition
+    effet: "Effet"
+
+
+Effet = Annotated[
+    Union[ModifierInfluence, Defausser, DefausserMain, Piocher, GagnerLaPartie, ReprendreEnMain, RetirerPersistant, Si],
+    Field(discriminator="kind"),
+]
+Si.model_rebuild()
+
+# ---------------------------------------------------------------------------
+# Persistent effects: they act while the card carries its Persistant token
+# ---------------------------------------------------------------------------
+
+
+class TesCartes(Node):
+    """`tes cartes [de la F]`: every card of yours in play (of faction F), now or later."""
+
+    kind: Literal["tes_cartes"] = "tes_cartes"
+    faction: Faction | None = None
+
+
+class CartesAdverses(Node):
+    """`les cartes adverses [de la F]`: every card of the opponent in play (of faction F), now or later."""
+
+    kind: Literal["cartes_adverses"] = "cartes_adverses"
+    faction: Faction | None = None
+
+
+Ensemble = Annotated[Union[CetteCarte, TesCartes, CartesAdverses], Field(discriminator="kind")]
+
+
+class InfluenceContinue(Node):
+    """`Tes cartes de l'Académie ont +1 d'influence`: a bonus counted in each card's influence.
+
+    No token is placed: while the ability is active, every card of the set
+    has `n` more (or less) influence, and encounters are re-evaluated when
+    the ability starts and stops acting.
+    """
+
+    kind: Literal["influence_continue"] = "influence_continue"
+    ensemble: Ensemble
+    n: Amount
+
+
+class GagneEgalites(Node):
+    """`Tes cartes gagnent les égalités`: an encounter of equal influences is won by your card.
+
+    It takes the seal, and in the current encounter the opponent's card is
+    the loser and activates its ability. If both players have this active,
+    ties stay ties.
+    """
+
+    kind: Literal["gagne_egalites"] = "gagne_egalites"
+
+
+class CapacitesAdversesBloquees(Node):
+    """`Les capacités instantanées adverses n'agissent pas`: the opponent's losing cards with an
+    instantaneous ability do not activate it (persistent ones and Protecteurs still act)."""
+
+    kind: Literal["capacites_adverses_bloquees"] = "capacites_adverses_bloquees"
+
+
+class JoueFaceVisible(Node):
+    """`L'adversaire joue sa carte face visible`: each turn the opponent chooses and shows their
+    card first, then you choose yours. If both players have this active, play is simultaneous."""
+
+    kind: Literal["joue_face_visible"] = "joue_face_visible"
+
+
+class PiocheEnPlus(Node):
+    """`Tu pioches 1 carte de plus`: at the end of each turn you draw `n` more cards."""
+
+    kind: Literal["pioche_en_plus"] = "pioche_en_plus"
+    n: Count
+
+
+EffetContinu = Annotated[
+    Union[InfluenceContinue, GagneEgalites, CapacitesAdversesBloquees, JoueFaceVisible, PiocheEnPlus],
+    Field(discriminator="kind"),
+]
+
+# ---------------------------------------------------------------------------
+# Abilities and characters
+# ---------------------------------------------------------------------------
+
+
+class CapaciteInstantanee(Node):
+    """`Capacité instantanée : …`: when this card loses the current encounter, its effects act once, in order."""
+
+    kind: Literal["capacite_instantanee"] = "capacite_instantanee"
+    effets: list[Effet] = Field(min_length=1)
+
+
+class CapacitePersistante(Node):
+    """`Capacité persistante : …`: when this card loses the current encounter it gets a
+    Persistant token (with "Jetons Persistant limités : oui", only if one is left in the
+    supply; otherwise the ability never acts). Its effects act while the token is on it:
+    until the card leaves play or the token is taken off."""
+
+    kind: Literal["capacite_persistante"] = "capacite_persistante"
+    effets: list[EffetContinu] = Field(min_length=1)
+
+
+Capacite = Annotated[Union[CapaciteInstantanee, CapacitePersistante], Field(discriminator="kind")]
+
+
+class Personnage(Node):
+    """A character of deck I or II: `Paquet I · Guilde · influence 15`, then its ability."""
+
+    kind: Literal["personnage"] = "personnage"
+    name: str = Field(min_length=1, max_length=60)
+    paquet: Paquet
+    faction: Faction
+    influence: Influence
+    capacite: Capacite
+
+
+# ---------------------------------------------------------------------------
+# Lieu cards: rule changes for the whole game
+# ---------------------------------------------------------------------------
+
+
+class SceauxPourGagner(Node):
+    """`Il faut N sceaux pour gagner`: replaces "Sceaux pour gagner" (5)."""
+
+    kind: Literal["sceaux_pour_gagner"] = "sceaux_pour_gagner"
+    n: Annotated[int, Field(ge=1, le=16)]
+
+
+class MainDeDepart(Node):
+    """`Chacun commence avec N cartes en main`: replaces "Cartes en main au départ" (5)."""
+
+    kind: Literal["main_de_depart"] = "main_de_depart"
+    n: Annotated[int, Field(ge=1, le=16)]
+
+
+class PiocheParTour(Node):
+    """`Chacun pioche N cartes à la fin du tour`: replaces "Cartes piochées par tour" (1)."""
+
+    kind: Literal["pioche_par_tour"] = "pioche_par_tour"
+    n: Annotated[int, Field(ge=0, le=5)]
+
+
+class EgaliteAuMoinsDeSceaux(Node):
+    """`En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre`.
+
+    A tie in the current encounter is won by the card of the player with fewer
+    seals (counted before it); that card takes a seal and the other card is
+    the loser and activates. With equal seals it stays a tie. Past encounters
+    that become ties later stay ties.
+    """
+
+    kind: Literal["egalite_au_moins_de_sceaux"] = "egalite_au_moins_de_sceaux"
+
+
+class EgaliteCapacites(Node):
+    """`En cas d'égalité, les deux capacités agissent`: on a tie in the current encounter, both
+    cards activate their ability, that of the player with fewer seals first (equal seals: a
+    chance draw decides). There is still no seal."""
+
+    kind: Literal["egalite_capacites"] = "egalite_capacites"
+
+
+class VictoireFactions(Node):
+    """`Victoire aussi avec des sceaux sur N factions`: an extra victory condition, checked
+    at the end of the turn with the seals: your sealed cards are of at least N factions."""
+
+    kind: Literal["victoire_factions"] = "victoire_factions"
+    n: Annotated[int, Field(ge=1, le=4)]
+
+
+class VictoireDAffilee(Node):
+    """`Victoire aussi avec N rencontres gagnées d'affilée`: an extra victory condition, checked
+    at the end of the turn: the last N encounters of the line are all won by your cards."""
+
+    kind: Literal["victoire_d_affilee"] = "victoire_d_affilee"
+    n: Annotated[int, Field(ge=2, le=16)]
+
+
+class DefausseRemelangee(Node):
+    """`La défausse se remélange quand la pioche est vide`: a player who must draw from an empty
+    pile first shuffles their discard pile into a new pile (a chance action)."""
+
+    kind: Literal["defausse_remelangee"] = "defausse_remelangee"
+
+
+class InfluenceDesCartes(Node):
+    """`Les cartes [de la F] ont +N d'influence`: every card in play (of faction F), both
+    players', has N more influence, all game long; no token is placed."""
+
+    kind: Literal["influence_des_cartes"] = "influence_des_cartes"
+    faction: Faction | None = None
+    n: Amount
+
+
+Regle = Annotated[
+    Union[
+        SceauxPourGagner, MainDeDepart, PiocheParTour, EgaliteAuMoinsDeSceaux, EgaliteCapacites,
+        VictoireFactions, VictoireDAffilee, DefausseRemelangee, InfluenceDesCartes,
+    ],
+    Field(discriminator="kind"),
+]
+
+
+class Lieu(Node):
+    """A Lieu card: `Lieu · difficulté ★★`, then `Règle : …` lines.
+
+    Its rules hold all game long. Extra victory conditions are checked at the
+    end of each turn together with the seals: if only one player meets any
+    condition, that player wins; if both do, the one with more seals wins,
+    and with equal seals the game goes on.
+    """
+
+    kind: Literal["lieu"] = "lieu"
+    name: str = Field(min_length=1, max_length=60)
+    difficulte: Difficulty
+    regles: list[Regle] = Field(min_length=1)
+
+
+# ---------------------------------------------------------------------------
+# Protecteurs de la Nature
+# ---------------------------------------------------------------------------
+
+
+class CapaciteProtecteur(Node):
+    """`Capacité [, seulement si tu es le seul] : …`: instantaneous effects.
+
+    When the current encounter has this Protecteur, after the loser's ability
+    (or after the tie), each player who played a card of its faction in that
+    encounter activates it, the loser first (on a tie, fewer seals first,
+    then a chance draw). If `seulement_si_seul`, it acts only when the other
+    player's card is not of that faction.
+    """
+
+    kind: Literal["capacite_protecteur"] = "capacite_protecteur"
+    seulement_si_seul: bool = False
+    effets: list[Effet] = Field(min_length=1)
+
+
+class Protecteur(Node):
+    """A Protecteur de la Nature: `Protecteur · Rébellion`, then its ability."""
+
+    kind: Literal["protecteur"] = "protecteur"
+    name: str = Field(min_length=1, max_length=60)
+    faction: Faction
+    capacite: CapaciteProtecteur
+
+
+Carte = Annotated[Union[Personnage, Lieu, Protecteur], Field(discriminator="kind")]

@@ -1,0 +1,282 @@
+"""From Duel pour Cardia parse trees to the AST: one method per grammar rule."""
+
+from __future__ import annotations
+
+from lark import Token, v_args
+from lark.tree import Meta
+
+from atout.interpreter.language.transform import UnitTransformer
+
+from . import ast
+
+
+class _Mot(str):
+    """A small word read into a field of the enclosing rule ("autre", "au hasard")."""
+
+
+AUTRE = _Mot("autre")
+ADVERSE = _Mot("adverse")
+DE_TES = _Mot("de tes")
+PASSEE = _Mot("passée")
+PAR_L_ADVERSAIRE = _Mot("au choix de l'adversaire")
+L_ADVERSAIRE = _Mot("l'adversaire")
+AU_HASARD = _Mot("au hasard")
+SEULEMENT_SI_SEUL = _Mot("seulement si tu es le seul")
+
+
+def _word(model: type[ast.Node]):
+    """The handler of a rule that is just words: `Gagner la partie`."""
+
+    @v_args(inline=True, meta=True)
+    def handler(self: "CardiaTransformer", meta: Meta, *_words: object) -> ast.Node:
+        return self.build(model, meta)
+
+    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
+    return handler
+
+
+def _mot(word: _Mot):
+    """The handler of a small-word rule: it returns the word for its parent."""
+
+    @v_args(inline=True)
+    def handler(self: "CardiaTransformer", *_words: object) -> _Mot:
+        return word
+
+    handler.__doc__ = f"The words “{word}”, read into a field of the enclosing rule."
+    return handler
+
+
+def _number(model: type[ast.Node]):
+    """The handler of a rule with one number `n` and no other field: `Il faut 6 sceaux pour gagner`."""
+
+    @v_args(inline=True, meta=True)
+    def handler(self: "CardiaTransformer", meta: Meta, n: Token) -> ast.Node:
+        return self.build(model, meta, {"n": n}, label=self.text_of(meta), n=int(n))
+
+    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
+    return handler
+
+
+def _faction_set(model: type[ast.Node]):
+    """The handler of a set of cards with an optional faction: `tes cartes de la Guilde`."""
+
+    @v_args(inline=True, meta=True)
+    def handler(self: "CardiaTransformer", meta: Meta, faction: ast.Faction | None = None) -> ast.Node:
+        return self.build(model, meta, faction=faction)
+
+    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
+    return handler
+
+
+class CardiaTransformer(UnitTransformer):
+    """Builds `Personnage`, `Lieu` and `Protecteur` nodes from `carte` trees."""
+
+    # -- cards -------------------------------------------------------------
+
+    def _name(self, title: Token) -> str:
+        return self.original(title).strip().strip("=").strip()
+
+    @v_args(inline=True, meta=True)
+    def personnage(
+        self, meta: Meta, title: Token, paquet: ast.Paquet, faction: ast.Faction, influence: Token, capacite: ast.Node
+    ) -> ast.Personnage:
+        """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its ability."""
+        return self.build(
+            ast.Personnage,
+            meta,
+            {"name": title, "influence": influence},
+            label=None,
+            name=self._name(title),
+            paquet=paquet,
+            faction=faction,
+            influence=int(influence),
+            capacite=capacite,
+        )
+
+    # Terminals: the deck and the faction words become their enum values.
+
+    def PAQUET_I(self, token: Token) -> ast.Paquet:
+        """`Paquet I`."""
+        return ast.Paquet.PAQUET_I
+
+    def PAQUET_II(self, token: Token) -> ast.Paquet:
+        """`Paquet II`."""
+        return ast.Paquet.PAQUET_II
+
+    def _faction(self, token: Token) -> ast.Faction:
+        """`Rébellion`, `Académie`, `Guilde`, `Dynastie` (the terminal's name says which)."""
+        return ast.Faction[token.type]
+
+    REBELLION = ACADEMIE = GUILDE = DYNASTIE = _faction
+
+    @v_args(inline=True, meta=True)
+    def capacite_instantanee(self, meta: Meta, *effets: ast.Node) -> ast.CapaciteInstantanee:
+        """`Capacité instantanée : …`."""
+        return self.build(ast.CapaciteInstantanee, meta, effets=list(effets))
+
+    @v_args(inline=True, meta=True)
+    def capacite_persistante(self, meta: Meta, *effets: ast.Node) -> ast.CapacitePersistante:
+        """`Capacité persistante : …`."""
+        return self.build(ast.CapacitePersistante, meta, effets=list(effets))
+
+    # -- instantaneous effects -------------------------------------------------
+
+    @v_args(inline=True, meta=True)
+    def modifier_influence(self, meta: Meta, n: Token, cible: ast.Node) -> ast.ModifierInfluence:
+        """`+3 sur cette carte`."""
+        return self.build(ast.ModifierInfluence, meta, {"n": n}, label=self.text_of(meta), n=int(n), cible=cible)
+
+    @v_args(inline=True, meta=True)
+    def defausser(self, meta: Meta, cible: ast.Node) -> ast.Defausser:
+        """`Défausser les deux cartes jouées`."""
+        return self.build(ast.Defausser, meta, cible=cible)
+
+    @v_args(inline=True, meta=True)
+    def defausser_main(self, meta: Meta, *parts: object) -> ast.DefausserMain:
+        """`Défausser 1 carte de ta main`, `L'adversaire défausse 1 carte de sa main au hasard`."""
+        (n,) = [p for p in parts if isinstance(p, Token)]
+        return self.build(
+            ast.DefausserMain,
+            meta,
+            {"n": n},
+            label=self.text_of(meta),
+            joueur=ast.Joueur.ADVERSAIRE if L_ADVERSAIRE in parts else ast.Joueur.TOI,
+            n=int(n),
+            au_hasard=AU_HASARD in parts,
+        )
+
+    @v_args(inline=True, meta=True)
+    def piocher(self, meta: Meta, *parts: object) -> ast.Piocher:
+        """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`."""
+        (n,) = [p for p in parts if isinstance(p, Token)]
+        joueur = ast.Joueur.ADVERSAIRE if L_ADVERSAIRE in parts else ast.Joueur.TOI
+        return self.build(ast.Piocher, meta, {"n": n}, label=self.text_of(meta), joueur=joueur, n=int(n))
+
+    gagner_la_partie = _word(ast.GagnerLaPartie)
+
+    @v_args(inline=True, meta=True)
+    def reprendre_en_main(self, meta: Meta, cible: ast.Node) -> ast.ReprendreEnMain:
+        """`Reprendre cette carte en main`."""
+        return self.build(ast.ReprendreEnMain, meta, cible=cible)
+
+    @v_args(inline=True, meta=True)
+    def retirer_persistant(self, meta: Meta, *parts: object) -> ast.RetirerPersistant:
+        """`Retirer un jeton Persistant [adverse] au choix`."""
+        return self.build(ast.RetirerPersistant, meta, adverse=ADVERSE in parts)
+
+    @v_args(inline=True, meta=True)
+    def si(self, meta: Meta, condition: ast.Node, effet: ast.Node) -> ast.Si:
+        """`Si <condition>, <effet>`."""
+        return self.build(ast.Si, meta, condition=condition, effet=effet)
+
+    moins_de_sceaux = _word(ast.MoinsDeSceaux)
+
+    @v_args(inline=True, meta=True)
+    def carte_adverse_est(self, meta: Meta, faction: ast.Faction) -> ast.CarteAdverseEst:
+        """`la carte adverse est de la Guilde`."""
+        return self.build(ast.CarteAdverseEst, meta, faction=faction)
+
+    # -- targets -------------------------------------------------------------
+
+    cette_carte = _word(ast.CetteCarte)
+    ta_carte = _word(ast.TaCarte)
+    carte_adverse = _word(ast.CarteAdverse)
+    cartes_jouees = _word(ast.CartesJouees)
+
+    @v_args(inline=True, meta=True)
+    def carte_au_choix(self, meta: Meta, *parts: object) -> ast.CarteAuChoix:
+        """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`."""
+        if DE_TES in parts:
+            camp = ast.Camp.TIENNES
+        elif ADVERSE in parts:
+            camp = ast.Camp.ADVERSES
+        else:
+            camp = ast.Camp.TOUTES
+        factions = [p for p in parts if isinstance(p, ast.Faction)]
+        return self.build(
+            ast.CarteAuChoix,
+            meta,
+            camp=camp,
+            autre=AUTRE in parts,
+            faction=factions[0] if factions else None,
+            passee=PASSEE in parts,
+            choisie_par=ast.Joueur.ADVERSAIRE if PAR_L_ADVERSAIRE in parts else ast.Joueur.TOI,
+        )
+
+    chacune_de_tes_cartes = _faction_set(ast.ChacuneDeTesCartes)
+    chacune_des_cartes_adverses = _faction_set(ast.ChacuneDesCartesAdverses)
+
+    autre = _mot(AUTRE)
+    adverse = _mot(ADVERSE)
+    de_tes = _mot(DE_TES)
+    passee = _mot(PASSEE)
+    par_l_adversaire = _mot(PAR_L_ADVERSAIRE)
+    l_adversaire = _mot(L_ADVERSAIRE)
+    au_hasard = _mot(AU_HASARD)
+    seulement_si_seul = _mot(SEULEMENT_SI_SEUL)
+
+    # -- persistent effects ------------------------------------------------------
+
+    @v_args(inline=True, meta=True)
+    def influence_continue(self, meta: Meta, ensemble: ast.Node, n: Token) -> ast.InfluenceContinue:
+        """`Tes cartes de l'Académie ont +1 d'influence`."""
+        return self.build(ast.InfluenceContinue, meta, {"n": n}, label=self.text_of(meta), ensemble=ensemble, n=int(n))
+
+    tes_cartes = _faction_set(ast.TesCartes)
+    cartes_adverses = _faction_set(ast.CartesAdverses)
+    gagne_egalites = _word(ast.GagneEgalites)
+    capacites_adverses_bloquees = _word(ast.CapacitesAdversesBloquees)
+    joue_face_visible = _word(ast.JoueFaceVisible)
+    pioche_en_plus = _number(ast.PiocheEnPlus)
+
+    # -- Lieu cards ------------------------------------------------------------
+
+    @v_args(inline=True, meta=True)
+    def lieu(self, meta: Meta, title: Token, difficulte: tuple[int, Token], *regles: ast.Node) -> ast.Lieu:
+        """`== Forteresse d'Arven ==`, `Lieu · difficulté ★★`, its `Règle :` lines."""
+        value, token = difficulte
+        return self.build(
+            ast.Lieu,
+            meta,
+            {"name": title, "difficulte": token},
+            label=f"difficulté {self.original(token)}" if not 0 <= value <= ast.MAX_DIFFICULTY else None,
+            name=self._name(title),
+            difficulte=value,
+            regles=list(regles),
+        )
+
+    @v_args(inline=True)
+    def difficulte(self, token: Token) -> tuple[int, Token]:
+        """`2` or `★★` (one star per symbol)."""
+        return (int(token) if token.type == "INT" else len(token)), token
+
+    sceaux_pour_gagner = _number(ast.SceauxPourGagner)
+    main_de_depart = _number(ast.MainDeDepart)
+    pioche_par_tour = _number(ast.PiocheParTour)
+    egalite_au_moins_de_sceaux = _word(ast.EgaliteAuMoinsDeSceaux)
+    egalite_capacites = _word(ast.EgaliteCapacites)
+    victoire_factions = _number(ast.VictoireFactions)
+    victoire_d_affilee = _number(ast.VictoireDAffilee)
+    defausse_remelangee = _word(ast.DefausseRemelangee)
+
+    @v_args(inline=True, meta=True)
+    def influence_des_cartes(self, meta: Meta, *parts: object) -> ast.InfluenceDesCartes:
+        """`Les cartes [de la F] ont +N d'influence`."""
+        n = parts[-1]
+        faction = parts[0] if len(parts) == 2 else None
+        return self.build(ast.InfluenceDesCartes, meta, {"n": n}, label=self.text_of(meta), faction=faction, n=int(n))
+
+    # -- Protecteurs -----------------------------------------------------------
+
+    @v_args(inline=True, meta=True)
+    def protecteur(self, meta: Meta, title: Token, faction: ast.Faction, capacite: ast.Node) -> ast.Protecteur:
+        """`== Gardienne des Sources ==`, `Protecteur · Académie`, its ability."""
+        return self.build(ast.Protecteur, meta, {"name": title}, name=self._name(title), faction=faction, capacite=capacite)
+
+    @v_args(inline=True, meta=True)
+    def capacite_protecteur(self, meta: Meta, *parts: object) -> ast.CapaciteProtecteur:
+        """`Capacité : …` or `Capacité, seulement si tu es le seul : …`."""
+        effets = [p for p in parts if isinstance(p, ast.Node)]
+        return self.build(
+            ast.CapaciteProtecteur, meta, seulement_si_seul=SEULEMENT_SI_SEUL in parts, effets=effets
+        )
