@@ -182,9 +182,10 @@ def game_options(function):
 @click.option("--p2", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True, help="Who plays P2.")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here.")
+@click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
 @game_options
-def play(game, p1, p2, seed, record_path, quiet, cards, deck, rules):
+def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules):
     """Play a game: a person against a bot at the terminal, or bot against bot.
 
     A person sees their own hand, never the other's, and answers each
@@ -193,7 +194,7 @@ def play(game, p1, p2, seed, record_path, quiet, cards, deck, rules):
     import random as _random
 
     from atout.interpreter.engine.human import Abandoned, HumanPlayer
-    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.play import play_game, play_match, seeded
     from atout.interpreter.engine.record import RecordWriter
     from atout.interpreter.engine.registry import find_engine
 
@@ -202,45 +203,54 @@ def play(game, p1, p2, seed, record_path, quiet, cards, deck, rules):
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
     setup, built = _setup(engine, files, {"deck": deck, "rules": rules})
-    state_box = []
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
+    current: list = []
 
-    def describe(seat: int) -> str:
-        return state_box[0].describe(seat) if state_box else ""
+    def make_players(game_seed: int) -> list:
+        players = []
+        for seat, kind in enumerate((p1, p2)):
+            if kind == "human":
+                players.append(HumanPlayer(seat, lambda who: current[-1].describe(who)))
+            else:
+                players.append(engine.bots[kind](seeded(game_seed, f"P{seat + 1}")))
+        return players
 
-    players = []
-    for seat, kind in enumerate((p1, p2)):
-        if kind == "human":
-            players.append(HumanPlayer(seat, describe))
-        else:
-            players.append(engine.bots[kind](seeded(seed, f"P{seat + 1}")))
+    def printer(game_obj):
+        def on_event(event):
+            if not quiet or humans:
+                click.echo(game_obj.render(event, viewer))
 
-    def on_event(event):
-        if not quiet or humans:
-            click.echo(built.render(event, viewer))
+        return on_event
 
-    original_new_state = built.new_state
+    def result_line(played) -> str:
+        outcome = played.state.outcome()
+        result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
+        return f"{result}: {outcome.reason} ({played.state.turn} turns)"
 
-    def new_state():
-        state = original_new_state()
-        state_box.append(state)
-        return state
-
-    built.new_state = new_state
-    stream = record_path.open("w", encoding="utf-8") if record_path else None
     try:
-        writer = RecordWriter(stream) if stream else None
-        played = play_game(built, players, seed, writer=writer, on_event=on_event)
+        if match:
+            def sheet(number, game_obj, played):
+                click.echo(f"Game {number}: {result_line(played)}")
+
+            outcome = play_match(
+                engine, files, setup, make_players, seed, on_game=sheet,
+                on_event_for=printer, on_start=current.append,
+            )
+            who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
+            click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
+            return
+        stream = record_path.open("w", encoding="utf-8") if record_path else None
+        try:
+            writer = RecordWriter(stream) if stream else None
+            played = play_game(built, make_players(seed), seed, writer=writer, on_event=printer(built), on_start=current.append)
+        finally:
+            if stream:
+                stream.close()
     except Abandoned as left:
         click.echo(f"\n{left}; the game is abandoned.", err=True)
         sys.exit(1)
-    finally:
-        if stream:
-            stream.close()
-    outcome = played.state.outcome()
-    result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
-    click.echo(f"{result}: {outcome.reason} (seed {seed}, {played.state.turn} turns)")
+    click.echo(f"{result_line(played)} (seed {seed})")
     if record_path:
         click.echo(f"record written to {record_path}")
 

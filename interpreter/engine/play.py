@@ -38,10 +38,17 @@ def play_game(
     writer: RecordWriter | None = None,
     on_event: Callable[[Event], None] | None = None,
     on_decision: Callable[[State, Decision, int], None] | None = None,
+    on_start: Callable[[State], None] | None = None,
 ) -> Played:
-    """Play one game to its end; chance draws from `seed`."""
+    """Play one game to its end; chance draws from `seed`.
+
+    `on_start` sees the new state before anything is asked (a person's prompt
+    shows it); `on_event` sees every event; `on_decision` every answer.
+    """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
+    if on_start is not None:
+        on_start(state)
     start = state.start_events()
     if writer is not None:
         writer.header(game, [p.name for p in players], seed)
@@ -123,3 +130,50 @@ def simulate(
         if progress is not None:
             progress()
     return summary
+
+
+@dataclass
+class MatchResult:
+    """A match: each game played, and the winner of the match (None if undecided)."""
+
+    games: list[Played] = field(default_factory=list)
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    winner: int | None = None
+
+
+def play_match(
+    engine,
+    files,
+    setup: dict,
+    make_players: Callable[[int], list[Player]],
+    seed: int,
+    on_game: Callable[[int, Game, Played], None] | None = None,
+    max_games: int = 15,
+    on_event_for: Callable[[Game], Callable[[Event], None]] | None = None,
+    on_start: Callable[[State], None] | None = None,
+) -> MatchResult:
+    """Play games until a player has won `engine.games_to_win` of them.
+
+    Game i of the match uses seed + i; the next game's setup comes from
+    `engine.next_setup` (BattleFight: the loser of the last game starts).
+    A match that has not found a winner after `max_games` games (draws) stops
+    undecided.
+    """
+    result = MatchResult()
+    for number in range(max_games):
+        game = engine.build(files, setup)
+        needed = engine.games_to_win(game)
+        on_event = on_event_for(game) if on_event_for is not None else None
+        played = play_game(game, make_players(seed + number), seed + number, on_event=on_event, on_start=on_start)
+        result.games.append(played)
+        outcome = played.state.outcome()
+        if outcome.winner is not None:
+            result.wins[outcome.winner] += 1
+        if on_game is not None:
+            on_game(number + 1, game, played)
+        if max(result.wins) >= needed:
+            result.winner = result.wins.index(max(result.wins))
+            break
+        if engine.next_setup is not None:
+            setup = engine.next_setup(setup, outcome)
+    return result

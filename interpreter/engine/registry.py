@@ -16,7 +16,7 @@ from atout.interpreter.language.game import GameLanguage
 
 from .loading import GameFiles
 from .players import Player, RandomBot
-from .state import Game
+from .state import Game, Outcome
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,11 @@ class GameEngine:
     setup_from_options: Callable[[GameFiles, dict[str, Any]], dict[str, Any]]
     #: Bots by name; each is made with a seed.
     bots: dict[str, Callable[[int], Player]] = field(default_factory=lambda: {"random": RandomBot})
+    #: For a match: the setup of the next game, from the last game's setup and
+    #: outcome (BattleFight: the loser starts). None: the same setup again.
+    next_setup: Callable[[dict[str, Any], Outcome], dict[str, Any]] | None = None
+    #: For a match: how many won games win it, from the game's rules.
+    games_to_win: Callable[[Game], int] = lambda game: 2
 
 
 class UnknownGame(KeyError):

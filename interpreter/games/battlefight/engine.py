@@ -52,10 +52,19 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     return setup
 
 
+def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
+    """The next game of a match: the loser of the last game starts; after a draw, chance decides."""
+    following = dict(setup)
+    following["first_player"] = None if outcome.winner is None else 1 - outcome.winner
+    return following
+
+
 ENGINE = GameEngine(
     name="battlefight",
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    next_setup=next_setup,
+    games_to_win=lambda game: game.rules.games_to_win_match,
 )
