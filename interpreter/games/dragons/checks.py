@@ -5,7 +5,7 @@ from __future__ import annotations
 from atout.interpreter.language.checks import Reporter
 from atout.interpreter.language.nodes import CardFile, CardList
 
-from .ast import Carte
+from .ast import Carte, Rarete
 from .rules import DragonsRules
 
 
@@ -20,13 +20,16 @@ def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> N
             total = stats.total()
             if band.contains(total):
                 continue
-            where = stats.span
-            detail = " + ".join(str(v) for v in (stats.puissance, stats.ruse, stats.savoir, stats.charisme))
+            if total > band.maximum:
+                fix = f"take {total - band.maximum} off" + (", or make it rarer" if card.rarete is not Rarete.MYTHIQUE else "")
+            else:
+                fix = f"add {band.minimum - total}" + (", or make it more common" if card.rarete is not Rarete.COMMUNE else "")
             report.report(
                 "E301",
-                f"a {card.rarete.value} card's statistics total {band} "
-                f'("{rules.band_name(card.rarete)}" in the rules); "{card.name}" totals {total} ({detail})',
-                where,
+                f'"{card.name}" is {card.rarete.value}, and a {card.rarete.value} card\'s statistics total '
+                f'from {band.minimum} to {band.maximum} ("{rules.band_name(card.rarete)}" in the rules); '
+                f"these total {total}: {fix}",
+                stats.span,
                 file=_file_of(file),
             )
 

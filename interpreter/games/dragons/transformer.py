@@ -74,7 +74,9 @@ class DragonsTransformer(UnitTransformer):
             first[stat.nom] = stat
             values[stat.nom.name.lower()] = stat.valeur
             valid = valid and 0 <= stat.valeur <= 100
-        last = children[-1].span
+        start, last = children[0].span, children[-1].span
+        # The statistics' own span, from the first to the last (not the line end).
+        span = Span(start.file, start.line, start.column, last.end_line, last.end_column)
         for nom in ast.NomDeStatistique:
             if nom not in first:
                 self.report(
@@ -84,5 +86,5 @@ class DragonsTransformer(UnitTransformer):
                 )
                 valid = False
         if not valid:
-            return ast.Statistiques.model_construct(span=self.span(meta), **values)
-        return self.build(ast.Statistiques, meta, **values)
+            return ast.Statistiques.model_construct(span=span, **values)
+        return ast.Statistiques(span=span, **values)
