@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lark import Token, v_args
 from lark.tree import Meta
+from pydantic import ValidationError
 
 from atout.interpreter.language.nodes import Span
 from atout.interpreter.language.transform import UnitTransformer
@@ -16,37 +17,50 @@ _ALL = ", ".join(n.value for n in ast.NomDeStatistique)
 class DragonsTransformer(UnitTransformer):
     """Builds `Carte` nodes from `carte` trees."""
 
+    #: No method transforms a bare token: skipping them keeps reading fast.
+    __visit_tokens__ = False
+
     @v_args(inline=True, meta=True)
     def carte(
-        self, meta: Meta, title: Token, categorie: ast.Categorie, rarete: ast.Rarete, statistiques: ast.Statistiques
+        self, meta: Meta, title: Token, categorie: Token, rarete: Token, statistiques: ast.Statistiques
     ) -> ast.Carte:
-        """`== Vouivre des Brumes ==`, `Dragon · Rare`, the statistics."""
+        """`== Vouivre des Brumes ==`, `Dragon · Rare`, the statistics.
+
+        The category and the rarity are tokens whose terminal names are the
+        enums' member names (`DRAGON`, `EPIQUE`).
+        """
         name = self.original(title).strip().strip("=").strip()
         return self.build(
-            ast.Carte, meta, {"name": title}, name=name, categorie=categorie, rarete=rarete, statistiques=statistiques
+            ast.Carte,
+            meta,
+            {"name": title},
+            name=name,
+            categorie=ast.Categorie[categorie.type],
+            rarete=ast.Rarete[rarete.type],
+            statistiques=statistiques,
         )
 
     @v_args(inline=True)
-    def categorie(self, token: Token) -> ast.Categorie:
-        """`Dragon` or `Personnage` (the terminal's name says which)."""
-        return ast.Categorie[token.type]
+    def statistique(self, nom: Token, valeur: Token) -> ast.Statistique:
+        """`Puissance 62`; a value above 100 is reported (E200) at the number.
 
-    @v_args(inline=True)
-    def rarete(self, token: Token) -> ast.Rarete:
-        """`Commune`, `Rare`, `Épique`, `Légendaire` or `Mythique`."""
-        return ast.Rarete[token.type]
-
-    @v_args(inline=True)
-    def nom_de_statistique(self, token: Token) -> tuple[ast.NomDeStatistique, Token]:
-        """`Puissance`, `Ruse`, `Savoir` or `Charisme`, with its token for places."""
-        return ast.NomDeStatistique[token.type], token
-
-    @v_args(inline=True, meta=True)
-    def statistique(self, meta: Meta, nom: tuple[ast.NomDeStatistique, Token], valeur: Token) -> ast.Statistique:
-        """`Puissance 62`; a value above 100 is reported (E200) at the number."""
-        return self.build(
-            ast.Statistique, meta, {"valeur": valeur}, label=self.text_of(meta), nom=nom[0], valeur=int(valeur)
-        )
+        The span is that of the name and the number (the separator or line
+        end that follows them belongs to the rule but not to the statistic).
+        """
+        start, end = self.span(nom), self.span(valeur)
+        span = Span(start.file, start.line, start.column, end.end_line, end.end_column)
+        try:
+            return ast.Statistique(span=span, nom=ast.NomDeStatistique[nom.type], valeur=int(valeur))
+        except ValidationError:
+            reported = self.build(
+                ast.Statistique,
+                valeur,
+                {"valeur": valeur},
+                label=f"{self.original(nom)} {valeur}",
+                nom=ast.NomDeStatistique[nom.type],
+                valeur=int(valeur),
+            )
+            return reported.model_copy(update={"span": span})
 
     @v_args(meta=True)
     def statistiques(self, meta: Meta, children: list[ast.Statistique]) -> ast.Statistiques:
