@@ -1,6 +1,8 @@
 """The AST of Duel de dragons cards.
 
-One class per grammar rule of `grammar/dragons.lark`, named after it. A card
+One class per grammar rule of `grammar/dragons.lark`, named after it; the
+enums `Categorie`, `Rarete` and `NomDeStatistique` have one member per
+keyword terminal of the grammar, with the terminal's name (`EPIQUE`). A card
 is a name, a category, a rarity and four statistics (rulebook, "Les cartes");
 the engine adds the statistics the round asks for and compares the totals
 (rulebook, "La manche"). Nothing on a card is an effect: the cards are data.

@@ -44,8 +44,8 @@ class DragonsTransformer(UnitTransformer):
     def statistique(self, nom: Token, valeur: Token) -> ast.Statistique:
         """`Puissance 62`; a value above 100 is reported (E200) at the number.
 
-        The span is that of the name and the number (the separator or line
-        end that follows them belongs to the rule but not to the statistic).
+        The span is that of the name and the number: the line end that may
+        follow them belongs to the rule but not to the statistic.
         """
         start, end = self.span(nom), self.span(valeur)
         span = Span(start.file, start.line, start.column, end.end_line, end.end_column)
@@ -62,8 +62,7 @@ class DragonsTransformer(UnitTransformer):
             )
             return reported.model_copy(update={"span": span})
 
-    @v_args(meta=True)
-    def statistiques(self, meta: Meta, children: list[ast.Statistique]) -> ast.Statistiques:
+    def statistiques(self, children: list[ast.Statistique]) -> ast.Statistiques:
         """The four statistics of a card, each exactly once, in any order.
 
         A repeated statistic is reported at its second place (E111), a missing
