@@ -1,1 +1,1 @@
-"""dragons."""
+"""Duel de dragons: its card language, and later its engine."""
