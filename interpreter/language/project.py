@@ -157,7 +157,7 @@ def check_list(
             reporter.report(
                 "E400",
                 f'no card is named "{entry.name}" in the {game.title} card files',
-                _name_span(entry),
+                entry.span,
                 nearest(entry.name, names),
             )
             continue
@@ -165,19 +165,9 @@ def check_list(
             reporter.report(
                 "E402",
                 f'"{entry.name}" is listed twice (first on line {listed[key]}); add the counts on one line',
-                _name_span(entry),
+                entry.span,
             )
         listed.setdefault(key, entry.span.line if entry.span else 0)
         resolved[entry.name] = card
     if game.check_list is not None and rules is not None:
         game.check_list(card_list, resolved, rules, reporter)
-
-
-def _name_span(entry):
-    """The span of the name part of a list entry (after the count)."""
-    span = entry.span
-    if span is None:
-        return None
-    from .nodes import Span
-
-    return Span(span.file, span.line, max(span.column, span.end_column - len(entry.name)), span.line, span.end_column)

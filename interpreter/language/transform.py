@@ -122,7 +122,8 @@ class UnitTransformer(Transformer):
         name_token = parts[-1]
         count = int(count_token) if count_token is not None else 1
         places = {"count": count_token} if count_token is not None else {}
-        return self.build(ListEntry, meta, places, count=count, name=self.original(name_token).strip())
+        # the entry's place is its name's: an unknown or repeated name is shown there
+        return self.build(ListEntry, name_token, places, count=count, name=self.original(name_token).strip())
 
     @v_args(inline=True, meta=True)
     def param(self, meta: Meta, name: Token, value: Token) -> Param:
