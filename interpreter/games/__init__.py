@@ -11,6 +11,7 @@ from atout.interpreter.language.game import GameLanguage
 from .battlefight.engine import ENGINE as BATTLEFIGHT_ENGINE
 from .battlefight.language import LANGUAGE as BATTLEFIGHT
 from .cardia.language import LANGUAGE as CARDIA
+from .cordes.engine import ENGINE as CORDES_ENGINE
 from .cordes.language import LANGUAGE as CORDES
 from .dragons.language import LANGUAGE as DRAGONS
 
@@ -18,4 +19,4 @@ from .dragons.language import LANGUAGE as DRAGONS
 LANGUAGES: dict[str, GameLanguage] = {language.name: language for language in (BATTLEFIGHT, CORDES, CARDIA, DRAGONS)}
 
 #: Every playable game, by its command-line name.
-ENGINES: dict[str, GameEngine] = {engine.name: engine for engine in (BATTLEFIGHT_ENGINE,)}
+ENGINES: dict[str, GameEngine] = {engine.name: engine for engine in (BATTLEFIGHT_ENGINE, CORDES_ENGINE)}

@@ -1,0 +1,66 @@
+"""Dans les Cordes in the registry: making games from files and options, its bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.players import RandomBot
+from atout.interpreter.engine.registry import GameEngine
+
+from .bots import HeuristicBot
+from .game import CordesGame
+from .language import LANGUAGE
+
+
+def build(files: GameFiles, setup: dict[str, Any]) -> CordesGame:
+    """A game from its files and a setup: {"boxers": [P1's, P2's] or None, "first_player": …, "rules": …}."""
+    boxers = setup.get("boxers")
+    return CordesGame.from_files(
+        files,
+        tuple(boxers) if boxers is not None else None,
+        setup.get("first_player"),
+        setup.get("rules"),
+    )
+
+
+def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
+    """The setup for `atout play/simulate cordes`.
+
+    `--deck NAME` names a boxer, once per player (P1 first); one name gives P1
+    that boxer and P2 the other; `--deck choose` lets the players choose at
+    setup. By default P1 boxes as the first CHARACTER card by name and P2 as
+    the second. `--rules` picks a variant rules file.
+    """
+    characters = sorted(
+        card.name for file in files.card_files for card in file.cards if card.TYPE.value == "CHARACTER"
+    )
+    values = list(options.get("deck") or ())
+    boxers: list[str] | None
+    if values and all(v == "choose" for v in values):
+        boxers = None
+    elif len(values) >= 2:
+        boxers = values[:2]
+    elif len(values) == 1:
+        from atout.interpreter.language.text import fold
+
+        other = next((n for n in characters if fold(n) != fold(values[0])), characters[-1])
+        boxers = [values[0], other]
+    else:
+        boxers = characters[:2]
+    setup: dict[str, Any] = {"boxers": boxers, "first_player": None}
+    if options.get("rules"):
+        setup["rules"] = options["rules"]
+    # resolve the names now (case and accents), so a record holds them as printed
+    game = build(files, setup)
+    setup["boxers"] = list(game.boxers) if game.boxers else None
+    return setup
+
+
+ENGINE = GameEngine(
+    name="cordes",
+    language=LANGUAGE,
+    build=build,
+    setup_from_options=setup_from_options,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+)

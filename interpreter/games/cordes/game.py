@@ -1,0 +1,124 @@
+"""Dans les Cordes's fixed part: the rules, the 57-card box, the boxers, the first player.
+
+Every physical card of the box gets an id (0…56 for the shipped box), in the
+order of the card names, copies side by side; a state's zones hold ids. The
+card facts the engine reads on every action (name, type, cost, the AST node)
+are resolved here, once, at load time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.text import fold
+
+from . import ast
+from .rules import CordesRules
+
+#: Where the GONG goes back at setup: "approximately in the middle of this
+#: draw pile" — chance picks how many cards lie above it, the middle of the
+#: pile give or take this many (each place as likely).
+GONG_SPREAD = 3
+
+
+@dataclass
+class CordesGame(Game):
+    """The rules, the box and the setup of one game of Dans les Cordes.
+
+    `boxers` are the CHARACTER cards of P1 and P2 (None: each player chooses
+    at setup, P1 first); `first_player` fixes who starts (None: as the rules
+    file says).
+    """
+
+    name = "cordes"
+
+    rules: CordesRules
+    cards: dict[str, ast.Card]
+    boxers: tuple[str, str] | None = None
+    first_player: int | None = None
+    files_digest: str = ""
+    rules_name: str | None = None
+    #: The card of each id.
+    box: list[ast.Card] = field(init=False)
+    #: The name of each id (the hot path reads names by id).
+    names: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._by_fold = {fold(name): card for name, card in self.cards.items()}
+        self.box = [card for _, card in sorted(self.cards.items()) for _ in range(card.copies)]
+        self.names = [card.name for card in self.box]
+        self.types = [card.TYPE for card in self.box]
+        self.costs = [getattr(card, "cost", 0) for card in self.box]
+        self.gong = next(i for i, card in enumerate(self.box) if card.TYPE is ast.CardType.GONG)
+        self.characters = [i for i, card in enumerate(self.box) if card.TYPE is ast.CardType.CHARACTER]
+        #: The cards shuffled into the draw pile: all but the boxers and the GONG.
+        self.playable = [i for i, t in enumerate(self.types) if t not in (ast.CardType.CHARACTER, ast.CardType.GONG)]
+        if self.boxers is not None:
+            self.check_boxers()
+
+    @classmethod
+    def from_files(
+        cls,
+        files: GameFiles,
+        boxers: tuple[str, str] | None = None,
+        first_player: int | None = None,
+        rules: str | None = None,
+    ) -> "CordesGame":
+        """A game from validated files, with the boxers (None: chosen at setup)."""
+        cards = {card.name: card for file in files.card_files for card in file.cards}
+        return cls(files.rules(rules), cards, boxers, first_player, files.digest(), rules)
+
+    def card(self, name: str) -> ast.Card:
+        """The card of this name (case- and accent-blind); KeyError if unknown."""
+        return self._by_fold[fold(name)]
+
+    def check_boxers(self) -> None:
+        """The boxers must be two different CHARACTER cards of the box; raise with diagnostics if not."""
+        characters = sorted(c.name for c in self.cards.values() if c.TYPE is ast.CardType.CHARACTER)
+        problems = []
+        resolved = []
+        for seat, name in enumerate(self.boxers or ()):
+            card = self._by_fold.get(fold(name))
+            if card is None or card.TYPE is not ast.CardType.CHARACTER:
+                problems.append(
+                    Diagnostic("E400", f'P{seat + 1}\'s boxer "{name}" is not a CHARACTER card; the boxers are {", ".join(characters)}', "boxer")
+                )
+            else:
+                resolved.append(card.name)
+        if not problems and len(set(resolved)) < len(resolved):
+            problems.append(Diagnostic("E400", f'both players chose the boxer "{resolved[0]}"; each boxer card is in the box once', "boxer"))
+        if problems:
+            raise DiagnosticError(problems)
+        self.boxers = (resolved[0], resolved[1])
+
+    def new_state(self):
+        """The state after the setup's first decisions are posed."""
+        from .state import CordesState
+
+        return CordesState(self)
+
+    def setup(self) -> dict[str, Any]:
+        """Boxers, first player and rules file, for a record's header."""
+        data: dict[str, Any] = {"boxers": list(self.boxers) if self.boxers else None, "first_player": self.first_player}
+        if self.rules_name:
+            data["rules"] = self.rules_name
+        return data
+
+    def digest(self) -> str:
+        """The digest of the card and rules files."""
+        return self.files_digest
+
+    def render(self, event: Event, viewer: int | None = None) -> str:
+        """One event as commentary (see `commentary.py`)."""
+        from .commentary import render
+
+        return render(event, viewer)
+
+
+def blow_life(effects: list) -> int:
+    """The life a blow would take from its target if it landed."""
+    return sum(-e.change for e in effects if isinstance(e, ast.Life) and e.change < 0 and e.who is ast.Who.OPPONENT)

@@ -1,0 +1,689 @@
+"""A game of Dans les Cordes in progress: zones, turns, combats, rounds.
+
+The game is one generator (`_main`) that reads like the rulebook: the setup,
+then turns — draw, the activity phase (spit, play, combats), the draw of a
+turn without play, the hand limit, the end of a round when the GONG was
+drawn. Whenever a player or chance must decide, the generator yields a
+`Decision`; `apply(index)` sends the chosen option back in and runs on to
+the next decision. A decision with a single option is taken at once and
+never asked. The card effects are run by the handlers of `steps.py`, one per
+AST class.
+
+Zones (rulebook: Setup, Spitting, Round Bell): the draw pile (shuffled
+segments; the GONG, put back near the middle at setup, is kept at a known
+depth until it is drawn), each player's hand and spittoon, the ring (the
+cards played), the cards removed at each GONG to count the rounds, the
+boxers, and "aside" (cards out of play: the unchosen boxers, the GONG before
+it is placed). Every card is in exactly one zone at all times
+(`check_invariants`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.piles import Pile
+from atout.interpreter.engine.state import Event, Outcome, State
+
+from . import ast
+from .game import GONG_SPREAD, CordesGame
+
+Flow = Generator[Decision, Option, Any]
+
+ATTACK, DEFENSE, RIPOSTE, RECOVERY = ast.CardType.ATTACK, ast.CardType.DEFENSE, ast.CardType.RIPOSTE, ast.CardType.RECOVERY
+
+#: The options that are the same in every game.
+END_TURN = Option("End the turn", ("end",))
+END_COMBAT = Option("End the combat", ("end",))
+TAKE = Option("Take the blow", None)
+DONE = Option("Done", None)
+
+
+class GameOver(Exception):
+    """Raised inside the game's flow when the game ends (a KO, the last GONG)."""
+
+    def __init__(self, winner: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.winner, self.reason = winner, reason
+
+
+@dataclass(slots=True)
+class Seat:
+    """One boxer: the markers, the hand, the spittoon."""
+
+    life: int
+    energy: int
+    hand: list[int] = field(default_factory=list)
+    spittoon: list[int] = field(default_factory=list)
+    #: The cards of the spittoon that lie face down (lost to a Crochet, discarded at the hand limit).
+    face_down: set[int] = field(default_factory=set)
+    boxer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """A blow in a combat: what a card deals, from `by` to `to`.
+
+    `card` is its type (the name of the card that deals it), `effects` what
+    happens if it lands; `counter` is True for a riposte's counter-blow.
+    """
+
+    card: str
+    by: int
+    to: int
+    effects: tuple
+    counter: bool = False
+
+
+class CordesState(State):
+    """A position in a game of Dans les Cordes."""
+
+    def __init__(self, game: CordesGame, setup: bool = True) -> None:
+        self.game = game
+        self.rules = rules = game.rules
+        self.names = game.names
+        self._name = game.names.__getitem__
+        self.seats = [Seat(rules.starting_life, rules.starting_energy), Seat(rules.starting_life, rules.starting_energy)]
+        self.pile = Pile()
+        #: Cards above the GONG while it lies at a known place in the pile; None otherwise.
+        self.gong_depth: int | None = None
+        #: True from the moment the GONG is drawn and revealed until the end of that turn.
+        self.gong_out = False
+        self.ring: list[int] = []
+        self.removed: list[int] = []
+        self.aside: list[int] = list(range(len(game.box)))
+        self.current = 0
+        self.first_player: int | None = None
+        self.gongs = 0
+        self._turn = 0
+        #: This turn: a card was played (spitting is not playing), RECOVERY cards played, a combat was fought.
+        self.played = False
+        self.recoveries = 0
+        self.combat_done = False
+        self.in_combat = False
+        #: The blow waiting for an answer, and the coach's picks so far (for views and prompts).
+        self.blow: Blow | None = None
+        self.coach_picked: list[int] = []
+        self._outcome: Outcome | None = None
+        self._pending: Decision | None = None
+        self._events: list[Event] = []
+        self._flow = self._main(setup)
+        self._start: list[Event] = []
+        if setup:
+            self._advance(None)
+            self._start, self._events = self._events, []
+
+    # ------------------------------------------------------------------
+    # The State contract
+    # ------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self._pending
+
+    def apply(self, index: int) -> list[Event]:
+        """Answer the pending decision with option `index`; the events that followed."""
+        decision = self._pending
+        if decision is None:
+            raise ValueError("the game is over: there is no decision to answer")
+        if not 0 <= index < len(decision.options):
+            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
+        self._events = []
+        self._advance(decision.options[index])
+        return self._events
+
+    def _advance(self, answer: Option | None) -> None:
+        try:
+            self._pending = self._flow.send(answer)
+        except StopIteration:
+            self._pending = None
+
+    def begin(self) -> list[Event]:
+        """Start the turns of a state made with `setup=False` (an arranged position); the events."""
+        self._events = []
+        self._advance(None)
+        return self._events
+
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over."""
+        return self._outcome
+
+    @property
+    def turn(self) -> int:
+        """The turn being played (0 during the setup)."""
+        return self._turn
+
+    def view(self, player: int):
+        """What `player` may know: their hand, the public zones, never the other's hand."""
+        from .bots import CordesView
+
+        return CordesView.of(self, player)
+
+    def describe(self, viewer: int | None = None) -> str:
+        """Markers, hands, pile, ring and spittoons, as `viewer` may see them."""
+        from .commentary import describe
+
+        return describe(self, viewer)
+
+    def check_invariants(self) -> list[str]:
+        """Every card of the box is in exactly one zone."""
+        places = self.zones()
+        found = sorted(card for cards in places.values() for card in cards)
+        if found == list(range(len(self.names))):
+            return []
+        counts: dict[int, int] = {}
+        for card in found:
+            counts[card] = counts.get(card, 0) + 1
+        twice = sorted(self.names[c] for c, n in counts.items() if n > 1)
+        lost = sorted(self.names[c] for c in range(len(self.names)) if c not in counts)
+        return [f"cards twice {twice}, cards lost {lost}"]
+
+    def zones(self) -> dict[str, list[int]]:
+        """Every zone and the cards it holds."""
+        gong = [self.game.gong]
+        return {
+            "pile": self.pile.cards() + (gong if self.gong_depth is not None else []),
+            "hand P1": list(self.seats[0].hand),
+            "hand P2": list(self.seats[1].hand),
+            "ring": list(self.ring) + (gong if self.gong_out else []),
+            "spittoon P1": list(self.seats[0].spittoon),
+            "spittoon P2": list(self.seats[1].spittoon),
+            "removed": list(self.removed),
+            "boxers": [s.boxer for s in self.seats if s.boxer is not None],
+            "aside": list(self.aside),
+        }
+
+    # ------------------------------------------------------------------
+    # Helpers: events, decisions, cards
+    # ------------------------------------------------------------------
+
+    def emit(self, kind: str, **facts: Any) -> None:
+        """Record an event of the current action's trace."""
+        facts["e"] = kind
+        self._events.append(facts)
+
+    @staticmethod
+    def ask(decision: Decision) -> Flow:
+        """Pose a decision (`option = yield from state.ask(d)`); a single option is taken at once."""
+        if len(decision.options) == 1:
+            return decision.options[0]
+        return (yield decision)
+
+    def card(self, card_id: int) -> ast.Card:
+        """The card of an id."""
+        return self.game.box[card_id]
+
+    def hand_names(self, seat: int, cards: list[int] | None = None) -> list[str]:
+        """The distinct names of a hand (or of `cards`), sorted."""
+        return sorted({self.names[c] for c in (self.seats[seat].hand if cards is None else cards)})
+
+    def take_from_hand(self, seat: int, name: str) -> int:
+        """Remove a card of this name from a hand; its id."""
+        hand = self.seats[seat].hand
+        names = self.names
+        for index, card in enumerate(hand):
+            if names[card] == name:
+                del hand[index]
+                return card
+        raise KeyError(name)
+
+    def change_life(self, seat: int, change: int) -> None:
+        """Life changes by `change`, within 0 and the life cap; 0 life is a KO."""
+        player = self.seats[seat]
+        life = player.life + change
+        cap = self.rules.life_cap
+        if cap is not None and change > 0:
+            life = min(life, max(cap, player.life))
+        player.life = max(0, life)
+        self.emit("life", player=seat, change=change, life=player.life)
+        if player.life == 0 and self.rules.ko_checked == "at once":
+            self.check_ko()
+
+    def change_energy(self, seat: int, change: int) -> None:
+        """Energy changes by `change`, within 0 and the energy cap."""
+        player = self.seats[seat]
+        energy = player.energy + change
+        cap = self.rules.energy_cap
+        if cap is not None and change > 0:
+            energy = min(energy, max(cap, player.energy))
+        player.energy = max(0, energy)
+        self.emit("energy", player=seat, change=change, energy=player.energy)
+
+    def check_ko(self) -> None:
+        """End the game if a boxer is at 0 life (both: as the rules say for a double KO)."""
+        fallen = [s for s in (0, 1) if self.seats[s].life <= 0]
+        if not fallen:
+            return
+        if len(fallen) == 2:
+            rule = self.rules.double_ko
+            attacker = self.current
+            if rule == "attacker wins":
+                raise GameOver(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins")
+            if rule == "defender wins":
+                raise GameOver(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins")
+            raise GameOver(None, "double KO: both boxers are down")
+        raise GameOver(1 - fallen[0], f"{seat_name(fallen[0])} is KO")
+
+    # ------------------------------------------------------------------
+    # The game
+    # ------------------------------------------------------------------
+
+    def _main(self, setup: bool) -> Flow:
+        try:
+            if setup:
+                yield from self._setup()
+            while True:
+                yield from self._play_turn()
+        except GameOver as over:
+            self._outcome = Outcome(over.winner, over.reason)
+            self.emit("end", winner=over.winner, reason=over.reason)
+
+    # -- setup (rulebook: Setup, The Coach's Advice) -------------------------
+
+    def _setup(self) -> Flow:
+        game, rules = self.game, self.rules
+        yield from self._choose_boxers()
+        self.emit("markers", life=rules.starting_life, energy=rules.starting_energy)
+        # "After setting the GONG card aside, shuffle the cards ... Put the GONG
+        # card back approximately in the middle of this draw pile."
+        for card in game.playable:
+            self.aside.remove(card)
+        self.pile = Pile([game.playable])
+        self.emit("shuffle", cards=len(game.playable))
+        size = len(self.pile)
+        middle = size // 2
+        places = range(max(0, middle - GONG_SPREAD), min(size, middle + GONG_SPREAD) + 1)
+        options = [Option(f"{above} cards above it", above) for above in places]
+        option = yield from self.ask(Decision(CHANCE, "gong_place", options, "Where does the GONG go back in the pile?"))
+        self.aside.remove(game.gong)
+        self.gong_depth = option.value
+        self.emit("gong_placed", above=option.value, pile=size + 1)
+        # "Each player draws 5 cards."
+        for seat in (0, 1):
+            yield from self.draw(seat, rules.starting_hand)
+        yield from self._choose_first_player()
+        # "Only at the start of the game, each player may ... exchange all or part of their hand."
+        for seat in (self.current, 1 - self.current):
+            yield from self._coach(seat)
+
+    def _choose_boxers(self) -> Flow:
+        game = self.game
+        for seat in (0, 1):
+            if game.boxers is not None:
+                name, by = game.boxers[seat], "setup"
+            else:
+                left = sorted({self.names[c] for c in self.aside if c in game.characters})
+                option = yield from self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "Choose your boxer"))
+                name, by = option.value, "choice"
+            card = next(c for c in self.aside if self.names[c] == name)
+            self.aside.remove(card)
+            self.seats[seat].boxer = card
+            self.emit("boxer", player=seat, boxer=name, by=by)
+
+    def _choose_first_player(self) -> Flow:
+        fixed = self.game.first_player
+        if fixed is not None:
+            first, by = fixed, "setup"
+        elif self.rules.first_player == "first seat":
+            first, by = 0, "rules"
+        else:
+            option = yield from self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who starts?"))
+            first, by = option.value, "chance"
+        self.current = self.first_player = first
+        self.emit("first_player", player=first, by=by)
+
+    def _coach(self, seat: int) -> Flow:
+        hand = self.seats[seat].hand
+        limit = min(self.rules.coach_advice_cards, len(hand))
+        if limit == 0:
+            return
+        picked = self.coach_picked = []
+        while len(picked) < limit:
+            left = [c for c in hand if c not in picked]
+            options = [DONE] + [Option(name, name) for name in self.hand_names(seat, left)]
+            prompt = (
+                f"The coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
+                "or Done"
+            )
+            option = yield from self.ask(Decision(seat, "coach", options, prompt))
+            if option.value is None:
+                break
+            picked.append(next(c for c in left if self.names[c] == option.value))
+        self.coach_picked = []
+        for card in picked:
+            hand.remove(card)
+        self.emit("coach", player=seat, cards=sorted(self.names[c] for c in picked))
+        if picked:
+            # "exchange ... for the same number of new cards ... The discarded
+            # cards are placed face down under the common draw pile."
+            yield from self.draw(seat, len(picked))
+            self.pile.put_under(picked)
+
+    # -- a turn (rulebook: Turn Sequence) --------------------------------------
+
+    def _play_turn(self) -> Flow:
+        rules = self.rules
+        player = self.current
+        self._turn += 1
+        self.played = self.combat_done = self.in_combat = False
+        self.recoveries = 0
+        seats = self.seats
+        self.emit(
+            "turn",
+            turn=self._turn,
+            player=player,
+            life=[seats[0].life, seats[1].life],
+            energy=[seats[0].energy, seats[1].energy],
+        )
+        yield from self.draw(player, rules.draw_at_start)
+        yield from self._activity(player)
+        if not self.played:
+            yield from self.draw(player, rules.draw_at_end)
+        if rules.hand_limit_checked == "end of turn":
+            for seat in (player, 1 - player):
+                yield from self._hand_limit(seat)
+        if self.gong_out:
+            yield from self._end_round()
+        self.current = 1 - player
+
+    def _activity(self, player: int) -> Flow:
+        """The activity phase: play and/or spit cards, then end the turn."""
+        seat = self.seats[player]
+        game = self.game
+        while True:
+            options = self.activity_options(player)
+            prompt = f"Your turn (energy {seat.energy}): play a card, spit a card for +{self.rules.energy_per_spat_card} energy, or end the turn"
+            option = yield from self.ask(Decision(player, "act", options, prompt))
+            what = option.value
+            if what[0] == "end":
+                self.emit("end_turn", player=player)
+                return
+            card = self.take_from_hand(player, what[1])
+            if what[0] == "spit":
+                self.spit(player, card)
+            elif game.types[card] is RECOVERY:
+                yield from self._recovery(player, card)
+            else:
+                yield from self._combat(player, card)
+
+    def activity_options(self, player: int) -> list[Option]:
+        """What the player on turn may do outside a combat: play what they can pay for, spit, end."""
+        game = self.game
+        energy = self.seats[player].energy
+        may_attack = not self.combat_done
+        may_recover = self.recoveries < self.rules.recoveries_per_turn
+        plays, spits = [], []
+        for name in self.hand_names(player):
+            card = game.cards[name]
+            kind = card.TYPE
+            if card.cost <= energy and ((kind is RECOVERY and may_recover) or (kind is not RECOVERY and kind is not DEFENSE and may_attack)):
+                plays.append(_play_option(name))
+            spits.append(_spit_option(name))
+        return plays + spits + [END_TURN]
+
+    def combat_options(self, player: int) -> list[Option]:
+        """What the attacker may do inside a combat: another ATTACK or RIPOSTE they can pay for, or end it."""
+        game = self.game
+        energy = self.seats[player].energy
+        options = []
+        for name in self.hand_names(player):
+            card = game.cards[name]
+            if (card.TYPE is ATTACK or card.TYPE is RIPOSTE) and card.cost <= energy:
+                options.append(_play_option(name))
+        options.append(END_COMBAT)
+        return options
+
+    def spit(self, player: int, card: int) -> None:
+        """Spit a card of the hand into the spittoon: +1 energy (not a played card)."""
+        seat = self.seats[player]
+        seat.spittoon.append(card)
+        gain = self.rules.energy_per_spat_card
+        energy = seat.energy + gain
+        cap = self.rules.energy_cap
+        if cap is not None:
+            energy = min(energy, max(cap, seat.energy))
+        seat.energy = energy
+        self.emit("spit", player=player, card=self.names[card], energy=energy)
+
+    def pay(self, player: int, card: int, role: str) -> ast.Card:
+        """Play a card: pay its cost, put it in the ring; the card."""
+        node = self.game.box[card]
+        seat = self.seats[player]
+        seat.energy -= node.cost
+        self.ring.append(card)
+        self.emit("play", player=player, card=node.name, role=role, cost=node.cost, energy=seat.energy)
+        return node
+
+    def _recovery(self, player: int, card: int) -> Flow:
+        """A RECOVERY card: before or after a combat, never during one."""
+        from .steps import HANDLERS
+
+        self.played = True
+        self.recoveries += 1
+        node = self.pay(player, card, "recovery")
+        yield from HANDLERS[type(node)](self, node, player)
+        self.check_ko()
+
+    # -- combat (rulebook: Combat) ---------------------------------------------
+
+    def _combat(self, attacker: int, card: int) -> Flow:
+        """A combat: the attacker plays blows as long as they can and want."""
+        from .steps import HANDLERS
+
+        self.played = self.combat_done = self.in_combat = True
+        self.emit("combat", player=attacker)
+        while True:
+            node = self.pay(attacker, card, "attack")
+            yield from HANDLERS[type(node)](self, node, attacker)
+            option = yield from self.ask(
+                Decision(attacker, "attack", self.combat_options(attacker), f"In the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat")
+            )
+            if option.value[0] == "end":
+                break
+            card = self.take_from_hand(attacker, option.value[1])
+        self.in_combat = False
+        self.emit("combat_end", player=attacker)
+        self.check_ko()
+
+    def answer_options(self, blow: Blow) -> list[Option]:
+        """The cards the blow's target may answer with: DEFENSE, or RIPOSTE, they can pay for and that counter this blow."""
+        game = self.game
+        defender = blow.to
+        energy = self.seats[defender].energy
+        # "THE ATTACKER MAY, IF THEY WISH, play a DEFENSE card on a RIPOSTE of the defender."
+        may_riposte = not (blow.counter and defender == self.current) or self.rules.attacker_may_riposte
+        options = [TAKE]
+        for name in self.hand_names(defender):
+            card = game.cards[name]
+            kind = card.TYPE
+            if kind is DEFENSE or (kind is RIPOSTE and may_riposte):
+                if card.cost <= energy and (not card.against.names or any(n.name == blow.card for n in card.against.names)):
+                    options.append(_answer_option(name))
+        return options
+
+    def deal_blow(self, blow: Blow) -> Flow:
+        """A blow: its target answers it or takes it."""
+        from .steps import HANDLERS, run_effects
+
+        self.blow = blow
+        options = self.answer_options(blow)
+        effects = "; ".join(_effect_text(e) for e in blow.effects)
+        prompt = f"{seat_name(blow.by)} hits you with {blow.card} ({effects}): answer with a DEFENSE or a RIPOSTE, or take the blow"
+        option = yield from self.ask(Decision(blow.to, "answer", options, prompt))
+        self.blow = None
+        if option.value is None:
+            self.emit("take", player=blow.to, card=blow.card)
+            yield from run_effects(self, blow.effects, blow.by)
+            return
+        card = self.take_from_hand(blow.to, option.value)
+        node = self.pay(blow.to, card, "answer")
+        yield from HANDLERS[type(node)](self, node, blow.to, blow)
+
+    # -- the end of a turn: hand limit, the round bell -------------------------
+
+    def _hand_limit(self, seat_index: int) -> Flow:
+        """Keep at most the hand limit: the extra cards are discarded, not spat."""
+        rules = self.rules
+        seat = self.seats[seat_index]
+        while len(seat.hand) > rules.hand_limit:
+            options = [Option(name, name) for name in self.hand_names(seat_index)]
+            prompt = f"Your hand holds {len(seat.hand)} cards, {rules.hand_limit} at most: discard a card"
+            if rules.hand_limit_chosen_by == "owner":
+                option = yield from self.ask(Decision(seat_index, "hand_limit", options, prompt))
+            else:
+                option = yield from self.ask(self.random_card(seat_index, "hand_limit_random"))
+            card = self.take_from_hand(seat_index, option.value)
+            if rules.hand_limit_goes_to == "spittoon":
+                seat.spittoon.append(card)
+                seat.face_down.add(card)
+                where = "spittoon"
+            else:
+                self.pile.put_under([card])
+                where = "pile"
+            self.emit("hand_limit", player=seat_index, card=self.names[card], to=where)
+            if rules.hand_limit_gives_energy:
+                self.change_energy(seat_index, rules.energy_per_spat_card)
+
+    def random_card(self, seat: int, kind: str) -> Decision:
+        """The chance decision of a card picked blindly from a hand: each card as likely."""
+        counts: dict[str, int] = {}
+        for card in self.seats[seat].hand:
+            name = self.names[card]
+            counts[name] = counts.get(name, 0) + 1
+        options = [Option(name, name, counts[name]) for name in sorted(counts)]
+        return Decision(CHANCE, kind, options, f"A card of {seat_name(seat)}'s hand, at random")
+
+    def _end_round(self) -> Flow:
+        """The GONG was drawn this turn: the bonus, the round counter, the reshuffle; or the end."""
+        rules = self.rules
+        player = self.current
+        self.gongs += 1
+        self.emit("round_end", gong=self.gongs, last=self.gongs >= rules.gongs_to_end)
+        if self.gongs >= rules.gongs_to_end:
+            # "When the 3rd GONG is drawn, finish your turn normally; the game
+            # ends immediately afterwards and the end-of-round bonus does not apply."
+            self._decide_on_points()
+        # "each player recovers, of their choice, 1 life point or 2 ENERGY POINTS."
+        options = [Option(f"+{rules.gong_bonus_life} life", "life"), Option(f"+{rules.gong_bonus_energy} energy", "energy")]
+        for seat in (player, 1 - player):
+            option = yield from self.ask(Decision(seat, "gong_bonus", options, "The round ends: take your bonus"))
+            self.emit("bonus", player=seat, took=option.value)
+            if option.value == "life":
+                self.change_life(seat, rules.gong_bonus_life)
+            else:
+                self.change_energy(seat, rules.gong_bonus_energy)
+        # "remove the top card of the draw pile, face down, to indicate the number of rounds"
+        for _ in range(rules.cards_removed_per_gong):
+            if not self.pile:
+                break
+            option = yield from self.ask(self.pile.draw_decision(self._name, "remove", "The card removed to count the round"))
+            self.removed.append(self.pile.take(option.value, self._name))
+            self.emit("removed", card=option.value, removed=len(self.removed))
+        # "shuffle the GONG card with all the played cards present in the ring and
+        # all the cards in the spittoons ... placed underneath the remaining draw pile."
+        self.gong_out = False
+        self._reshuffle("gong", [self.game.gong])
+
+    def _reshuffle(self, why: str, extra: list[int]) -> int:
+        """Shuffle the ring and both spittoons (and `extra`) under the pile; how many cards."""
+        cards = extra + self.ring + self.seats[0].spittoon + self.seats[1].spittoon
+        counts = [len(self.ring), len(self.seats[0].spittoon), len(self.seats[1].spittoon)]
+        self.ring = []
+        for seat in self.seats:
+            seat.spittoon = []
+            seat.face_down.clear()
+        self.pile.put_under(cards)
+        self.emit("reshuffle", why=why, ring=counts[0], spittoons=counts[1:], pile=len(self.pile))
+        return len(cards)
+
+    def _decide_on_points(self) -> None:
+        """The last GONG: more life wins; a tie as the rules say."""
+        lives = [s.life for s in self.seats]
+        nth = _ordinal(self.gongs)
+        if lives[0] != lives[1]:
+            winner = 0 if lives[0] > lives[1] else 1
+            raise GameOver(winner, f"{seat_name(winner)} has more life at the {nth} GONG ({lives[winner]} to {lives[1 - winner]})")
+        if self.rules.tie_at_last_gong == "most energy":
+            energies = [s.energy for s in self.seats]
+            if energies[0] != energies[1]:
+                winner = 0 if energies[0] > energies[1] else 1
+                raise GameOver(winner, f"same life ({lives[0]}) at the {nth} GONG; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})")
+            raise GameOver(None, f"same life ({lives[0]}) and energy ({energies[0]}) at the {nth} GONG")
+        raise GameOver(None, f"same life ({lives[0]}) at the {nth} GONG")
+
+    # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------
+
+    def draw(self, player: int, n: int) -> Flow:
+        """`player` draws `n` cards, one at a time; a GONG is revealed and replaced."""
+        hand = self.seats[player].hand
+        for _ in range(n):
+            while True:
+                card = yield from self._take_top(player)
+                if card is None:
+                    break
+                if card == self.game.gong:
+                    # "When you draw the GONG card, reveal it immediately next to
+                    # the ring, and replace it in your hand with a new card."
+                    self.gong_out = True
+                    self.emit("gong", player=player, gong=self.gongs + 1)
+                    continue
+                hand.append(card)
+                self.emit("draw", player=player, card=self.names[card])
+                break
+            if self.rules.hand_limit_checked == "always":
+                yield from self._hand_limit(player)
+
+    def _take_top(self, player: int) -> Flow:
+        """The top card of the pile (a chance decision), or None when there is none."""
+        if self.gong_depth == 0:
+            self.gong_depth = None
+            return self.game.gong
+        if not self.pile:
+            if self.rules.empty_draw_pile == "reshuffle" and (self.ring or self.seats[0].spittoon or self.seats[1].spittoon):
+                self._reshuffle("empty", [])
+            else:
+                self.emit("nothing_to_draw", player=player)
+                return None
+        option = yield from self.ask(self.pile.draw_decision(self._name, "draw", f"{seat_name(player)} draws"))
+        if self.gong_depth is not None:
+            self.gong_depth -= 1
+        return self.pile.take(option.value, self._name)
+
+
+_PLAY: dict[str, Option] = {}
+_SPIT: dict[str, Option] = {}
+_ANSWER: dict[str, Option] = {}
+
+
+def _play_option(name: str) -> Option:
+    option = _PLAY.get(name)
+    if option is None:
+        option = _PLAY[name] = Option(f"Play {name}", ("play", name))
+    return option
+
+
+def _spit_option(name: str) -> Option:
+    option = _SPIT.get(name)
+    if option is None:
+        option = _SPIT[name] = Option(f"Spit {name}", ("spit", name))
+    return option
+
+
+def _answer_option(name: str) -> Option:
+    option = _ANSWER.get(name)
+    if option is None:
+        option = _ANSWER[name] = Option(name, name)
+    return option
+
+
+def _effect_text(effect) -> str:
+    from .commentary import effect_text
+
+    return effect_text(effect)
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
