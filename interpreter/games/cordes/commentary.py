@@ -42,6 +42,26 @@ def effect_text(effect: Any) -> str:
     return f"-{_cards(effect.n)}{to}, {effect.chosen_by.value}, {effect.placement.value}"
 
 
+def blow_text(blow: Any) -> str:
+    """A blow's effects as its target reads them: "-2 life to you; -1 card from your hand, your choice, face down"."""
+    parts = []
+    thrower = seat_name(blow.by)
+    for effect in blow.effects:
+        at_you = effect.who is ast.Who.OPPONENT
+        if isinstance(effect, ast.Discard):
+            chooser = {
+                ast.ChosenBy.THEIR_CHOICE: "chosen by the loser",
+                ast.ChosenBy.YOUR_CHOICE: f"chosen by {thrower}",
+                ast.ChosenBy.AT_RANDOM: "at random",
+            }[effect.chosen_by]
+            whose = "your hand" if at_you else f"{thrower}'s hand"
+            parts.append(f"-{_cards(effect.n)} from {whose}, {chooser}, {effect.placement.value}")
+            continue
+        text = effect_text(effect).replace(" to the opponent", "")
+        parts.append(f"{text} to {'you' if at_you else thrower}")
+    return "; ".join(parts)
+
+
 def _effects(effects: list) -> str:
     return "; ".join(effect_text(e) for e in effects)
 
@@ -174,7 +194,8 @@ def describe(state: "CordesState", viewer: int | None = None) -> str:
     """The markers, hands and zones; the viewer sees only their own hand."""
     names = state.names
     round_no = state.gongs + 1
-    lines = [f"Turn {state.turn}, {seat_name(state.current)} to play — round {round_no}, {state.gongs} GONG(s) rung" + (" — in a combat" if state.in_combat else "")]
+    when = f"Turn {state.turn}, {seat_name(state.current)} to play" if state.turn else "Setup"
+    lines = [f"{when} — round {round_no}, {state.gongs} GONG(s) rung" + (" — in a combat" if state.in_combat else "")]
     for index, seat in enumerate(state.seats):
         boxer = f" ({names[seat.boxer]})" if seat.boxer is not None else ""
         face_up = sorted(names[c] for c in seat.spittoon if c not in seat.face_down)

@@ -141,6 +141,29 @@ class CordesState(State):
         except StopIteration:
             self._pending = None
 
+    @classmethod
+    def arranged(cls, game: CordesGame, first: int = 0, gong_depth: int | None = None) -> "CordesState":
+        """A position before the first turn, without the setup's chance: for tests and puzzles.
+
+        The boxers are in their corners (the game's, or the first two), every
+        playable card is in the draw pile (one shuffled segment), the hands are
+        empty and `first` is to play; the GONG lies under `gong_depth` cards
+        (by default, the middle of the pile). Arrange the zones, then `begin()`.
+        """
+        state = cls(game, setup=False)
+        boxers = game.boxers or tuple(sorted(game.names[c] for c in game.characters)[:2])
+        for seat, name in enumerate(boxers):
+            card = next(c for c in state.aside if state.names[c] == name)
+            state.aside.remove(card)
+            state.seats[seat].boxer = card
+        for card in game.playable:
+            state.aside.remove(card)
+        state.aside.remove(game.gong)
+        state.pile = Pile([game.playable])
+        state.gong_depth = len(game.playable) // 2 if gong_depth is None else gong_depth
+        state.current = state.first_player = first
+        return state
+
     def begin(self) -> list[Event]:
         """Start the turns of a state made with `setup=False` (an arranged position); the events."""
         self._events = []
@@ -316,7 +339,7 @@ class CordesState(State):
                 name, by = game.boxers[seat], "setup"
             else:
                 left = sorted({self.names[c] for c in self.aside if c in game.characters})
-                option = yield from self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "Choose your boxer"))
+                option = yield from self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "choose your boxer"))
                 name, by = option.value, "choice"
             card = next(c for c in self.aside if self.names[c] == name)
             self.aside.remove(card)
@@ -345,7 +368,7 @@ class CordesState(State):
             left = [c for c in hand if c not in picked]
             options = [DONE] + [Option(name, name) for name in self.hand_names(seat, left)]
             prompt = (
-                f"The coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
+                f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
                 "or Done"
             )
             option = yield from self.ask(Decision(seat, "coach", options, prompt))
@@ -367,6 +390,8 @@ class CordesState(State):
     def _play_turn(self) -> Flow:
         rules = self.rules
         player = self.current
+        if self._is_stuck():
+            self._decide_on_points("nothing is left to draw or play")
         self._turn += 1
         self.played = self.combat_done = self.in_combat = False
         self.recoveries = 0
@@ -395,7 +420,7 @@ class CordesState(State):
         game = self.game
         while True:
             options = self.activity_options(player)
-            prompt = f"Your turn (energy {seat.energy}): play a card, spit a card for +{self.rules.energy_per_spat_card} energy, or end the turn"
+            prompt = f"your turn (energy {seat.energy}): play a card, spit a card for +{self.rules.energy_per_spat_card} energy, or end the turn"
             option = yield from self.ask(Decision(player, "act", options, prompt))
             what = option.value
             if what[0] == "end":
@@ -479,7 +504,7 @@ class CordesState(State):
             node = self.pay(attacker, card, "attack")
             yield from HANDLERS[type(node)](self, node, attacker)
             option = yield from self.ask(
-                Decision(attacker, "attack", self.combat_options(attacker), f"In the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat")
+                Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat")
             )
             if option.value[0] == "end":
                 break
@@ -510,8 +535,7 @@ class CordesState(State):
 
         self.blow = blow
         options = self.answer_options(blow)
-        effects = "; ".join(_effect_text(e) for e in blow.effects)
-        prompt = f"{seat_name(blow.by)} hits you with {blow.card} ({effects}): answer with a DEFENSE or a RIPOSTE, or take the blow"
+        prompt = f"{seat_name(blow.by)} hits you with {blow.card} ({_blow_text(blow)}): answer with a DEFENSE or a RIPOSTE, or take the blow"
         option = yield from self.ask(Decision(blow.to, "answer", options, prompt))
         self.blow = None
         if option.value is None:
@@ -530,7 +554,7 @@ class CordesState(State):
         seat = self.seats[seat_index]
         while len(seat.hand) > rules.hand_limit:
             options = [Option(name, name) for name in self.hand_names(seat_index)]
-            prompt = f"Your hand holds {len(seat.hand)} cards, {rules.hand_limit} at most: discard a card"
+            prompt = f"your hand holds {len(seat.hand)} cards, {rules.hand_limit} at most: discard a card"
             if rules.hand_limit_chosen_by == "owner":
                 option = yield from self.ask(Decision(seat_index, "hand_limit", options, prompt))
             else:
@@ -569,7 +593,7 @@ class CordesState(State):
         # "each player recovers, of their choice, 1 life point or 2 ENERGY POINTS."
         options = [Option(f"+{rules.gong_bonus_life} life", "life"), Option(f"+{rules.gong_bonus_energy} energy", "energy")]
         for seat in (player, 1 - player):
-            option = yield from self.ask(Decision(seat, "gong_bonus", options, "The round ends: take your bonus"))
+            option = yield from self.ask(Decision(seat, "gong_bonus", options, "the round ends: take your bonus"))
             self.emit("bonus", player=seat, took=option.value)
             if option.value == "life":
                 self.change_life(seat, rules.gong_bonus_life)
@@ -599,20 +623,36 @@ class CordesState(State):
         self.emit("reshuffle", why=why, ring=counts[0], spittoons=counts[1:], pile=len(self.pile))
         return len(cards)
 
-    def _decide_on_points(self) -> None:
+    def _is_stuck(self) -> bool:
+        """True when no card can ever move again: empty hands, and no draw possible.
+
+        This cannot happen with the GONG in play (it is always drawn in the
+        end); it guards against a position arranged by hand, or a variant, that
+        would loop for ever.
+        """
+        if self.seats[0].hand or self.seats[1].hand or self.pile or self.gong_depth is not None or self.gong_out:
+            return False
+        refill = self.ring or self.seats[0].spittoon or self.seats[1].spittoon
+        return self.rules.empty_draw_pile == "no draw" or not refill
+
+    def _decide_on_points(self, why: str | None = None) -> None:
         """The last GONG: more life wins; a tie as the rules say."""
         lives = [s.life for s in self.seats]
-        nth = _ordinal(self.gongs)
+        when = f"at the {_ordinal(self.gongs)} GONG" if why is None else f"({why})"
+        prefix = "" if why is None else f"{why}: "
         if lives[0] != lives[1]:
             winner = 0 if lives[0] > lives[1] else 1
-            raise GameOver(winner, f"{seat_name(winner)} has more life at the {nth} GONG ({lives[winner]} to {lives[1 - winner]})")
+            if why is not None:
+                raise GameOver(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})")
+            raise GameOver(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})")
+        where = "" if why is not None else f" {when}"
         if self.rules.tie_at_last_gong == "most energy":
             energies = [s.energy for s in self.seats]
             if energies[0] != energies[1]:
                 winner = 0 if energies[0] > energies[1] else 1
-                raise GameOver(winner, f"same life ({lives[0]}) at the {nth} GONG; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})")
-            raise GameOver(None, f"same life ({lives[0]}) and energy ({energies[0]}) at the {nth} GONG")
-        raise GameOver(None, f"same life ({lives[0]}) at the {nth} GONG")
+                raise GameOver(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})")
+            raise GameOver(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}")
+        raise GameOver(None, f"{prefix}same life ({lives[0]}){where}")
 
     # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------
 
@@ -679,10 +719,10 @@ def _answer_option(name: str) -> Option:
     return option
 
 
-def _effect_text(effect) -> str:
-    from .commentary import effect_text
+def _blow_text(blow: Blow) -> str:
+    from .commentary import blow_text
 
-    return effect_text(effect)
+    return blow_text(blow)
 
 
 def _ordinal(n: int) -> str:

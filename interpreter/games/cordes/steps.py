@@ -61,9 +61,9 @@ def discard(state: CordesState, effect: ast.Discard, player: int) -> Flow:
     for _ in range(min(effect.n, len(seat.hand))):
         options = [Option(name, name) for name in state.hand_names(loser)]
         if effect.chosen_by is ast.ChosenBy.THEIR_CHOICE:
-            decision = Decision(loser, "lose_card", options, "You lose a card from your hand: which one?")
+            decision = Decision(loser, "lose_card", options, "you lose a card from your hand: which one?")
         elif effect.chosen_by is ast.ChosenBy.YOUR_CHOICE:
-            decision = Decision(player, "take_card", options, f"Pick the card {seat_name(loser)} loses")
+            decision = Decision(player, "take_card", options, f"pick the card {seat_name(loser)} loses")
         else:
             decision = state.random_card(loser, "lose_random")
         option = yield from state.ask(decision)
