@@ -42,8 +42,11 @@ def effect_text(effect: Any) -> str:
     return f"-{_cards(effect.n)}{to}, {effect.chosen_by.value}, {effect.placement.value}"
 
 
-def blow_text(blow: Any) -> str:
-    """A blow's effects as its target reads them: "-2 life to you; -1 card from your hand, your choice, face down"."""
+def blow_text(blow: Any, target: str = "you") -> str:
+    """A blow's effects as its target reads them: "-2 life to you; -1 card from your hand, chosen by the loser, face down".
+
+    With `target` "P2", as anybody reads them: "-2 life to P2; -1 card from P2's hand, …".
+    """
     parts = []
     thrower = seat_name(blow.by)
     for effect in blow.effects:
@@ -54,11 +57,11 @@ def blow_text(blow: Any) -> str:
                 ast.ChosenBy.YOUR_CHOICE: f"chosen by {thrower}",
                 ast.ChosenBy.AT_RANDOM: "at random",
             }[effect.chosen_by]
-            whose = "your hand" if at_you else f"{thrower}'s hand"
+            whose = (f"{target}'s hand" if target != "you" else "your hand") if at_you else f"{thrower}'s hand"
             parts.append(f"-{_cards(effect.n)} from {whose}, {chooser}, {effect.placement.value}")
             continue
         text = effect_text(effect).replace(" to the opponent", "")
-        parts.append(f"{text} to {'you' if at_you else thrower}")
+        parts.append(f"{text} to {target if at_you else thrower}")
     return "; ".join(parts)
 
 
@@ -213,5 +216,5 @@ def describe(state: "CordesState", viewer: int | None = None) -> str:
     lines.append(f"  Draw pile: {_cards(len(state.pile) + (state.gong_depth is not None))}; removed: {len(state.removed)}; ring: {ring}" + ("; the GONG is out" if state.gong_out else ""))
     if state.blow is not None:
         blow = state.blow
-        lines.append(f"  Blow to answer: {seat_name(blow.by)}'s {blow.card} at {seat_name(blow.to)} ({_effects(blow.effects)})")
+        lines.append(f"  Blow to answer: {seat_name(blow.by)}'s {blow.card} at {seat_name(blow.to)} ({blow_text(blow, seat_name(blow.to))})")
     return "\n".join(lines)

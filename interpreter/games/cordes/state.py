@@ -107,6 +107,8 @@ class CordesState(State):
         #: The blow waiting for an answer, and the coach's picks so far (for views and prompts).
         self.blow: Blow | None = None
         self.coach_picked: list[int] = []
+        #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
+        self.swapped: list[int] = []
         self._outcome: Outcome | None = None
         self._pending: Decision | None = None
         self._events: list[Event] = []
@@ -217,6 +219,7 @@ class CordesState(State):
             "removed": list(self.removed),
             "boxers": [s.boxer for s in self.seats if s.boxer is not None],
             "aside": list(self.aside),
+            "swapped": list(self.swapped),
         }
 
     # ------------------------------------------------------------------
@@ -225,8 +228,7 @@ class CordesState(State):
 
     def emit(self, kind: str, **facts: Any) -> None:
         """Record an event of the current action's trace."""
-        facts["e"] = kind
-        self._events.append(facts)
+        self._events.append({"e": kind, **facts})
 
     @staticmethod
     def ask(decision: Decision) -> Flow:
@@ -382,7 +384,9 @@ class CordesState(State):
         if picked:
             # "exchange ... for the same number of new cards ... The discarded
             # cards are placed face down under the common draw pile."
+            self.swapped = picked
             yield from self.draw(seat, len(picked))
+            self.swapped = []
             self.pile.put_under(picked)
 
     # -- a turn (rulebook: Turn Sequence) --------------------------------------
