@@ -436,6 +436,15 @@ def test_hand_limit_variants_random_under_the_pile_with_energy(scenario):
     assert len(s.state.pile.segments[-1]) == 1  # under the pile, one by one
 
 
+def test_hand_limit_checked_after_every_draw_when_the_rules_say_so(scenario):
+    s = scenario(hand_limit_checked="always")
+    start(s, "Jab", "Jab", "Jab", "Cross", "Cross", "Cross", "Crochet")
+    # the first draw makes 8 cards: one goes at once, before the activity phase
+    assert s.decision.kind == "hand_limit" and s.decision.player == 0
+    s.choose("Cross")
+    assert s.decision.kind == "act" and len(s.hand(0)) == 7
+
+
 # ---------------------------------------------------------------------------
 # The GONG (rulebook: Round Bell)
 # ---------------------------------------------------------------------------

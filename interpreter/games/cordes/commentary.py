@@ -172,7 +172,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"  {p} holds too many cards and discards {event['card'] if sees else 'a card'}, {where}"
     if e == "round_end":
         if event["last"]:
-            return f"The {_ordinal(event['gong'])} GONG rings: the game ends after this turn"
+            return f"End of round {event['gong']}: the {_ordinal(event['gong'])} GONG ends the game (no round bonus)"
         return f"End of round {event['gong']}: the {_ordinal(event['gong'])} GONG rings"
     if e == "bonus":
         return f"  {p} takes the round bonus in {event['took']}"
