@@ -201,7 +201,9 @@ def make_plan(view: CordesView) -> Plan:
     hand = list(view.hand)
     energy = view.energy[view.me]
     their_life = view.life[view.them]
-    attacks = sorted((c for c in hand if _is_attack(c)), key=lambda c: (-blow_worth(_attack_effects(c)) / max(1, c.cost), c.cost, c.name))
+    their_energy = view.energy[view.them]
+    # a blow that takes no life from a boxer without energy is wasted
+    attacks = sorted((c for c in hand if _is_attack(c) and (blow_damage(_attack_effects(c))[0] or their_energy)), key=lambda c: (-blow_worth(_attack_effects(c)) / max(1, c.cost), c.cost, c.name))
     keep, reserve = _defense_keep(hand)
     rest = [c for c in hand if c not in keep and not _is_attack(c)]
     recoveries_left = view.recoveries < view.rules.recoveries_per_turn
