@@ -22,6 +22,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
 from atout.interpreter.language.nodes import Node
+from atout.interpreter.language.text import fold
 
 from . import ast
 from .board import Cell
@@ -274,7 +275,7 @@ class BattleFightState(State):
             self.cards.append(technique)
             self.owners.append(seat)
         self.seats[seat].pile = Pile([ids])
-        self.emit("deck", player=seat, deck=deck_name, cards=sorted(t.name for t in techniques))
+        self.emit("deck", player=seat, deck=deck_name, cards=sorted((t.name for t in techniques), key=fold))
 
     def _place_pawns(self) -> None:
         first = self.current
