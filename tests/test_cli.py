@@ -91,13 +91,16 @@ def test_replay_show_prints_the_commentary(run, tmp_path):
     assert result.exit_code == 0 and "Turn 1 — " in result.output and "Game over" in result.output
 
 
-def test_replay_step_shows_the_state_after_each_action(run, tmp_path):
+def test_replay_step_shows_the_state_before_each_step(run, tmp_path):
     record = tmp_path / "game.jsonl"
     run("play", "battlefight", "--p1", "random", "--p2", "random", "--seed", "8", "--record", str(record), "-q")
     result = run("replay", "--step", str(record))
     assert result.exit_code == 0
-    assert "--- action 1: chance first_player" in result.output
-    assert "P1: life 20, damage points 0" in result.output
+    lines = result.output.splitlines()
+    first_step = next(i for i, line in enumerate(lines) if line.startswith("    1. "))
+    assert lines[first_step - 11].startswith("Turn 1, P")  # the state, then the step it starts
+    assert lines[first_step - 10].startswith("  P1: life 20, damage points 0, on ")
+    assert lines[first_step - 8].startswith("  in play: ") and lines[first_step - 8].endswith("(running, at step 1)")
 
 
 def test_replay_of_a_tampered_record_exits_1_naming_the_divergence(run, tmp_path):

@@ -173,7 +173,10 @@ class BattleFightState(State):
 
     def emit(self, kind: str, **facts: Any) -> None:
         """Record an event of the current action's trace."""
-        self._events.append({"e": kind, **facts})
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
 
     def ask(self, decision: Decision, resume: Callable[[Option], None]) -> bool:
         """Pose a decision, or take its only option at once; True when it waits."""
