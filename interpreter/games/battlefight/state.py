@@ -93,6 +93,8 @@ class BattleFightState(State):
         self.rules = game.rules
         self.cards: list[ast.Technique] = []
         self.owners: list[int] = []
+        #: A small number per card name, to compare positions quickly.
+        self.keys: list[int] = []
         life = game.rules.life
         self.seats = [Seat(life, Pile()), Seat(life, Pile())]
         self.actives: list[Active] = []
@@ -230,8 +232,7 @@ class BattleFightState(State):
         def next_slot() -> None:
             while slots:
                 technique_type = slots.pop(0)
-                pool = self.game.by_type[technique_type]
-                options = [Option(card.name, card) for card in pool]
+                options = self.game.booster_options[technique_type]
                 decision = Decision(CHANCE, "booster", options, f"{seat_name(seat)} opens a {technique_type.value} card")
                 if self.ask(decision, lambda option: opened.append(option.value)):
                     self._setup_tasks.insert(0, next_slot)
@@ -277,6 +278,7 @@ class BattleFightState(State):
             ids.append(len(self.cards))
             self.cards.append(technique)
             self.owners.append(seat)
+            self.keys.append(self.game.name_key[technique.name])
         self.seats[seat].pile = Pile([ids])
         self.emit("deck", player=seat, deck=deck_name, cards=sorted((t.name for t in techniques), key=fold))
 
@@ -496,7 +498,7 @@ class BattleFightState(State):
 
     def signature(self) -> tuple:
         """The full state at the start of a turn, for the draw by repetition."""
-        name = self.name_of
+        name = self.keys.__getitem__
         seats = tuple(
             (
                 seat.life,
