@@ -401,7 +401,7 @@ class BattleFightState(State):
             return
         seat = self.seats[self.current]
         self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
-        self.ask_play(self.current, "play")
+        self.ask_turn(self.current)
 
     def _end_turn(self) -> None:
         """The technique of the turn is over: reset damage points, pass the turn."""
@@ -426,8 +426,12 @@ class BattleFightState(State):
                 options.append(Option(basic.name, basic))
         return options
 
-    def ask_play(self, player: int, kind: str, frame: Frame | None = None) -> bool:
-        """Ask `player` for a technique to play (a turn, or a Rejouer); True when it waits."""
+    def ask_turn(self, player: int) -> bool:
+        """Ask `player` for the technique of their turn; True when it waits.
+
+        (A Rejouer asks the same question from inside a technique: see
+        `steps.rejouer`.)
+        """
         options = self.playable(player)
         if not options:
             self.emit("no_technique", player=player)
@@ -436,8 +440,7 @@ class BattleFightState(State):
         def play(option: Option) -> None:
             self.play(player, option.value)
 
-        prompt = "Play a technique" if kind == "play" else "Rejouer: play another technique"
-        return self.ask(Decision(player, kind, options, prompt), play)
+        return self.ask(Decision(player, "play", options, "Play a technique"), play)
 
     def play(self, player: int, what: int | ast.Technique) -> Active:
         """Put a card of the hand (or a basic technique) in play and start running it."""
