@@ -10,7 +10,7 @@ statistics are read from the card pool, and fatigue lives in the state only
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
@@ -60,6 +60,8 @@ class DragonsGame(Game):
     collections: tuple[CollectionChoice, CollectionChoice]
     files_digest: str = ""
     rules_name: str | None = None
+    #: Each seat's collection as a shuffled pile of card ids, made once and copied by each duel.
+    piles: dict[int, Any] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         #: Each card's full statistics as a 4-tuple, by name.
@@ -67,6 +69,14 @@ class DragonsGame(Game):
             name: tuple(card.statistiques.of(stat) for stat in STATS) for name, card in self.cards.items()
         }
         self.check_collections()
+        # Card ids of a duel: P1's collection then P2's, each in name order.
+        self.card_names: list[str] = []
+        self.owned: list[list[int]] = [[], []]
+        for seat, collection in enumerate(self.collections):
+            for name in sorted(collection.cards):
+                self.owned[seat].append(len(self.card_names))
+                self.card_names.append(name)
+        self.card_stats: list[tuple[int, int, int, int]] = [self.stats[name] for name in self.card_names]
 
     @classmethod
     def from_files(

@@ -80,6 +80,13 @@ class CountedPile:
         self.size -= 1
         return card
 
+    def copy(self) -> "CountedPile":
+        """An independent copy (cheap: the options are shared, they never change)."""
+        pile = CountedPile()
+        pile.by_name = {label: ids[:] for label, ids in self.by_name.items()}
+        pile.names, pile.options, pile.size = self.names[:], self.options[:], self.size
+        return pile
+
     def take_all(self) -> list[int]:
         """Empty the pile; its cards, in name order."""
         cards = self.cards()

@@ -53,17 +53,10 @@ class DragonsState(State):
     def __init__(self, game: DragonsGame) -> None:
         self.game = game
         self.rules = rules = game.rules
-        #: Card ids: P1's collection then P2's, each in name order.
-        self.names: list[str] = []
-        self.full: list[tuple[int, int, int, int]] = []
-        self.owner: list[int] = []
-        self.owned: list[list[int]] = [[], []]
-        for seat, collection in enumerate(game.collections):
-            for name in sorted(collection.cards):
-                self.owned[seat].append(len(self.names))
-                self.names.append(name)
-                self.full.append(game.stats[name])
-                self.owner.append(seat)
+        #: Card ids: P1's collection then P2's, each in name order (see `DragonsGame`).
+        self.names: list[str] = game.card_names
+        self.full: list[tuple[int, int, int, int]] = game.card_stats
+        self.owned: list[list[int]] = game.owned
         #: Each card's statistics now, fatigue included (a list of 4 per card).
         self.now: list[list[int]] = [list(stats) for stats in self.full]
         self.left = [CountedPile(), CountedPile()]
@@ -155,7 +148,10 @@ class DragonsState(State):
     def total(self, card: int, stats: tuple[int, ...] | None = None) -> int:
         """A card's total now on the given statistics (the round's by default)."""
         now = self.now[card]
-        return sum(now[i] for i in (self.asked if stats is None else stats))
+        stats = self.asked if stats is None else stats
+        if len(stats) == 2:
+            return now[stats[0]] + now[stats[1]]
+        return sum([now[i] for i in stats])
 
     def hand_labels(self, seat: int) -> list[str]:
         """The hand's cards as options name them: the name, "#2" for a second copy."""
@@ -167,6 +163,14 @@ class DragonsState(State):
             previous = name
             labels.append(f"{name} #{copy}" if copy > 1 else name)
         return labels
+
+    def _collection_pile(self, seat: int) -> CountedPile:
+        """A seat's whole collection as a shuffled pile (copied from the game's, made once)."""
+        piles = self.game.piles
+        pile = piles.get(seat)
+        if pile is None:
+            pile = piles[seat] = CountedPile(self.owned[seat], self.names.__getitem__)
+        return pile.copy()
 
     def _sort_hand(self, seat: int) -> None:
         names = self.names
@@ -206,22 +210,38 @@ class DragonsState(State):
         self._finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}")
 
     def _prepare(self, seat: int) -> Flow:
-        """Draw the duel's cards from the collection, then the hand from them; the rest is the reserve."""
+        """Draw the duel's cards from the collection, then the hand from them; the rest is the reserve.
+
+        Drawing 20 cards of a collection of 25 at random is leaving 5 out at
+        random: the chance decisions are made on the smaller side ("draw"
+        the cards that play, or "leave" out those that do not), which gives
+        every set of cards the same chance and asks fewer questions.
+        """
         rules, names = self.rules, self.names
         collection = self.game.collections[seat]
-        left, reserve = self.left[seat], self.reserve[seat]
-        for card in self.owned[seat]:
-            left.add(card, names[card])
+        pool = self._collection_pile(seat)
+        size = len(pool)
         count = self.game.drawn(seat)
-        if count >= len(left):
-            for card in left.take_all():
+        if count >= size:
+            self.reserve[seat] = pool
+        elif count <= size - count:
+            self.left[seat] = pool
+            reserve = self.reserve[seat]
+            for number in range(1, count + 1):
+                decision = pool.draw_decision("draw", f"{seat_name(seat)} draws card {number} of {count} from the collection")
+                option = decision.options[0] if len(decision.options) == 1 else (yield decision)
+                card = pool.take(option.label)
                 reserve.add(card, names[card])
         else:
-            for number in range(1, count + 1):
-                decision = left.draw_decision("draw", f"{seat_name(seat)} draws card {number} of {count} from the collection")
+            self.reserve[seat] = pool
+            left = self.left[seat]
+            out = size - count
+            for number in range(1, out + 1):
+                decision = pool.draw_decision("leave", f"{seat_name(seat)} leaves card {number} of {out} out of the duel")
                 option = decision.options[0] if len(decision.options) == 1 else (yield decision)
-                card = left.take(option.label)
-                reserve.add(card, names[card])
+                card = pool.take(option.label)
+                left.add(card, names[card])
+        reserve = self.reserve[seat]
         hand = self.hands[seat]
         if rules.hand >= len(reserve):
             hand.extend(reserve.take_all())
@@ -239,6 +259,7 @@ class DragonsState(State):
             drawn=count,
             hand=[names[c] for c in hand],
             reserve=[names[c] for c in reserve.cards()],
+            left=[names[c] for c in self.left[seat].cards()],
         )
 
     def _round(self, number: int) -> Flow:
@@ -266,27 +287,33 @@ class DragonsState(State):
             # 2.-3. Each player chooses a card in secret; both are revealed together.
             picks = []
             for seat in (0, 1):
-                labels = self.hand_labels(seat)
                 hand = self.hands[seat]
-                options = [Option(f"{label} ({self.total(card)})", position) for position, (label, card) in enumerate(zip(labels, hand))]
-                if len(options) == 1:
-                    position = 0
+                if len(hand) == 1:
+                    picks.append(hand[0])
                 else:
+                    options = [
+                        Option(f"{label} ({self.total(card)})", position)
+                        for position, (label, card) in enumerate(zip(self.hand_labels(seat), hand))
+                    ]
                     prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in stats)}: choose your card (in secret)"
-                    position = (yield Decision(seat, "play", options, prompt, secret=True)).value
-                picks.append(hand[position])
+                    picks.append(hand[(yield Decision(seat, "play", options, prompt, secret=True)).value])
                 if seat == 0:
-                    self.emit("chosen", player=0)
-            totals = [self.total(card) for card in picks]
-            for seat, card in enumerate(picks):
-                self.seen[1 - seat][card] = tuple(self.now[card])
-            self.emit(
-                "reveal",
-                round=number,
-                stats=[STAT_NAMES[i] for i in stats],
-                cards=[self.names[card] for card in picks],
-                values=[[self.now[card][i] for i in stats] for card in picks],
-                totals=totals,
+                    self._events.append({"e": "chosen", "player": 0})
+            now, names = self.now, self.names
+            first, second = picks
+            totals = [self.total(first), self.total(second)]
+            self.seen[1][first] = tuple(now[first])
+            self.seen[0][second] = tuple(now[second])
+            stat_names = [STAT_NAMES[i] for i in stats]
+            self._events.append(
+                {
+                    "e": "reveal",
+                    "round": number,
+                    "stats": stat_names,
+                    "cards": [names[first], names[second]],
+                    "values": [[now[first][i] for i in stats], [now[second][i] for i in stats]],
+                    "totals": totals,
+                }
             )
             # 4. The higher total wins 1 point; then fatigue (after the winner is decided).
             if totals[0] != totals[1]:
