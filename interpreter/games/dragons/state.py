@@ -59,7 +59,8 @@ class DragonsState(State):
         self.owned: list[list[int]] = game.owned
         #: Each card's statistics now, fatigue included (a list of 4 per card).
         self.now: list[list[int]] = [list(stats) for stats in self.full]
-        self.left = [CountedPile(), CountedPile()]
+        #: Before the preparation, every card is in its collection.
+        self.left = [self._collection_pile(0), self._collection_pile(1)]
         self.reserve = [CountedPile(), CountedPile()]
         self.hands: list[list[int]] = [[], []]
         self.score = [0, 0]
@@ -219,13 +220,12 @@ class DragonsState(State):
         """
         rules, names = self.rules, self.names
         collection = self.game.collections[seat]
-        pool = self._collection_pile(seat)
+        pool = self.left[seat]
         size = len(pool)
         count = self.game.drawn(seat)
         if count >= size:
-            self.reserve[seat] = pool
+            self.reserve[seat], self.left[seat] = pool, CountedPile()
         elif count <= size - count:
-            self.left[seat] = pool
             reserve = self.reserve[seat]
             for number in range(1, count + 1):
                 decision = pool.draw_decision("draw", f"{seat_name(seat)} draws card {number} of {count} from the collection")
@@ -234,7 +234,7 @@ class DragonsState(State):
                 reserve.add(card, names[card])
         else:
             self.reserve[seat] = pool
-            left = self.left[seat]
+            self.left[seat] = left = CountedPile()
             out = size - count
             for number in range(1, out + 1):
                 decision = pool.draw_decision("leave", f"{seat_name(seat)} leaves card {number} of {out} out of the duel")
@@ -268,6 +268,7 @@ class DragonsState(State):
         replay = False
         while True:
             self.round = number
+            self.asked = ()
             self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
             # 1. The statistics: how many, then which (chance).
             if rules.stats_min == rules.stats_max:
