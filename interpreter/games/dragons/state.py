@@ -63,6 +63,7 @@ class DragonsState(State):
         self.left = [self._collection_pile(0), self._collection_pile(1)]
         self.reserve = [CountedPile(), CountedPile()]
         self.hands: list[list[int]] = [[], []]
+        self._labels: list[list[str] | None] = [None, None]
         self.score = [0, 0]
         self.exchanges = [rules.exchanges, rules.exchanges]
         #: The round being played (0 during the preparation), and its statistics.
@@ -154,9 +155,23 @@ class DragonsState(State):
             return now[stats[0]] + now[stats[1]]
         return sum([now[i] for i in stats])
 
+    def totals(self, cards: list[int]) -> list[int]:
+        """The cards' totals now on the round's statistics."""
+        now, stats = self.now, self.asked
+        if len(stats) == 2:
+            a, b = stats
+            return [now[card][a] + now[card][b] for card in cards]
+        if len(stats) == 3:
+            a, b, c = stats
+            return [now[card][a] + now[card][b] + now[card][c] for card in cards]
+        return [sum([now[card][i] for i in stats]) for card in cards]
+
     def hand_labels(self, seat: int) -> list[str]:
         """The hand's cards as options name them: the name, "#2" for a second copy."""
-        labels = []
+        labels = self._labels[seat]
+        if labels is not None:
+            return labels
+        labels = self._labels[seat] = []
         previous, copy = None, 1
         for card in self.hands[seat]:
             name = self.names[card]
@@ -174,6 +189,7 @@ class DragonsState(State):
         return pile.copy()
 
     def _sort_hand(self, seat: int) -> None:
+        self._labels[seat] = None
         names = self.names
         self.hands[seat].sort(key=lambda card: (names[card], card))
 
@@ -287,22 +303,23 @@ class DragonsState(State):
             yield from self._swaps()
             # 2.-3. Each player chooses a card in secret; both are revealed together.
             picks = []
+            prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in stats)}: choose your card (in secret)"
             for seat in (0, 1):
                 hand = self.hands[seat]
                 if len(hand) == 1:
                     picks.append(hand[0])
                 else:
+                    totals = self.totals(hand)
                     options = [
-                        Option(f"{label} ({self.total(card)})", position)
-                        for position, (label, card) in enumerate(zip(self.hand_labels(seat), hand))
+                        Option(f"{label} ({total})", position)
+                        for position, (label, total) in enumerate(zip(self.hand_labels(seat), totals))
                     ]
-                    prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in stats)}: choose your card (in secret)"
                     picks.append(hand[(yield Decision(seat, "play", options, prompt, secret=True)).value])
                 if seat == 0:
                     self._events.append({"e": "chosen", "player": 0})
             now, names = self.now, self.names
             first, second = picks
-            totals = [self.total(first), self.total(second)]
+            totals = self.totals(picks)
             self.seen[1][first] = tuple(now[first])
             self.seen[0][second] = tuple(now[second])
             stat_names = [STAT_NAMES[i] for i in stats]
@@ -349,8 +366,8 @@ class DragonsState(State):
                 continue
             hand = self.hands[seat]
             options = [NO_SWAP] + [
-                Option(f"swap {label} ({self.total(card)})", position)
-                for position, (label, card) in enumerate(zip(self.hand_labels(seat), hand))
+                Option(f"swap {label} ({total})", position)
+                for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
             ]
             prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
             wanted[seat] = (yield Decision(seat, "swap", options, prompt, secret=True)).value
