@@ -41,6 +41,24 @@ STAT_OPTIONS: dict[int, list[Option]] = {
     for k in range(1, 5)
 }
 
+#: "How many statistics": one option per count.
+COUNT_OPTIONS: dict[int, Option] = {k: Option(str(k), k) for k in range(1, 5)}
+
+#: Options of choosing a card, by (label, total, position): made once, shared (options never change).
+_CARD_OPTIONS: dict[tuple[str, int, int], Option] = {}
+
+
+def card_option(label: str, total: int, position: int, prefix: str = "") -> Option:
+    """The option of choosing (or swapping, with `prefix` "swap ") the hand's card at `position`."""
+    key = (prefix + label, total, position)
+    option = _CARD_OPTIONS.get(key)
+    if option is None:
+        if len(_CARD_OPTIONS) > 200_000:
+            _CARD_OPTIONS.clear()
+        option = _CARD_OPTIONS[key] = Option(f"{prefix}{label} ({total})", position)
+    return option
+
+
 #: The option of keeping one's hand, first of every swap decision.
 NO_SWAP = Option("no swap", None)
 
@@ -290,7 +308,7 @@ class DragonsState(State):
             if rules.stats_min == rules.stats_max:
                 count = rules.stats_min
             else:
-                counts = [Option(str(k), k) for k in range(rules.stats_min, rules.stats_max + 1)]
+                counts = [COUNT_OPTIONS[k] for k in range(rules.stats_min, rules.stats_max + 1)]
                 count = (yield Decision(CHANCE, "stat_count", counts, "How many statistics count this round?")).value
             options = STAT_OPTIONS[count]
             if len(options) == 1:
@@ -311,8 +329,7 @@ class DragonsState(State):
                 else:
                     totals = self.totals(hand)
                     options = [
-                        Option(f"{label} ({total})", position)
-                        for position, (label, total) in enumerate(zip(self.hand_labels(seat), totals))
+                        card_option(label, total, position) for position, (label, total) in enumerate(zip(self.hand_labels(seat), totals))
                     ]
                     picks.append(hand[(yield Decision(seat, "play", options, prompt, secret=True)).value])
                 if seat == 0:
@@ -366,7 +383,7 @@ class DragonsState(State):
                 continue
             hand = self.hands[seat]
             options = [NO_SWAP] + [
-                Option(f"swap {label} ({total})", position)
+                card_option(label, total, position, "swap ")
                 for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
             ]
             prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
