@@ -47,7 +47,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         head += f": {event['drawn']} cards drawn" if event["drawn"] < event["size"] else ": all its cards play"
         if not shown:
             return f"{head}; {len(event['hand'])} in hand, {len(event['reserve'])} in reserve"
-        return f"{head}\n  hand: {', '.join(event['hand'])}\n  reserve ({len(event['reserve'])}): {', '.join(event['reserve']) or '-'}"
+        return f"{head}\n  hand: {'; '.join(event['hand'])}\n  reserve ({len(event['reserve'])}): {'; '.join(event['reserve']) or '-'}"
     if e == "round":
         if event["decisive"]:
             title = f"Decisive round {event['decisive']}"
@@ -115,5 +115,5 @@ def describe(state: "DragonsState", viewer: int | None = None) -> str:
             total = f" → {state.total(card)}" if asked else ""
             lines.append(f"    {label}: {card_line(state, card)}{total}")
         if reserve.names and viewer is not None:
-            lines.append(f"    reserve: {', '.join(f'{name} ×{n}' if n > 1 else name for name, n in reserve.signature())}")
+            lines.append(f"    reserve: {'; '.join(f'{name} ×{n}' if n > 1 else name for name, n in reserve.signature())}")
     return "\n".join(lines)
