@@ -187,7 +187,7 @@ def game_options(function):
 @main.command()
 @click.argument("game", type=GameChoice())
 @click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
-@click.option("--p2", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True, help="Who plays P2.")
+@click.option("--p2", type=click.Choice(PLAYER_KINDS), default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
@@ -211,6 +211,8 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
     setup, built = _setup(engine, files, _options(deck, rules, collection, lieu, protecteurs))
+    if p2 is None:
+        p2 = engine.default_opponent(files, setup) if engine.default_opponent is not None else "heuristic"
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     current: list = []

@@ -12,10 +12,11 @@ from .battlefight.engine import ENGINE as BATTLEFIGHT_ENGINE
 from .battlefight.language import LANGUAGE as BATTLEFIGHT
 from .cardia.language import LANGUAGE as CARDIA
 from .cordes.language import LANGUAGE as CORDES
+from .dragons.engine import ENGINE as DRAGONS_ENGINE
 from .dragons.language import LANGUAGE as DRAGONS
 
 #: Every game, by its command-line name, in the order the CLI lists them.
 LANGUAGES: dict[str, GameLanguage] = {language.name: language for language in (BATTLEFIGHT, CORDES, CARDIA, DRAGONS)}
 
 #: Every playable game, by its command-line name.
-ENGINES: dict[str, GameEngine] = {engine.name: engine for engine in (BATTLEFIGHT_ENGINE,)}
+ENGINES: dict[str, GameEngine] = {engine.name: engine for engine in (BATTLEFIGHT_ENGINE, DRAGONS_ENGINE)}
