@@ -323,13 +323,19 @@ def replay(record_path, step, show, cards):
     files = _load(engine, cards)
     count = 0
     interactive = step and sys.stdin.isatty()
+    watched: list[bool] = []
+
+    def pause() -> None:
+        if interactive and click.prompt("[Enter] next, q quit", default="", show_default=False).strip().lower() == "q":
+            raise click.exceptions.Exit(0)
 
     def watch(state, event) -> None:
-        """--step: each technique step shows the state it starts from."""
+        """--step, for a game that reports its events as they happen: the
+        state before each step of a card (BattleFight's techniques)."""
+        watched.append(True)
         if event["e"] == "step":
             click.echo(state.describe())
-            if interactive and click.prompt("[Enter] next step, q quit", default="", show_default=False).strip().lower() == "q":
-                raise click.exceptions.Exit(0)
+            pause()
         click.echo(game.render(event))
 
     try:
@@ -341,7 +347,15 @@ def replay(record_path, step, show, cards):
             state.observer = watch
         for replayed in replay_record(record, engine, files, state=(game, state) if step else None):
             count += 1
-            if show and not step:
+            if step and not watched:
+                # a game without step-by-step reports: the state after each action
+                decision = replayed.decision
+                click.echo(f"--- action {count}: {replayed.action.player} {decision.kind} → {decision.options[replayed.index].label}")
+                for event in replayed.events:
+                    click.echo(game.render(event))
+                click.echo(replayed.state.describe())
+                pause()
+            elif show and not step:
                 for event in replayed.events:
                     click.echo(game.render(event))
     except Divergence as divergence:
