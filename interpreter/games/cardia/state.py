@@ -115,6 +115,8 @@ class CardiaState(State):
         self.protector_used: list[int] = []
         #: The Protecteur of the next encounter, once revealed.
         self.upcoming: int | None = None
+        #: The Protecteur of the encounter being played, if any.
+        self.protector_now: int | None = None
         self._turn = 0
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
@@ -397,7 +399,7 @@ class CardiaState(State):
         if empty:
             self.finish(1 - empty[0], "no_card", loser=empty[0])
         number = len(self.line) + 1
-        protector = self.upcoming
+        protector = self.protector_now = self.upcoming
         self.upcoming = None
         self.emit(
             "turn",
@@ -436,6 +438,7 @@ class CardiaState(State):
         if protector is not None:
             yield from self._protector_acts(enc, protector, winner)
             self.protector_used.append(protector)
+        self.protector_now = None
         yield from self._end_turn()
 
     def _choose_cards(self) -> Flow:
