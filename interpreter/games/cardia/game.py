@@ -161,9 +161,13 @@ class CardiaGame(Game):
 
 
 def find_lieu(lieux: dict[str, ast.Lieu], wanted: str) -> ast.Lieu:
-    """The Lieu of this name (case- and accent-blind), or a diagnostic with the nearest one."""
+    """The Lieu of this name (case- and accent-blind; a unique beginning will do), or a diagnostic with the nearest one."""
     by_fold = {fold(name): lieu for name, lieu in lieux.items()}
-    lieu = by_fold.get(fold(wanted).strip())
+    key = " ".join(fold(wanted).split())
+    lieu = by_fold.get(key)
+    if lieu is None and key:
+        starting = [lieu for name, lieu in by_fold.items() if name.startswith(key)]
+        lieu = starting[0] if len(starting) == 1 else None
     if lieu is None:
         known = sorted(lieux)
         message = f'no Lieu "{wanted}"; the Lieux are: {", ".join(known)}' if known else f'no Lieu "{wanted}": the card files have none'

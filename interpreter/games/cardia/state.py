@@ -385,6 +385,10 @@ class CardiaState(State):
                     break
         if game.protecteurs:
             yield from self._reveal_protector()
+        yield from self.turns()
+
+    def turns(self) -> Flow:
+        """Turns until the game ends."""
         while True:
             yield from self._play_turn()
 
