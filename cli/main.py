@@ -299,6 +299,10 @@ def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, lieu, pr
 def replay(record_path, step, show, cards):
     """Re-play a record and check it: every action legal, every step's outcome the same.
 
+    --step walks the game one technique step at a time, showing the state
+    (life, positions, hands, piles, techniques in play and their counters)
+    before each step, like a debugger.
+
     Stops at the first divergence, says where and what differs, and exits 1.
     A record transcribed from a game on a table may give only the labels of
     the choices; the replay derives the rest.
@@ -316,25 +320,28 @@ def replay(record_path, step, show, cards):
         _fail(f"{record_path}: {error}")
     files = _load(engine, cards)
     count = 0
+    interactive = step and sys.stdin.isatty()
+
+    def watch(state, event) -> None:
+        """--step: each technique step shows the state it starts from."""
+        if event["e"] == "step":
+            click.echo(state.describe())
+            if interactive and click.prompt("[Enter] next step, q quit", default="", show_default=False).strip().lower() == "q":
+                raise click.exceptions.Exit(0)
+        click.echo(game.render(event))
+
     try:
         game, state = start(record, engine, files)
         if show or step:
             for event in state.start_events():
                 click.echo(game.render(event))
-        for replayed in replay_record(record, engine, files):
+        if step:
+            state.observer = watch
+        for replayed in replay_record(record, engine, files, state=(game, state) if step else None):
             count += 1
-            if show or step:
-                action = replayed.action
-                if step:
-                    click.echo(f"--- action {action.number}: {action.player} {replayed.decision.kind} → {replayed.decision.options[replayed.index].label}")
+            if show and not step:
                 for event in replayed.events:
                     click.echo(game.render(event))
-                if step:
-                    click.echo(replayed.state.describe())
-                    if sys.stdin.isatty():
-                        key = click.prompt("[Enter] next, q quit", default="", show_default=False)
-                        if key.strip().lower() == "q":
-                            return
     except Divergence as divergence:
         _fail(f"divergence: {divergence}")
     outcome = record.outcome

@@ -67,9 +67,15 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     return game, state
 
 
-def replay(record: Record, engine: GameEngine, files: GameFiles) -> Iterator[Replayed]:
-    """Replay a record action by action; raises `Divergence` at the first difference."""
-    game, state = start(record, engine, files)
+def replay(
+    record: Record, engine: GameEngine, files: GameFiles, state: tuple[Game, State] | None = None
+) -> Iterator[Replayed]:
+    """Replay a record action by action; raises `Divergence` at the first difference.
+
+    `state` is the (game, first state) `start` gave, when the caller needs to
+    watch the state itself (a debugger).
+    """
+    game, state = state if state is not None else start(record, engine, files)
     for action in record.actions:
         decision = state.decision()
         if decision is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from atout.interpreter.engine.decision import Option
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
@@ -69,6 +70,10 @@ class BattleFightGame(Game):
         self.by_type: dict[TechniqueType, list[Technique]] = {t: [] for t in TechniqueType}
         for card in sorted(self.cards.values(), key=lambda c: c.name):
             self.by_type[card.type].append(card)
+        #: A booster's card of each type is drawn by chance among these.
+        self.booster_options = {t: [Option(card.name, card) for card in cards] for t, cards in self.by_type.items()}
+        #: A small number per card name (see `BattleFightState.signature`).
+        self.name_key = {name: index for index, name in enumerate(sorted(self.cards))}
 
     @classmethod
     def from_files(
