@@ -204,8 +204,11 @@ class CardiaState(State):
     # ------------------------------------------------------------------
 
     def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace."""
-        self._events.append({"e": kind, **facts})
+        """Record an event of the current action's trace (and show it to a debugger's observer)."""
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
 
     def ask(self, decision: Decision) -> Flow:
         """Pose a decision (yield it), or take its only option at once; returns the chosen option."""
