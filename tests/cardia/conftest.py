@@ -85,6 +85,17 @@ class Scenario:
         self.state.evaluate()
         return self
 
+    def protecteur(self, name: str) -> "Scenario":
+        """The Protecteur of the next encounter, taken from the Protecteurs' pile."""
+        state = self.state
+        index = next(i for i, p in enumerate(self.game.protecteurs) if p.name == name)
+        for segment in state.protector_pile.segments:
+            if index in segment:
+                segment.remove(index)
+        state.protector_pile.segments = [s for s in state.protector_pile.segments if s]
+        state.upcoming = index
+        return self
+
     def empty_pile(self, seat: int) -> "Scenario":
         """Move the seat's whole pile to its discard."""
         zones = self.state.seats[seat]
