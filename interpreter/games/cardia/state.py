@@ -96,6 +96,9 @@ class CardiaState(State):
         #: Card ids: P1's deck is 0..size-1, P2's size..2*size-1.
         self.cards: list[ast.Personnage] = list(game.characters) * 2
         self.names: list[str] = [card.name for card in self.cards]
+        self.printed: list[int] = [card.influence for card in self.cards]
+        #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
+        self.rank: list[int] = [sorted(self.names).index(name) for name in self.names]
         self.owners: list[int] = [0] * size + [1] * size
         self.size = size
         self.seats = [Seat(Pile([list(range(size))])), Seat(Pile([list(range(size, 2 * size))]))]
@@ -258,6 +261,8 @@ class CardiaState(State):
         tokens = self.tokens.get(card)
         if tokens:
             value += sum(tokens)
+        if not self.active and not self.game.lieu_bonuses:
+            return value
         for owner, source, effect in self.active.get(ast.InfluenceContinue, ()):
             ensemble = effect.ensemble
             kind = ensemble.kind
@@ -343,10 +348,16 @@ class CardiaState(State):
             else:
                 self.emit("draw_nothing", player=seat)
                 return False
+        # As `Pile.draw_decision`: one option per card of the top segment, by name (a deck's names
+        # are distinct, so each weighs 1); built directly, as this is the hottest decision.
         names = self.names
-        decision = zones.pile.draw_decision(names.__getitem__, "draw", f"{seat_name(seat)} draws a card")
-        option = yield from self.ask(decision)
-        card = zones.pile.take(option.label, names.__getitem__)
+        top = zones.pile.segments[0]
+        options = [Option(names[c], c) for c in sorted(top, key=self.rank.__getitem__)]
+        option = yield from self.ask(Decision(CHANCE, "draw", options, f"{seat_name(seat)} draws a card"))
+        card = option.value
+        top.remove(card)
+        if not top:
+            del zones.pile.segments[0]
         zones.hand.append(card)
         self.emit("draw", player=seat, card=names[card])
         return True
@@ -464,7 +475,7 @@ class CardiaState(State):
             self.emit("chosen", player=seat)
 
     def _choose(self, seat: int, secret: bool) -> Flow:
-        hand = sorted(self.seats[seat].hand, key=lambda c: self.cards[c].influence)
+        hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
         options = [Option(self.names[c], c) for c in hand]
         prompt = "Choose your card (in secret)" if secret else "Choose your card"
         option = yield from self.ask(Decision(seat, "play", options, prompt, secret=secret))
@@ -500,9 +511,7 @@ class CardiaState(State):
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
             self.emit("activate", player=seat, card=name, ability="instant")
-            from .steps import run_effects
-
-            yield from run_effects(self, Act(seat, card, enc, name), capacite.effets)
+            yield from _steps().run_effects(self, Act(seat, card, enc, name), capacite.effets)
             return
         if card not in self.place:
             self.emit("no_token", player=seat, card=name, why="gone")
@@ -530,11 +539,9 @@ class CardiaState(State):
                 of_faction = [1 - winner, winner]
             else:
                 of_faction = yield from self._fewer_seals_first(enc, "protector_order")
-        from .steps import run_effects
-
         for seat in of_faction:
             self.emit("protector", player=seat, name=card.name)
-            yield from run_effects(self, Act(seat, enc.played[seat], enc, card.name), card.capacite.effets)
+            yield from _steps().run_effects(self, Act(seat, enc.played[seat], enc, card.name), card.capacite.effets)
 
     def _reveal_protector(self) -> Flow:
         """Reveal the Protecteur of the next encounter (a chance draw); an empty pile is reshuffled first."""
@@ -600,3 +607,10 @@ class CardiaState(State):
                 break
             count += 1
         return count
+
+
+def _steps():
+    """The effect handlers' module (imported late: it imports this one)."""
+    from . import steps
+
+    return steps
