@@ -296,6 +296,13 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
             chosen = f"; has chosen {state.names[state.chosen[index]]}" if shown or state.shown[index] is not None else "; has chosen a card"
         discard = ", ".join(state.names[c] for c in seat.discard) or "-"
         lines.append(f"  {seat_name(index)}: hand {len(seat.hand)}{names}, pile {len(seat.pile)}, discard: {discard}{chosen}")
+    if viewer is not None:  # a person at the prompt: what their cards do
+        for card in sorted(state.seats[viewer].hand, key=lambda c: state.cards[c].influence):
+            personnage = state.cards[card]
+            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {ability_text(personnage.capacite)}")
+    if state.protector_now is not None and game.protecteurs:
+        card = game.protecteurs[state.protector_now]
+        lines.append(f"  this encounter's Protecteur: {card.name} ({card.faction.value}) — {ability_text_protector(card)}")
     if state.upcoming is not None and game.protecteurs:
         card = game.protecteurs[state.upcoming]
         lines.append(f"  next Protecteur: {card.name} ({card.faction.value}) — {ability_text_protector(card)}")
