@@ -183,3 +183,12 @@ def test_limited_seals_a_win_with_an_empty_reserve_takes_no_seal(scenario):
     events = s.play("Oracle", "Messagère")
     assert {"e": "no_seal_left", "encounter": 2, "player": 0} in events
     assert s.seals() == [1, 0] and s.state.check_invariants() == []
+
+
+def test_a_game_going_round_in_circles_ends_by_repetition(scenario):
+    # Arène des Braves: two Contrebandiers tie, both go back to the hand, for ever.
+    s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
+    s.hand(0, "Contrebandier").hand(1, "Contrebandier").empty_pile(0).empty_pile(1)
+    events = s.play("Contrebandier", "Contrebandier")
+    assert s.outcome().winner == 0 and events[-1]["how"] == "repetition"
+    assert s.state.turn == 3 and "3rd time" in s.outcome().reason

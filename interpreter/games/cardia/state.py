@@ -34,7 +34,7 @@ from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
 
 from . import ast
-from .game import MAX_TURNS, CardiaGame
+from .game import MAX_TURNS, REPETITIONS, CardiaGame
 
 #: What the game generator yields and is resumed with.
 Flow = Generator[Decision, Option, Any]
@@ -121,6 +121,8 @@ class CardiaState(State):
         #: The Protecteur of the encounter being played, if any.
         self.protector_now: int | None = None
         self._turn = 0
+        #: How often each position has started a turn (see `signature`).
+        self._seen: dict[tuple, int] = {}
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
         self._pending: Decision | None = None
@@ -324,6 +326,24 @@ class CardiaState(State):
             elif enc.sealed:
                 self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
 
+    def signature(self) -> tuple:
+        """The position at the start of a turn, for the end by repetition: zones, cards in play, tokens.
+
+        Encounters whose two cards have both left play, and the Protecteurs, are left out:
+        a game that comes back to the same cards, influences and seals is going round in circles.
+        """
+        seats = tuple(
+            (tuple(sorted(seat.hand)), tuple(tuple(sorted(s)) for s in seat.pile.segments), tuple(sorted(seat.discard)))
+            for seat in self.seats
+        )
+        line = tuple(
+            (enc.cards[0], enc.cards[1], enc.winner, enc.sealed, enc.tie_winner)
+            for enc in self.line
+            if enc.cards[0] is not None or enc.cards[1] is not None
+        )
+        tokens = tuple(sorted((card, tuple(values)) for card, values in self.tokens.items()))
+        return (seats, line, tokens, tuple(self.persistent))
+
     def refresh_active(self) -> None:
         """Recompute the active persistent effects from the cards with a Persistant token."""
         active: dict[type, list[tuple[int, int, Any]]] = {}
@@ -416,6 +436,11 @@ class CardiaState(State):
             self.finish(None if a == b else (0 if a > b else 1), "no_card_both")
         if empty:
             self.finish(1 - empty[0], "no_card", loser=empty[0])
+        key = self.signature()
+        self._seen[key] = self._seen.get(key, 0) + 1
+        if self._seen[key] >= REPETITIONS:
+            a, b = self.seals()
+            self.finish(None if a == b else (0 if a > b else 1), "repetition", times=REPETITIONS)
         number = len(self.line) + 1
         protector = self.protector_now = self.upcoming
         self.upcoming = None
