@@ -189,10 +189,6 @@ class Model:
             score -= GAME
         return score
 
-    def owner(self, index: int, slot: int) -> int:
-        """The seat of a slot (slot index is the seat)."""
-        return slot
-
 
 def _faction(card) -> ast.Faction:
     return card.card.faction if isinstance(card, Slot) else card.faction
