@@ -10,6 +10,7 @@ from atout.interpreter.language.game import GameLanguage
 
 from .battlefight.engine import ENGINE as BATTLEFIGHT_ENGINE
 from .battlefight.language import LANGUAGE as BATTLEFIGHT
+from .cardia.engine import ENGINE as CARDIA_ENGINE
 from .cardia.language import LANGUAGE as CARDIA
 from .cordes.language import LANGUAGE as CORDES
 from .dragons.engine import ENGINE as DRAGONS_ENGINE
@@ -19,4 +20,4 @@ from .dragons.language import LANGUAGE as DRAGONS
 LANGUAGES: dict[str, GameLanguage] = {language.name: language for language in (BATTLEFIGHT, CORDES, CARDIA, DRAGONS)}
 
 #: Every playable game, by its command-line name.
-ENGINES: dict[str, GameEngine] = {engine.name: engine for engine in (BATTLEFIGHT_ENGINE, DRAGONS_ENGINE)}
+ENGINES: dict[str, GameEngine] = {engine.name: engine for engine in (BATTLEFIGHT_ENGINE, CARDIA_ENGINE, DRAGONS_ENGINE)}
