@@ -331,9 +331,9 @@ def replay(record_path, step, show, cards):
 
     def watch(state, event) -> None:
         """--step, for a game that reports its events as they happen: the
-        state before each step of a card (BattleFight's techniques)."""
+        state before each step (a technique's step, an ability's effect)."""
         watched.append(True)
-        if event["e"] == "step":
+        if event["e"] in state.step_events:
             click.echo(state.describe())
             pause()
         click.echo(game.render(event))
@@ -343,7 +343,7 @@ def replay(record_path, step, show, cards):
         if show or step:
             for event in state.start_events():
                 click.echo(game.render(event))
-        if step:
+        if step and state.step_events:
             state.observer = watch
         for replayed in replay_record(record, engine, files, state=(game, state) if step else None):
             count += 1

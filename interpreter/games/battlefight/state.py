@@ -87,6 +87,8 @@ NEXT, FAIL, STABLE, WAIT = "next", "fail", "stable", "wait"
 class BattleFightState(State):
     """A position in a game of BattleFight."""
 
+    step_events = frozenset({"step"})
+
     def __init__(self, game: BattleFightGame) -> None:
         self.game = game
         self.board = game.board

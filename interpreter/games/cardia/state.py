@@ -87,6 +87,8 @@ class Act:
 class CardiaState(State):
     """A position in a game of Duel pour Cardia."""
 
+    step_events = frozenset({"reveal", "effect", "count"})
+
     first_player = None  # both play at once: there is no first player
 
     def __init__(self, game: CardiaGame) -> None:
