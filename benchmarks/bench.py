@@ -7,9 +7,10 @@ prints:
   the four games, renamed and repeated) parsed and validated in one process;
 - the wall time of `atout validate cards/` as a whole process, cold start
   included (the best of a few runs);
-- for each playable game: random-against-random games per second, actions
-  (answered decisions) per second, and replay speed (records re-derived and
-  checked, per second) compared with play.
+- for each playable game: random-against-random games per second and actions
+  (answered decisions) per second; the same with the heuristic bots; and the
+  replay speed (records re-derived and checked) compared with both, per
+  action.
 
 Figures vary with the machine and its load: compare runs made on the same
 machine. The README quotes a run of this script.
@@ -92,7 +93,7 @@ def bench_validate_process(runs: int) -> None:
 
 
 def bench_games(name: str, games: int) -> None:
-    """Random-against-random games, then the replay of their records."""
+    """Random-against-random games, heuristic games, then the replay of the random games' records."""
     from atout.interpreter.engine.loading import load_files
     from atout.interpreter.engine.play import play_game, seeded
     from atout.interpreter.engine.record import RecordWriter, parse_record
@@ -103,16 +104,21 @@ def bench_games(name: str, games: int) -> None:
     files = load_files(engine.language)
     setup = engine.setup_from_options(files, {"deck": (), "rules": None, "collection": (), "lieu": None, "protecteurs": False})
     game = engine.build(files, setup)
-    bots = engine.bots["random"]
 
-    start = time.perf_counter()
-    actions = 0
-    for seed in range(games):
-        played = play_game(game, [bots(seeded(seed, "P1")), bots(seeded(seed, "P2"))], seed)
-        actions += played.actions
-    play_time = time.perf_counter() - start
+    def play_many(bot: str, count: int) -> tuple[float, int]:
+        make = engine.bots[bot]
+        start = time.perf_counter()
+        actions = 0
+        for seed in range(count):
+            actions += play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed).actions
+        return time.perf_counter() - start, actions
+
+    random_time, random_actions = play_many("random", games)
+    heuristic_games = max(10, games // 10)
+    heuristic_time, heuristic_actions = play_many("heuristic", heuristic_games)
 
     records = []
+    bots = engine.bots["random"]
     for seed in range(games):
         stream = io.StringIO()
         play_game(game, [bots(seeded(seed, "P1")), bots(seeded(seed, "P2"))], seed, writer=RecordWriter(stream))
@@ -123,10 +129,16 @@ def bench_games(name: str, games: int) -> None:
         for _ in replay(record, engine, files):
             replayed += 1
     replay_time = time.perf_counter() - start
+
+    random_rate = random_actions / random_time
+    heuristic_rate = heuristic_actions / heuristic_time
+    replay_rate = replayed / replay_time
     print(
-        f"{name}: {games / play_time:,.0f} games/s, {actions / play_time:,.0f} actions/s (random vs random, "
-        f"{actions / games:.0f} actions a game); replay {games / replay_time:,.0f} games/s, "
-        f"{replayed / replay_time:,.0f} actions/s ({play_time / replay_time:.1f}× play)"
+        f"{name}: play {games / random_time:,.0f} games/s, {random_rate:,.0f} actions/s random vs random "
+        f"({random_actions / games:.0f} actions a game); {heuristic_games / heuristic_time:,.0f} games/s, "
+        f"{heuristic_rate:,.0f} actions/s heuristic vs heuristic; replay {games / replay_time:,.0f} games/s, "
+        f"{replay_rate:,.0f} actions/s ({replay_rate / random_rate:.1f}× random play, "
+        f"{replay_rate / heuristic_rate:.1f}× heuristic play, per action)"
     )
 
 

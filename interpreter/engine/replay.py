@@ -11,6 +11,7 @@ on past it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,7 +54,7 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     """Rebuild the game of a record and check its setup; the game and its first state."""
     if record.game != engine.name:
         raise Divergence(record, f'the record is a game of {record.game}, not {engine.name}')
-    game = engine.build(files, record.header["setup"])
+    game = _built(engine, files, record.header["setup"])
     digest = record.header.get("digest")
     if digest is not None and digest != game.digest():
         raise Divergence(
@@ -65,6 +66,21 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     if record.start is not None:
         _compare(record, game, None, record.start, state.start_events())
     return game, state
+
+
+_games: dict[tuple[int, str], tuple[GameFiles, Game]] = {}
+
+
+def _built(engine: GameEngine, files: GameFiles, setup: dict) -> Game:
+    """The game of a setup, made once per set of files: replaying many records
+    of the same setup (a test suite, a benchmark) rebuilds nothing."""
+    key = (id(files), json.dumps(setup, sort_keys=True))
+    known = _games.get(key)
+    if known is None or known[0] is not files:
+        if len(_games) > 64:
+            _games.clear()
+        known = _games[key] = (files, engine.build(files, setup))
+    return known[1]
 
 
 def replay(

@@ -67,6 +67,7 @@ class BattleFightGame(Game):
     def __post_init__(self) -> None:
         self.board = Board(self.rules.board_radius)
         self._by_fold = {fold(name): card for name, card in self.cards.items()}
+        self._step_texts: dict[str, list[str]] = {}
         self.by_type: dict[TechniqueType, list[Technique]] = {t: [] for t in TechniqueType}
         for card in sorted(self.cards.values(), key=lambda c: c.name):
             self.by_type[card.type].append(card)
@@ -95,6 +96,15 @@ class BattleFightGame(Game):
         game = cls(files.rules(rules), cards, basics, decks, first_player, files.digest())
         game.check_decks()
         return game
+
+    def step_texts(self, technique: Technique) -> list[str]:
+        """The technique's steps as printed, for the commentary (made once per technique)."""
+        texts = self._step_texts.get(technique.name)
+        if texts is None:
+            from .commentary import step_text
+
+            texts = self._step_texts[technique.name] = [step_text(step) for step in technique.steps]
+        return texts
 
     def card(self, name: str) -> Technique:
         """The card of this name (case- and accent-blind)."""

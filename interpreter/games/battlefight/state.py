@@ -319,7 +319,8 @@ class BattleFightState(State):
             step = steps[active.next_step]
             frame.actors = perspectives(step, active.owner)
             frame.progress = {}
-            self.emit("step", technique=active.name, index=active.next_step + 1, step=_step_text(step), player=active.owner)
+            text = self.game.step_texts(active.technique)[active.next_step]
+            self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
         step = steps[active.next_step]
         me, them = frame.actors[0]
         handler = HANDLERS[type(step.keyword)]
@@ -520,13 +521,6 @@ class BattleFightState(State):
             for a in self.actives
         )
         return (self.current, seats, actives)
-
-
-def _step_text(step: ast.Step) -> str:
-    """A step as printed, for the commentary: "Blesser 4", "L'adversaire a Piocher 1"."""
-    from .commentary import step_text
-
-    return step_text(step)
 
 
 def _ordinal(n: int) -> str:
