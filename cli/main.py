@@ -187,7 +187,7 @@ def game_options(function):
 @main.command()
 @click.argument("game", type=GameChoice())
 @click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
-@click.option("--p2", type=click.Choice(PLAYER_KINDS), default="heuristic", show_default=True, help="Who plays P2.")
+@click.option("--p2", type=click.Choice(PLAYER_KINDS), default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
@@ -211,6 +211,8 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
     setup, built = _setup(engine, files, _options(deck, rules, collection, lieu, protecteurs))
+    if p2 is None:
+        p2 = engine.default_opponent(files, setup) if engine.default_opponent is not None else "heuristic"
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     current: list = []
@@ -299,6 +301,10 @@ def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, lieu, pr
 def replay(record_path, step, show, cards):
     """Re-play a record and check it: every action legal, every step's outcome the same.
 
+    --step walks the game one technique step at a time, showing the state
+    (life, positions, hands, piles, techniques in play and their counters)
+    before each step, like a debugger.
+
     Stops at the first divergence, says where and what differs, and exits 1.
     A record transcribed from a game on a table may give only the labels of
     the choices; the replay derives the rest.
@@ -316,25 +322,42 @@ def replay(record_path, step, show, cards):
         _fail(f"{record_path}: {error}")
     files = _load(engine, cards)
     count = 0
+    interactive = step and sys.stdin.isatty()
+    watched: list[bool] = []
+
+    def pause() -> None:
+        if interactive and click.prompt("[Enter] next, q quit", default="", show_default=False).strip().lower() == "q":
+            raise click.exceptions.Exit(0)
+
+    def watch(state, event) -> None:
+        """--step, for a game that reports its events as they happen: the
+        state before each step (a technique's step, an ability's effect)."""
+        watched.append(True)
+        if event["e"] in state.step_events:
+            click.echo(state.describe())
+            pause()
+        click.echo(game.render(event))
+
     try:
         game, state = start(record, engine, files)
         if show or step:
             for event in state.start_events():
                 click.echo(game.render(event))
-        for replayed in replay_record(record, engine, files):
+        if step and state.step_events:
+            state.observer = watch
+        for replayed in replay_record(record, engine, files, state=(game, state) if step else None):
             count += 1
-            if show or step:
-                action = replayed.action
-                if step:
-                    click.echo(f"--- action {action.number}: {action.player} {replayed.decision.kind} → {replayed.decision.options[replayed.index].label}")
+            if step and not watched:
+                # a game without step-by-step reports: the state after each action
+                decision = replayed.decision
+                click.echo(f"--- action {count}: {replayed.action.player} {decision.kind} → {decision.options[replayed.index].label}")
                 for event in replayed.events:
                     click.echo(game.render(event))
-                if step:
-                    click.echo(replayed.state.describe())
-                    if sys.stdin.isatty():
-                        key = click.prompt("[Enter] next, q quit", default="", show_default=False)
-                        if key.strip().lower() == "q":
-                            return
+                click.echo(replayed.state.describe())
+                pause()
+            elif show and not step:
+                for event in replayed.events:
+                    click.echo(game.render(event))
     except Divergence as divergence:
         _fail(f"divergence: {divergence}")
     outcome = record.outcome

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from atout.interpreter.language.diagnostics import DiagnosticError
@@ -25,6 +25,7 @@ class GameFiles:
 
     game: GameLanguage
     documents: list[Document]
+    _digest: str | None = field(default=None, init=False, repr=False)
 
     @property
     def card_files(self) -> list[CardFile]:
@@ -46,8 +47,10 @@ class GameFiles:
         raise DiagnosticError([])  # pragma: no cover - the validation reports a missing rules file
 
     def digest(self) -> str:
-        """A digest of the card and rules files: their names and contents."""
-        return files_digest(self.documents)
+        """A digest of the card and rules files: their names and contents (computed once)."""
+        if self._digest is None:
+            self._digest = files_digest(self.documents)
+        return self._digest
 
 
 def files_digest(documents: Iterable[Document]) -> str:

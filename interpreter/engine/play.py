@@ -88,6 +88,8 @@ class Summary:
     turns: int = 0
     actions: int = 0
     first_player_wins: int = 0
+    #: Decided games that had a first player (simultaneous games have none).
+    decided_with_first: int = 0
 
     def add(self, played: Played, first_player: int | None) -> None:
         """Count one finished game."""
@@ -99,21 +101,28 @@ class Summary:
             self.draws += 1
         else:
             self.wins[outcome.winner] += 1
-            if outcome.winner == first_player:
-                self.first_player_wins += 1
+            if first_player is not None:
+                self.decided_with_first += 1
+                if outcome.winner == first_player:
+                    self.first_player_wins += 1
 
     def lines(self, names: list[str]) -> list[str]:
         """The summary as text."""
         g = max(1, self.games)
-        decided = max(1, self.games - self.draws)
-        return [
+        lines = [
             f"games: {self.games}",
             f"P1 ({names[0]}) wins: {self.wins[0]} ({100 * self.wins[0] / g:.1f}%)",
             f"P2 ({names[1]}) wins: {self.wins[1]} ({100 * self.wins[1] / g:.1f}%)",
             f"draws: {self.draws} ({100 * self.draws / g:.1f}%)",
             f"average length: {self.turns / g:.1f} turns, {self.actions / g:.1f} decisions",
-            f"first player wins: {100 * self.first_player_wins / decided:.1f}% of decided games",
         ]
+        if self.decided_with_first:
+            lines.append(
+                f"first player wins: {100 * self.first_player_wins / self.decided_with_first:.1f}% of decided games"
+            )
+        else:
+            lines.append("first player: none (both players choose at once)")
+        return lines
 
 
 def simulate(

@@ -36,6 +36,10 @@ class GameEngine:
     next_setup: Callable[[dict[str, Any], Outcome], dict[str, Any]] | None = None
     #: For a match: how many won games win it, from the game's rules.
     games_to_win: Callable[[Game], int] = lambda game: 2
+    #: For `atout play` without `--p2`: who plays P2 ("human", or a bot's
+    #: name), from the files and the setup (Duel de dragons: its rules'
+    #: "Adversaire"). None: the heuristic bot.
+    default_opponent: Callable[[GameFiles, dict[str, Any]], str] | None = None
 
 
 class UnknownGame(KeyError):

@@ -11,6 +11,7 @@ on past it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,7 +54,7 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     """Rebuild the game of a record and check its setup; the game and its first state."""
     if record.game != engine.name:
         raise Divergence(record, f'the record is a game of {record.game}, not {engine.name}')
-    game = engine.build(files, record.header["setup"])
+    game = _built(engine, files, record.header["setup"])
     digest = record.header.get("digest")
     if digest is not None and digest != game.digest():
         raise Divergence(
@@ -67,9 +68,30 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     return game, state
 
 
-def replay(record: Record, engine: GameEngine, files: GameFiles) -> Iterator[Replayed]:
-    """Replay a record action by action; raises `Divergence` at the first difference."""
-    game, state = start(record, engine, files)
+_games: dict[tuple[int, str], tuple[GameFiles, Game]] = {}
+
+
+def _built(engine: GameEngine, files: GameFiles, setup: dict) -> Game:
+    """The game of a setup, made once per set of files: replaying many records
+    of the same setup (a test suite, a benchmark) rebuilds nothing."""
+    key = (id(files), json.dumps(setup, sort_keys=True))
+    known = _games.get(key)
+    if known is None or known[0] is not files:
+        if len(_games) > 64:
+            _games.clear()
+        known = _games[key] = (files, engine.build(files, setup))
+    return known[1]
+
+
+def replay(
+    record: Record, engine: GameEngine, files: GameFiles, state: tuple[Game, State] | None = None
+) -> Iterator[Replayed]:
+    """Replay a record action by action; raises `Divergence` at the first difference.
+
+    `state` is the (game, first state) `start` gave, when the caller needs to
+    watch the state itself (a debugger).
+    """
+    game, state = state if state is not None else start(record, engine, files)
     for action in record.actions:
         decision = state.decision()
         if decision is None:

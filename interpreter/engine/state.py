@@ -100,6 +100,15 @@ class State(ABC):
     #: The seat that played first, for statistics (None for games without one).
     first_player: int | None = None
 
+    #: Called with (state, event) as each event happens, inside `apply`: a
+    #: debugger (`atout replay --step`) shows the state between two steps.
+    observer: Any = None
+
+    #: The events before which `replay --step` shows the state and pauses
+    #: (a card's step, an ability's effect). A game that calls `observer`
+    #: names them; for the others, `--step` pauses after each action.
+    step_events: frozenset[str] = frozenset()
+
     def start_events(self) -> list[Event]:
         """The events of the setup, before the first decision."""
         return getattr(self, "_start", [])

@@ -109,7 +109,12 @@ def nearest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
     by_fold: dict[str, str] = {}
     for candidate in known:
         by_fold.setdefault(fold(candidate), candidate)
-    matches = difflib.get_close_matches(fold(word), list(by_fold), n=1, cutoff=cutoff)
+    folded = fold(word)
+    if len(folded) >= 3:  # a word cut short: the shortest known word it starts
+        starts = sorted((k for k in by_fold if k.startswith(folded) and k != folded), key=len)
+        if starts:
+            return by_fold[starts[0]]
+    matches = difflib.get_close_matches(folded, list(by_fold), n=1, cutoff=cutoff)
     return by_fold[matches[0]] if matches else None
 
 

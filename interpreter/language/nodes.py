@@ -36,7 +36,7 @@ class Span:
 class Node(BaseModel):
     """Base of every AST node: frozen, strict about its fields, with a span."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     span: Annotated[Span | None, SkipValidation] = Field(default=None, exclude=True, repr=False)
 

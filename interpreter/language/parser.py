@@ -68,12 +68,27 @@ def read_grammar(name: str) -> str:
     return fold_literals((GRAMMAR_DIR / name).read_text(encoding="utf-8"))
 
 
-def _import_loader(base_path: str | None, grammar_path: str) -> tuple[str, str]:
-    """Lark import loader: `%import core (...)` reads `core.lark`, folded."""
-    path = GRAMMAR_DIR / grammar_path
-    if not path.is_file():
-        raise OSError(grammar_path)
-    return str(path), read_grammar(grammar_path)
+class _FoldedLoader:
+    """Lark import loader: `%import core (...)` reads `core.lark`, folded.
+
+    Lark keys its cache on the text of its options, this loader included: a
+    fixed `repr` keeps the key the same from one process to the next. The
+    name it returns is not a path on disk, so that Lark does not compare the
+    folded text with the file's own; the cache file's name carries a digest
+    of every grammar file instead.
+    """
+
+    def __repr__(self) -> str:
+        return "atout-folded-loader"
+
+    def __call__(self, base_path: str | None, grammar_path: str) -> tuple[str, str]:
+        path = GRAMMAR_DIR / grammar_path
+        if not path.is_file():
+            raise OSError(grammar_path)
+        return f"atout-folded:{grammar_path}", read_grammar(grammar_path)
+
+
+_import_loader = _FoldedLoader()
 
 
 def _cache_file(name: str) -> str | bool:

@@ -92,7 +92,8 @@ def check_game(game: GameLanguage, documents: list[Document], reporter: Reporter
         card_files = [d.node for d in load_shipped(game) if isinstance(d.node, CardFile)]
     catalogue = check_names(game, card_files, reporter)
     if game.check_set is not None and rules is not None:
-        game.check_set([f for f in card_files if f.span and f.span.file in {d.path for d in documents}], rules, reporter)
+        given = {d.path for d in documents}
+        game.check_set([f for f in card_files if f.span and f.span.file in given], rules, reporter)
     for card_list in lists:
         check_list(game, card_list, catalogue, rules, reporter)
 

@@ -65,7 +65,7 @@ class Scenario:
         decision = self.state.decision()
         if decision is not None and decision.kind == "play":
             self.state._pending = None
-            self.state.ask_play(self.state.current, "play")
+            self.state.ask_turn(self.state.current)
         return self
 
     def place(self, p1: str, p2: str) -> "Scenario":

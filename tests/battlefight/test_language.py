@@ -121,3 +121,28 @@ def test_the_five_basic_techniques_are_cards_of_the_language(languages, cards_di
     assert keywords(by_name["Déplacement de base"]) == [ast.SeDeplacer(n=1)]
     assert keywords(by_name["Concentration de base"]) == [ast.Piocher(n=1)]
     assert keywords(by_name["Rhétorique de base"]) == [ast.Destabiliser()]
+
+
+CARD_FILES = ["techniques-de-base", "attaque", "defense", "deplacement", "concentration", "rhetorique"]
+
+
+@pytest.mark.parametrize("name", CARD_FILES)
+def test_shipped_card_file_ast(languages, cards_dir, snapshot, name):
+    """The AST of each shipped BattleFight card file, reviewed as JSON."""
+    from syrupy.extensions.json import JSONSnapshotExtension
+
+    from atout.interpreter.language.loader import read_file
+    from atout.interpreter.language.nodes import dump
+
+    document = read_file(cards_dir / "battlefight" / f"{name}.atout", languages)
+    assert document.diagnostics == []
+    assert dump(document.node) == snapshot(extension_class=JSONSnapshotExtension)
+
+
+def test_every_shipped_file_is_valid(languages, cards_dir):
+    from atout.interpreter.language.project import validate
+
+    result = validate([cards_dir], languages)
+    assert [d.render() for d in result.diagnostics] == []
+    games = {d.game.name for d in result.documents}
+    assert games == set(languages)

@@ -75,6 +75,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "first_player":
         return f"{p} plays first ({'drawn at random' if event['by'] == 'chance' else 'the loser of the last game starts'})"
     if e == "deck":
+        if event["deck"] in ("random", "sealed"):
+            return f"{p} plays a {event['deck']} deck: {', '.join(event['cards'])}"
         return f"{p} plays the deck {event['deck']} ({len(event['cards'])} cards)"
     if e == "pawns":
         return f"Pawns: P1 on {event['p1']}, P2 on {event['p2']}"

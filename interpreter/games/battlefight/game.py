@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from atout.interpreter.engine.decision import Option
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
@@ -66,9 +67,14 @@ class BattleFightGame(Game):
     def __post_init__(self) -> None:
         self.board = Board(self.rules.board_radius)
         self._by_fold = {fold(name): card for name, card in self.cards.items()}
+        self._step_texts: dict[str, list[str]] = {}
         self.by_type: dict[TechniqueType, list[Technique]] = {t: [] for t in TechniqueType}
         for card in sorted(self.cards.values(), key=lambda c: c.name):
             self.by_type[card.type].append(card)
+        #: A booster's card of each type is drawn by chance among these.
+        self.booster_options = {t: [Option(card.name, card) for card in cards] for t, cards in self.by_type.items()}
+        #: A small number per card name (see `BattleFightState.signature`).
+        self.name_key = {name: index for index, name in enumerate(sorted(self.cards))}
 
     @classmethod
     def from_files(
@@ -90,6 +96,15 @@ class BattleFightGame(Game):
         game = cls(files.rules(rules), cards, basics, decks, first_player, files.digest())
         game.check_decks()
         return game
+
+    def step_texts(self, technique: Technique) -> list[str]:
+        """The technique's steps as printed, for the commentary (made once per technique)."""
+        texts = self._step_texts.get(technique.name)
+        if texts is None:
+            from .commentary import step_text
+
+            texts = self._step_texts[technique.name] = [step_text(step) for step in technique.steps]
+        return texts
 
     def card(self, name: str) -> Technique:
         """The card of this name (case- and accent-blind)."""

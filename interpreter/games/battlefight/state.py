@@ -22,6 +22,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
 from atout.interpreter.language.nodes import Node
+from atout.interpreter.language.text import fold
 
 from . import ast
 from .board import Cell
@@ -86,12 +87,16 @@ NEXT, FAIL, STABLE, WAIT = "next", "fail", "stable", "wait"
 class BattleFightState(State):
     """A position in a game of BattleFight."""
 
+    step_events = frozenset({"step"})
+
     def __init__(self, game: BattleFightGame) -> None:
         self.game = game
         self.board = game.board
         self.rules = game.rules
         self.cards: list[ast.Technique] = []
         self.owners: list[int] = []
+        #: A small number per card name, to compare positions quickly.
+        self.keys: list[int] = []
         life = game.rules.life
         self.seats = [Seat(life, Pile()), Seat(life, Pile())]
         self.actives: list[Active] = []
@@ -172,7 +177,10 @@ class BattleFightState(State):
 
     def emit(self, kind: str, **facts: Any) -> None:
         """Record an event of the current action's trace."""
-        self._events.append({"e": kind, **facts})
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
 
     def ask(self, decision: Decision, resume: Callable[[Option], None]) -> bool:
         """Pose a decision, or take its only option at once; True when it waits."""
@@ -226,8 +234,7 @@ class BattleFightState(State):
         def next_slot() -> None:
             while slots:
                 technique_type = slots.pop(0)
-                pool = self.game.by_type[technique_type]
-                options = [Option(card.name, card) for card in pool]
+                options = self.game.booster_options[technique_type]
                 decision = Decision(CHANCE, "booster", options, f"{seat_name(seat)} opens a {technique_type.value} card")
                 if self.ask(decision, lambda option: opened.append(option.value)):
                     self._setup_tasks.insert(0, next_slot)
@@ -273,8 +280,9 @@ class BattleFightState(State):
             ids.append(len(self.cards))
             self.cards.append(technique)
             self.owners.append(seat)
+            self.keys.append(self.game.name_key[technique.name])
         self.seats[seat].pile = Pile([ids])
-        self.emit("deck", player=seat, deck=deck_name, cards=sorted(t.name for t in techniques))
+        self.emit("deck", player=seat, deck=deck_name, cards=sorted((t.name for t in techniques), key=fold))
 
     def _place_pawns(self) -> None:
         first = self.current
@@ -311,7 +319,8 @@ class BattleFightState(State):
             step = steps[active.next_step]
             frame.actors = perspectives(step, active.owner)
             frame.progress = {}
-            self.emit("step", technique=active.name, index=active.next_step + 1, step=_step_text(step), player=active.owner)
+            text = self.game.step_texts(active.technique)[active.next_step]
+            self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
         step = steps[active.next_step]
         me, them = frame.actors[0]
         handler = HANDLERS[type(step.keyword)]
@@ -395,7 +404,7 @@ class BattleFightState(State):
             return
         seat = self.seats[self.current]
         self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
-        self.ask_play(self.current, "play")
+        self.ask_turn(self.current)
 
     def _end_turn(self) -> None:
         """The technique of the turn is over: reset damage points, pass the turn."""
@@ -420,8 +429,12 @@ class BattleFightState(State):
                 options.append(Option(basic.name, basic))
         return options
 
-    def ask_play(self, player: int, kind: str, frame: Frame | None = None) -> bool:
-        """Ask `player` for a technique to play (a turn, or a Rejouer); True when it waits."""
+    def ask_turn(self, player: int) -> bool:
+        """Ask `player` for the technique of their turn; True when it waits.
+
+        (A Rejouer asks the same question from inside a technique: see
+        `steps.rejouer`.)
+        """
         options = self.playable(player)
         if not options:
             self.emit("no_technique", player=player)
@@ -430,8 +443,7 @@ class BattleFightState(State):
         def play(option: Option) -> None:
             self.play(player, option.value)
 
-        prompt = "Play a technique" if kind == "play" else "Rejouer: play another technique"
-        return self.ask(Decision(player, kind, options, prompt), play)
+        return self.ask(Decision(player, "play", options, "Play a technique"), play)
 
     def play(self, player: int, what: int | ast.Technique) -> Active:
         """Put a card of the hand (or a basic technique) in play and start running it."""
@@ -492,7 +504,7 @@ class BattleFightState(State):
 
     def signature(self) -> tuple:
         """The full state at the start of a turn, for the draw by repetition."""
-        name = self.name_of
+        name = self.keys.__getitem__
         seats = tuple(
             (
                 seat.life,
@@ -509,13 +521,6 @@ class BattleFightState(State):
             for a in self.actives
         )
         return (self.current, seats, actives)
-
-
-def _step_text(step: ast.Step) -> str:
-    """A step as printed, for the commentary: "Blesser 4", "L'adversaire a Piocher 1"."""
-    from .commentary import step_text
-
-    return step_text(step)
 
 
 def _ordinal(n: int) -> str:

@@ -1,1 +1,1 @@
-"""Duel de dragons: its card language, and later its engine."""
+"""Duel de dragons: its card language and its engine (a duel of five rounds, fatigue, the reserve)."""

@@ -1,0 +1,162 @@
+"""atout's benchmark: how fast it reads cards and plays games, on one core.
+
+Run it with `python benchmarks/bench.py` (add `--quick` for a short run). It
+prints:
+
+- cards per second: a generated set of 10,000 cards (the shipped cards of
+  the four games, renamed and repeated) parsed and validated in one process;
+- the wall time of `atout validate cards/` as a whole process, cold start
+  included (the best of a few runs);
+- for each playable game: random-against-random games per second and actions
+  (answered decisions) per second; the same with the heuristic bots; and the
+  replay speed (records re-derived and checked) compared with both, per
+  action.
+
+Figures vary with the machine and its load: compare runs made on the same
+machine. The README quotes a run of this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def generated_card_set(count: int) -> dict[str, str]:
+    """Card files of the four games with `count` cards in all, names made unique."""
+    from atout.cards import CARDS_DIR
+    from atout.interpreter.games import LANGUAGES
+    from atout.interpreter.language.loader import read_file
+
+    sources: list[tuple[str, str, list[str]]] = []  # (game, header, card blocks)
+    for path in sorted(CARDS_DIR.rglob("*.atout")):
+        document = read_file(path, LANGUAGES)
+        if document.kind is None or document.kind.name != "cards":
+            continue
+        lines = document.text.split("\n")
+        header = next(line for line in lines if line.strip() and not line.strip().startswith("#"))
+        blocks = re.split(r"\n(?=[ \t]*==)", document.text)[1:]
+        sources.append((document.game.name, header, blocks))
+    files: dict[str, str] = {}
+    made = 0
+    round_number = 0
+    while made < count:
+        round_number += 1
+        for game, header, blocks in sources:
+            renamed = [re.sub(r"==\s*(.+?)\s*==", rf"== \1 {round_number} ==", block, count=1) for block in blocks]
+            files[f"{game}-{len(files):04d}.atout"] = header + "\n\n" + "\n".join(renamed)
+            made += len(blocks)
+    return files
+
+
+def bench_cards(count: int) -> None:
+    """Parse and validate a generated set; print cards per second."""
+    from atout.interpreter.games import LANGUAGES
+    from atout.interpreter.language.loader import read_document
+    from atout.interpreter.language.parser import build_parser
+
+    files = generated_card_set(count)
+    for language in LANGUAGES.values():
+        build_parser(language.grammar, language.starts)  # built once per process, not measured
+    start = time.perf_counter()
+    cards = 0
+    problems = 0
+    for name, text in files.items():
+        document = read_document(name, text, LANGUAGES)
+        cards += len(document.node.cards)
+        problems += len(document.diagnostics)
+    elapsed = time.perf_counter() - start
+    print(f"cards: {cards:,} cards in {len(files)} files read and validated in {elapsed:.2f} s: {cards / elapsed:,.0f} cards/s ({problems} problems)")
+
+
+def bench_validate_process(runs: int) -> None:
+    """Time `atout validate cards/` as a whole process; print the best run."""
+    from atout.cards import CARDS_DIR
+
+    command = [sys.executable, "-c", "from atout.cli.main import main; main()", "validate", "-q", str(CARDS_DIR)]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = subprocess.run(command, capture_output=True, text=True)
+        times.append(time.perf_counter() - start)
+        if result.returncode != 0:
+            print(result.stdout, result.stderr)
+            raise SystemExit("atout validate failed on the shipped cards")
+    print(f"atout validate cards/: {min(times):.2f} s as a whole process (best of {runs}, cold start included)")
+
+
+def bench_games(name: str, games: int) -> None:
+    """Random-against-random games, heuristic games, then the replay of the random games' records."""
+    from atout.interpreter.engine.loading import load_files
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.record import RecordWriter, parse_record
+    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter.engine.replay import replay
+
+    engine = find_engine(name)
+    files = load_files(engine.language)
+    setup = engine.setup_from_options(files, {"deck": (), "rules": None, "collection": (), "lieu": None, "protecteurs": False})
+    game = engine.build(files, setup)
+
+    def play_many(bot: str, count: int) -> tuple[float, int]:
+        make = engine.bots[bot]
+        start = time.perf_counter()
+        actions = 0
+        for seed in range(count):
+            actions += play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed).actions
+        return time.perf_counter() - start, actions
+
+    random_time, random_actions = play_many("random", games)
+    heuristic_games = max(10, games // 10)
+    heuristic_time, heuristic_actions = play_many("heuristic", heuristic_games)
+
+    records = []
+    bots = engine.bots["random"]
+    for seed in range(games):
+        stream = io.StringIO()
+        play_game(game, [bots(seeded(seed, "P1")), bots(seeded(seed, "P2"))], seed, writer=RecordWriter(stream))
+        records.append(parse_record(stream.getvalue()))
+    start = time.perf_counter()
+    replayed = 0
+    for record in records:
+        for _ in replay(record, engine, files):
+            replayed += 1
+    replay_time = time.perf_counter() - start
+
+    random_rate = random_actions / random_time
+    heuristic_rate = heuristic_actions / heuristic_time
+    replay_rate = replayed / replay_time
+    print(
+        f"{name}: play {games / random_time:,.0f} games/s, {random_rate:,.0f} actions/s random vs random "
+        f"({random_actions / games:.0f} actions a game); {heuristic_games / heuristic_time:,.0f} games/s, "
+        f"{heuristic_rate:,.0f} actions/s heuristic vs heuristic; replay {games / replay_time:,.0f} games/s, "
+        f"{replay_rate:,.0f} actions/s ({replay_rate / random_rate:.1f}× random play, "
+        f"{replay_rate / heuristic_rate:.1f}× heuristic play, per action)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer cards and games")
+    parser.add_argument("--games", type=int, default=None, help="games per game (default 1000, 100 quick)")
+    arguments = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    from atout.interpreter.games import ENGINES
+
+    bench_cards(2_000 if arguments.quick else 10_000)
+    bench_validate_process(3 if arguments.quick else 5)
+    games = arguments.games or (100 if arguments.quick else 1000)
+    for name in ENGINES:
+        bench_games(name, games)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,323 @@
+"""Duel pour Cardia as text: events as commentary, effects as printed, the state for --step.
+
+The commentary reads like a match report, one turn per block::
+
+    Turn 3 — seals P1 1, P2 1; Protecteur: Chouette Savante
+      P1 has chosen a card
+      P2 has chosen a card
+      Encounter 3: P1 Oracle (13) against P2 Djinn (16)
+        P2's Djinn wins the encounter; P1's Oracle loses
+        P2's Djinn takes a seal
+        P1's Oracle activates its ability
+          · −5 sur une carte adverse d'une rencontre passée au choix
+
+A viewer (a seat) sees the other player's draws as "draws a card": the
+commentary of a game at the terminal never shows a hidden card, and no event
+names a card chosen in secret before the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from atout.interpreter.engine.decision import seat_name
+
+from . import ast
+
+if TYPE_CHECKING:
+    from .state import CardiaState
+
+
+# ---------------------------------------------------------------------------
+# Effects as printed (French, like the cards)
+# ---------------------------------------------------------------------------
+
+
+def _de(faction: ast.Faction | None) -> str:
+    if faction is None:
+        return ""
+    return f" de l'{faction.value}" if faction is ast.Faction.ACADEMIE else f" de la {faction.value}"
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"−{-n}"
+
+
+def _cartes(n: int) -> str:
+    return f"{n} carte" if n == 1 else f"{n} cartes"
+
+
+def cible_text(cible: Any) -> str:
+    """A target as printed: "cette carte", "une autre carte au choix"…"""
+    kind = cible.kind
+    if kind == "cette_carte":
+        return "cette carte"
+    if kind == "ta_carte":
+        return "ta carte"
+    if kind == "carte_adverse":
+        return "la carte adverse"
+    if kind == "cartes_jouees":
+        return "les deux cartes jouées"
+    if kind == "chacune_de_tes_cartes":
+        return "chacune de tes cartes" + _de(cible.faction)
+    if kind == "chacune_des_cartes_adverses":
+        return "chacune des cartes adverses" + _de(cible.faction)
+    if cible.camp is ast.Camp.TIENNES:
+        text = "une de tes " + ("autres " if cible.autre else "") + "cartes"
+    else:
+        text = "une " + ("autre " if cible.autre else "") + "carte" + (" adverse" if cible.camp is ast.Camp.ADVERSES else "")
+    text += _de(cible.faction)
+    if cible.passee:
+        text += " d'une rencontre passée"
+    text += " au choix"
+    if cible.choisie_par is ast.Joueur.ADVERSAIRE:
+        text += " de l'adversaire"
+    return text
+
+
+def effect_text(effet: Any) -> str:
+    """An instantaneous or persistent effect as printed."""
+    kind = effet.kind
+    if kind == "modifier_influence":
+        return f"{_signed(effet.n)} sur {cible_text(effet.cible)}"
+    if kind == "defausser":
+        return f"Défausser {cible_text(effet.cible)}"
+    if kind == "defausser_main":
+        hasard = " au hasard" if effet.au_hasard else ""
+        if effet.joueur is ast.Joueur.TOI:
+            return f"Défausser {_cartes(effet.n)} de ta main{hasard}"
+        return f"L'adversaire défausse {_cartes(effet.n)} de sa main{hasard}"
+    if kind == "piocher":
+        if effet.joueur is ast.Joueur.TOI:
+            return f"Piocher {_cartes(effet.n)}"
+        return f"L'adversaire pioche {_cartes(effet.n)}"
+    if kind == "gagner_la_partie":
+        return "Gagner la partie"
+    if kind == "reprendre_en_main":
+        return f"Reprendre {cible_text(effet.cible)} en main"
+    if kind == "retirer_persistant":
+        return "Retirer un jeton Persistant" + (" adverse" if effet.adverse else "") + " au choix"
+    if kind == "si":
+        if effet.condition.kind == "moins_de_sceaux":
+            condition = "tu as moins de sceaux que l'adversaire"
+        else:
+            condition = "la carte adverse est" + _de(effet.condition.faction)
+        return f"Si {condition}, {effect_text(effet.effet)}"
+    if kind == "influence_continue":
+        ensemble = effet.ensemble
+        if ensemble.kind == "cette_carte":
+            return f"Cette carte a {_signed(effet.n)} d'influence"
+        who = "Tes cartes" if ensemble.kind == "tes_cartes" else "Les cartes adverses"
+        return f"{who}{_de(ensemble.faction)} ont {_signed(effet.n)} d'influence"
+    if kind == "gagne_egalites":
+        return "Tes cartes gagnent les égalités"
+    if kind == "capacites_adverses_bloquees":
+        return "Les capacités instantanées adverses n'agissent pas"
+    if kind == "joue_face_visible":
+        return "L'adversaire joue sa carte face visible"
+    if kind == "pioche_en_plus":
+        return f"Tu pioches {_cartes(effet.n)} de plus"
+    raise KeyError(kind)  # pragma: no cover - every effect is printed above
+
+
+def ability_text(capacite: Any) -> str:
+    """A whole ability: "instantanée : −3 sur la carte adverse"."""
+    word = "instantanée" if capacite.kind == "capacite_instantanee" else "persistante"
+    return f"{word} : " + " ; ".join(effect_text(e) for e in capacite.effets)
+
+
+# ---------------------------------------------------------------------------
+# The result sheet
+# ---------------------------------------------------------------------------
+
+
+def reason(sheet: dict[str, Any]) -> str:
+    """The result sheet as a sentence: how the game was won, the seals, the deck, the Lieu."""
+    winner = sheet["winner"]
+    how = sheet["how"]
+    seals = sheet["seals"]
+    who = seat_name(winner) if winner is not None else None
+    if how == "seals":
+        text = f"{who} has {seals[winner]} seals, more than {seat_name(1 - winner)}"
+    elif how == "ability":
+        text = f"{who} wins by the ability of {sheet['card']}"
+    elif how == "no_card":
+        text = f"{seat_name(sheet['loser'])} has no card to play"
+    elif how == "no_card_both":
+        text = "neither player has a card to play: " + (f"{who} has more seals" if who else "the seals are equal")
+    elif how == "repetition":
+        text = f"the same position starts a turn for the {_ordinal(sheet['times'])} time: " + (
+            f"{who} has more seals" if who else "the seals are equal"
+        )
+    elif how == "factions":
+        text = f"{who} has seals on enough factions (Lieu)"
+    elif how == "streak":
+        text = f"{who} has won enough encounters in a row (Lieu)"
+    else:
+        text = f"the game is stopped after {sheet.get('limit')} turns"
+    lieu = sheet["lieu"] or "no Lieu"
+    extra = ", Protecteurs" if sheet["protecteurs"] else ""
+    return f"{text} (seals {seals[0]}–{seals[1]}; deck {sheet['deck']}, {lieu}{extra}, level {sheet['level']})"
+
+
+# ---------------------------------------------------------------------------
+# Events
+# ---------------------------------------------------------------------------
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _p(seat: int | None) -> str:
+    return seat_name(seat) if seat is not None else "nobody"
+
+
+def render(event: dict[str, Any], viewer: int | None = None) -> str:
+    """One event as a line of commentary, as `viewer` may see it (None: everything)."""
+    e = event["e"]
+    p = _p(event.get("player"))
+    if e == "setup":
+        lieu = f"Lieu {event['lieu']} ({event['lieu_difficulty']}★)" if event["lieu"] else "no Lieu"
+        prot = ", with the Protecteurs de la Nature" if event["protecteurs"] else ""
+        return (
+            f"Duel pour Cardia — deck {event['deck']}, {lieu}{prot}; level {event['level']}; "
+            f"{event['seals_to_win']} seals to win, {event['hand']} cards in hand, {event['draw']} drawn per turn"
+        )
+    if e == "draw":
+        shown = event["card"] if viewer is None or viewer == event["player"] else "a card"
+        return f"    {p} draws {shown}"
+    if e == "draw_nothing":
+        return f"    {p}'s pile is empty: no card drawn"
+    if e == "reshuffle":
+        return f"    {p} shuffles the {event['cards']} cards of the discard into a new pile"
+    if e == "protecteur":
+        return f"  Protecteur of encounter {event['encounter']}: {event['name']} ({event['faction']})"
+    if e == "protector_reshuffle":
+        return "  the used Protecteurs are shuffled into a new pile"
+    if e == "turn":
+        prot = f"; Protecteur: {event['protecteur']}" if event["protecteur"] else ""
+        return f"Turn {event['turn']} — seals P1 {event['seals'][0]}, P2 {event['seals'][1]}{prot}"
+    if e == "chosen":
+        return f"  {p} has chosen a card"
+    if e == "shown":
+        return f"  {p} plays face up: {event['card']}"
+    if e == "reveal":
+        a, b = event["cards"]
+        ia, ib = event["influence"]
+        return f"  Encounter {event['encounter']}: P1 {a} ({ia}) against P2 {b} ({ib})"
+    if e == "tie_to_fewer_seals":
+        return f"    a tie: {p} has fewer seals and wins it (Lieu)"
+    if e == "result":
+        return f"    {p}'s {event['winner_card']} wins the encounter; {seat_name(event['loser'])}'s {event['card']} loses"
+    if e == "tie":
+        return "    a tie: " + ("both abilities act (Lieu)" if event["abilities"] else "no seal, no ability")
+    if e == "seal":
+        return f"    {p}'s {event['card']} takes a seal (encounter {event['encounter']})"
+    if e == "seal_moves":
+        return f"    the seal of encounter {event['encounter']} moves to {p}'s {event['card']}"
+    if e == "seal_returns":
+        return f"    the seal of encounter {event['encounter']} returns to the reserve"
+    if e == "no_seal_left":
+        return f"    no seal left in the reserve for {p} (encounter {event['encounter']})"
+    if e == "activate":
+        what = "its ability" if event["ability"] == "instant" else "its persistent ability: it gets a Persistant token"
+        return f"    {p}'s {event['card']} activates {what}"
+    if e == "blocked":
+        return f"    {p}'s {event['card']} cannot act: {event['by']} blocks instantaneous abilities"
+    if e == "no_token":
+        why = "no Persistant token is left" if event["why"] == "supply" else "it is no longer in play"
+        return f"    {p}'s {event['card']} gets no Persistant token: {why}"
+    if e == "effect":
+        return f"      · {event['text']}"
+    if e == "target":
+        return f"        {p} chooses {event['card']} of {seat_name(event['owner'])}"
+    if e == "no_target":
+        return "        nothing to act on"
+    if e == "modify":
+        return f"        {p}'s {event['card']} {_signed(event['n']) if event['n'] else '±0'} → influence {event['influence']}"
+    if e == "leave":
+        where = "the discard" if event["to"] == "discard" else "the hand"
+        return f"        {p}'s {event['card']} leaves play for {where}"
+    if e == "discard":
+        return f"        {p} discards {event['card']}" + (" (at random)" if event["random"] else "")
+    if e == "token_removed":
+        return f"        the Persistant token of {p}'s {event['card']} is removed"
+    if e == "condition":
+        return "        the condition holds" if event["ok"] else "        the condition does not hold"
+    if e == "protector":
+        return f"    {event['name']} acts for {p}"
+    if e == "protector_idle":
+        return f"    {event['name']}: nobody played a card of the {event['faction']}"
+    if e == "protector_not_alone":
+        return f"    {event['name']}: both players played its faction, and it acts only for one alone"
+    if e == "count":
+        return f"  End of turn: seals P1 {event['seals'][0]}, P2 {event['seals'][1]}"
+    if e == "both_meet":
+        return "  both players meet a victory condition with equal seals: the game goes on"
+    if e == "end":
+        winner = event["winner"]
+        return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"
+    return f"    ({e})"
+
+
+# ---------------------------------------------------------------------------
+# The state, for --step and a person at the prompt
+# ---------------------------------------------------------------------------
+
+
+def card_state(state: "CardiaState", card: int) -> str:
+    """A card in play: name, influence, tokens."""
+    text = f"{state.names[card]} {state.influence(card)}"
+    tokens = state.tokens.get(card)
+    if tokens:
+        text += " [" + " ".join(_signed(t) for t in tokens) + "]"
+    if card in state.persistent:
+        text += " (Persistant)"
+    return text
+
+
+def describe(state: "CardiaState", viewer: int | None = None) -> str:
+    """The line of encounters with seals and tokens, hands and piles; the viewer sees only their own hand."""
+    game = state.game
+    seals = state.seals()
+    lieu = f", Lieu {game.lieu.name}" if game.lieu else ""
+    lines = [f"Turn {state.turn} — deck {game.deck_name}{lieu}; seals P1 {seals[0]}, P2 {seals[1]} ({state.rules.seals_to_win} to win)"]
+    if not state.line:
+        lines.append("  the line is empty")
+    for enc in state.line:
+        cells = []
+        for seat in (0, 1):
+            card = enc.cards[seat]
+            cell = card_state(state, card) if card is not None else f"({state.names[enc.played[seat]]} gone)"
+            if enc.sealed and enc.winner == seat:
+                cell += " ●seal"
+            cells.append(cell)
+        prot = f"  — {game.protecteurs[enc.protecteur].name}" if enc.protecteur is not None and game.protecteurs else ""
+        lines.append(f"  {enc.number:>2}. P1 {cells[0]:<28} | P2 {cells[1]}{prot}")
+    for index, seat in enumerate(state.seats):
+        shown = viewer is None or viewer == index
+        hand = sorted(seat.hand, key=lambda c: state.cards[c].influence)
+        names = f" ({', '.join(f'{state.names[c]} {state.cards[c].influence}' for c in hand) or '-'})" if shown else ""
+        chosen = ""
+        if state.chosen[index] is not None:
+            chosen = f"; has chosen {state.names[state.chosen[index]]}" if shown or state.shown[index] is not None else "; has chosen a card"
+        discard = ", ".join(state.names[c] for c in seat.discard) or "-"
+        lines.append(f"  {seat_name(index)}: hand {len(seat.hand)}{names}, pile {len(seat.pile)}, discard: {discard}{chosen}")
+    if viewer is not None:  # a person at the prompt: what their cards do
+        for card in sorted(state.seats[viewer].hand, key=lambda c: state.cards[c].influence):
+            personnage = state.cards[card]
+            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {ability_text(personnage.capacite)}")
+    if state.protector_now is not None and game.protecteurs:
+        card = game.protecteurs[state.protector_now]
+        lines.append(f"  this encounter's Protecteur: {card.name} ({card.faction.value}) — {ability_text_protector(card)}")
+    if state.upcoming is not None and game.protecteurs:
+        card = game.protecteurs[state.upcoming]
+        lines.append(f"  next Protecteur: {card.name} ({card.faction.value}) — {ability_text_protector(card)}")
+    return "\n".join(lines)
+
+
+def ability_text_protector(card: ast.Protecteur) -> str:
+    """A Protecteur's ability as printed."""
+    only = ", seulement si tu es le seul" if card.capacite.seulement_si_seul else ""
+    return f"Capacité{only} : " + " ; ".join(effect_text(e) for e in card.capacite.effets)

@@ -1,0 +1,54 @@
+"""Duel pour Cardia in the registry: making games from files and options, its bots, matches."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.players import RandomBot
+from atout.interpreter.engine.registry import GameEngine
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+
+from .bots import HeuristicBot
+from .game import CardiaGame, deck_key
+from .language import LANGUAGE
+
+
+def build(files: GameFiles, setup: dict[str, Any]) -> CardiaGame:
+    """A game from its files and a setup: {"deck": "I", "lieu": …, "protecteurs": …, "rules": …}."""
+    return CardiaGame.from_files(files, setup)
+
+
+def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
+    """The setup for `atout play/simulate cardia`: `--deck I|II` (both players), `--lieu NAME`, `--protecteurs`."""
+    values = [v for v in options.get("deck") or () if v]
+    keys = [deck_key(v) for v in values]
+    for value, key in zip(values, keys):
+        if key is None:
+            raise DiagnosticError([Diagnostic("E400", f'no deck "{value}": the decks are I and II', "--deck")])
+    if len(set(keys)) > 1:
+        raise DiagnosticError([Diagnostic("E401", "both players play the same deck: give --deck once (I or II)", "--deck")])
+    setup: dict[str, Any] = {
+        "deck": keys[0] if keys else "I",
+        "lieu": options.get("lieu") or None,
+        "protecteurs": bool(options.get("protecteurs")),
+        "rules": options.get("rules") or None,
+    }
+    game = build(files, setup)  # checks the Lieu's name, and gives it its printed spelling
+    return game.setup()
+
+
+def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
+    """The next game of a match: the same deck, Lieu and Protecteurs (there is no first player)."""
+    return dict(setup)
+
+
+ENGINE = GameEngine(
+    name="cardia",
+    language=LANGUAGE,
+    build=build,
+    setup_from_options=setup_from_options,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    next_setup=next_setup,
+    games_to_win=lambda game: game.rules.games_to_win_match,
+)

@@ -1,0 +1,181 @@
+"""Duel pour Cardia's fixed part: the rules, the deck both players use, the Lieu, the Protecteurs.
+
+A `CardiaGame` is made from the validated files and a setup (the data a
+record's header keeps)::
+
+    {"deck": "I", "lieu": "Forteresse d'Arven", "protecteurs": true, "rules": null}
+
+The Lieu's rule changes are applied once, here: the rules parameters it
+replaces (seals to win, starting hand, cards drawn per turn) give the
+*effective* rules (`rules`), and its other rules become flags the state reads
+(`tie_to_fewer_seals`, `tie_both_act`, `victory_factions`, `victory_streak`,
+`reshuffle`, `lieu_bonuses`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
+from atout.interpreter.language.text import fold
+
+from . import ast
+from .rules import CardiaRules
+
+#: The decks by their short name on the command line and in the setup.
+DECKS = {"I": ast.Paquet.PAQUET_I, "II": ast.Paquet.PAQUET_II}
+
+#: The rulebook is silent on a game that goes round in circles (both players left with a
+#: Contrebandier that returns to the hand on a tie under the Arène des Braves; an Assassin
+#: and a reshuffled discard under the Puits sans Fond): when the same position starts a turn
+#: for this many times, the game ends as when neither player can play (more seals wins).
+REPETITIONS = 3
+
+#: A safety net, not a rule: a game still going after this many turns is stopped
+#: as a draw. The rulebook's game always ends (hands run out), but a Lieu that
+#: reshuffles the discard and cards that return to the hand could, in theory,
+#: make two stubborn bots loop for ever.
+MAX_TURNS = 200
+
+
+def deck_key(value: str) -> str | None:
+    """"I" or "II" from "I", "ii", "1", "2", "Paquet II"; None if it names no deck."""
+    word = fold(value).replace("paquet", "").strip().upper()
+    return {"I": "I", "1": "I", "II": "II", "2": "II"}.get(word)
+
+
+@dataclass
+class CardiaGame(Game):
+    """The rules, the deck, the Lieu and the Protecteurs of one game of Duel pour Cardia."""
+
+    name = "cardia"
+
+    base_rules: CardiaRules
+    deck_name: str
+    characters: list[ast.Personnage]
+    lieu: ast.Lieu | None
+    protecteurs: list[ast.Protecteur] | None
+    files_digest: str = ""
+    rules_name: str | None = None
+    rules: CardiaRules = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.characters = sorted(self.characters, key=lambda c: c.influence)
+        changes: dict[str, Any] = {}
+        self.tie_to_fewer_seals = False
+        self.tie_both_act = False
+        self.victory_factions: int | None = None
+        self.victory_streak: int | None = None
+        self.reshuffle = False
+        #: (faction or None, n) of the Lieu's "Les cartes [de la F] ont +N d'influence".
+        self.lieu_bonuses: list[tuple[ast.Faction | None, int]] = []
+        for regle in self.lieu.regles if self.lieu else ():
+            if isinstance(regle, ast.SceauxPourGagner):
+                changes["seals_to_win"] = regle.n
+            elif isinstance(regle, ast.MainDeDepart):
+                changes["starting_hand"] = regle.n
+            elif isinstance(regle, ast.PiocheParTour):
+                changes["draw_per_turn"] = regle.n
+            elif isinstance(regle, ast.EgaliteAuMoinsDeSceaux):
+                self.tie_to_fewer_seals = True
+            elif isinstance(regle, ast.EgaliteCapacites):
+                self.tie_both_act = True
+            elif isinstance(regle, ast.VictoireFactions):
+                self.victory_factions = regle.n
+            elif isinstance(regle, ast.VictoireDAffilee):
+                self.victory_streak = regle.n
+            elif isinstance(regle, ast.DefausseRemelangee):
+                self.reshuffle = True
+            elif isinstance(regle, ast.InfluenceDesCartes):
+                self.lieu_bonuses.append((regle.faction, regle.n))
+            else:  # pragma: no cover - every Lieu rule is handled above
+                raise TypeError(f"no engine rule for {type(regle).__name__}")
+        self.rules = self.base_rules.model_copy(update=changes)
+
+    # -- making a game ------------------------------------------------------
+
+    @classmethod
+    def from_files(cls, files: GameFiles, setup: dict[str, Any]) -> "CardiaGame":
+        """A game from validated files and a setup; raises `DiagnosticError` for an unknown deck or Lieu."""
+        characters: dict[ast.Paquet, list[ast.Personnage]] = {p: [] for p in ast.Paquet}
+        lieux: dict[str, ast.Lieu] = {}
+        protecteurs: list[ast.Protecteur] = []
+        for file in files.card_files:
+            for card in file.cards:
+                if isinstance(card, ast.Personnage):
+                    characters[card.paquet].append(card)
+                elif isinstance(card, ast.Lieu):
+                    lieux[card.name] = card
+                elif isinstance(card, ast.Protecteur):
+                    protecteurs.append(card)
+        key = deck_key(str(setup.get("deck") or "I"))
+        if key is None or not characters[DECKS[key]]:
+            known = [k for k, p in DECKS.items() if characters[p]]
+            raise DiagnosticError([Diagnostic("E400", f'no deck "{setup.get("deck")}": the decks are {", ".join(known)}', "setup")])
+        lieu = None
+        if setup.get("lieu"):
+            lieu = find_lieu(lieux, str(setup["lieu"]))
+        use_protecteurs = bool(setup.get("protecteurs"))
+        if use_protecteurs and not protecteurs:
+            raise DiagnosticError([Diagnostic("E400", "no Protecteur de la Nature in the card files", "setup")])
+        rules_name = setup.get("rules")
+        return cls(
+            files.rules(rules_name),
+            key,
+            characters[DECKS[key]],
+            lieu,
+            sorted(protecteurs, key=lambda p: p.name) if use_protecteurs else None,
+            files.digest(),
+            rules_name,
+        )
+
+    # -- what the game is -----------------------------------------------------
+
+    @property
+    def level(self) -> int:
+        """The difficulty level: the deck's symbols plus the Lieu's."""
+        deck = self.rules.deck_i_difficulty if self.deck_name == "I" else self.rules.deck_ii_difficulty
+        return deck + (self.lieu.difficulte if self.lieu else 0)
+
+    def new_state(self):
+        """The state before the setup's chance decisions."""
+        from .state import CardiaState
+
+        return CardiaState(self)
+
+    def setup(self) -> dict[str, Any]:
+        """Deck, Lieu, Protecteurs and rules file, for a record's header."""
+        return {
+            "deck": self.deck_name,
+            "lieu": self.lieu.name if self.lieu else None,
+            "protecteurs": self.protecteurs is not None,
+            "rules": self.rules_name,
+        }
+
+    def digest(self) -> str:
+        """The digest of the card and rules files."""
+        return self.files_digest
+
+    def render(self, event: Event, viewer: int | None = None) -> str:
+        """One event as commentary (see `commentary.py`)."""
+        from .commentary import render
+
+        return render(event, viewer)
+
+
+def find_lieu(lieux: dict[str, ast.Lieu], wanted: str) -> ast.Lieu:
+    """The Lieu of this name (case- and accent-blind; a unique beginning will do), or a diagnostic with the nearest one."""
+    by_fold = {fold(name): lieu for name, lieu in lieux.items()}
+    key = " ".join(fold(wanted).split())
+    lieu = by_fold.get(key)
+    if lieu is None and key:
+        starting = [lieu for name, lieu in by_fold.items() if name.startswith(key)]
+        lieu = starting[0] if len(starting) == 1 else None
+    if lieu is None:
+        known = sorted(lieux)
+        message = f'no Lieu "{wanted}"; the Lieux are: {", ".join(known)}' if known else f'no Lieu "{wanted}": the card files have none'
+        raise DiagnosticError([Diagnostic("E400", message, "setup", suggestion=nearest(wanted, known))])
+    return lieu

@@ -1,0 +1,643 @@
+"""A game of Duel pour Cardia in progress: zones, the line of encounters, seals, the turn loop.
+
+The whole game is one generator (`_play`) that yields a `Decision` whenever a
+player or chance must decide and is resumed with the chosen `Option`; the
+effect handlers of `steps.py` are generators too, run with `yield from`. A
+decision with a single option is taken at once and never asked. Everything
+that happens is an event (their meaning: `commentary.py`).
+
+Zones: each player has a pile (shuffled segments, drawn by chance), a hand
+and a discard; the cards played stay in play in the *line*, one `Encounter`
+per turn. Cards in play carry modifier tokens (`tokens`) and Persistant
+tokens (`persistent`). Every influence change re-evaluates every encounter
+(`evaluate`): a seal moves to the new winner or back to the reserve, and no
+ability is triggered by it.
+
+A turn (rulebook, "Jouer les cartes" to "La fin du tour"): both players
+choose a card in secret (P1's choice is asked first and kept hidden, then
+P2's; a "face visible" persistent ability makes one player choose and show
+first); reveal; the higher influence wins and takes a seal; the loser's
+ability acts (none on a tie); the encounter's Protecteur acts; seals are
+counted and the game may end; each player draws; the next Protecteur is
+revealed. At the start of a turn a player without a card in hand loses.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.piles import Pile
+from atout.interpreter.engine.state import Event, Outcome, State
+
+from . import ast
+from .game import MAX_TURNS, REPETITIONS, CardiaGame
+
+#: What the game generator yields and is resumed with.
+Flow = Generator[Decision, Option, Any]
+
+
+class GameOver(Exception):
+    """Raised inside the game generator when the game ends (a win by an ability, mid-effect)."""
+
+
+@dataclass(slots=True)
+class Encounter:
+    """One turn's pair of cards in the line.
+
+    `played` are the cards each seat played (P1's first); `cards` those still
+    in play (None once a card has left). `winner` is the seat whose card wins
+    it now and `sealed` whether that card carries a seal (always, unless the
+    rules limit the seals). `tie_winner` is the seat the Lieu's "fewer seals"
+    rule gave a tie at the reveal. `protecteur` is the index of its
+    Protecteur in the game's list, if it has one.
+    """
+
+    number: int
+    played: tuple[int, int]
+    cards: list[int | None]
+    winner: int | None = None
+    sealed: bool = False
+    tie_winner: int | None = None
+    protecteur: int | None = None
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's zones."""
+
+    pile: Pile
+    hand: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Act:
+    """An ability acting: for whom (`me`), its card (`this`, may have left play), the encounter, its source's name."""
+
+    me: int
+    this: int | None
+    encounter: Encounter
+    source: str
+
+
+class CardiaState(State):
+    """A position in a game of Duel pour Cardia."""
+
+    step_events = frozenset({"reveal", "effect", "count"})
+
+    first_player = None  # both play at once: there is no first player
+
+    def __init__(self, game: CardiaGame) -> None:
+        self.game = game
+        self.rules = game.rules
+        size = len(game.characters)
+        #: Card ids: P1's deck is 0..size-1, P2's size..2*size-1.
+        self.cards: list[ast.Personnage] = list(game.characters) * 2
+        self.names: list[str] = [card.name for card in self.cards]
+        self.printed: list[int] = [card.influence for card in self.cards]
+        #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
+        self.rank: list[int] = [sorted(self.names).index(name) for name in self.names]
+        self.owners: list[int] = [0] * size + [1] * size
+        self.size = size
+        self.seats = [Seat(Pile([list(range(size))])), Seat(Pile([list(range(size, 2 * size))]))]
+        self.line: list[Encounter] = []
+        #: The encounter (index in the line) of each card in play.
+        self.place: dict[int, int] = {}
+        #: Modifier tokens on cards in play, signed values.
+        self.tokens: dict[int, list[int]] = {}
+        #: Cards in play with a Persistant token, in the order they got it.
+        self.persistent: list[int] = []
+        #: Active persistent effects by kind: [(owner, source card, effect)].
+        self.active: dict[type, list[tuple[int, int, Any]]] = {}
+        self.chosen: list[int | None] = [None, None]
+        #: The card a player showed before the other chose ("face visible"), this turn.
+        self.shown: list[int | None] = [None, None]
+        self.protector_pile = Pile([list(range(len(game.protecteurs or ())))])
+        self.protector_used: list[int] = []
+        #: The Protecteur of the next encounter, once revealed.
+        self.upcoming: int | None = None
+        #: The Protecteur of the encounter being played, if any.
+        self.protector_now: int | None = None
+        self._turn = 0
+        #: How often each position has started a turn (see `signature`).
+        self._seen: dict[tuple, int] = {}
+        self._outcome: Outcome | None = None
+        self._events: list[Event] = []
+        self._pending: Decision | None = None
+        self._flow = self._play()
+        self._advance(None)
+        self._start, self._events = self._events, []
+
+    # ------------------------------------------------------------------
+    # The State contract
+    # ------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self._pending
+
+    def apply(self, index: int) -> list[Event]:
+        """Answer the pending decision with option `index`; the events that followed."""
+        decision = self._pending
+        if decision is None:
+            raise ValueError("the game is over: there is no decision to answer")
+        if not 0 <= index < len(decision.options):
+            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
+        self._events = []
+        self._advance(decision.options[index])
+        return self._events
+
+    def _advance(self, answer: Option | None) -> None:
+        """Resume the game generator until it poses a decision or ends."""
+        try:
+            self._pending = self._flow.send(answer)  # type: ignore[arg-type]
+        except (StopIteration, GameOver):
+            self._pending = None
+
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over."""
+        return self._outcome
+
+    @property
+    def turn(self) -> int:
+        """The turn being played (0 during the setup)."""
+        return self._turn
+
+    def view(self, player: int):
+        """What `player` may know: their hand, the line, the counts — never the other's hand or choice."""
+        from .bots import CardiaView
+
+        return CardiaView.of(self, player)
+
+    def describe(self, viewer: int | None = None) -> str:
+        """The line of encounters, seals, tokens, hands and piles, as `viewer` may see them."""
+        from .commentary import describe
+
+        return describe(self, viewer)
+
+    def check_invariants(self) -> list[str]:
+        """Every card is in exactly one zone; tokens only on cards in play; seals match the reserve."""
+        problems = []
+        for seat_index, seat in enumerate(self.seats):
+            places = seat.pile.cards() + seat.hand + seat.discard
+            places += [c for enc in self.line for c in enc.cards if c is not None and self.owners[c] == seat_index]
+            owned = [c for c, owner in enumerate(self.owners) if owner == seat_index]
+            if sorted(places) != owned:
+                counts = Counter(places)
+                twice = [self.names[c] for c, n in counts.items() if n > 1]
+                lost = [self.names[c] for c in owned if c not in counts]
+                problems.append(f"{seat_name(seat_index)}: cards twice {twice}, cards lost {lost}")
+        in_play = {c for enc in self.line for c in enc.cards if c is not None}
+        if set(self.place) != in_play:
+            problems.append("the places of the cards in play are wrong")
+        for card in list(self.tokens) + self.persistent:
+            if card not in in_play:
+                problems.append(f"{self.names[card]} of {seat_name(self.owners[card])} has tokens but is not in play")
+        for enc in self.line:
+            if enc.winner != self.winner_of(enc) and enc.cards[0] is not None and enc.cards[1] is not None:
+                problems.append(f"encounter {enc.number} is not up to date")
+            if enc.sealed and enc.winner is None:
+                problems.append(f"encounter {enc.number} has a seal but no winner")
+        if self.rules.limited_seals and sum(self.seals()) > self.rules.total_seals:
+            problems.append("more seals in play than the box holds")
+        return problems
+
+    # ------------------------------------------------------------------
+    # Events, decisions, the end
+    # ------------------------------------------------------------------
+
+    def emit(self, kind: str, **facts: Any) -> None:
+        """Record an event of the current action's trace (and show it to a debugger's observer)."""
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
+
+    def ask(self, decision: Decision) -> Flow:
+        """Pose a decision (yield it), or take its only option at once; returns the chosen option."""
+        if len(decision.options) == 1:
+            return decision.options[0]
+        option = yield decision
+        return option
+
+    def finish(self, winner: int | None, how: str, **facts: Any) -> None:
+        """End the game: the result sheet goes into the "end" event; raises `GameOver`."""
+        from .commentary import reason
+
+        seals = self.seals()
+        sheet = {
+            "winner": winner,
+            "how": how,
+            "seals": seals,
+            "deck": self.game.deck_name,
+            "lieu": self.game.lieu.name if self.game.lieu else None,
+            "level": self.game.level,
+            "protecteurs": self.game.protecteurs is not None,
+            "turns": self._turn,
+            **facts,
+        }
+        text = reason(sheet)
+        self._outcome = Outcome(winner, text)
+        self._pending = None
+        self.emit("end", reason=text, **sheet)
+        raise GameOver
+
+    # ------------------------------------------------------------------
+    # Queries
+    # ------------------------------------------------------------------
+
+    def label(self, card: int) -> str:
+        """A card in play as an option's label: "Oracle (P2)"."""
+        return f"{self.names[card]} ({seat_name(self.owners[card])})"
+
+    def in_play(self) -> list[int]:
+        """Every card in play, in line order (P1's card of an encounter first)."""
+        return [c for enc in self.line for c in enc.cards if c is not None]
+
+    def influence(self, card: int) -> int:
+        """Printed influence + modifier tokens + active continuous bonuses + the Lieu's."""
+        personnage = self.cards[card]
+        value = personnage.influence
+        tokens = self.tokens.get(card)
+        if tokens:
+            value += sum(tokens)
+        if not self.active and not self.game.lieu_bonuses:
+            return value
+        for owner, source, effect in self.active.get(ast.InfluenceContinue, ()):
+            ensemble = effect.ensemble
+            kind = ensemble.kind
+            if kind == "cette_carte":
+                if card == source:
+                    value += effect.n
+            elif (self.owners[card] == owner) == (kind == "tes_cartes"):
+                if ensemble.faction is None or ensemble.faction is personnage.faction:
+                    value += effect.n
+        for faction, n in self.game.lieu_bonuses:
+            if faction is None or faction is personnage.faction:
+                value += n
+        return value
+
+    def has(self, seat: int, kind: type) -> bool:
+        """True when `seat` has an active persistent effect of this kind."""
+        return any(owner == seat for owner, _, _ in self.active.get(kind, ()))
+
+    def seals(self) -> list[int]:
+        """Each seat's seals: the sealed winning cards of the line."""
+        counts = [0, 0]
+        for enc in self.line:
+            if enc.sealed:
+                counts[enc.winner] += 1  # type: ignore[index]
+        return counts
+
+    def winner_of(self, enc: Encounter) -> int | None:
+        """Who wins an encounter now: higher influence; on a tie, "gagne les égalités" or the Lieu's choice."""
+        a, b = enc.cards
+        if a is None or b is None:
+            return None
+        ia, ib = self.influence(a), self.influence(b)
+        if ia != ib:
+            return 0 if ia > ib else 1
+        holders = {owner for owner, _, _ in self.active.get(ast.GagneEgalites, ())}
+        if len(holders) == 1:
+            return holders.pop()
+        return enc.tie_winner
+
+    def evaluate(self) -> None:
+        """Re-evaluate every encounter: seals move to new winners or return to the reserve."""
+        limited = self.rules.limited_seals
+        for enc in self.line:
+            new = self.winner_of(enc)
+            old = enc.winner
+            if new == old:
+                continue
+            enc.winner = new
+            if new is None:
+                if enc.sealed:
+                    enc.sealed = False
+                    self.emit("seal_returns", encounter=enc.number, player=old)
+            elif old is None:
+                if limited and sum(self.seals()) >= self.rules.total_seals:
+                    self.emit("no_seal_left", encounter=enc.number, player=new)
+                else:
+                    enc.sealed = True
+                    self.emit("seal", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
+            elif enc.sealed:
+                self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
+
+    def signature(self) -> tuple:
+        """The position at the start of a turn, for the end by repetition: zones, cards in play, tokens.
+
+        Encounters whose two cards have both left play, and the Protecteurs, are left out:
+        a game that comes back to the same cards, influences and seals is going round in circles.
+        """
+        seats = tuple(
+            (tuple(sorted(seat.hand)), tuple(tuple(sorted(s)) for s in seat.pile.segments), tuple(sorted(seat.discard)))
+            for seat in self.seats
+        )
+        line = tuple(
+            (enc.cards[0], enc.cards[1], enc.winner, enc.sealed, enc.tie_winner)
+            for enc in self.line
+            if enc.cards[0] is not None or enc.cards[1] is not None
+        )
+        tokens = tuple(sorted((card, tuple(values)) for card, values in self.tokens.items()))
+        return (seats, line, tokens, tuple(self.persistent))
+
+    def refresh_active(self) -> None:
+        """Recompute the active persistent effects from the cards with a Persistant token."""
+        active: dict[type, list[tuple[int, int, Any]]] = {}
+        for card in self.persistent:
+            owner = self.owners[card]
+            for effect in self.cards[card].capacite.effets:
+                active.setdefault(type(effect), []).append((owner, card, effect))
+        self.active = active
+
+    # ------------------------------------------------------------------
+    # Moving cards
+    # ------------------------------------------------------------------
+
+    def draw(self, seat: int) -> Flow:
+        """Draw one card (a chance decision); with an empty pile, reshuffle if the Lieu says so. True if drawn."""
+        zones = self.seats[seat]
+        if not zones.pile:
+            if self.game.reshuffle and zones.discard:
+                self.emit("reshuffle", player=seat, cards=len(zones.discard))
+                zones.pile.put_under(zones.discard)
+                zones.discard = []
+            else:
+                self.emit("draw_nothing", player=seat)
+                return False
+        # As `Pile.draw_decision`: one option per card of the top segment, by name (a deck's names
+        # are distinct, so each weighs 1); built directly, as this is the hottest decision.
+        names = self.names
+        top = zones.pile.segments[0]
+        options = [Option(names[c], c) for c in sorted(top, key=self.rank.__getitem__)]
+        option = yield from self.ask(Decision(CHANCE, "draw", options, f"{seat_name(seat)} draws a card"))
+        card = option.value
+        top.remove(card)
+        if not top:
+            del zones.pile.segments[0]
+        zones.hand.append(card)
+        self.emit("draw", player=seat, card=names[card])
+        return True
+
+    def leave_play(self, card: int, to: str) -> None:
+        """A card in play goes to its owner's discard or hand, losing its tokens (no re-evaluation here)."""
+        enc = self.line[self.place.pop(card)]
+        owner = self.owners[card]
+        enc.cards[owner] = None
+        self.tokens.pop(card, None)
+        if card in self.persistent:
+            self.persistent.remove(card)
+            self.refresh_active()
+        zones = self.seats[owner]
+        (zones.hand if to == "hand" else zones.discard).append(card)
+        self.emit("leave", player=owner, card=self.names[card], to=to, encounter=enc.number)
+
+    # ------------------------------------------------------------------
+    # The game
+    # ------------------------------------------------------------------
+
+    def _play(self) -> Flow:
+        """The whole game: setup, then turns until it ends."""
+        game = self.game
+        self.emit(
+            "setup",
+            deck=game.deck_name,
+            lieu=game.lieu.name if game.lieu else None,
+            lieu_difficulty=game.lieu.difficulte if game.lieu else 0,
+            level=game.level,
+            protecteurs=game.protecteurs is not None,
+            seals_to_win=self.rules.seals_to_win,
+            hand=self.rules.starting_hand,
+            draw=self.rules.draw_per_turn,
+        )
+        for seat in (0, 1):
+            for _ in range(self.rules.starting_hand):
+                if not (yield from self.draw(seat)):
+                    break
+        if game.protecteurs:
+            yield from self._reveal_protector()
+        yield from self.turns()
+
+    def turns(self) -> Flow:
+        """Turns until the game ends."""
+        while True:
+            yield from self._play_turn()
+
+    def _play_turn(self) -> Flow:
+        self._turn += 1
+        if self._turn > MAX_TURNS:
+            self.finish(None, "turn_limit", limit=MAX_TURNS)
+        empty = [s for s in (0, 1) if not self.seats[s].hand]
+        if len(empty) == 2:
+            a, b = self.seals()
+            self.finish(None if a == b else (0 if a > b else 1), "no_card_both")
+        if empty:
+            self.finish(1 - empty[0], "no_card", loser=empty[0])
+        key = self.signature()
+        self._seen[key] = self._seen.get(key, 0) + 1
+        if self._seen[key] >= REPETITIONS:
+            a, b = self.seals()
+            self.finish(None if a == b else (0 if a > b else 1), "repetition", times=REPETITIONS)
+        number = len(self.line) + 1
+        protector = self.protector_now = self.upcoming
+        self.upcoming = None
+        self.emit(
+            "turn",
+            turn=self._turn,
+            seals=self.seals(),
+            protecteur=self.game.protecteurs[protector].name if protector is not None else None,
+        )
+        yield from self._choose_cards()
+        a, b = self.chosen
+        self.chosen = [None, None]
+        self.shown = [None, None]
+        for card in (a, b):
+            self.seats[self.owners[card]].hand.remove(card)
+            self.place[card] = number - 1
+        enc = Encounter(number, (a, b), [a, b], protecteur=protector)
+        before = self.seals()
+        self.line.append(enc)
+        ia, ib = self.influence(a), self.influence(b)
+        self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
+        self._resolve_tie(enc, ia, ib, before)
+        winner = self.winner_of(enc)
+        order: list[int] = []
+        if winner is not None:
+            self.emit(
+                "result", encounter=number, player=winner, winner_card=self.names[enc.played[winner]],
+                loser=1 - winner, card=self.names[enc.played[1 - winner]],
+            )
+            order = [1 - winner]
+        else:
+            self.emit("tie", encounter=number, abilities=self.game.tie_both_act)
+        self.evaluate()
+        if winner is None and self.game.tie_both_act:
+            order = yield from self._fewer_seals_first(enc, "ability_order")
+        for seat in order:
+            yield from self.activate(seat, enc.played[seat], enc)
+        if protector is not None:
+            yield from self._protector_acts(enc, protector, winner)
+            self.protector_used.append(protector)
+        self.protector_now = None
+        yield from self._end_turn()
+
+    def _choose_cards(self) -> Flow:
+        """Both players choose a card: in secret, or one face visible first."""
+        forcing = {owner for owner, _, _ in self.active.get(ast.JoueFaceVisible, ())}
+        if len(forcing) == 1:
+            first = 1 - forcing.pop()
+            card = yield from self._choose(first, secret=False)
+            self.shown[first] = card
+            self.emit("shown", player=first, card=self.names[card])
+            yield from self._choose(1 - first, secret=False)
+            self.emit("chosen", player=1 - first)
+            return
+        for seat in (0, 1):
+            yield from self._choose(seat, secret=True)
+            self.emit("chosen", player=seat)
+
+    def _choose(self, seat: int, secret: bool) -> Flow:
+        hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
+        options = [Option(self.names[c], c) for c in hand]
+        prompt = "Choose your card (in secret)" if secret else "Choose your card"
+        option = yield from self.ask(Decision(seat, "play", options, prompt, secret=secret))
+        self.chosen[seat] = option.value
+        return option.value
+
+    def _resolve_tie(self, enc: Encounter, ia: int, ib: int, before: list[int]) -> None:
+        """The Lieu "fewer seals wins a tie" decides a tie at the reveal (unless a card wins ties)."""
+        if ia != ib or not self.game.tie_to_fewer_seals:
+            return
+        holders = {owner for owner, _, _ in self.active.get(ast.GagneEgalites, ())}
+        if len(holders) == 1 or before[0] == before[1]:
+            return
+        enc.tie_winner = 0 if before[0] < before[1] else 1
+        self.emit("tie_to_fewer_seals", encounter=enc.number, player=enc.tie_winner)
+
+    def _fewer_seals_first(self, enc: Encounter, kind: str) -> Flow:
+        """Both seats in order: fewer seals first; equal seals, a chance draw."""
+        a, b = self.seals()
+        if a != b:
+            return [0, 1] if a < b else [1, 0]
+        options = [Option("P1 first", [0, 1]), Option("P2 first", [1, 0])]
+        option = yield from self.ask(Decision(CHANCE, kind, options, "Who acts first?"))
+        return option.value
+
+    def activate(self, seat: int, card: int, enc: Encounter) -> Flow:
+        """The loser's card activates its ability: instantaneous effects once, or a Persistant token."""
+        capacite = self.cards[card].capacite
+        name = self.names[card]
+        if isinstance(capacite, ast.CapaciteInstantanee):
+            blocker = next((s for o, s, _ in self.active.get(ast.CapacitesAdversesBloquees, ()) if o != seat), None)
+            if blocker is not None:
+                self.emit("blocked", player=seat, card=name, by=self.names[blocker])
+                return
+            self.emit("activate", player=seat, card=name, ability="instant")
+            yield from _steps().run_effects(self, Act(seat, card, enc, name), capacite.effets)
+            return
+        if card not in self.place:
+            self.emit("no_token", player=seat, card=name, why="gone")
+            return
+        if self.rules.limited_persistent_tokens and len(self.persistent) >= self.rules.persistent_tokens:
+            self.emit("no_token", player=seat, card=name, why="supply")
+            return
+        self.persistent.append(card)
+        self.refresh_active()
+        self.emit("activate", player=seat, card=name, ability="persistent")
+        self.evaluate()
+
+    def _protector_acts(self, enc: Encounter, protector: int, winner: int | None) -> Flow:
+        """Each player who played a card of the Protecteur's faction activates it, the loser first."""
+        card = self.game.protecteurs[protector]
+        of_faction = [s for s in (0, 1) if self.cards[enc.played[s]].faction is card.faction]
+        if not of_faction:
+            self.emit("protector_idle", name=card.name, faction=card.faction.value)
+            return
+        if len(of_faction) == 2:
+            if card.capacite.seulement_si_seul:
+                self.emit("protector_not_alone", name=card.name)
+                return
+            if winner is not None:
+                of_faction = [1 - winner, winner]
+            else:
+                of_faction = yield from self._fewer_seals_first(enc, "protector_order")
+        for seat in of_faction:
+            self.emit("protector", player=seat, name=card.name)
+            yield from _steps().run_effects(self, Act(seat, enc.played[seat], enc, card.name), card.capacite.effets)
+
+    def _reveal_protector(self) -> Flow:
+        """Reveal the Protecteur of the next encounter (a chance draw); an empty pile is reshuffled first."""
+        protecteurs = self.game.protecteurs
+        assert protecteurs is not None
+        if not self.protector_pile:
+            self.protector_pile.put_under(self.protector_used)
+            self.protector_used = []
+            self.emit("protector_reshuffle")
+        name = lambda index: protecteurs[index].name  # noqa: E731
+        decision = self.protector_pile.draw_decision(name, "protecteur", "Reveal the next Protecteur")
+        option = yield from self.ask(decision)
+        self.upcoming = self.protector_pile.take(option.label, name)
+        card = protecteurs[self.upcoming]
+        self.emit("protecteur", name=card.name, faction=card.faction.value, encounter=len(self.line) + 1)
+
+    def _end_turn(self) -> Flow:
+        """Count the seals (the game may end), draw, reveal the next Protecteur."""
+        seals = self.seals()
+        self.emit("count", seals=seals)
+        self._check_victory(seals)
+        extra = {owner: 0 for owner in (0, 1)}
+        for owner, _, effect in self.active.get(ast.PiocheEnPlus, ()):
+            extra[owner] += effect.n
+        for seat in (0, 1):
+            for _ in range(self.rules.draw_per_turn + extra[seat]):
+                if not (yield from self.draw(seat)):
+                    break
+        per = self.rules.encounters_per_protector
+        if self.game.protecteurs and len(self.line) % per == 0:
+            yield from self._reveal_protector()
+
+    def _check_victory(self, seals: list[int]) -> None:
+        """Seals (and the Lieu's extra conditions): a single player who meets one wins."""
+        target = self.rules.seals_to_win
+        met: list[str | None] = [None, None]
+        for seat in (0, 1):
+            if seals[seat] >= target and seals[seat] > seals[1 - seat]:
+                met[seat] = "seals"
+            elif self.game.victory_factions and self._factions(seat) >= self.game.victory_factions:
+                met[seat] = "factions"
+            elif self.game.victory_streak and self._streak(seat) >= self.game.victory_streak:
+                met[seat] = "streak"
+        winners = [s for s in (0, 1) if met[s]]
+        if len(winners) == 2:
+            if seals[0] == seals[1]:
+                self.emit("both_meet", seals=seals)
+                return
+            winners = [0 if seals[0] > seals[1] else 1]
+        if winners:
+            seat = winners[0]
+            self.finish(seat, met[seat])
+
+    def _factions(self, seat: int) -> int:
+        """The factions of `seat`'s sealed cards."""
+        return len({self.cards[enc.cards[seat]].faction for enc in self.line if enc.sealed and enc.winner == seat})
+
+    def _streak(self, seat: int) -> int:
+        """How many of the last encounters in a row `seat`'s cards win now."""
+        count = 0
+        for enc in reversed(self.line):
+            if enc.winner != seat:
+                break
+            count += 1
+        return count
+
+
+def _steps():
+    """The effect handlers' module (imported late: it imports this one)."""
+    from . import steps
+
+    return steps

@@ -1,0 +1,297 @@
+"""The interpreter of Duel pour Cardia's abilities: one handler per effect, one resolver per target.
+
+`HANDLERS` maps each instantaneous effect's AST class to the function that
+runs it, named after its grammar rule (`modifier_influence` runs
+`ModifierInfluence`). A handler gets the state, the acting ability (`Act`:
+who it acts for, its card, the encounter) and the effect. A handler that
+asks somebody is a generator (it yields decisions, see `CardiaState.ask`);
+one that never asks returns None. `TARGETS` does the same for the targets
+(`cette carte`, `une carte au choix`…): each returns the cards in play it
+designates. The meanings executed are the AST docstrings'.
+
+Persistent effects have no handler: they are read where they act
+(`CardiaState.influence`, `winner_of`, `activate`, `_choose_cards`,
+`_end_turn`), for as long as their card carries its Persistant token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+
+from . import ast
+from .state import Act, CardiaState, Flow
+
+#: Modifier tokens, largest first.
+TOKEN_VALUES = (5, 3, 1)
+
+
+def run_effects(state: CardiaState, act: Act, effets: list) -> Flow:
+    """Run instantaneous effects in the order written."""
+    from .commentary import effect_text
+
+    for effet in effets:
+        state.emit("effect", player=act.me, text=effect_text(effet))
+        result = HANDLERS[type(effet)](state, act, effet)
+        if result is not None:
+            yield from result
+
+
+# ---------------------------------------------------------------------------
+# Targets (grammar: _cible)
+# ---------------------------------------------------------------------------
+
+
+def _mine(state: CardiaState, act: Act, seat: int) -> list[int]:
+    card = act.encounter.cards[seat]
+    return [card] if card is not None else []
+
+
+def cette_carte(state: CardiaState, act: Act, cible) -> list[int]:
+    """The ability's own card, if still in play."""
+    return [act.this] if act.this is not None and act.this in state.place else []
+
+
+def ta_carte(state: CardiaState, act: Act, cible) -> list[int]:
+    """Your card of the current encounter, if still in play."""
+    return _mine(state, act, act.me)
+
+
+def carte_adverse(state: CardiaState, act: Act, cible) -> list[int]:
+    """The opponent's card of the current encounter, if still in play."""
+    return _mine(state, act, 1 - act.me)
+
+
+def cartes_jouees(state: CardiaState, act: Act, cible) -> list[int]:
+    """Both cards of the current encounter still in play, yours first."""
+    return _mine(state, act, act.me) + _mine(state, act, 1 - act.me)
+
+
+def chacune_de_tes_cartes(state: CardiaState, act: Act, cible: ast.ChacuneDeTesCartes) -> list[int]:
+    """Each of your cards in play (of the faction), in line order."""
+    return [c for c in state.in_play() if state.owners[c] == act.me and (cible.faction is None or state.cards[c].faction is cible.faction)]
+
+
+def chacune_des_cartes_adverses(state: CardiaState, act: Act, cible: ast.ChacuneDesCartesAdverses) -> list[int]:
+    """Each of the opponent's cards in play (of the faction), in line order."""
+    return [c for c in state.in_play() if state.owners[c] != act.me and (cible.faction is None or state.cards[c].faction is cible.faction)]
+
+
+def eligible(state: CardiaState, act: Act, cible: ast.CarteAuChoix) -> list[int]:
+    """The cards `une … carte … au choix` may take, in line order."""
+    current = act.encounter.number
+    cards = []
+    for enc in state.line:
+        if cible.passee and enc.number == current:
+            continue
+        for card in enc.cards:
+            if card is None:
+                continue
+            owner = state.owners[card]
+            if cible.camp is ast.Camp.TIENNES and owner != act.me:
+                continue
+            if cible.camp is ast.Camp.ADVERSES and owner == act.me:
+                continue
+            if cible.autre and card == act.this:
+                continue
+            if cible.faction is not None and state.cards[card].faction is not cible.faction:
+                continue
+            cards.append(card)
+    return cards
+
+
+def carte_au_choix(state: CardiaState, act: Act, cible: ast.CarteAuChoix, effect: dict | None = None) -> Flow:
+    """One eligible card, chosen by you (or by the opponent); none eligible: no card."""
+    cards = eligible(state, act, cible)
+    if not cards:
+        return []
+    chooser = act.me if cible.choisie_par is ast.Joueur.TOI else 1 - act.me
+    options = [Option(state.label(c), c) for c in cards]
+    context = {"for": act.me, **(effect or {})}
+    decision = Decision(chooser, "target", options, f"Choose the card for {act.source}'s effect", context=context)
+    option = yield from state.ask(decision)
+    state.emit("target", player=chooser, card=state.names[option.value], owner=state.owners[option.value])
+    return [option.value]
+
+
+TARGETS: dict[type, Callable] = {
+    ast.CetteCarte: cette_carte,
+    ast.TaCarte: ta_carte,
+    ast.CarteAdverse: carte_adverse,
+    ast.CartesJouees: cartes_jouees,
+    ast.ChacuneDeTesCartes: chacune_de_tes_cartes,
+    ast.ChacuneDesCartesAdverses: chacune_des_cartes_adverses,
+}
+
+
+def resolve(state: CardiaState, act: Act, cible, effect: dict) -> Flow:
+    """The target cards of an effect (asks when the target is a choice)."""
+    if isinstance(cible, ast.CarteAuChoix):
+        cards = yield from carte_au_choix(state, act, cible, effect)
+        return cards
+    return TARGETS[type(cible)](state, act, cible)
+
+
+# ---------------------------------------------------------------------------
+# Conditions of `Si`
+# ---------------------------------------------------------------------------
+
+
+def moins_de_sceaux(state: CardiaState, act: Act, condition) -> bool:
+    """Your seals are fewer than the opponent's, now."""
+    seals = state.seals()
+    return seals[act.me] < seals[1 - act.me]
+
+
+def carte_adverse_est(state: CardiaState, act: Act, condition: ast.CarteAdverseEst) -> bool:
+    """The card the opponent played in the current encounter is of the faction."""
+    return state.cards[act.encounter.played[1 - act.me]].faction is condition.faction
+
+
+CONDITIONS: dict[type, Callable[[CardiaState, Act, object], bool]] = {
+    ast.MoinsDeSceaux: moins_de_sceaux,
+    ast.CarteAdverseEst: carte_adverse_est,
+}
+
+# ---------------------------------------------------------------------------
+# Instantaneous effects
+# ---------------------------------------------------------------------------
+
+
+def tokens_for(n: int, supply: dict[int, int] | None) -> list[int]:
+    """The modifier tokens that make `n`: fewest, largest first; from `supply` when limited."""
+    sign = 1 if n > 0 else -1
+    left = abs(n)
+    tokens = []
+    for value in TOKEN_VALUES:
+        while left >= value and (supply is None or supply[value] > 0):
+            tokens.append(sign * value)
+            left -= value
+            if supply is not None:
+                supply[value] -= 1
+    return tokens
+
+
+def token_supply(state: CardiaState) -> dict[int, int]:
+    """The modifier tokens left in the supply, by value."""
+    rules = state.rules
+    supply = {1: rules.modifiers_of_1, 3: rules.modifiers_of_3, 5: rules.modifiers_of_5}
+    for tokens in state.tokens.values():
+        for token in tokens:
+            supply[abs(token)] -= 1
+    return supply
+
+
+def modifier_influence(state: CardiaState, act: Act, effet: ast.ModifierInfluence) -> Flow:
+    """Place tokens worth n on each target, then re-evaluate every encounter."""
+    cards = yield from resolve(state, act, effet.cible, {"effect": "modify", "n": effet.n})
+    if not cards:
+        state.emit("no_target")
+        return
+    supply = token_supply(state) if state.rules.limited_modifiers else None
+    for card in cards:
+        tokens = tokens_for(effet.n, supply)
+        if tokens:
+            state.tokens.setdefault(card, []).extend(tokens)
+        state.emit(
+            "modify", player=state.owners[card], card=state.names[card], n=sum(tokens), tokens=tokens,
+            influence=state.influence(card), encounter=state.line[state.place[card]].number,
+        )
+    state.evaluate()
+
+
+def _leave(state: CardiaState, act: Act, cible, to: str) -> Flow:
+    cards = yield from resolve(state, act, cible, {"effect": to})
+    if not cards:
+        state.emit("no_target")
+        return
+    for card in cards:
+        state.leave_play(card, to)
+    state.evaluate()
+
+
+def defausser(state: CardiaState, act: Act, effet: ast.Defausser) -> Flow:
+    """Each target leaves play for its owner's discard."""
+    return _leave(state, act, effet.cible, "discard")
+
+
+def reprendre_en_main(state: CardiaState, act: Act, effet: ast.ReprendreEnMain) -> Flow:
+    """Each target leaves play for its owner's hand."""
+    return _leave(state, act, effet.cible, "hand")
+
+
+def defausser_main(state: CardiaState, act: Act, effet: ast.DefausserMain) -> Flow:
+    """The player discards n cards of their hand: chosen by them, or at random (chance); fewer: the whole hand."""
+    seat = act.me if effet.joueur is ast.Joueur.TOI else 1 - act.me
+    hand = state.seats[seat].hand
+    names = state.names
+    if len(hand) <= effet.n:
+        for card in sorted(hand, key=names.__getitem__):
+            _discard_from_hand(state, seat, card, effet.au_hasard)
+        return
+    for left in range(effet.n, 0, -1):
+        ordered = sorted(hand, key=lambda c: state.cards[c].influence)
+        options = [Option(names[c], c) for c in ordered]
+        if effet.au_hasard:
+            decision = Decision(CHANCE, "random_discard", options, f"{seat_name(seat)} discards a card at random")
+        else:
+            decision = Decision(seat, "discard", options, f"Discard a card of your hand ({left} to go)")
+        option = yield from state.ask(decision)
+        _discard_from_hand(state, seat, option.value, effet.au_hasard)
+
+
+def _discard_from_hand(state: CardiaState, seat: int, card: int, at_random: bool) -> None:
+    state.seats[seat].hand.remove(card)
+    state.seats[seat].discard.append(card)
+    state.emit("discard", player=seat, card=state.names[card], random=at_random)
+
+
+def piocher(state: CardiaState, act: Act, effet: ast.Piocher) -> Flow:
+    """The player draws n cards, fewer if the pile runs out."""
+    seat = act.me if effet.joueur is ast.Joueur.TOI else 1 - act.me
+    for _ in range(effet.n):
+        if not (yield from state.draw(seat)):
+            break
+
+
+def gagner_la_partie(state: CardiaState, act: Act, effet: ast.GagnerLaPartie) -> None:
+    """You win at once, whatever the seals."""
+    state.finish(act.me, "ability", card=act.source)
+
+
+def retirer_persistant(state: CardiaState, act: Act, effet: ast.RetirerPersistant) -> Flow:
+    """You take a Persistant token off a card of your choice (the opponent's if `adverse`)."""
+    cards = [c for c in state.in_play() if c in state.persistent and (not effet.adverse or state.owners[c] != act.me)]
+    if not cards:
+        state.emit("no_target")
+        return
+    options = [Option(state.label(c), c) for c in cards]
+    decision = Decision(act.me, "persistent", options, "Take a Persistant token off a card", context={"for": act.me})
+    option = yield from state.ask(decision)
+    card = option.value
+    state.persistent.remove(card)
+    state.refresh_active()
+    state.emit("token_removed", player=state.owners[card], card=state.names[card])
+    state.evaluate()
+
+
+def si(state: CardiaState, act: Act, effet: ast.Si) -> Flow | None:
+    """The effect acts only if the condition holds now."""
+    ok = CONDITIONS[type(effet.condition)](state, act, effet.condition)
+    state.emit("condition", player=act.me, ok=ok)
+    if ok:
+        return HANDLERS[type(effet.effet)](state, act, effet.effet)
+    return None
+
+
+HANDLERS: dict[type, Callable] = {
+    ast.ModifierInfluence: modifier_influence,
+    ast.Defausser: defausser,
+    ast.DefausserMain: defausser_main,
+    ast.Piocher: piocher,
+    ast.GagnerLaPartie: gagner_la_partie,
+    ast.ReprendreEnMain: reprendre_en_main,
+    ast.RetirerPersistant: retirer_persistant,
+    ast.Si: si,
+}

@@ -1,0 +1,119 @@
+"""Duel de dragons as text: events as commentary, the state for --step and the prompt.
+
+The commentary reads like a match report, round by round::
+
+    Round 2 — score 1–0
+      Statistics: Puissance + Ruse
+      P1 plays Vouivre des Brumes: Puissance 62 + Ruse 55 = 117
+      P2 plays Chevalier Errant: Puissance 50 + Ruse 41 = 91
+      P1 wins the round: 2–0
+      Fatigue: P1's Vouivre des Brumes Puissance 62→52, Ruse 55→45
+      Fatigue: P2's Chevalier Errant Puissance 50→40, Ruse 41→31
+
+A viewer (a seat) never sees the other player's hand, reserve or swapped
+cards: the commentary of a duel at the terminal shows only what is revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from atout.interpreter.engine.decision import seat_name
+
+from .game import STAT_NAMES
+
+if TYPE_CHECKING:
+    from .state import DragonsState
+
+#: The rules' tie options, as printed in the rules file.
+TIE_RULES = {
+    "personne ne marque": "nobody scores (Égalité de totaux : personne ne marque)",
+    "les deux marquent": "both score 1 (Égalité de totaux : les deux marquent)",
+    "manche rejouee": "the round is played again (Égalité de totaux : manche rejouée)",
+}
+
+
+def _score(score: list[int]) -> str:
+    return f"{score[0]}–{score[1]}"
+
+
+def render(event: dict[str, Any], viewer: int | None = None) -> str:
+    """One event as a line of commentary, as `viewer` may see it (None: everything)."""
+    e = event["e"]
+    p = seat_name(event["player"]) if event.get("player") is not None else "nobody"
+    shown = viewer is None or viewer == event.get("player")
+    if e == "prepared":
+        head = f"{p} plays the collection {event['collection']} ({event['size']} cards)"
+        head += f": {event['drawn']} cards drawn" if event["drawn"] < event["size"] else ": all its cards play"
+        if not shown:
+            return f"{head}; {len(event['hand'])} in hand, {len(event['reserve'])} in reserve"
+        return f"{head}\n  hand: {'; '.join(event['hand'])}\n  reserve ({len(event['reserve'])}): {'; '.join(event['reserve']) or '-'}"
+    if e == "round":
+        if event["decisive"]:
+            title = f"Decisive round {event['decisive']}"
+        else:
+            title = f"Round {event['round']}"
+        if event["replay"]:
+            title += ", played again"
+        return f"{title} — score {_score(event['score'])}"
+    if e == "stats":
+        return f"  Statistics: {' + '.join(event['stats'])}"
+    if e == "swap":
+        left = f" ({event['left']} exchange{'s' * (event['left'] != 1)} left)"
+        if not shown:
+            return f"  {p} swaps a card of the hand for one of the reserve{left}"
+        return f"  {p} swaps {event['out']} for {event['card']} from the reserve, without fatigue{left}"
+    if e == "chosen":
+        return f"  {p} has chosen a card in secret"
+    if e == "reveal":
+        lines = []
+        for seat in (0, 1):
+            sums = " + ".join(f"{stat} {value}" for stat, value in zip(event["stats"], event["values"][seat]))
+            lines.append(f"  {seat_name(seat)} plays {event['cards'][seat]}: {sums} = {event['totals'][seat]}")
+        return "\n".join(lines)
+    if e == "won":
+        return f"  {p} wins the round: {_score(event['score'])}"
+    if e == "tie":
+        return f"  Equal totals: {TIE_RULES.get(event['rule'], event['rule'])}; score {_score(event['score'])}"
+    if e == "fatigue":
+        changes = ", ".join(f"{stat} {before}→{after}" for stat, before, after in event["changes"])
+        return f"  Fatigue: {p}'s {event['card']} {changes}"
+    if e == "end":
+        winner = event["winner"]
+        return f"Duel over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"
+    return f"  ({e})"
+
+
+def card_line(state: "DragonsState", card: int) -> str:
+    """A card with its statistics now (full values in brackets where fatigue lowered them)."""
+    parts = []
+    for i, stat in enumerate(STAT_NAMES):
+        now, full = state.now[card][i], state.full[card][i]
+        parts.append(f"{stat} {now}" + (f" (of {full})" if now != full else ""))
+    return " · ".join(parts)
+
+
+def describe(state: "DragonsState", viewer: int | None = None) -> str:
+    """Round, score, statistics asked; each hand with its totals; reserves and exchanges left."""
+    rules = state.rules
+    if state.round == 0:
+        head = "Preparing the duel"
+    elif state.decisive:
+        head = f"Decisive round {state.decisive}"
+    else:
+        head = f"Round {state.round} of {rules.rounds}"
+    asked = " + ".join(STAT_NAMES[i] for i in state.asked) if state.round else ""
+    lines = [f"{head} — score P1 {state.score[0]}, P2 {state.score[1]}" + (f" — statistics: {asked}" if asked else "")]
+    for seat in (0, 1):
+        swaps = f"{state.exchanges[seat]} exchange{'s' * (state.exchanges[seat] != 1)} left"
+        reserve = state.reserve[seat]
+        if viewer is not None and viewer != seat:
+            lines.append(f"  {seat_name(seat)}: {len(state.hands[seat])} cards in hand, {len(reserve)} in reserve, {swaps}")
+            continue
+        lines.append(f"  {seat_name(seat)}: {len(reserve)} in reserve, {swaps}; hand:")
+        for label, card in zip(state.hand_labels(seat), state.hands[seat]):
+            total = f" → {state.total(card)}" if asked else ""
+            lines.append(f"    {label}: {card_line(state, card)}{total}")
+        if reserve.names and viewer is not None:
+            lines.append(f"    reserve: {'; '.join(f'{name} ×{n}' if n > 1 else name for name, n in reserve.signature())}")
+    return "\n".join(lines)

@@ -1,0 +1,96 @@
+"""Duel de dragons in the registry: making duels from files and options, its bots.
+
+Who plays: the command line's `--p1` and `--p2` come first. The rules file's
+"Adversaire" only gives P2 when `atout play` is not given `--p2`:
+"ordinateur" is the heuristic bot, "humain" a second person at the same
+terminal, "bot NAME" the bot of that name (random or heuristic). `simulate`
+always names both bots, so it never reads the option.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from atout.interpreter.engine.loading import GameFiles, load_files
+from atout.interpreter.engine.players import RandomBot
+from atout.interpreter.engine.registry import GameEngine
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.nodes import CardList
+
+from .bots import HeuristicBot
+from .game import CollectionChoice, DragonsGame
+from .language import LANGUAGE
+
+#: The collections of P1 and P2 when `--collection` is not given.
+DEFAULT_COLLECTIONS = ("debutant", "debutant")
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def build(files: GameFiles, setup: dict[str, Any]) -> DragonsGame:
+    """A duel from its files and a setup: {"collections": [...], "rules": …}."""
+    if "collections" in setup:
+        collections = tuple(CollectionChoice.from_json(c) for c in setup["collections"])
+    else:
+        collections = tuple(collection_choice(files, name) for name in DEFAULT_COLLECTIONS)
+    return DragonsGame.from_files(files, collections, setup.get("rules"))  # type: ignore[arg-type]
+
+
+def collection_choice(files: GameFiles, value: str) -> CollectionChoice:
+    """A `--collection` value: a shipped collection's name, or a collection file."""
+    shipped = files.lists
+    if value in shipped:
+        return CollectionChoice.from_list(shipped[value])
+    path = Path(value)
+    if path.is_file():
+        loaded = load_files(LANGUAGE, [*(Path(d.path) for d in files.documents), path])
+        found = next((d.node for d in loaded.documents if Path(d.path) == path and isinstance(d.node, CardList)), None)
+        if found is not None:
+            return CollectionChoice.from_list(found)
+    known = ", ".join(shipped)
+    raise DiagnosticError([Diagnostic("E400", f'no collection "{value}": give a collection file, or one of {known}', value)])
+
+
+def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
+    """The setup for `atout play/simulate dragons`: `--collection` once per player (once: both).
+
+    The opponent named by the rules ("Adversaire") is checked here, so that
+    an unknown bot's name is a clear error before the duel starts.
+    """
+    values = list(options.get("collection") or ())
+    if len(values) == 1:
+        values *= 2
+    values += list(DEFAULT_COLLECTIONS[len(values) :])
+    setup: dict[str, Any] = {"collections": [collection_choice(files, v).as_json() for v in values[:2]]}
+    if options.get("rules"):
+        setup["rules"] = options["rules"]
+    build(files, setup)  # refuses unknown cards and collections too small for these rules
+    default_opponent(files, setup)
+    return setup
+
+
+def default_opponent(files: GameFiles, setup: dict[str, Any]) -> str:
+    """Who plays P2 when `atout play` has no `--p2`: from the rules' "Adversaire"."""
+    opponent = files.rules(setup.get("rules")).opponent
+    if opponent == "ordinateur":
+        return "heuristic"
+    if opponent == "humain":
+        return "human"
+    name = opponent.removeprefix("bot ").strip()
+    if name not in BOTS:
+        raise DiagnosticError(
+            [Diagnostic("E400", f'"Adversaire : bot {name}": there is no bot "{name}"; the bots are {", ".join(BOTS)}', "Adversaire")]
+        )
+    return name
+
+
+ENGINE = GameEngine(
+    name="dragons",
+    language=LANGUAGE,
+    build=build,
+    setup_from_options=setup_from_options,
+    bots=BOTS,
+    games_to_win=lambda game: 2,
+    default_opponent=default_opponent,
+)

@@ -1,0 +1,201 @@
+"""Whole games of Duel pour Cardia: snapshots, records that replay, tampering, invariants, matches, CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from atout.cli.main import main
+from atout.interpreter.engine.play import play_game, play_match, seeded
+from atout.interpreter.engine.record import RecordWriter, parse_record
+from atout.interpreter.engine.replay import Divergence, replay
+
+#: Setups that every whole-game test goes through in turn.
+SETUPS = [
+    {"deck": ("I",)},
+    {"deck": ("II",), "protecteurs": True},
+    {"deck": ("I",), "lieu": "Arène des Braves"},
+    {"deck": ("II",), "lieu": "Puits sans Fond", "protecteurs": True},
+    {"deck": ("I",), "lieu": "Tribunal d'Équité"},
+    {"deck": ("II",), "lieu": "Col des Tempêtes"},
+    {"deck": ("I",), "lieu": "Carrefour des Quatre Vents", "protecteurs": True},
+    {"deck": ("II",), "lieu": "Bibliothèque d'Ossa"},
+    {"deck": ("I",), "lieu": "Marché de Lumen"},
+    {"deck": ("II",), "lieu": "Forteresse d'Arven"},
+]
+
+
+def game_of(engine, files, **options):
+    return engine.build(files, engine.setup_from_options(files, options))
+
+
+@pytest.mark.parametrize(
+    ("seed", "options", "bots"),
+    [
+        (1, {"deck": ("I",)}, ("heuristic", "random")),
+        (5, {"deck": ("II",), "lieu": "Arène des Braves"}, ("random", "heuristic")),
+        (8, {"deck": ("I",), "protecteurs": True}, ("heuristic", "heuristic")),
+    ],
+    ids=["deck-I-seed1", "deck-II-arene-seed5", "protecteurs-seed8"],
+)
+def test_full_game_commentary(cardia_engine, cardia_files, play_commentary, game_log, seed, options, bots):
+    game = game_of(cardia_engine, cardia_files, **options)
+    played, text = play_commentary(game, seed, list(bots), "cardia")
+    assert played.state.outcome() is not None
+    assert text == game_log
+
+
+def record_of(engine, game, seed: int, bots=("random", "random")) -> tuple[str, list, list]:
+    stream = io.StringIO()
+    players = [engine.bots[b](seeded(seed, f"P{i + 1}")) for i, b in enumerate(bots)]
+    events: list = []
+    problems: list = []
+    play_game(
+        game, players, seed, writer=RecordWriter(stream), on_event=events.append,
+        on_decision=lambda state, decision, index: problems.extend(state.check_invariants()),
+    )
+    return stream.getvalue(), events, problems
+
+
+def test_play_record_replay_gives_the_same_events_over_200_seeds(cardia_engine, cardia_files):
+    games = [game_of(cardia_engine, cardia_files, **options) for options in SETUPS]
+    hows = set()
+    for seed in range(200):
+        text, played_events, problems = record_of(cardia_engine, games[seed % len(games)], seed)
+        assert problems == []
+        record = parse_record(text)
+        replayed_events = []
+        for step in replay(record, cardia_engine, cardia_files):
+            replayed_events.extend(step.events)
+            assert step.state.check_invariants() == []
+        assert played_events[: len(record.start)] == record.start
+        assert replayed_events == played_events[len(record.start):]
+        assert record.outcome is not None
+        hows.add(played_events[-1]["how"])
+    assert {"seals", "no_card"} <= hows
+
+
+def test_heuristic_games_keep_every_card(cardia_engine, cardia_files):
+    for seed, options in enumerate(SETUPS):
+        game = game_of(cardia_engine, cardia_files, **options)
+        _, events, problems = record_of(cardia_engine, game, seed, ("heuristic", "random"))
+        assert problems == [] and events[-1]["e"] == "end"
+
+
+def test_the_same_seed_gives_the_same_record(cardia_engine, cardia_files):
+    game = game_of(cardia_engine, cardia_files, deck=("I",))
+    assert record_of(cardia_engine, game, 5)[0] == record_of(cardia_engine, game, 5)[0]
+    assert record_of(cardia_engine, game, 5)[0] != record_of(cardia_engine, game, 6)[0]
+
+
+def test_the_record_keeps_both_secret_choices_as_two_actions(cardia_engine, cardia_files):
+    game = game_of(cardia_engine, cardia_files, deck=("I",))
+    text, _, _ = record_of(cardia_engine, game, 2)
+    plays = [json.loads(line) for line in text.splitlines() if '"kind":"play"' in line]
+    assert [p["player"] for p in plays[:2]] == ["P1", "P2"]
+    assert plays[0]["events"] == [{"e": "chosen", "player": 0}]  # no card named before the reveal
+    assert plays[1]["events"][1]["e"] == "reveal"
+
+
+@pytest.fixture
+def recorded(cardia_engine, cardia_files):
+    game = game_of(cardia_engine, cardia_files, deck=("I",), protecteurs=True)
+    text, _, _ = record_of(cardia_engine, game, 4, ("heuristic", "random"))
+    return text.splitlines()
+
+
+def replay_lines(lines, engine, files):
+    for _ in replay(parse_record("\n".join(lines), "game.jsonl"), engine, files):
+        pass
+
+
+def test_a_changed_label_is_a_divergence_at_that_action(recorded, cardia_engine, cardia_files):
+    number = next(i for i, line in enumerate(recorded) if '"kind":"play"' in line)
+    action = json.loads(recorded[number])
+    action["label"] = "Djinn" if action["label"] != "Djinn" else "Assassin"
+    recorded[number] = json.dumps(action, ensure_ascii=False)
+    with pytest.raises(Divergence) as error:
+        replay_lines(recorded, cardia_engine, cardia_files)
+    assert f"line {number + 1}, action {action['n']}" in str(error.value)
+    assert f'but the record says "{action["label"]}"' in str(error.value)
+
+
+def test_a_changed_event_is_a_divergence_naming_the_step(recorded, cardia_engine, cardia_files):
+    number = next(i for i, line in enumerate(recorded) if '"e":"reveal"' in line)
+    action = json.loads(recorded[number])
+    step = next(i for i, e in enumerate(action["events"]) if e["e"] == "reveal")
+    action["events"][step]["influence"][0] += 1
+    recorded[number] = json.dumps(action, ensure_ascii=False)
+    with pytest.raises(Divergence) as error:
+        replay_lines(recorded, cardia_engine, cardia_files)
+    assert f"action {action['n']}" in str(error.value) and f"event {step + 1}" in str(error.value)
+
+
+def test_a_truncated_record_says_the_game_goes_on(recorded, cardia_engine, cardia_files):
+    lines = recorded[: len(recorded) // 2] + [recorded[-1]]
+    with pytest.raises(Divergence) as error:
+        replay_lines(lines, cardia_engine, cardia_files)
+    assert "but the game goes on" in str(error.value)
+
+
+def test_a_transcribed_record_with_labels_only_replays(recorded, cardia_engine, cardia_files):
+    transcribed = [recorded[0]]
+    for line in recorded[1:]:
+        data = json.loads(line)
+        if "label" in data:
+            data = {"player": data["player"], "label": data["label"]}
+        transcribed.append(json.dumps(data, ensure_ascii=False))
+    replay_lines(transcribed, cardia_engine, cardia_files)
+
+
+def test_a_match_is_won_with_two_games(cardia_engine, cardia_files):
+    setup = cardia_engine.setup_from_options(cardia_files, {"deck": ("I",)})
+    make = lambda seed: [cardia_engine.bots["heuristic"](seeded(seed, "P1")), cardia_engine.bots["random"](seeded(seed, "P2"))]  # noqa: E731
+    result = play_match(cardia_engine, cardia_files, setup, make, 11)
+    assert result.winner is not None and max(result.wins) == 2
+    assert 2 <= len(result.games) <= 3 + sum(1 for g in result.games if g.state.outcome().winner is None)
+    assert cardia_engine.games_to_win(cardia_engine.build(cardia_files, setup)) == 2
+
+
+def test_the_end_event_is_the_result_sheet(cardia_engine, cardia_files):
+    game = game_of(cardia_engine, cardia_files, deck=("II",), lieu="Forteresse d'Arven")
+    _, events, _ = record_of(cardia_engine, game, 9, ("heuristic", "random"))
+    end = events[-1]
+    assert {"winner", "how", "seals", "deck", "lieu", "level", "reason"} <= set(end)
+    assert (end["deck"], end["lieu"], end["level"]) == ("II", "Forteresse d'Arven", 4)
+    assert f"seals {end['seals'][0]}–{end['seals'][1]}" in end["reason"]
+
+
+def test_cli_play_match_and_simulate():
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", "cardia", "--p1", "heuristic", "--p2", "random", "--seed", "3", "--match", "-q", "--lieu", "marche"])
+    assert result.exit_code == 0, result.output
+    assert "Game 1: " in result.output and "Marché de Lumen" in result.output and "wins the match" in result.output
+    result = runner.invoke(main, ["simulate", "cardia", "--games", "20", "--deck", "II", "--protecteurs"])
+    assert result.exit_code == 0 and "games: 20" in result.output
+    result = runner.invoke(main, ["play", "cardia", "--p1", "random", "--p2", "random", "--lieu", "Nulle Part"])
+    assert result.exit_code == 1 and 'no Lieu "Nulle Part"' in result.output
+
+
+def test_cli_record_and_replay(tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "game.jsonl"
+    result = runner.invoke(main, ["play", "cardia", "--p1", "heuristic", "--p2", "random", "--seed", "2", "-q", "--deck", "II", "--protecteurs", "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["replay", str(path), "--show"])
+    assert result.exit_code == 0 and "all legal and identical" in result.output and "Encounter 1:" in result.output
+
+
+def test_a_person_sees_only_their_own_hand(cardia_engine, cardia_files):
+    game = game_of(cardia_engine, cardia_files, deck=("I",))
+    state = game.new_state()
+    while state.decision().is_chance:
+        state.apply(0)
+    text = state.describe(0)
+    mine = ", ".join(f"{state.names[c]} {state.cards[c].influence}" for c in sorted(state.seats[0].hand, key=lambda c: state.cards[c].influence))
+    assert mine in text
+    theirs = [state.names[c] for c in state.seats[1].hand if state.names[c] not in [state.names[x] for x in state.seats[0].hand]]
+    assert all(name not in text for name in theirs)

@@ -1,0 +1,194 @@
+"""The Lieu cards, the Protecteurs de la Nature and the limited supplies of Duel pour Cardia."""
+
+from __future__ import annotations
+
+import pytest
+
+from atout.interpreter.language.diagnostics import DiagnosticError
+
+from .conftest import kinds
+
+
+def activations(events):
+    return [(e["player"], e["card"]) for e in events if e["e"] == "activate"]
+
+
+# ---------------------------------------------------------------------------
+# Lieux
+# ---------------------------------------------------------------------------
+
+
+def test_the_level_is_the_decks_difficulty_plus_the_lieus(cardia_engine, cardia_files):
+    setup = cardia_engine.setup_from_options(cardia_files, {"deck": ("II",), "lieu": "col des tempetes"})
+    assert setup == {"deck": "II", "lieu": "Col des Tempêtes", "protecteurs": False, "rules": None}
+    game = cardia_engine.build(cardia_files, setup)
+    event = game.new_state().start_events()[0]
+    assert (event["level"], event["lieu"], event["lieu_difficulty"]) == (5, "Col des Tempêtes", 3)
+    assert "level 5" in game.render(event)
+
+
+def test_an_unknown_lieu_or_deck_is_a_diagnostic(cardia_engine, cardia_files):
+    with pytest.raises(DiagnosticError) as error:
+        cardia_engine.setup_from_options(cardia_files, {"lieu": "Forteresse d'Arvin"})
+    assert error.value.diagnostics[0].code == "E400" and error.value.diagnostics[0].suggestion == "Forteresse d'Arven"
+    with pytest.raises(DiagnosticError):
+        cardia_engine.setup_from_options(cardia_files, {"deck": ("III",)})
+    with pytest.raises(DiagnosticError):
+        cardia_engine.setup_from_options(cardia_files, {"deck": ("I", "II")})
+
+
+def test_forteresse_six_seals_to_win(scenario):
+    s = scenario(lieu="Forteresse d'Arven")
+    for p1, p2 in [("Chevalier", "Assassin"), ("Oracle", "Messagère"), ("Stratège", "Espionne"), ("Duelliste", "Saboteur")]:
+        s.past(p1, p2)
+    s.hand(0, "Djinn", "Inventrice").hand(1, "Marchande", "Archiviste")
+    s.play("Djinn", "Marchande")
+    assert s.seals() == [5, 0] and s.outcome() is None
+    s.play("Inventrice", "Archiviste")
+    assert s.outcome().winner == 0 and "Forteresse d'Arven" in s.outcome().reason
+
+
+def test_marche_two_cards_drawn_per_turn(scenario):
+    s = scenario(lieu="Marché de Lumen").hand(0, "Oracle", "Djinn").hand(1, "Oracle", "Djinn")
+    events = s.play("Oracle", "Oracle")
+    assert [e["player"] for e in events if e["e"] == "draw"] == [0, 0, 1, 1]
+
+
+def test_bibliotheque_academie_plus_one_and_six_cards(cardia_engine, cardia_files, scenario):
+    game = cardia_engine.build(cardia_files, {"deck": "I", "lieu": "Bibliothèque d'Ossa"})
+    assert game.rules.starting_hand == 6
+    s = scenario(lieu="Bibliothèque d'Ossa").hand(0, "Oracle", "Djinn").hand(1, "Chevalier", "Djinn")
+    s.play("Oracle", "Chevalier")  # Académie 14 against Dynastie 14: a tie
+    assert s.influence(0, "Oracle") == 14 and s.influence(1, "Chevalier") == 14 and s.seals() == [0, 0]
+
+
+def test_arene_on_a_tie_both_abilities_act_fewer_seals_first(scenario):
+    s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
+    s.hand(0, "Messagère", "Djinn").hand(1, "Messagère", "Djinn")
+    events = s.play("Messagère", "Messagère")
+    assert activations(events) == [(1, "Messagère"), (0, "Messagère")]
+    assert s.seals() == [1, 0]
+
+
+def test_arene_with_equal_seals_chance_decides_the_order(scenario):
+    s = scenario(lieu="Arène des Braves").hand(0, "Messagère", "Djinn").hand(1, "Messagère", "Djinn")
+    events = s.play("Messagère", "Messagère", "P2 first")
+    assert activations(events) == [(1, "Messagère"), (0, "Messagère")]
+
+
+def test_tribunal_a_tie_goes_to_the_player_with_fewer_seals(scenario):
+    s = scenario(lieu="Tribunal d'Équité").past("Oracle", "Assassin")
+    s.hand(0, "Saboteur", "Djinn").hand(1, "Saboteur", "Djinn")
+    events = s.play("Saboteur", "Saboteur")
+    assert {"e": "tie_to_fewer_seals", "encounter": 2, "player": 1} in events
+    assert activations(events) == [(0, "Saboteur")]  # P1's card loses and acts: −3 on P2's
+    assert s.seals() == [2, 0]
+
+
+def test_tribunal_equal_seals_stay_a_tie(scenario):
+    s = scenario(lieu="Tribunal d'Équité").hand(0, "Saboteur", "Djinn").hand(1, "Saboteur", "Djinn")
+    events = s.play("Saboteur", "Saboteur")
+    assert "tie" in kinds(events) and activations(events) == []
+
+
+def test_carrefour_seals_on_four_factions_win(scenario):
+    s = scenario(lieu="Carrefour des Quatre Vents")
+    s.past("Djinn", "Assassin").past("Inventrice", "Messagère").past("Chevalier", "Espionne")  # Académie, Guilde, Dynastie
+    s.hand(0, "Duelliste", "Oracle").hand(1, "Saboteur", "Oracle")
+    events = s.play("Duelliste", "Saboteur")  # Rébellion: 4 seals on 4 factions
+    assert s.outcome().winner == 0 and events[-1]["how"] == "factions"
+
+
+def test_col_three_encounters_in_a_row_win(scenario):
+    s = scenario(lieu="Col des Tempêtes").past("Assassin", "Djinn").past("Djinn", "Assassin").past("Inventrice", "Messagère")
+    s.hand(0, "Chevalier", "Oracle").hand(1, "Espionne", "Oracle")
+    events = s.play("Chevalier", "Espionne")
+    assert s.outcome().winner == 0 and events[-1]["how"] == "streak"
+
+
+def test_puits_the_discard_is_reshuffled_and_seven_seals_are_needed(scenario):
+    s = scenario(lieu="Puits sans Fond").hand(0, "Oracle", "Djinn").hand(1, "Oracle", "Djinn").empty_pile(0)
+    assert s.game.rules.seals_to_win == 7
+    events = s.play("Oracle", "Oracle")
+    assert {"e": "reshuffle", "player": 0, "cards": 14} in events
+    draw = next(e for e in events if e["e"] == "draw" and e["player"] == 0)
+    assert len(s.state.seats[0].pile) == 13 and draw["card"] in s.names(0, "hand")
+
+
+# ---------------------------------------------------------------------------
+# Protecteurs de la Nature
+# ---------------------------------------------------------------------------
+
+
+def test_every_other_encounter_has_a_protecteur_revealed_at_the_end_of_the_turn(cardia_engine, cardia_files):
+    from atout.interpreter.engine.play import play_game, seeded
+
+    game = cardia_engine.build(cardia_files, {"deck": "I", "protecteurs": True})
+    events: list = []
+    bots = [cardia_engine.bots["random"](seeded(3, "P1")), cardia_engine.bots["random"](seeded(3, "P2"))]
+    play_game(game, bots, 3, on_event=events.append)
+    revealed = [e["encounter"] for e in events if e["e"] == "protecteur"]
+    turns = [e["turn"] for e in events if e["e"] == "turn"]
+    assert revealed == [n for n in range(1, max(turns) + 2, 2)][: len(revealed)]
+    assert len(revealed) >= max(turns) // 2
+    with_protector = [e["turn"] for e in events if e["e"] == "turn" and e["protecteur"]]
+    assert with_protector == [t for t in turns if t % 2 == 1]
+
+
+def test_each_player_of_the_faction_activates_the_protecteur_loser_first(scenario):
+    s = scenario(protecteurs=True).protecteur("Chouette Savante")  # Académie: Piocher 1 carte
+    s.hand(0, "Oracle", "Assassin").hand(1, "Djinn", "Assassin")
+    events = s.play("Oracle", "Djinn")
+    acts = [e["player"] for e in events if e["e"] == "protector"]
+    assert acts == [0, 1]
+    assert kinds(events).index("protector") > kinds(events).index("activate")  # after the loser's ability
+
+
+def test_a_protecteur_acts_only_for_its_faction(scenario):
+    s = scenario(protecteurs=True).protecteur("Chouette Savante")
+    s.hand(0, "Oracle", "Assassin").hand(1, "Chevalier", "Assassin")
+    events = s.play("Oracle", "Chevalier")
+    assert [e["player"] for e in events if e["e"] == "protector"] == [0]
+
+
+def test_seulement_si_tu_es_le_seul(scenario):
+    s = scenario(protecteurs=True).protecteur("Gardienne des Sources")
+    s.hand(0, "Oracle", "Assassin").hand(1, "Djinn", "Assassin")
+    events = s.play("Oracle", "Djinn")
+    assert {"e": "protector_not_alone", "name": "Gardienne des Sources"} in events
+    s = scenario(protecteurs=True).protecteur("Loup des Cendres")  # Rébellion alone: +3 sur ta carte
+    s.hand(0, "Duelliste", "Assassin").hand(1, "Chevalier", "Assassin")
+    events = s.play("Duelliste", "Chevalier")  # 11 against 14, then 14 against 14
+    assert s.influence(0, "Duelliste") == 14 and s.seals() == [0, 0]
+
+
+def test_a_protecteur_acts_after_a_tie_too(scenario):
+    s = scenario(protecteurs=True).protecteur("Castor Bâtisseur")  # Guilde: +1 on each of your Guilde cards
+    s.past("Marchande", "Djinn")
+    s.hand(0, "Inventrice", "Assassin").hand(1, "Inventrice", "Assassin")
+    events = s.play("Inventrice", "Inventrice")
+    assert [e["player"] for e in events if e["e"] == "protector"] == [0, 1]  # P1 has fewer seals: first
+    assert s.influence(0, "Inventrice") == 16 and s.influence(1, "Inventrice") == 16
+    assert s.influence(0, "Marchande") == 11 and s.seals() == [0, 1]
+
+
+# ---------------------------------------------------------------------------
+# Limited seals
+# ---------------------------------------------------------------------------
+
+
+def test_limited_seals_a_win_with_an_empty_reserve_takes_no_seal(scenario):
+    s = scenario(limited_seals=True, total_seals=1).past("Djinn", "Assassin")
+    s.hand(0, "Oracle", "Chevalier").hand(1, "Messagère", "Chevalier")
+    events = s.play("Oracle", "Messagère")
+    assert {"e": "no_seal_left", "encounter": 2, "player": 0} in events
+    assert s.seals() == [1, 0] and s.state.check_invariants() == []
+
+
+def test_a_game_going_round_in_circles_ends_by_repetition(scenario):
+    # Arène des Braves: two Contrebandiers tie, both go back to the hand, for ever.
+    s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
+    s.hand(0, "Contrebandier").hand(1, "Contrebandier").empty_pile(0).empty_pile(1)
+    events = s.play("Contrebandier", "Contrebandier")
+    assert s.outcome().winner == 0 and events[-1]["how"] == "repetition"
+    assert s.state.turn == 3 and "3rd time" in s.outcome().reason
