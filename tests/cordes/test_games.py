@@ -246,3 +246,16 @@ def test_cli_a_person_sees_their_hand_and_answers_blows(tmp_path):
     # the person answers the opponent's blows
     assert "P1, P2 hits you with Jab (-1 life to you): answer with a DEFENSE or a RIPOSTE, or take the blow:" in out
     assert "  1. Take the blow\n  2. Blocage" in out
+
+
+def test_cli_replay_step_shows_the_state_before_each_card_played(tmp_path):
+    runner = CliRunner()
+    path = tmp_path / "game.jsonl"
+    assert runner.invoke(main, ["play", "cordes", "--p1", "heuristic", "--p2", "random", "--seed", "3", "-q", "--record", str(path)]).exit_code == 0
+    result = runner.invoke(main, ["replay", str(path), "--step"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    first = next(i for i, line in enumerate(lines) if "attacks with" in line)
+    # the state just before the first blow: the card still in hand, not yet paid for
+    before = "\n".join(lines[first - 12 : first])
+    assert "— in a combat" in before and "ring: -" in before

@@ -81,6 +81,9 @@ class Blow:
 class CordesState(State):
     """A position in a game of Dans les Cordes."""
 
+    #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
+    step_events = frozenset({"play", "gong", "round_end"})
+
     def __init__(self, game: CordesGame, setup: bool = True) -> None:
         self.game = game
         self.rules = rules = game.rules
@@ -229,8 +232,11 @@ class CordesState(State):
     # ------------------------------------------------------------------
 
     def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace."""
-        self._events.append({"e": kind, **facts})
+        """Record an event of the current action's trace (and show it to a debugger's observer)."""
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
 
     @staticmethod
     def ask(decision: Decision) -> Flow:
@@ -432,13 +438,13 @@ class CordesState(State):
             if what[0] == "end":
                 self.emit("end_turn", player=player)
                 return
-            card = self.take_from_hand(player, what[1])
+            name = what[1]
             if what[0] == "spit":
-                self.spit(player, card)
-            elif game.types[card] is RECOVERY:
-                yield from self._recovery(player, card)
+                self.spit(player, self.take_from_hand(player, name))
+            elif game.cards[name].TYPE is RECOVERY:
+                yield from self._recovery(player, name)
             else:
-                yield from self._combat(player, card)
+                yield from self._combat(player, name)
 
     def activity_options(self, player: int) -> list[Option]:
         """What the player on turn may do outside a combat: play what they can pay for, spit, end."""
@@ -479,42 +485,42 @@ class CordesState(State):
         seat.energy = energy
         self.emit("spit", player=player, card=self.names[card], energy=energy)
 
-    def pay(self, player: int, card: int, role: str) -> ast.Card:
-        """Play a card: pay its cost, put it in the ring; the card."""
-        node = self.game.box[card]
+    def play_card(self, player: int, name: str, role: str) -> ast.Card:
+        """Play a card of the hand: pay its cost, put it in the ring; the card."""
+        node = self.game.cards[name]
         seat = self.seats[player]
+        self.emit("play", player=player, card=name, role=role, cost=node.cost, energy=seat.energy - node.cost)
+        self.ring.append(self.take_from_hand(player, name))
         seat.energy -= node.cost
-        self.ring.append(card)
-        self.emit("play", player=player, card=node.name, role=role, cost=node.cost, energy=seat.energy)
         return node
 
-    def _recovery(self, player: int, card: int) -> Flow:
+    def _recovery(self, player: int, name: str) -> Flow:
         """A RECOVERY card: before or after a combat, never during one."""
         from .steps import HANDLERS
 
         self.played = True
         self.recoveries += 1
-        node = self.pay(player, card, "recovery")
+        node = self.play_card(player, name, "recovery")
         yield from HANDLERS[type(node)](self, node, player)
         self.check_ko()
 
     # -- combat (rulebook: Combat) ---------------------------------------------
 
-    def _combat(self, attacker: int, card: int) -> Flow:
+    def _combat(self, attacker: int, name: str) -> Flow:
         """A combat: the attacker plays blows as long as they can and want."""
         from .steps import HANDLERS
 
         self.played = self.combat_done = self.in_combat = True
         self.emit("combat", player=attacker)
         while True:
-            node = self.pay(attacker, card, "attack")
+            node = self.play_card(attacker, name, "attack")
             yield from HANDLERS[type(node)](self, node, attacker)
             option = yield from self.ask(
                 Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat")
             )
             if option.value[0] == "end":
                 break
-            card = self.take_from_hand(attacker, option.value[1])
+            name = option.value[1]
         self.in_combat = False
         self.emit("combat_end", player=attacker)
         self.check_ko()
@@ -548,8 +554,7 @@ class CordesState(State):
             self.emit("take", player=blow.to, card=blow.card)
             yield from run_effects(self, blow.effects, blow.by)
             return
-        card = self.take_from_hand(blow.to, option.value)
-        node = self.pay(blow.to, card, "answer")
+        node = self.play_card(blow.to, option.value, "answer")
         yield from HANDLERS[type(node)](self, node, blow.to, blow)
 
     # -- the end of a turn: hand limit, the round bell -------------------------
