@@ -11,6 +11,20 @@ from atout.interpreter.games import LANGUAGES
 from atout.interpreter.language.loader import Document, read_document
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _own_cache(tmp_path_factory):
+    """The tests keep checked files in a cache of their own, not the user's."""
+    import os
+
+    previous = os.environ.get("ATOUT_CACHE_DIR")
+    os.environ["ATOUT_CACHE_DIR"] = str(tmp_path_factory.mktemp("atout-cache"))
+    yield
+    if previous is None:
+        os.environ.pop("ATOUT_CACHE_DIR", None)
+    else:
+        os.environ["ATOUT_CACHE_DIR"] = previous
+
+
 @pytest.fixture(scope="session")
 def languages():
     """Every game's card language, by command-line name."""

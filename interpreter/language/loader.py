@@ -21,6 +21,7 @@ from pathlib import Path
 from lark import UnexpectedInput
 from pydantic import BaseModel
 
+from . import cache
 from .diagnostics import Diagnostic, nearest
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Node, Param, RulesFile, Span
@@ -65,7 +66,11 @@ def read_file(path: str | Path, games: dict[str, GameLanguage], shown_as: str | 
         data = Path(path).read_bytes()
     except OSError as error:
         return Document(name, diagnostics=[Diagnostic("E100", f"cannot read the file: {error.strerror}", name)])
-    return read_document(name, data, games)
+    document = cache.load(name, data, games)
+    if document is None:
+        document = read_document(name, data, games)
+        cache.store(document, data)
+    return document
 
 
 def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) -> Document:
