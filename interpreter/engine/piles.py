@@ -1,76 +1,221 @@
 """Face-down piles made of shuffled segments, drawn by chance.
 
 A shuffled pile has no known order: drawing from it is a chance decision
-among the cards it holds, each as likely as its number of copies. When cards
-are put *under* a pile (the coach's advice in Dans les Cordes, a reshuffled
-discard), they form a new segment below the others: the top segment is
-always drawn from first. A card put at a known place (the GONG near the
-middle of the pile) is a segment of its own.
+among the cards it holds, each name as likely as its number of copies. When
+cards are put *under* a pile (the coach's advice in Dans les Cordes, a
+reshuffled discard), they form a new segment below the others: the top
+segment is always drawn from first. A card put at a known place (the GONG
+near the middle of the pile) is a segment of its own.
 
-So a pile is a list of segments, top first, each a list of card ids, and no
-random generator is involved: chance decisions pick which card comes out.
+So a pile is a list of `Segment`s, top first, and no random generator is
+involved: chance decisions pick which card comes out. Each segment keeps the
+count of its cards by name from one draw to the next, so drawing costs the
+same whatever the size of the pile (a game draws at nearly every action).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator
 
 from .decision import CHANCE, Decision, Option
 
+Name = Callable[[int], str]
+
+_DRAW_OPTIONS: dict[tuple[str, int], Option] = {}
+
+
+def draw_option(label: str, copies: int) -> Option:
+    """The (shared, immutable) chance option of drawing a card named `label` among `copies`."""
+    option = _DRAW_OPTIONS.get((label, copies))
+    if option is None:
+        option = _DRAW_OPTIONS[(label, copies)] = Option(label, label, copies)
+    return option
+
+
+class Segment:
+    """Cards shuffled together: their ids and, once asked for, their ids by name.
+
+    The ids by name, the names in order and the chance options are made at
+    the first draw, then kept up to date card by card.
+    """
+
+    __slots__ = ("cards", "_by_name", "_labels", "_options")
+
+    def __init__(self, cards: Iterable[int] = ()) -> None:
+        self.cards: list[int] = list(cards)
+        self._by_name: dict[str, list[int]] | None = None
+        self._labels: list[str] = []
+        self._options: list[Option] = []
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __bool__(self) -> bool:
+        return bool(self.cards)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def _index(self, name: Name) -> dict[str, list[int]]:
+        if self._by_name is None:
+            by_name: dict[str, list[int]] = {}
+            for card in self.cards:
+                by_name.setdefault(name(card), []).append(card)
+            self._by_name = by_name
+            self._labels = sorted(by_name)
+            self._options = [draw_option(label, len(by_name[label])) for label in self._labels]
+        return self._by_name
+
+    def counts(self, name: Name) -> dict[str, int]:
+        """How many cards of each name the segment holds."""
+        return {label: len(ids) for label, ids in self._index(name).items()}
+
+    def options(self, name: Name) -> list[Option]:
+        """One chance option per name, in name order, weighted by its copies."""
+        self._index(name)
+        return self._options
+
+    def add(self, card: int, name: Name | None = None) -> None:
+        """Shuffle a card into the segment."""
+        self.cards.append(card)
+        if self._by_name is None:
+            return
+        if name is None:
+            self._by_name = None
+            return
+        label = name(card)
+        ids = self._by_name.get(label)
+        index = bisect_left(self._labels, label)
+        if ids is None:
+            self._by_name[label] = [card]
+            self._labels.insert(index, label)
+            self._options.insert(index, draw_option(label, 1))
+        else:
+            ids.append(card)
+            self._options[index] = draw_option(label, len(ids))
+
+    def remove(self, card: int, name: Name | None = None) -> None:
+        """Take a given card out of the segment."""
+        self.cards.remove(card)
+        if self._by_name is not None:
+            if name is None:
+                self._by_name = None
+            else:
+                self._forget(card, name(card))
+
+    def take(self, label: str, name: Name) -> int:
+        """Take out a card of this name (copies are alike while face down)."""
+        ids = self._index(name).get(label)
+        if not ids:
+            raise KeyError(label)
+        card = ids[0]
+        self.cards.remove(card)
+        self._forget(card, label)
+        return card
+
+    def _forget(self, card: int, label: str) -> None:
+        assert self._by_name is not None
+        ids = self._by_name[label]
+        ids.remove(card)
+        index = bisect_left(self._labels, label)
+        if ids:
+            self._options[index] = draw_option(label, len(ids))
+        else:
+            del self._by_name[label], self._labels[index], self._options[index]
+
 
 class Pile:
-    """A face-down pile: shuffled segments of card ids, the top segment first."""
+    """A face-down pile: shuffled segments of card ids, the top segment first.
 
-    __slots__ = ("segments",)
+    `name` gives a card's name from its id; it may also be passed to each
+    call that needs it.
+    """
 
-    def __init__(self, segments: Iterable[list[int]] = ()) -> None:
-        self.segments: list[list[int]] = [list(s) for s in segments if s]
+    __slots__ = ("_segments", "name")
+
+    def __init__(self, segments: Iterable[Iterable[int]] = (), name: Name | None = None) -> None:
+        self.segments = segments  # type: ignore[assignment]
+        self.name = name
+
+    @property
+    def segments(self) -> list[Segment]:
+        """The segments, top first."""
+        return self._segments
+
+    @segments.setter
+    def segments(self, segments: Iterable[Iterable[int]]) -> None:
+        """Lay the pile anew, from segments or plain lists of card ids (top first)."""
+        self._segments = [s if isinstance(s, Segment) else Segment(s) for s in segments if s]
 
     def __len__(self) -> int:
         return sum(len(segment) for segment in self.segments)
 
     def __bool__(self) -> bool:
-        return bool(self.segments)
+        return any(self.segments)
 
     def cards(self) -> list[int]:
         """Every card id in the pile, top segment first."""
-        return [card for segment in self.segments for card in segment]
+        return [card for segment in self.segments for card in segment.cards]
+
+    def _name(self, name: Name | None) -> Name:
+        chosen = name or self.name
+        if chosen is None:
+            raise TypeError("this pile needs the cards' names")
+        return chosen
 
     def put_under(self, cards: Iterable[int]) -> None:
         """Put cards under the pile, shuffled together as a new bottom segment."""
-        segment = list(cards)
+        segment = Segment(cards)
         if segment:
             self.segments.append(segment)
 
     def put_on_top(self, cards: Iterable[int]) -> None:
         """Put cards on the pile, shuffled together as a new top segment."""
-        segment = list(cards)
+        segment = Segment(cards)
         if segment:
             self.segments.insert(0, segment)
 
-    def draw_decision(self, name: Callable[[int], str], kind: str = "draw", prompt: str = "") -> Decision:
+    def shuffle_in(self, card: int, name: Name | None = None) -> None:
+        """Shuffle a card into a pile of one segment (a reserve, a pool)."""
+        if len(self.segments) > 1:
+            raise ValueError("shuffling a card into a pile of several segments would lose their order")
+        if not self.segments:
+            self.segments.append(Segment())
+        self.segments[0].add(card, name or self.name)
+
+    def draw_decision(self, name: Name | None = None, kind: str = "draw", prompt: str = "") -> Decision:
         """The chance decision of drawing the top card: one option per distinct name."""
-        top = self.segments[0]
-        counts = Counter(name(card) for card in top)
-        options = [Option(label, label, count) for label, count in sorted(counts.items())]
-        return Decision(CHANCE, kind, options, prompt)
+        top = self._top()
+        return Decision(CHANCE, kind, list(top.options(self._name(name))), prompt)
 
-    def take(self, label: str, name: Callable[[int], str]) -> int:
-        """Remove and return the first card of the top segment with this name."""
-        top = self.segments[0]
-        for index, card in enumerate(top):
-            if name(card) == label:
-                del top[index]
-                if not top:
-                    del self.segments[0]
-                return card
-        raise KeyError(label)
+    def take(self, label: str, name: Name | None = None) -> int:
+        """Remove and return a card of this name from the top segment."""
+        top = self._top()
+        card = top.take(label, self._name(name))
+        if not top:
+            self.segments.remove(top)
+        return card
 
-    def signature(self, name: Callable[[int], str]) -> tuple:
-        """What is known of the pile, for comparing states: each segment's names."""
-        return tuple(tuple(sorted(name(card) for card in segment)) for segment in self.segments)
+    def _top(self) -> Segment:
+        while self.segments and not self.segments[0]:
+            del self.segments[0]
+        return self.segments[0]
+
+    def take_all(self) -> list[int]:
+        """Empty the pile (every card is taken: chance has no say); its cards."""
+        cards = self.cards()
+        self._segments = []
+        return cards
+
+    def signature(self, name: Name | None = None) -> tuple:
+        """What is known of the pile, for comparing positions: each segment's names, sorted."""
+        name = self._name(name)
+        return tuple(tuple(sorted(map(name, segment.cards))) for segment in self.segments if segment)
 
     def copy(self) -> "Pile":
         """An independent copy."""
-        return Pile(self.segments)
+        return Pile((segment.cards for segment in self.segments), self.name)

@@ -370,16 +370,10 @@ class CardiaState(State):
             else:
                 self.emit("draw_nothing", player=seat)
                 return False
-        # As `Pile.draw_decision`: one option per card of the top segment, by name (a deck's names
-        # are distinct, so each weighs 1); built directly, as this is the hottest decision.
         names = self.names
-        top = zones.pile.segments[0]
-        options = [Option(names[c], c) for c in sorted(top, key=self.rank.__getitem__)]
-        option = yield from self.ask(Decision(CHANCE, "draw", options, f"{seat_name(seat)} draws a card"))
-        card = option.value
-        top.remove(card)
-        if not top:
-            del zones.pile.segments[0]
+        decision = zones.pile.draw_decision(names.__getitem__, "draw", f"{seat_name(seat)} draws a card")
+        option = yield from self.ask(decision)
+        card = zones.pile.take(option.label, names.__getitem__)
         zones.hand.append(card)
         self.emit("draw", player=seat, card=names[card])
         return True

@@ -112,8 +112,6 @@ class CordesState(State):
         self.coach_picked: list[int] = []
         #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
         self.swapped: list[int] = []
-        #: [top segment, its counts by name, its size]: kept between draws.
-        self._top_counts: list | None = None
         self._outcome: Outcome | None = None
         self._pending: Decision | None = None
         self._events: list[Event] = []
@@ -704,40 +702,17 @@ class CordesState(State):
         return self.take_top(option.value)
 
     def draw_decision(self, kind: str, prompt: str) -> Decision:
-        """The chance decision of the pile's top card: one option per name in the top segment, weighted by copies.
-
-        The same decision as `Pile.draw_decision`, with the top segment's
-        counts kept from one draw to the next (the hot path of a game).
-        """
-        top = self.pile.segments[0]
-        cached = self._top_counts
-        if cached is None or cached[0] is not top or cached[2] != len(top):
-            counts: dict[str, int] = {}
-            for name in map(self._name, top):
-                counts[name] = counts.get(name, 0) + 1
-            cached = self._top_counts = [top, counts, len(top)]
-        options = [_chance_option(name, count) for name, count in sorted(cached[1].items()) if count]
-        return Decision(CHANCE, kind, options, prompt)
+        """The chance decision of the pile's top card (one option per name, weighted by copies)."""
+        return self.pile.draw_decision(self._name, kind, prompt)
 
     def take_top(self, name: str) -> int:
-        """Take the first card of this name from the pile's top segment (see `draw_decision`)."""
-        cached = self._top_counts
-        if cached is not None and cached[0] is self.pile.segments[0]:
-            cached[1][name] -= 1
-            cached[2] -= 1
+        """Take a card of this name from the pile's top segment (see `draw_decision`)."""
         return self.pile.take(name, self._name)
 
 
 _PLAY: dict[str, Option] = {}
-_CHANCE: dict[tuple[str, int], Option] = {}
 _DRAW_PROMPTS = ("P1 draws", "P2 draws")
 
-
-def _chance_option(name: str, count: int) -> Option:
-    option = _CHANCE.get((name, count))
-    if option is None:
-        option = _CHANCE[name, count] = Option(name, name, count)
-    return option
 
 _SPIT: dict[str, Option] = {}
 _ANSWER: dict[str, Option] = {}

@@ -16,6 +16,8 @@ cards: the commentary of a duel at the terminal shows only what is revealed.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
@@ -114,6 +116,7 @@ def describe(state: "DragonsState", viewer: int | None = None) -> str:
         for label, card in zip(state.hand_labels(seat), state.hands[seat]):
             total = f" → {state.total(card)}" if asked else ""
             lines.append(f"    {label}: {card_line(state, card)}{total}")
-        if reserve.names and viewer is not None:
-            lines.append(f"    reserve: {'; '.join(f'{name} ×{n}' if n > 1 else name for name, n in reserve.signature())}")
+        if reserve and viewer is not None:
+            counts = Counter(state.names[card] for card in reserve.cards())
+            lines.append(f"    reserve: {'; '.join(f'{name} ×{n}' if n > 1 else name for name, n in sorted(counts.items()))}")
     return "\n".join(lines)

@@ -28,7 +28,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.state import Event, Outcome, State
 
 from .game import STAT_NAMES, DragonsGame
-from .piles import CountedPile
+from atout.interpreter.engine.piles import Pile
 
 #: With "Fin des manches décisives : sans fin", a duel stops as a draw after
 #: this many decisive rounds: a safety net for players who keep tying on
@@ -79,7 +79,7 @@ class DragonsState(State):
         self.now: list[list[int]] = [list(stats) for stats in self.full]
         #: Before the preparation, every card is in its collection.
         self.left = [self._collection_pile(0), self._collection_pile(1)]
-        self.reserve = [CountedPile(), CountedPile()]
+        self.reserve = [Pile(name=self.names.__getitem__), Pile(name=self.names.__getitem__)]
         self.hands: list[list[int]] = [[], []]
         self._labels: list[list[str] | None] = [None, None]
         self.score = [0, 0]
@@ -198,12 +198,12 @@ class DragonsState(State):
             labels.append(f"{name} #{copy}" if copy > 1 else name)
         return labels
 
-    def _collection_pile(self, seat: int) -> CountedPile:
+    def _collection_pile(self, seat: int) -> Pile:
         """A seat's whole collection as a shuffled pile (copied from the game's, made once)."""
         piles = self.game.piles
         pile = piles.get(seat)
         if pile is None:
-            pile = piles[seat] = CountedPile(self.owned[seat], self.names.__getitem__)
+            pile = piles[seat] = Pile([self.owned[seat]], self.names.__getitem__)
         return pile.copy()
 
     def _sort_hand(self, seat: int) -> None:
@@ -258,30 +258,30 @@ class DragonsState(State):
         size = len(pool)
         count = self.game.drawn(seat)
         if count >= size:
-            self.reserve[seat], self.left[seat] = pool, CountedPile()
+            self.reserve[seat], self.left[seat] = pool, Pile(name=names.__getitem__)
         elif count <= size - count:
             reserve = self.reserve[seat]
             for number in range(1, count + 1):
-                decision = pool.draw_decision("draw", f"{seat_name(seat)} draws card {number} of {count} from the collection")
+                decision = pool.draw_decision(kind="draw", prompt=f"{seat_name(seat)} draws card {number} of {count} from the collection")
                 option = decision.options[0] if len(decision.options) == 1 else (yield decision)
                 card = pool.take(option.label)
-                reserve.add(card, names[card])
+                reserve.shuffle_in(card)
         else:
             self.reserve[seat] = pool
-            self.left[seat] = left = CountedPile()
+            self.left[seat] = left = Pile(name=names.__getitem__)
             out = size - count
             for number in range(1, out + 1):
-                decision = pool.draw_decision("leave", f"{seat_name(seat)} leaves card {number} of {out} out of the duel")
+                decision = pool.draw_decision(kind="leave", prompt=f"{seat_name(seat)} leaves card {number} of {out} out of the duel")
                 option = decision.options[0] if len(decision.options) == 1 else (yield decision)
                 card = pool.take(option.label)
-                left.add(card, names[card])
+                left.shuffle_in(card)
         reserve = self.reserve[seat]
         hand = self.hands[seat]
         if rules.hand >= len(reserve):
             hand.extend(reserve.take_all())
         else:
             for number in range(1, rules.hand + 1):
-                decision = reserve.draw_decision("hand", f"{seat_name(seat)} draws card {number} of {rules.hand} for the hand")
+                decision = reserve.draw_decision(kind="hand", prompt=f"{seat_name(seat)} draws card {number} of {rules.hand} for the hand")
                 option = decision.options[0] if len(decision.options) == 1 else (yield decision)
                 hand.append(reserve.take(option.label))
         self._sort_hand(seat)
@@ -292,8 +292,8 @@ class DragonsState(State):
             size=len(collection.cards),
             drawn=count,
             hand=[names[c] for c in hand],
-            reserve=[names[c] for c in reserve.cards()],
-            left=[names[c] for c in self.left[seat].cards()],
+            reserve=sorted(names[c] for c in reserve.cards()),
+            left=sorted(names[c] for c in self.left[seat].cards()),
         )
 
     def _round(self, number: int) -> Flow:
@@ -394,13 +394,13 @@ class DragonsState(State):
             if position is None:
                 continue
             reserve, hand = self.reserve[seat], self.hands[seat]
-            decision = reserve.draw_decision("reserve", f"{seat_name(seat)} draws a card from the reserve")
+            decision = reserve.draw_decision(kind="reserve", prompt=f"{seat_name(seat)} draws a card from the reserve")
             option = decision.options[0] if len(decision.options) == 1 else (yield decision)
             new = reserve.take(option.label)
             old = hand[position]
             self.now[new] = list(self.full[new])
             hand[position] = new
-            reserve.add(old, names[old])
+            reserve.shuffle_in(old)
             self._sort_hand(seat)
             self.exchanges[seat] -= 1
             self.emit("swap", player=seat, out=names[old], card=names[new], left=self.exchanges[seat])

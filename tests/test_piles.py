@@ -1,0 +1,64 @@
+"""The face-down piles every game draws from."""
+
+from __future__ import annotations
+
+import pytest
+
+from atout.interpreter.engine.decision import CHANCE
+from atout.interpreter.engine.piles import Pile
+
+NAMES = ["Jab", "Jab", "Cross", "Crochet", "GONG", "Jab"]
+name = NAMES.__getitem__
+
+
+def weights(decision):
+    return [(option.label, option.weight) for option in decision.options]
+
+
+def test_a_draw_is_a_chance_decision_by_name_weighted_by_copies():
+    pile = Pile([[0, 1, 2, 3, 5]], name)
+    decision = pile.draw_decision(kind="draw", prompt="P1 draws")
+    assert decision.player == CHANCE and decision.kind == "draw"
+    assert weights(decision) == [("Crochet", 1), ("Cross", 1), ("Jab", 3)]
+
+
+def test_taking_a_card_updates_the_next_decision():
+    pile = Pile([[0, 1, 2, 3, 5]], name)
+    pile.draw_decision()
+    assert name(pile.take("Jab")) == "Jab"
+    pile.take("Cross")
+    assert weights(pile.draw_decision()) == [("Crochet", 1), ("Jab", 2)]
+    assert len(pile) == 3
+
+
+def test_the_top_segment_is_drawn_first_and_cards_put_under_come_last():
+    pile = Pile([[0, 1]], name)
+    pile.put_under([2, 3])
+    pile.put_on_top([4])
+    assert weights(pile.draw_decision()) == [("GONG", 1)]
+    pile.take("GONG")
+    assert weights(pile.draw_decision()) == [("Jab", 2)]
+    pile.take("Jab")
+    pile.take("Jab")
+    assert weights(pile.draw_decision()) == [("Crochet", 1), ("Cross", 1)]
+
+
+def test_a_card_shuffled_into_a_one_segment_pile_can_be_drawn():
+    pile = Pile(name=name)
+    pile.shuffle_in(2)
+    pile.draw_decision()
+    pile.shuffle_in(0)
+    assert weights(pile.draw_decision()) == [("Cross", 1), ("Jab", 1)]
+    pile.put_under([3])
+    with pytest.raises(ValueError):
+        pile.shuffle_in(5)
+
+
+def test_segments_laid_by_hand_are_counted_from_scratch():
+    pile = Pile([[0, 1, 2]], name)
+    pile.draw_decision()
+    pile.segments[0].remove(1)
+    pile.segments = [list(pile.segments[0]), [3]]
+    assert weights(pile.draw_decision()) == [("Cross", 1), ("Jab", 1)]
+    assert pile.signature() == (("Cross", "Jab"), ("Crochet",))
+    assert sorted(pile.take_all()) == [0, 2, 3] and not pile
