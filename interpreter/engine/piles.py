@@ -152,14 +152,14 @@ class Pile:
         self._segments = [s if isinstance(s, Segment) else Segment(s) for s in segments if s]
 
     def __len__(self) -> int:
-        return sum(len(segment) for segment in self.segments)
+        return sum(len(segment.cards) for segment in self._segments)
 
     def __bool__(self) -> bool:
-        return any(self.segments)
+        return any(segment.cards for segment in self._segments)
 
     def cards(self) -> list[int]:
         """Every card id in the pile, top segment first."""
-        return [card for segment in self.segments for card in segment.cards]
+        return [card for segment in self._segments for card in segment.cards]
 
     def _name(self, name: Name | None) -> Name:
         chosen = name or self.name
@@ -196,14 +196,15 @@ class Pile:
         """Remove and return a card of this name from the top segment."""
         top = self._top()
         card = top.take(label, self._name(name))
-        if not top:
-            self.segments.remove(top)
+        if not top.cards:
+            self._segments.remove(top)
         return card
 
     def _top(self) -> Segment:
-        while self.segments and not self.segments[0]:
-            del self.segments[0]
-        return self.segments[0]
+        segments = self._segments
+        while not segments[0].cards:
+            del segments[0]
+        return segments[0]
 
     def take_all(self) -> list[int]:
         """Empty the pile (every card is taken: chance has no say); its cards."""

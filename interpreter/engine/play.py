@@ -57,12 +57,13 @@ def play_game(
         for event in start:
             on_event(event)
     actions = 0
+    views = [lambda seat=seat: state.view(seat) for seat in range(len(players))]
     while (decision := state.decision()) is not None:
-        if decision.is_chance:
+        if decision.player < 0:  # chance
             index = chance.choose(decision)
         else:
             seat = decision.player
-            index = players[seat].choose(decision, lambda seat=seat: state.view(seat))
+            index = players[seat].choose(decision, views[seat])
         if on_decision is not None:
             on_decision(state, decision, index)
         turn = state.turn

@@ -10,6 +10,8 @@ of its own: the same seed gives the same game on any machine.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from itertools import accumulate
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -36,14 +38,13 @@ class ChanceSampler:
         self.rng = random.Random(seed)
 
     def choose(self, decision: Decision, view: View | None = None) -> int:
-        """A weighted random option (uses only `random()`, stable across Python versions)."""
-        total = sum(option.weight for option in decision.options)
-        target = self.rng.random() * total
-        for index, option in enumerate(decision.options):
-            target -= option.weight
-            if target < 0:
-                return index
-        return len(decision.options) - 1
+        """A weighted random option (uses only `random()`, stable across Python versions).
+
+        The option is the first whose running total of weights passes a
+        uniform draw over the total.
+        """
+        totals = list(accumulate(option.weight for option in decision.options))
+        return min(bisect_right(totals, self.rng.random() * totals[-1]), len(totals) - 1)
 
 
 class RandomBot:
