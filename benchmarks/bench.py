@@ -28,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 
 def generated_card_set(count: int) -> dict[str, str]:

@@ -145,7 +145,7 @@ class BattleFightState(State):
         """The turn being played (0 during the setup)."""
         return self._turn
 
-    def view(self, player: int) -> "BattleFightView":
+    def view(self, player: int):
         """What `player` may know: everything but the other hand and the piles' order."""
         from .bots import BattleFightView
 
@@ -402,7 +402,6 @@ class BattleFightState(State):
         if self._seen[key] >= self.rules.repetitions:
             self.finish(None, f"the same position starts a turn for the {_ordinal(self.rules.repetitions)} time")
             return
-        seat = self.seats[self.current]
         self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
         self.ask_turn(self.current)
 

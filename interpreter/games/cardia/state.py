@@ -25,23 +25,18 @@ revealed. At the start of a turn a player without a card in hand loses.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.state import Event, Outcome, State
+from atout.interpreter.engine.flow import Flow, FlowState, GameOver
+from atout.interpreter.engine.state import Outcome
 
 from . import ast
 from .game import MAX_TURNS, REPETITIONS, CardiaGame
 
 #: What the game generator yields and is resumed with.
-Flow = Generator[Decision, Option, Any]
-
-
-class GameOver(Exception):
-    """Raised inside the game generator when the game ends (a win by an ability, mid-effect)."""
 
 
 @dataclass(slots=True)
@@ -84,7 +79,7 @@ class Act:
     source: str
 
 
-class CardiaState(State):
+class CardiaState(FlowState):
     """A position in a game of Duel pour Cardia."""
 
     step_events = frozenset({"reveal", "effect", "count"})
@@ -126,41 +121,11 @@ class CardiaState(State):
         #: How often each position has started a turn (see `signature`).
         self._seen: dict[tuple, int] = {}
         self._outcome: Outcome | None = None
-        self._events: list[Event] = []
-        self._pending: Decision | None = None
-        self._flow = self._play()
-        self._advance(None)
-        self._start, self._events = self._events, []
+        self.start(self._play())
 
     # ------------------------------------------------------------------
     # The State contract
     # ------------------------------------------------------------------
-
-    def decision(self) -> Decision | None:
-        """The pending decision, or None when the game is over."""
-        return self._pending
-
-    def apply(self, index: int) -> list[Event]:
-        """Answer the pending decision with option `index`; the events that followed."""
-        decision = self._pending
-        if decision is None:
-            raise ValueError("the game is over: there is no decision to answer")
-        if not 0 <= index < len(decision.options):
-            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
-        self._events = []
-        self._advance(decision.options[index])
-        return self._events
-
-    def _advance(self, answer: Option | None) -> None:
-        """Resume the game generator until it poses a decision or ends."""
-        try:
-            self._pending = self._flow.send(answer)  # type: ignore[arg-type]
-        except (StopIteration, GameOver):
-            self._pending = None
-
-    def outcome(self) -> Outcome | None:
-        """The outcome once the game is over."""
-        return self._outcome
 
     @property
     def turn(self) -> int:
@@ -209,20 +174,6 @@ class CardiaState(State):
     # ------------------------------------------------------------------
     # Events, decisions, the end
     # ------------------------------------------------------------------
-
-    def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace (and show it to a debugger's observer)."""
-        event = {"e": kind, **facts}
-        self._events.append(event)
-        if self.observer is not None:
-            self.observer(self, event)
-
-    def ask(self, decision: Decision) -> Flow:
-        """Pose a decision (yield it), or take its only option at once; returns the chosen option."""
-        if len(decision.options) == 1:
-            return decision.options[0]
-        option = yield decision
-        return option
 
     def finish(self, winner: int | None, how: str, **facts: Any) -> None:
         """End the game: the result sheet goes into the "end" event; raises `GameOver`."""

@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from atout.interpreter.engine.decision import Decision, Option
+from atout.interpreter.engine.decision import Decision
 
 from . import ast
 from .rules import CordesRules

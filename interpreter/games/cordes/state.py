@@ -20,18 +20,16 @@ it is placed). Every card is in exactly one zone at all times
 
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.state import Event, Outcome, State
+from atout.interpreter.engine.flow import Flow, FlowState
+from atout.interpreter.engine.state import Event, Outcome
 
 from . import ast
 from .game import GONG_SPREAD, CordesGame
 
-Flow = Generator[Decision, Option, Any]
 
 ATTACK, DEFENSE, RIPOSTE, RECOVERY = ast.CardType.ATTACK, ast.CardType.DEFENSE, ast.CardType.RIPOSTE, ast.CardType.RECOVERY
 
@@ -78,7 +76,7 @@ class Blow:
     counter: bool = False
 
 
-class CordesState(State):
+class CordesState(FlowState):
     """A position in a game of Dans les Cordes."""
 
     #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
@@ -113,38 +111,12 @@ class CordesState(State):
         #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
         self.swapped: list[int] = []
         self._outcome: Outcome | None = None
-        self._pending: Decision | None = None
         self._events: list[Event] = []
-        self._flow = self._main(setup)
-        self._start: list[Event] = []
         if setup:
-            self._advance(None)
-            self._start, self._events = self._events, []
-
-    # ------------------------------------------------------------------
-    # The State contract
-    # ------------------------------------------------------------------
-
-    def decision(self) -> Decision | None:
-        """The pending decision, or None when the game is over."""
-        return self._pending
-
-    def apply(self, index: int) -> list[Event]:
-        """Answer the pending decision with option `index`; the events that followed."""
-        decision = self._pending
-        if decision is None:
-            raise ValueError("the game is over: there is no decision to answer")
-        if not 0 <= index < len(decision.options):
-            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
-        self._events = []
-        self._advance(decision.options[index])
-        return self._events
-
-    def _advance(self, answer: Option | None) -> None:
-        try:
-            self._pending = self._flow.send(answer)
-        except StopIteration:
-            self._pending = None
+            self.start(self._main(setup))
+        else:
+            self._flow = self._main(setup)
+            self._start = []
 
     @classmethod
     def arranged(cls, game: CordesGame, first: int = 0, gong_depth: int | None = None) -> "CordesState":
@@ -175,9 +147,6 @@ class CordesState(State):
         self._advance(None)
         return self._events
 
-    def outcome(self) -> Outcome | None:
-        """The outcome once the game is over."""
-        return self._outcome
 
     @property
     def turn(self) -> int:
@@ -228,20 +197,6 @@ class CordesState(State):
     # ------------------------------------------------------------------
     # Helpers: events, decisions, cards
     # ------------------------------------------------------------------
-
-    def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace (and show it to a debugger's observer)."""
-        event = {"e": kind, **facts}
-        self._events.append(event)
-        if self.observer is not None:
-            self.observer(self, event)
-
-    @staticmethod
-    def ask(decision: Decision) -> Flow:
-        """Pose a decision (`option = yield from state.ask(d)`); a single option is taken at once."""
-        if len(decision.options) == 1:
-            return decision.options[0]
-        return (yield decision)
 
     def card(self, card_id: int) -> ast.Card:
         """The card of an id."""

@@ -20,15 +20,14 @@ default opponent, see `engine.py`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Generator
 from itertools import combinations
-from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.state import Event, Outcome, State
+from atout.interpreter.engine.flow import Flow, FlowState
+from atout.interpreter.engine.piles import Pile
+from atout.interpreter.engine.state import Event, Outcome
 
 from .game import STAT_NAMES, DragonsGame
-from atout.interpreter.engine.piles import Pile
 
 #: With "Fin des manches décisives : sans fin", a duel stops as a draw after
 #: this many decisive rounds: a safety net for players who keep tying on
@@ -62,10 +61,9 @@ def card_option(label: str, total: int, position: int, prefix: str = "") -> Opti
 #: The option of keeping one's hand, first of every swap decision.
 NO_SWAP = Option("no swap", None)
 
-Flow = Generator[Decision, Option, Any]
 
 
-class DragonsState(State):
+class DragonsState(FlowState):
     """A position in a duel."""
 
     def __init__(self, game: DragonsGame) -> None:
@@ -93,35 +91,11 @@ class DragonsState(State):
         self.first_player = None
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
-        self._flow: Flow = self._duel()
-        self._pending: Decision | None = next(self._flow, None)
-        self._start, self._events = self._events, []
+        self.start(self._duel())
 
     # ------------------------------------------------------------------
     # The State contract
     # ------------------------------------------------------------------
-
-    def decision(self) -> Decision | None:
-        """The pending decision, or None when the duel is over."""
-        return self._pending
-
-    def apply(self, index: int) -> list[Event]:
-        """Answer the pending decision with option `index`; the events that followed."""
-        decision = self._pending
-        if decision is None:
-            raise ValueError("the duel is over: there is no decision to answer")
-        if not 0 <= index < len(decision.options):
-            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
-        self._events = events = []
-        try:
-            self._pending = self._flow.send(decision.options[index])
-        except StopIteration:
-            self._pending = None
-        return events
-
-    def outcome(self) -> Outcome | None:
-        """The outcome once the duel is over."""
-        return self._outcome
 
     @property
     def turn(self) -> int:
@@ -160,10 +134,6 @@ class DragonsState(State):
     # ------------------------------------------------------------------
     # Helpers
     # ------------------------------------------------------------------
-
-    def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace."""
-        self._events.append({"e": kind, **facts})
 
     def total(self, card: int, stats: tuple[int, ...] | None = None) -> int:
         """A card's total now on the given statistics (the round's by default)."""

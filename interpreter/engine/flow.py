@@ -1,0 +1,84 @@
+"""States whose game runs as one generator of decisions.
+
+Dans les Cordes, Duel pour Cardia and Duel de dragons each write their game
+as a single generator that reads like the rulebook: it yields a `Decision`
+whenever somebody must choose, and receives the chosen `Option`::
+
+    def _turn(self) -> Flow:
+        option = yield from self.ask(Decision(player, "play", options))
+        ...
+
+`FlowState` runs such a generator behind the `State` contract: `apply(i)`
+sends option i and runs the game to its next decision, collecting the
+events on the way. A game ends by returning from the generator (or by
+raising `GameOver` inside it), after setting its outcome with `finish`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from .decision import Decision, Option
+from .state import Event, Outcome, State
+
+#: A game's flow: yields decisions, receives the chosen options.
+Flow = Generator[Decision, Option, Any]
+
+
+class GameOver(Exception):
+    """Raised inside a flow to end the game at once (its outcome is already set)."""
+
+
+class FlowState(State):
+    """A `State` whose game is a generator of decisions (see the module's docstring)."""
+
+    _pending: Decision | None = None
+    _outcome: Outcome | None = None
+
+    def start(self, flow: Flow) -> None:
+        """Run `flow` to its first decision; what happened on the way are the setup's events."""
+        self._flow = flow
+        self._events: list[Event] = []
+        self._advance(None)
+        self._start, self._events = self._events, []
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self._pending
+
+    def apply(self, index: int) -> list[Event]:
+        """Answer the pending decision with option `index`; the events that followed."""
+        decision = self._pending
+        if decision is None:
+            raise ValueError("the game is over: there is no decision to answer")
+        if not 0 <= index < len(decision.options):
+            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
+        self._events = []
+        self._advance(decision.options[index])
+        return self._events
+
+    def _advance(self, answer: Option | None) -> None:
+        """Resume the flow until it poses a decision or ends."""
+        try:
+            self._pending = self._flow.send(answer)  # type: ignore[arg-type]
+        except (StopIteration, GameOver):
+            self._pending = None
+
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over."""
+        return self._outcome
+
+    def emit(self, kind: str, **facts: Any) -> None:
+        """Record an event of the current action's trace (and show it to a debugger's observer)."""
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
+
+    @staticmethod
+    def ask(decision: Decision) -> Flow:
+        """Pose a decision (`option = yield from self.ask(d)`); a single option is taken at once."""
+        if len(decision.options) == 1:
+            return decision.options[0]
+        return (yield decision)
