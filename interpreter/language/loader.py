@@ -28,6 +28,7 @@ from .nodes import CardFile, CardList, Node, Param, RulesFile, Span
 from .parser import build_parser, syntax_diagnostic
 from .rules import type_rules
 from .text import UnreadableFile, decode, fold
+from .transform import UnitTransformer
 
 #: The longest unit (a card, a line) that is parsed; a longer one is refused.
 MAX_UNIT_CHARS = 20_000
@@ -94,7 +95,8 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
 
     assert document.game is not None and document.kind is not None
     game, kind = document.game, document.kind
-    transformer = game.transformer(path)
+    transformer = _transformer(game)
+    transformer.begin_file(path)
     parser = build_parser(game.grammar, game.starts)
     folded = fold(document.text)
     offsets = _line_offsets(lines)
@@ -129,6 +131,17 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
     document.diagnostics.extend(transformer.diagnostics)
     document.node = _file_node(document, nodes)
     return document
+
+
+_TRANSFORMERS: dict[str, UnitTransformer] = {}
+
+
+def _transformer(game: GameLanguage) -> UnitTransformer:
+    """The game's transformer, made once per process (see `UnitTransformer.__init__`)."""
+    transformer = _TRANSFORMERS.get(game.name)
+    if transformer is None:
+        transformer = _TRANSFORMERS[game.name] = game.transformer()
+    return transformer
 
 
 def _line_offsets(lines: list[str]) -> list[int]:

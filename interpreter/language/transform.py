@@ -29,13 +29,25 @@ M = TypeVar("M", bound=BaseModel)
 class UnitTransformer(Transformer):
     """Transforms one unit's tree; collects diagnostics instead of raising."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str = "") -> None:
         super().__init__()
         self.file = file
         self.diagnostics: list[Diagnostic] = []
         self._original = ""
         self._line_offset = 0
         self._lines: list[str] = []
+        # Lark wraps each `v_args` method anew at every attribute access; one
+        # transformer serves a whole run, so its handlers are bound once here.
+        for name in dir(type(self)):
+            if not name.startswith("_") and callable(getattr(type(self), name, None)):
+                handler = getattr(self, name)
+                if getattr(handler, "visit_wrapper", None) is not None or hasattr(handler, "base_func"):
+                    setattr(self, name, handler)
+
+    def begin_file(self, file: str) -> None:
+        """Start a new file: its name for the spans, no diagnostics yet."""
+        self.file = file
+        self.diagnostics = []
 
     def begin_unit(self, original: str, line_offset: int, lines: list[str]) -> None:
         """Prepare for a unit whose text starts after `line_offset` lines of the file."""
