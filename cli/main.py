@@ -167,14 +167,15 @@ _game_options = [
     click.option("--deck", multiple=True, help="BattleFight: a deck file, a shipped deck's name, random or sealed; once per player (P1 first)."),
     click.option("--rules", help="The rules file to play with (its name without .atout), for a variant."),
     click.option("--collection", multiple=True, help="Duel de dragons: a collection file or a shipped collection's name; once per player."),
+    click.option("--boxer", multiple=True, help="Dans les Cordes: a boxer's name, once per player (P1 first), or choose."),
     click.option("--lieu", help="Duel pour Cardia: the Lieu card that changes a rule for the whole game."),
     click.option("--protecteurs", is_flag=True, help="Duel pour Cardia: play with the Protecteurs de la Nature."),
 ]
 
 
-def _options(deck, rules, collection=(), lieu=None, protecteurs=False) -> dict:
+def _options(deck, rules, collection=(), boxer=(), lieu=None, protecteurs=False) -> dict:
     """The game options of the command line, for the game's `setup_from_options`."""
-    return {"deck": deck, "rules": rules, "collection": collection, "lieu": lieu, "protecteurs": protecteurs}
+    return {"deck": deck, "rules": rules, "collection": collection, "boxer": boxer, "lieu": lieu, "protecteurs": protecteurs}
 
 
 def game_options(function):
@@ -193,7 +194,7 @@ def game_options(function):
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
 @game_options
-def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, collection, lieu, protecteurs):
+def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, collection, boxer, lieu, protecteurs):
     """Play a game: a person against a bot at the terminal, or bot against bot.
 
     A person sees their own hand, never the other's, and answers each
@@ -210,7 +211,7 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
     files = _load(engine, cards)
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
-    setup, built = _setup(engine, files, _options(deck, rules, collection, lieu, protecteurs))
+    setup, built = _setup(engine, files, _options(deck, rules, collection, boxer, lieu, protecteurs))
     if p2 is None:
         p2 = engine.default_opponent(files, setup) if engine.default_opponent is not None else "heuristic"
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
@@ -272,7 +273,7 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
 @click.option("--p1", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True)
 @click.option("--p2", type=click.Choice(["random", "heuristic"]), default="random", show_default=True)
 @game_options
-def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, lieu, protecteurs):
+def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, boxer, lieu, protecteurs):
     """Play many games between bots and sum them up: wins, draws, lengths.
 
     The same seed gives the same results.
@@ -282,7 +283,7 @@ def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, lieu, pr
 
     engine = find_engine(game)
     files = _load(engine, cards)
-    _, built = _setup(engine, files, _options(deck, rules, collection, lieu, protecteurs))
+    _, built = _setup(engine, files, _options(deck, rules, collection, boxer, lieu, protecteurs))
     summary = Summary()
     with click.progressbar(range(seed, seed + count), label=f"{game}: {p1} vs {p2}", file=sys.stderr) as seeds:
         for game_seed in seeds:

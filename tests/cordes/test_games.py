@@ -225,13 +225,13 @@ def test_cli_simulate(tmp_path):
     assert "games: 6" in result.output
 
 
-def test_cli_boxers_from_the_deck_option(tmp_path):
+def test_cli_boxers_from_the_boxer_option(tmp_path):
     runner = CliRunner()
     path = tmp_path / "game.jsonl"
-    result = runner.invoke(main, ["play", "cordes", "--deck", "lewis", "--p1", "random", "--p2", "random", "--seed", "1", "-q", "--record", str(path)])
+    result = runner.invoke(main, ["play", "cordes", "--boxer", "lewis", "--p1", "random", "--p2", "random", "--seed", "1", "-q", "--record", str(path)])
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text().splitlines()[0])["setup"]["boxers"] == ["Lewis", "Karpentier"]
-    result = runner.invoke(main, ["play", "cordes", "--deck", "Ali", "--p1", "random", "--p2", "random"])
+    result = runner.invoke(main, ["play", "cordes", "--boxer", "Ali", "--p1", "random", "--p2", "random"])
     assert result.exit_code == 1
     assert "is not a CHARACTER card" in result.output
 

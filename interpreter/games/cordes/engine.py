@@ -27,15 +27,15 @@ def build(files: GameFiles, setup: dict[str, Any]) -> CordesGame:
 def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
     """The setup for `atout play/simulate cordes`.
 
-    `--deck NAME` names a boxer, once per player (P1 first); one name gives P1
-    that boxer and P2 the other; `--deck choose` lets the players choose at
-    setup. By default P1 boxes as the first CHARACTER card by name and P2 as
-    the second. `--rules` picks a variant rules file.
+    `--boxer NAME` names a boxer, once per player (P1 first); one name gives
+    P1 that boxer and P2 the other; `--boxer choose` lets the players choose
+    at setup. By default P1 boxes as the first CHARACTER card by name and P2
+    as the second. `--rules` picks a variant rules file.
     """
     characters = sorted(
         card.name for file in files.card_files for card in file.cards if card.TYPE.value == "CHARACTER"
     )
-    values = list(options.get("deck") or ())
+    values = list(options.get("boxer") or ())
     boxers: list[str] | None
     if values and all(v == "choose" for v in values):
         boxers = None
