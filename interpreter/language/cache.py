@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .loader import Document
 
 #: Bump to drop every entry made by an older layout of the entries.
-LAYOUT = 1
+LAYOUT = 2
 
 
 def folder() -> Path | None:
@@ -81,7 +81,9 @@ def load(name: str, data: bytes, games: dict[str, "GameLanguage"]) -> "Document 
     if kept["game"] and game is None:
         return None
     kind = next((k for k in game.kinds if k.name == kept["kind"]), None) if game else None
-    return Document(kept["path"], kept["text"], game, kind, kept["node"], kept["diagnostics"], kept["rules"])
+    return Document(
+        kept["path"], kept["text"], game, kind, kept["node"], kept["diagnostics"], kept["rules"], kept["unread"]
+    )
 
 
 def store(document: "Document", data: bytes) -> None:
@@ -97,6 +99,7 @@ def store(document: "Document", data: bytes) -> None:
         "node": document.node,
         "diagnostics": document.diagnostics,
         "rules": document.rules,
+        "unread": document.unread_cards,
     }
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)

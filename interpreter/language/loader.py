@@ -48,6 +48,9 @@ class Document:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: For a rules file, the typed rules (an instance of the game's rules model).
     rules: BaseModel | None = None
+    #: The titles of the cards whose text has an error: they are in the file,
+    #: so a deck that names them is not told they do not exist.
+    unread_cards: list[str] = field(default_factory=list)
 
     @property
     def lines(self) -> list[str]:
@@ -120,6 +123,8 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
             document.diagnostics.append(
                 syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines)
             )
+            if kind.unit == "card":
+                document.unread_cards.append(lines[start].strip().strip("=").strip())
             continue
         except RecursionError:
             document.diagnostics.append(

@@ -94,8 +94,9 @@ def check_game(game: GameLanguage, documents: list[Document], reporter: Reporter
     if game.check_set is not None and rules is not None:
         given = {d.path for d in documents}
         game.check_set([f for f in card_files if f.span and f.span.file in given], rules, reporter)
+    unread = {fold(title) for d in documents for title in d.unread_cards}
     for card_list in lists:
-        check_list(game, card_list, catalogue, rules, reporter)
+        check_list(game, card_list, catalogue, rules, reporter, unread)
 
 
 def main_rules(game: GameLanguage, documents: list[Document]) -> BaseModel | None:
@@ -146,14 +147,23 @@ def check_list(
     catalogue: dict[str, BaseModel],
     rules: BaseModel | None,
     reporter: Reporter,
+    unread: set[str] = frozenset(),  # type: ignore[assignment]
 ) -> None:
-    """Unknown names (E400), names listed twice (E402), then the game's own checks."""
+    """Unknown names (E400), names listed twice (E402), then the game's own checks.
+
+    A card whose text has an error (`unread`) is not reported again here: its
+    own error says what to mend, and the deck's composition waits for it.
+    """
     names = [game.card_name(card) for card in catalogue.values()]
     listed: dict[str, int] = {}
     resolved: dict[str, BaseModel] = {}
+    waiting = False
     for entry in card_list.entries:
         key = fold(entry.name)
         card = catalogue.get(key)
+        if card is None and key in unread:
+            waiting = True
+            continue
         if card is None:
             reporter.report(
                 "E400",
@@ -170,5 +180,5 @@ def check_list(
             )
         listed.setdefault(key, entry.span.line if entry.span else 0)
         resolved[entry.name] = card
-    if game.check_list is not None and rules is not None:
+    if game.check_list is not None and rules is not None and not waiting:
         game.check_list(card_list, resolved, rules, reporter)

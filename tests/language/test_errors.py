@@ -227,3 +227,16 @@ def test_rendering_shows_the_line_a_caret_and_the_hint(read):
     lines = d.render().splitlines()
     assert lines[0].startswith("test.atout:4:17: E111 unexpected word")
     assert lines[1:] == ["    Corps à Corps ; Blessr 4", "                    ^^^^^^", '    did you mean "Blesser"?']
+
+
+def test_a_deck_naming_a_card_with_an_error_is_not_told_it_does_not_exist(validate_tree):
+    cards = "BattleFight : cartes\n" + DECK_CARDS.replace("== Attaque 1 ==\nAttaque\nBlesser 1", "== Attaque 1 ==\nAttaque\nBlessr 1")
+    deck = "BattleFight : deck\n" + "".join(
+        f"2 {t} {i}\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)
+    ) + "1 Atak 9\n"
+    result = validate_tree({"cartes.atout": cards, "deck.atout": deck})
+    assert [(d.code, d.message) for d in result.diagnostics] == [
+        ("E111", result.diagnostics[0].message),
+        ("E400", 'no card is named "Atak 9" in the BattleFight card files'),
+    ]
+    assert result.diagnostics[0].message.startswith('unexpected word "Blessr"')
