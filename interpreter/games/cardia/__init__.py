@@ -1,1 +1,1 @@
-"""Duel pour Cardia: its card language (characters, Lieu cards, Protecteurs) and later its engine."""
+"""Duel pour Cardia: its card language (characters, Lieu cards, Protecteurs) and its engine."""

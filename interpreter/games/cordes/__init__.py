@@ -1,1 +1,1 @@
-"""Dans les Cordes: its card language, and later its engine."""
+"""Dans les Cordes: its card language and its engine (combats, ripostes, the GONG)."""
