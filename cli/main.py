@@ -46,6 +46,9 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool) -> None:
 
     targets = list(paths) or [CARDS_DIR]
     files = expand(targets)
+    if not files:
+        click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
+        sys.exit(1)
     result = validate_files(files, LANGUAGES)
     if output == "json":
         click.echo(
@@ -72,9 +75,6 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool) -> None:
                 else f"{len(files)} files: {problems} problem{'s' * (problems != 1)} in {invalid} file{'s' * (invalid != 1)}"
             )
             click.echo(summary, err=not result.is_valid)
-    if not files:
-        click.echo("no .atout file found", err=True)
-        sys.exit(1)
     sys.exit(0 if result.is_valid else 1)
 
 

@@ -157,3 +157,9 @@ def test_a_person_sees_their_hand_but_never_the_bots(run):
     lines = [line for line in result.output.splitlines() if line.startswith("  P2: ")]
     assert lines and all("hand" in line and "(" not in line.split("hand")[1].split(",")[0] for line in lines)
     assert "P2 draws a card" in result.output
+
+
+def test_validate_a_folder_without_card_files_says_so(run, tmp_path):
+    result = run("validate", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.output.strip() == f"no .atout file in {tmp_path}"
