@@ -98,3 +98,16 @@ def commentary(game, seed: int, bots: list[str], engine_name: str):
 def play_commentary():
     """`commentary(game, seed, bots, engine_name)`: play and render a whole game."""
     return commentary
+
+
+@pytest.fixture(scope="session")
+def replay_lines():
+    """`replay_lines(lines, engine, files)`: replay a record given as lines, to its end."""
+    from atout.interpreter.engine.record import parse_record
+    from atout.interpreter.engine.replay import replay
+
+    def run(lines, engine, files) -> None:
+        for _ in replay(parse_record("\n".join(lines), "game.jsonl"), engine, files):
+            pass
+
+    return run

@@ -84,12 +84,7 @@ def recorded(bf_engine, bf_files):
     return text.splitlines()
 
 
-def replay_lines(lines, engine, files):
-    for _ in replay(parse_record("\n".join(lines), "game.jsonl"), engine, files):
-        pass
-
-
-def test_a_changed_label_is_a_divergence_at_that_action(recorded, bf_engine, bf_files):
+def test_a_changed_label_is_a_divergence_at_that_action(recorded, bf_engine, bf_files, replay_lines):
     number = next(i for i, line in enumerate(recorded) if '"kind":"play"' in line)
     action = json.loads(recorded[number])
     action["label"] = "Célérité" if action["label"] != "Célérité" else "Décharge"
@@ -100,7 +95,7 @@ def test_a_changed_label_is_a_divergence_at_that_action(recorded, bf_engine, bf_
     assert f'but the record says "{action["label"]}"' in str(error.value)
 
 
-def test_a_changed_event_is_a_divergence_naming_the_step(recorded, bf_engine, bf_files):
+def test_a_changed_event_is_a_divergence_naming_the_step(recorded, bf_engine, bf_files, replay_lines):
     number = next(i for i, line in enumerate(recorded) if '"e":"damage"' in line)
     action = json.loads(recorded[number])
     step = next(i for i, e in enumerate(action["events"]) if e["e"] == "damage")
@@ -112,14 +107,14 @@ def test_a_changed_event_is_a_divergence_naming_the_step(recorded, bf_engine, bf
     assert "expected «" in str(error.value) and "found «" in str(error.value)
 
 
-def test_a_truncated_record_says_the_game_goes_on(recorded, bf_engine, bf_files):
+def test_a_truncated_record_says_the_game_goes_on(recorded, bf_engine, bf_files, replay_lines):
     lines = recorded[: len(recorded) // 2] + [recorded[-1]]
     with pytest.raises(Divergence) as error:
         replay_lines(lines, bf_engine, bf_files)
     assert "but the game goes on" in str(error.value)
 
 
-def test_a_record_made_with_other_cards_says_so_by_the_digest(recorded, bf_engine, bf_files):
+def test_a_record_made_with_other_cards_says_so_by_the_digest(recorded, bf_engine, bf_files, replay_lines):
     header = json.loads(recorded[0])
     header["digest"] = "0000000000000000"
     recorded[0] = json.dumps(header)
@@ -128,7 +123,7 @@ def test_a_record_made_with_other_cards_says_so_by_the_digest(recorded, bf_engin
     assert "made with other card or rules files (digest 0000000000000000" in str(error.value)
 
 
-def test_a_transcribed_record_with_labels_only_replays(recorded, bf_engine, bf_files):
+def test_a_transcribed_record_with_labels_only_replays(recorded, bf_engine, bf_files, replay_lines):
     transcribed = [recorded[0]]
     for line in recorded[1:]:
         data = json.loads(line)
@@ -138,7 +133,7 @@ def test_a_transcribed_record_with_labels_only_replays(recorded, bf_engine, bf_f
     replay_lines(transcribed, bf_engine, bf_files)
 
 
-def test_an_illegal_transcribed_choice_lists_the_legal_ones(recorded, bf_engine, bf_files):
+def test_an_illegal_transcribed_choice_lists_the_legal_ones(recorded, bf_engine, bf_files, replay_lines):
     number = next(i for i, line in enumerate(recorded) if '"kind":"play"' in line)
     recorded[number] = json.dumps({"player": json.loads(recorded[number])["player"], "label": "Coup de Tête"})
     with pytest.raises(Divergence) as error:

@@ -107,12 +107,7 @@ def recorded(cardia_engine, cardia_files):
     return text.splitlines()
 
 
-def replay_lines(lines, engine, files):
-    for _ in replay(parse_record("\n".join(lines), "game.jsonl"), engine, files):
-        pass
-
-
-def test_a_changed_label_is_a_divergence_at_that_action(recorded, cardia_engine, cardia_files):
+def test_a_changed_label_is_a_divergence_at_that_action(recorded, cardia_engine, cardia_files, replay_lines):
     number = next(i for i, line in enumerate(recorded) if '"kind":"play"' in line)
     action = json.loads(recorded[number])
     action["label"] = "Djinn" if action["label"] != "Djinn" else "Assassin"
@@ -123,7 +118,7 @@ def test_a_changed_label_is_a_divergence_at_that_action(recorded, cardia_engine,
     assert f'but the record says "{action["label"]}"' in str(error.value)
 
 
-def test_a_changed_event_is_a_divergence_naming_the_step(recorded, cardia_engine, cardia_files):
+def test_a_changed_event_is_a_divergence_naming_the_step(recorded, cardia_engine, cardia_files, replay_lines):
     number = next(i for i, line in enumerate(recorded) if '"e":"reveal"' in line)
     action = json.loads(recorded[number])
     step = next(i for i, e in enumerate(action["events"]) if e["e"] == "reveal")
@@ -134,14 +129,14 @@ def test_a_changed_event_is_a_divergence_naming_the_step(recorded, cardia_engine
     assert f"action {action['n']}" in str(error.value) and f"event {step + 1}" in str(error.value)
 
 
-def test_a_truncated_record_says_the_game_goes_on(recorded, cardia_engine, cardia_files):
+def test_a_truncated_record_says_the_game_goes_on(recorded, cardia_engine, cardia_files, replay_lines):
     lines = recorded[: len(recorded) // 2] + [recorded[-1]]
     with pytest.raises(Divergence) as error:
         replay_lines(lines, cardia_engine, cardia_files)
     assert "but the game goes on" in str(error.value)
 
 
-def test_a_transcribed_record_with_labels_only_replays(recorded, cardia_engine, cardia_files):
+def test_a_transcribed_record_with_labels_only_replays(recorded, cardia_engine, cardia_files, replay_lines):
     transcribed = [recorded[0]]
     for line in recorded[1:]:
         data = json.loads(line)
