@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
+from atout.interpreter.engine.limits import action_limits
 from atout.interpreter.language.rules import YesNo, choice
 from atout.interpreter.language.text import fold
 
@@ -38,11 +39,12 @@ HandLimitChosenBy = choice("owner", "at random")
 HandLimitGoesTo = choice("spittoon", "under the draw pile")
 
 
-class CordesRules(BaseModel):
+class CordesRules(action_limits("en")):
     """The numbers and choices of a game of Dans les Cordes.
 
     Every parameter must be given: a rules file is the whole list, and a
-    forgotten line is an error (E503), not a silent default.
+    forgotten line is an error (E503), not a silent default; only the bounds
+    on actions, which no real game reaches, have one (`engine/limits.py`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
