@@ -37,7 +37,7 @@ class BattleFightRules(action_limits("fr")):
     #: Not in the rulebook: techniques being executed at once, at most (a
     #: technique that Rejouer plays runs inside the one that played it). A
     #: Rejouer that would go deeper plays nothing. Optional.
-    nested_techniques: int = Field(DEFAULT_NESTED_TECHNIQUES, alias="Techniques imbriquées au plus", ge=1, le=100_000)
+    nested_techniques: int = Field(DEFAULT_NESTED_TECHNIQUES, alias="Techniques imbriquées au plus", ge=1, le=1000)
 
     @property
     def deck_size(self) -> int:

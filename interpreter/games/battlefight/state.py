@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.limits import Limit
+from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.text import fold
