@@ -87,7 +87,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -100,15 +100,17 @@ class ActionCounter:
         self.actions = 0
         self.in_turn = 0
         self.turn = 0
+        #: The bound the game reached, once it has (the game is then over).
+        self.reached: Limit | None = None
 
     def count(self, turn: int) -> Limit | None:
         """Count one action taken in `turn`; the bound it would go past, if any (it is then not counted)."""
         if turn != self.turn:
             self.turn, self.in_turn = turn, 0
+        if self.actions < self.per_game and self.in_turn < self.per_turn:
+            self.actions += 1
+            self.in_turn += 1
+            return None
         if self.actions >= self.per_game:
             return Limit("game", self.per_game, self.names[0])
-        if self.in_turn >= self.per_turn:
-            return Limit("turn", self.per_turn, self.names[1])
-        self.actions += 1
-        self.in_turn += 1
-        return None
+        return Limit("turn", self.per_turn, self.names[1])

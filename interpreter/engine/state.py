@@ -121,17 +121,17 @@ class State(ABC):
         file's, else the defaults of `limits.py`) is not taken: the state
         emits an `action_limit` event and ends the game as a draw
         (`end_at_limit`). The bound is kept in the state, so a replay ends
-        where the game did. Once the game is over, no action is taken (True).
+        where the game did. Once a bound is reached, no action is taken (True).
         """
-        if self.outcome() is not None:
-            return True
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
         limit = counter.count(self.turn)
         if limit is None:
             return False
-        self.end_at_limit(limit)
+        if counter.reached is None:
+            counter.reached = limit
+            self.end_at_limit(limit)
         return True
 
     def end_at_limit(self, limit: Limit) -> None:
