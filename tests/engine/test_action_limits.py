@@ -84,7 +84,7 @@ def test_a_game_stops_at_the_bound_on_actions_per_game_and_replays_to_the_same_e
 
 
 @pytest.mark.parametrize("game_name", sorted(RULES))
-def test_a_game_stops_at_the_bound_on_actions_per_turn(tmp_path, game_name, play_commentary):
+def test_a_game_stops_at_the_bound_on_actions_per_turn(tmp_path, game_name, play_commentary, replay_lines):
     per_turn = NAMES[RULES[game_name][1]][1]
     files = game_files(tmp_path, game_name, {per_turn: 4})
     engine = ENGINES[game_name]
@@ -94,6 +94,9 @@ def test_a_game_stops_at_the_bound_on_actions_per_turn(tmp_path, game_name, play
     assert played.state.outcome().winner is None and reason in played.state.outcome().reason
     assert f"The game stops: {reason}" in text
     assert reason in text.rstrip().splitlines()[-1]
+    # reached in the setup (turn 0) or later, the record replays to the same end
+    _, lines, _ = recorded_game(game_name, files)
+    replay_lines(lines, engine, files)
 
 
 @pytest.mark.parametrize("game_name", sorted(RULES))
