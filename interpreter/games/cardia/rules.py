@@ -12,9 +12,9 @@ class CardiaRules(action_limits("fr")):
     """The numbers of a game of Duel pour Cardia; a variant changes them, not Python.
 
     Every parameter must be given (a missing line is E503), but for the
-    bounds on actions, which no real game reaches (`engine/limits.py`). The first block
-    is the rulebook's and the box's; the last block is the points the
-    rulebook leaves open, with the project's default.
+    bounds on actions, which no real game reaches (`engine/limits.py`). The
+    first block is the rulebook's and the box's; the last block is the
+    points the rulebook leaves open, with the project's default.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
