@@ -12,6 +12,11 @@ whenever somebody must choose, and receives the chosen `Option`::
 sends option i and runs the game to its next decision, collecting the
 events on the way. A game ends by returning from the generator (or by
 raising `GameOver` inside it), after setting its outcome with `finish`.
+
+Every decision counts as an action against the bounds of `limits.py`: a
+decision the flow yields, when it is yielded, and a decision with a single
+option, when `ask` takes it. A flow that goes past a bound is closed and the
+game ends as a draw (`end_at_limit`), even if it loops without yielding.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Generator
 from typing import Any
 
 from .decision import Decision, Option
+from .limits import Limit
 from .state import Event, Outcome, State
 
 #: A game's flow: yields decisions, receives the chosen options.
@@ -59,11 +65,23 @@ class FlowState(State):
         return self._events
 
     def _advance(self, answer: Option | None) -> None:
-        """Resume the flow until it poses a decision or ends."""
+        """Resume the flow until it poses a decision or ends; the decision counts as an action."""
         try:
-            self._pending = self._flow.send(answer)  # type: ignore[arg-type]
+            decision = self._flow.send(answer)  # type: ignore[arg-type]
         except (StopIteration, GameOver):
             self._pending = None
+            return
+        if self.count_action():
+            self._flow.close()
+            self._pending = None
+        else:
+            self._pending = decision
+
+    def end_at_limit(self, limit: Limit) -> None:
+        """A draw at an action bound: the `action_limit` event, then `end` (a game may say more)."""
+        self.emit("action_limit", **limit.event())
+        self._outcome = Outcome(None, limit.reason)
+        self.emit("end", winner=None, reason=limit.reason)
 
     def outcome(self) -> Outcome | None:
         """The outcome once the game is over."""
@@ -76,9 +94,13 @@ class FlowState(State):
         if self.observer is not None:
             self.observer(self, event)
 
-    @staticmethod
-    def ask(decision: Decision) -> Flow:
-        """Pose a decision (`option = yield from self.ask(d)`); a single option is taken at once."""
+    def ask(self, decision: Decision) -> Flow:
+        """Pose a decision (`option = yield from self.ask(d)`); a single option is taken at once.
+
+        Taken at once, it still counts as an action (see the module's docstring).
+        """
         if len(decision.options) == 1:
+            if self.count_action():
+                raise GameOver
             return decision.options[0]
         return (yield decision)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .decision import Decision
+from .limits import ActionCounter, Limit
 
 #: One thing that happened, as data: {"e": "damage", "player": 1, "amount": 4, "life": 16}.
 Event = dict[str, Any]
@@ -108,6 +109,37 @@ class State(ABC):
     #: (a card's step, an ability's effect). A game that calls `observer`
     #: names them; for the others, `--step` pauses after each action.
     step_events: frozenset[str] = frozenset()
+
+    #: The actions counted against the bounds of `limits.py` (made at the first action).
+    _actions: ActionCounter | None = None
+
+    def count_action(self) -> bool:
+        """Count one action (a decision posed, even one taken at once); True when the game ends by a bound.
+
+        Every state calls it for each decision it poses, before posing it. An
+        action past the bound on actions per game or per turn (the rules
+        file's, else the defaults of `limits.py`) is not taken: the state
+        emits an `action_limit` event and ends the game as a draw
+        (`end_at_limit`). The bound is kept in the state, so a replay ends
+        where the game did. Once a bound is reached, no action is taken (True).
+        """
+        counter = self._actions
+        if counter is None:
+            counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
+        limit = counter.count(self.turn)
+        if limit is None:
+            return False
+        if counter.reached is None:
+            counter.reached = limit
+            self.end_at_limit(limit)
+        return True
+
+    def end_at_limit(self, limit: Limit) -> None:
+        """End the game as a draw because `limit` is reached: an `action_limit` event, then the end.
+
+        Each game ends it its own way (its "end" event); this must not raise.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not end games at an action limit")
 
     def start_events(self) -> list[Event]:
         """The events of the setup, before the first decision."""

@@ -1,4 +1,9 @@
-"""BattleFight's checks beyond syntax: the basic techniques, deck composition."""
+"""BattleFight's checks beyond syntax: the basic techniques, deck composition.
+
+Basic techniques can be played every turn, as often as a Rejouer asks: one
+that does nothing but Rejouer would let a turn go on for ever without
+anything happening, so it is refused (E301).
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,28 @@ from collections import Counter
 from atout.interpreter.language.checks import Reporter
 from atout.interpreter.language.nodes import CardFile, CardList
 
-from .ast import Technique, TechniqueType
+from .ast import CorpsACorps, Distance, Rejouer, Technique, TechniqueType
 from .rules import BattleFightRules
 
 
+#: Conditions that change nothing: a technique made of them and Rejouer only does nothing.
+_IDLE_CONDITIONS = (CorpsACorps, Distance)
+
+
 def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) -> None:
-    """A file of basic techniques has exactly one technique of each type."""
+    """A file of basic techniques has exactly one technique of each type, and none only replays."""
     for file in files:
         if file.kind != "basics":
             continue
+        for card in file.cards:
+            if isinstance(card, Technique) and only_replays(card):
+                report.report(
+                    "E301",
+                    f'the basic technique "{card.name}" does nothing but Rejouer: it can be played again '
+                    "and again within one turn, which then never ends; give it a step that does something",
+                    card.span,
+                    file=_file_of(file),
+                )
         types = Counter(card.type for card in file.cards if isinstance(card, Technique))
         for technique_type in TechniqueType:
             if types[technique_type] != 1:
@@ -49,6 +67,14 @@ def check_list(deck: CardList, catalogue: dict[str, Technique], rules: BattleFig
                 deck.span,
                 file=_file_of(deck),
             )
+
+
+def only_replays(technique: Technique) -> bool:
+    """True when a technique's steps are Rejouer and conditions that change nothing, with one Rejouer at least."""
+    keywords = [step.keyword for step in technique.steps]
+    return any(isinstance(k, Rejouer) for k in keywords) and all(
+        isinstance(k, (Rejouer, *_IDLE_CONDITIONS)) for k in keywords
+    )
 
 
 def _file_of(node) -> str:

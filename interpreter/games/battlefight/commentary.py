@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
+from atout.interpreter.engine.limits import limit_text
 
 from . import ast
 
@@ -125,6 +126,11 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"       {p} cannot move ({event['moves']} moves)"
     if e == "no_technique":
         return f"  {p} has no technique to play"
+    if e == "too_deep":
+        return (
+            f"    Rejouer plays nothing: {event['techniques']} techniques are already being executed "
+            "(Techniques imbriquées au plus)"
+        )
     if e == "nothing_to_destabilise":
         return "       nothing can be destabilised"
     if e == "destabilise_declined":
@@ -141,6 +147,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         where = f"goes to {p}'s discard" if event["discarded"] else "ends"
         reason = {"failed": " (a condition failed)", "destabilised": " (destabilised)", "done": ""}[event["why"]]
         return f"    {event['technique']} {where}{reason}"
+    if e == "action_limit":
+        return limit_text(event)
     if e == "end":
         winner = event["winner"]
         return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"

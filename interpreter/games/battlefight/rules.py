@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from atout.interpreter.engine.limits import action_limits
 
 
-class BattleFightRules(BaseModel):
+#: Techniques being executed at once, at most, unless the rules file says otherwise.
+DEFAULT_NESTED_TECHNIQUES = 100
+
+
+class BattleFightRules(action_limits("fr")):
     """The numbers of a game of BattleFight; a variant changes them, not Python.
 
     Every parameter must be given: a rules file is the whole list of a
     game's numbers, and a forgotten line is an error (E503), not a silent
-    default.
+    default. The exceptions are the safety nets that no real game reaches,
+    which have a default: the bounds on actions (`engine/limits.py`) and on
+    nested techniques.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -26,6 +34,10 @@ class BattleFightRules(BaseModel):
     #: Not in the rulebook: a bound so that no game runs forever; 0 for none.
     turn_limit: int = Field(alias="Limite de tours", ge=0, le=100_000)
     games_to_win_match: int = Field(alias="Parties gagnantes du match", ge=1, le=10)
+    #: Not in the rulebook: techniques being executed at once, at most (a
+    #: technique that Rejouer plays runs inside the one that played it). A
+    #: Rejouer that would go deeper plays nothing. Optional.
+    nested_techniques: int = Field(DEFAULT_NESTED_TECHNIQUES, alias="Techniques imbriquées au plus", ge=1, le=1000)
 
     @property
     def deck_size(self) -> int:

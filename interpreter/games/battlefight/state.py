@@ -3,8 +3,10 @@
 The state runs techniques step by step (the handlers, one per keyword, are in
 `steps.py`). Whenever a player or chance must decide, it stops with a
 `Decision` and resumes with the answer; a decision with a single option is
-taken at once and never asked. Everything that happens is an event (see
-`commentary.py` for their meaning).
+taken at once and never asked. Every decision, asked or taken at once, is an
+action counted against the bounds of `engine/limits.py`, and so is each
+turn's question when no technique can be played. Everything that happens is
+an event (see `commentary.py` for their meaning).
 
 Zones (rules note, "Decks, zones, setup"): each player has a draw pile
 (shuffled segments, drawn by chance), a hand, the activity zone (techniques
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
 from atout.interpreter.language.nodes import Node
@@ -29,13 +32,16 @@ from .board import Cell
 from .game import BattleFightGame
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Active:
     """A technique in the activity zone: being executed, or Stable.
 
     `next_step` is the index of the next step to run; `permanents` are the
     permanent steps already executed, each with the seat it benefits; they
     count while the technique is active and vanish with it.
+
+    Two actives are the same only if they are one object (a technique may be
+    in play several times: a basic technique, played again by Rejouer).
     """
 
     uid: int
@@ -53,7 +59,7 @@ class Active:
         return self.technique.name
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Frame:
     """The execution of one active technique, and the progress of its current step.
 
@@ -100,6 +106,9 @@ class BattleFightState(State):
         life = game.rules.life
         self.seats = [Seat(life, Pile()), Seat(life, Pile())]
         self.actives: list[Active] = []
+        #: The actives that have permanents, in play order: what `bonus` and
+        #: `restrictions` read, however many techniques are in play.
+        self.holders: list[Active] = []
         self.frames: list[Frame] = []
         self.current = 0
         self._turn = 0
@@ -183,7 +192,12 @@ class BattleFightState(State):
             self.observer(self, event)
 
     def ask(self, decision: Decision, resume: Callable[[Option], None]) -> bool:
-        """Pose a decision, or take its only option at once; True when it waits."""
+        """Pose a decision, or take its only option at once; True when it waits (or the game is over).
+
+        Either way the decision is an action; past a bound the game ends instead.
+        """
+        if self.count_action():
+            return True
         if len(decision.options) == 1:
             resume(decision.options[0])
             return False
@@ -313,7 +327,7 @@ class BattleFightState(State):
         steps = active.technique.steps
         if frame.actors is None:
             if active.next_step >= len(steps):
-                self.frames.remove(frame)
+                _discard(self.frames, frame)
                 self.deactivate(active, "done")
                 return
             step = steps[active.next_step]
@@ -334,8 +348,7 @@ class BattleFightState(State):
             return  # the answer to the pending decision settles the step
         active = frame.active
         if result == FAIL:
-            if frame in self.frames:
-                self.frames.remove(frame)
+            _discard(self.frames, frame)
             self.deactivate(active, "failed")
             return
         assert frame.actors is not None
@@ -346,8 +359,7 @@ class BattleFightState(State):
         frame.actors = None
         active.next_step += 1
         if result == STABLE:
-            if frame in self.frames:
-                self.frames.remove(frame)
+            _discard(self.frames, frame)
             active.stable = True
             self.emit("stable", technique=active.name, player=active.owner, cost=active.cost)
 
@@ -361,6 +373,8 @@ class BattleFightState(State):
         def resume(option: Option) -> None:
             self._settle(frame, again(option))
 
+        if self.count_action():
+            return WAIT  # the game is over: `_settle` stops at once
         if len(decision.options) == 1:
             return again(decision.options[0])
         self._pending, self._resume = decision, resume
@@ -386,6 +400,11 @@ class BattleFightState(State):
         self._outcome = Outcome(winner, reason)
         self._pending = self._resume = None
         self.emit("end", winner=winner, reason=reason)
+
+    def end_at_limit(self, limit: Limit) -> None:
+        """A draw at an action bound (see `engine/limits.py`): the event, then the end."""
+        self.emit("action_limit", **limit.event())
+        self.finish(None, limit.reason)
 
     # ------------------------------------------------------------------
     # Turns
@@ -436,7 +455,8 @@ class BattleFightState(State):
         """
         options = self.playable(player)
         if not options:
-            self.emit("no_technique", player=player)
+            if not self.count_action():  # an action too: a turn where nobody can play still counts
+                self.emit("no_technique", player=player)
             return False
 
         def play(option: Option) -> None:
@@ -460,8 +480,9 @@ class BattleFightState(State):
 
     def deactivate(self, active: Active, why: str) -> None:
         """Take a technique out of play; its card goes to its owner's discard."""
-        if active in self.actives:
-            self.actives.remove(active)
+        _discard(self.actives, active)
+        if active.permanents:
+            _discard(self.holders, active)
         if active.card is not None:
             self.seats[active.owner].discard.append(active.card)
         self.emit("deactivate", technique=active.name, player=active.owner, why=why, discarded=active.card is not None)
@@ -470,11 +491,17 @@ class BattleFightState(State):
     # Counters from permanents
     # ------------------------------------------------------------------
 
+    def add_permanent(self, active: Active, player: int, keyword: Node) -> None:
+        """A permanent step of `active` now counts for `player`, while `active` is in play."""
+        if not active.permanents:
+            self.holders.append(active)
+        active.permanents.append((player, keyword))
+
     def bonus(self, player: int, kind: type[Node]) -> int:
         """The sum of a permanent (Force, Protection, Vitesse, Charme) for `player`."""
         return sum(
             keyword.n  # type: ignore[attr-defined]
-            for active in self.actives
+            for active in self.holders
             for seat, keyword in active.permanents
             if seat == player and type(keyword) is kind
         )
@@ -484,7 +511,7 @@ class BattleFightState(State):
         types: set = set()
         card_types: set = set()
         no_cards = False
-        for active in self.actives:
+        for active in self.holders:
             for seat, keyword in active.permanents:
                 if seat != player:
                     continue
@@ -520,6 +547,18 @@ class BattleFightState(State):
             for a in self.actives
         )
         return (self.current, seats, actives)
+
+
+def _discard(items: list, item: object) -> None:
+    """Take `item` (that very object) out of `items` if it is there, looking from the end.
+
+    The technique leaving play is nearly always the last one in: this keeps a
+    long chain of Rejouer linear, where `list.remove` would make it quadratic.
+    """
+    for index in range(len(items) - 1, -1, -1):
+        if items[index] is item:
+            del items[index]
+            return
 
 
 def _ordinal(n: int) -> str:

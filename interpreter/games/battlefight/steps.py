@@ -255,7 +255,17 @@ def _move(state: BattleFightState, frame: Frame, me: int, them: int, left: int) 
 
 
 def rejouer(state, frame, keyword: ast.Rejouer, me, them) -> str:
-    """The player plays another whole technique within this turn, then this one goes on."""
+    """The player plays another whole technique within this turn, then this one goes on.
+
+    Not in the rulebook: a technique played by Rejouer runs inside the one
+    that played it, and at most `Techniques imbriquées au plus` run at once;
+    a Rejouer that would go deeper plays nothing (the step is done), so a
+    chain of Rejouer always unwinds.
+    """
+    deepest = state.rules.nested_techniques
+    if len(state.frames) >= deepest:
+        state.emit("too_deep", player=me, techniques=deepest)
+        return NEXT
     options = state.playable(me)
     if not options:
         state.emit("no_technique", player=me)
@@ -316,7 +326,7 @@ def stable(state, frame, keyword: ast.Stable, me, them) -> str:
 
 def permanent(state, frame, keyword, me, them) -> str:
     """Force, Protection, Vitesse, Charme, S'Empêcher…: count for `me` while the technique is active."""
-    frame.active.permanents.append((me, keyword))
+    state.add_permanent(frame.active, me, keyword)
     state.emit("permanent", player=me, technique=frame.active.name)
     return NEXT
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
+from atout.interpreter.engine.limits import Limit, limit_text
 
 from . import ast
 
@@ -153,6 +154,8 @@ def reason(sheet: dict[str, Any]) -> str:
         text = f"{who} has seals on enough factions (Lieu)"
     elif how == "streak":
         text = f"{who} has won enough encounters in a row (Lieu)"
+    elif how == "action_limit":
+        text = Limit(sheet["limit"], sheet["actions"], sheet["parameter"]).reason
     else:
         text = f"the game is stopped after {sheet.get('limit')} turns"
     lieu = sheet["lieu"] or "no Lieu"
@@ -255,6 +258,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"  End of turn: seals P1 {event['seals'][0]}, P2 {event['seals'][1]}"
     if e == "both_meet":
         return "  both players meet a victory condition with equal seals: the game goes on"
+    if e == "action_limit":
+        return limit_text(event)
     if e == "end":
         winner = event["winner"]
         return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
 
+from atout.interpreter.engine.limits import action_limits
 from atout.interpreter.language.rules import YesNo
 
 
-class CardiaRules(BaseModel):
+class CardiaRules(action_limits("fr")):
     """The numbers of a game of Duel pour Cardia; a variant changes them, not Python.
 
-    Every parameter must be given (a missing line is E503). The first block
-    is the rulebook's and the box's; the last block is the points the
-    rulebook leaves open, with the project's default.
+    Every parameter must be given (a missing line is E503), but for the
+    bounds on actions, which no real game reaches (`engine/limits.py`). The
+    first block is the rulebook's and the box's; the last block is the
+    points the rulebook leaves open, with the project's default.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)

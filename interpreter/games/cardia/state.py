@@ -31,6 +31,7 @@ from typing import Any
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.flow import Flow, FlowState, GameOver
+from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.state import Outcome
 
 from . import ast
@@ -196,6 +197,14 @@ class CardiaState(FlowState):
         self._pending = None
         self.emit("end", reason=text, **sheet)
         raise GameOver
+
+    def end_at_limit(self, limit: Limit) -> None:
+        """A draw at an action bound (see `limits.py`): the event, then the result sheet."""
+        self.emit("action_limit", **limit.event())
+        try:
+            self.finish(None, "action_limit", **limit.event())
+        except GameOver:
+            pass
 
     # ------------------------------------------------------------------
     # Queries

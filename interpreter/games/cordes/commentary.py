@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
+from atout.interpreter.engine.limits import limit_text
 
 from . import ast
 
@@ -187,6 +188,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
                 f"are shuffled under the draw pile ({event['pile']} cards)"
             )
         return f"  The draw pile is empty: {_cards(ring)} of the ring and {_cards(spittoons)} of the spittoons make a new one"
+    if e == "action_limit":
+        return limit_text(event)
     if e == "end":
         winner = event["winner"]
         return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"

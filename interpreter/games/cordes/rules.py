@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Optional
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
+from atout.interpreter.engine.limits import action_limits
 from atout.interpreter.language.rules import YesNo, choice
 from atout.interpreter.language.text import fold
 
@@ -38,11 +39,12 @@ HandLimitChosenBy = choice("owner", "at random")
 HandLimitGoesTo = choice("spittoon", "under the draw pile")
 
 
-class CordesRules(BaseModel):
+class CordesRules(action_limits("en")):
     """The numbers and choices of a game of Dans les Cordes.
 
     Every parameter must be given: a rules file is the whole list, and a
-    forgotten line is an error (E503), not a silent default.
+    forgotten line is an error (E503), not a silent default; only the bounds
+    on actions, which no real game reaches, have one (`engine/limits.py`).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -88,6 +90,18 @@ class CordesRules(BaseModel):
     hand_limit_chosen_by: HandLimitChosenBy = Field(alias="Hand limit discard chosen by")
     hand_limit_goes_to: HandLimitGoesTo = Field(alias="Hand limit discard goes to")
     hand_limit_gives_energy: YesNo = Field(alias="Hand limit discard gives energy")
+
+    @field_validator("draw_at_end")
+    @classmethod
+    def _some_card_is_drawn(cls, draw_at_end: int, info: ValidationInfo) -> int:
+        """Some card is drawn during the turns: else the GONG never comes and the game never ends."""
+        if draw_at_end == 0 and info.data.get("draw_at_start") == 0:
+            start = cls.model_fields["draw_at_start"].alias
+            raise ValueError(
+                f'with "{start}" at 0 too, no card is ever drawn during the game: the GONG never comes '
+                "and the game cannot end; draw at least one card at one of them"
+            )
+        return draw_at_end
 
     def box_count(self, card_type: CardType) -> int:
         """How many cards of a type the box holds."""

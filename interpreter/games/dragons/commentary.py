@@ -21,6 +21,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
+from atout.interpreter.engine.limits import limit_text
 
 from .game import STAT_NAMES
 
@@ -80,6 +81,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "fatigue":
         changes = ", ".join(f"{stat} {before}→{after}" for stat, before, after in event["changes"])
         return f"  Fatigue: {p}'s {event['card']} {changes}"
+    if e == "action_limit":
+        return limit_text(event)
     if e == "end":
         winner = event["winner"]
         return f"Duel over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"

@@ -31,6 +31,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
+from atout.interpreter.engine.limits import action_limits
 from atout.interpreter.language.rules import choice
 from atout.interpreter.language.text import fold
 
@@ -97,11 +98,12 @@ BAND_FIELDS: dict[Rarete, str] = {
 }
 
 
-class DragonsRules(BaseModel):
+class DragonsRules(action_limits("fr")):
     """The numbers and options of a duel; a variant changes them, not Python.
 
     Every parameter must be given: a forgotten line is an error (E503), not
-    a silent default. The defaults the project recommends are those of the
+    a silent default; only the bounds on actions, which no real game
+    reaches, have one (`engine/limits.py`). The defaults the project recommends are those of the
     shipped rules file.
     """
 

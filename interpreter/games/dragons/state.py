@@ -24,6 +24,7 @@ from itertools import combinations
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.flow import Flow, FlowState
+from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome
 
@@ -185,6 +186,11 @@ class DragonsState(FlowState):
         self._outcome = Outcome(winner, reason)
         self.emit("end", winner=winner, reason=reason, score=list(self.score))
 
+    def end_at_limit(self, limit: Limit) -> None:
+        """A draw at an action bound (see `limits.py`): the event, then the end with the score."""
+        self.emit("action_limit", **limit.event())
+        self._finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}")
+
     # ------------------------------------------------------------------
     # The duel (rulebook: "Préparation", "La manche", "Fin du duel")
     # ------------------------------------------------------------------
@@ -233,7 +239,7 @@ class DragonsState(FlowState):
             reserve = self.reserve[seat]
             for number in range(1, count + 1):
                 decision = pool.draw_decision(kind="draw", prompt=f"{seat_name(seat)} draws card {number} of {count} from the collection")
-                option = decision.options[0] if len(decision.options) == 1 else (yield decision)
+                option = yield from self.ask(decision)
                 card = pool.take(option.label)
                 reserve.shuffle_in(card)
         else:
@@ -242,7 +248,7 @@ class DragonsState(FlowState):
             out = size - count
             for number in range(1, out + 1):
                 decision = pool.draw_decision(kind="leave", prompt=f"{seat_name(seat)} leaves card {number} of {out} out of the duel")
-                option = decision.options[0] if len(decision.options) == 1 else (yield decision)
+                option = yield from self.ask(decision)
                 card = pool.take(option.label)
                 left.shuffle_in(card)
         reserve = self.reserve[seat]
@@ -252,7 +258,7 @@ class DragonsState(FlowState):
         else:
             for number in range(1, rules.hand + 1):
                 decision = reserve.draw_decision(kind="hand", prompt=f"{seat_name(seat)} draws card {number} of {rules.hand} for the hand")
-                option = decision.options[0] if len(decision.options) == 1 else (yield decision)
+                option = yield from self.ask(decision)
                 hand.append(reserve.take(option.label))
         self._sort_hand(seat)
         self.emit(
@@ -280,11 +286,8 @@ class DragonsState(FlowState):
             else:
                 counts = [COUNT_OPTIONS[k] for k in range(rules.stats_min, rules.stats_max + 1)]
                 count = (yield Decision(CHANCE, "stat_count", counts, "How many statistics count this round?")).value
-            options = STAT_OPTIONS[count]
-            if len(options) == 1:
-                stats = options[0].value
-            else:
-                stats = (yield Decision(CHANCE, "stats", options[:], f"Which {count} statistics count this round?")).value
+            decision = Decision(CHANCE, "stats", STAT_OPTIONS[count][:], f"Which {count} statistics count this round?")
+            stats = (yield from self.ask(decision)).value
             self.asked = stats
             self.emit("stats", round=number, stats=[STAT_NAMES[i] for i in stats])
             # The reserve, once per duel: before choosing the round's card.
@@ -294,14 +297,11 @@ class DragonsState(FlowState):
             prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in stats)}: choose your card (in secret)"
             for seat in (0, 1):
                 hand = self.hands[seat]
-                if len(hand) == 1:
-                    picks.append(hand[0])
-                else:
-                    totals = self.totals(hand)
-                    options = [
-                        card_option(label, total, position) for position, (label, total) in enumerate(zip(self.hand_labels(seat), totals))
-                    ]
-                    picks.append(hand[(yield Decision(seat, "play", options, prompt, secret=True)).value])
+                totals = self.totals(hand)
+                options = [
+                    card_option(label, total, position) for position, (label, total) in enumerate(zip(self.hand_labels(seat), totals))
+                ]
+                picks.append(hand[(yield from self.ask(Decision(seat, "play", options, prompt, secret=True))).value])
                 if seat == 0:
                     self._events.append({"e": "chosen", "player": 0})
             now, names = self.now, self.names
@@ -365,7 +365,7 @@ class DragonsState(FlowState):
                 continue
             reserve, hand = self.reserve[seat], self.hands[seat]
             decision = reserve.draw_decision(kind="reserve", prompt=f"{seat_name(seat)} draws a card from the reserve")
-            option = decision.options[0] if len(decision.options) == 1 else (yield decision)
+            option = yield from self.ask(decision)
             new = reserve.take(option.label)
             old = hand[position]
             self.now[new] = list(self.full[new])

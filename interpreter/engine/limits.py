@@ -1,0 +1,116 @@
+"""Bounds on the length of a game: no valid set of files gives a game that never ends.
+
+A game's own rules end it (a KO, the last GONG, seals, a turn limit); these
+bounds are a safety net under them, the same in every game. Every *action*
+counts: each decision the game poses — answered by a player or by chance,
+or taken at once because it has a single option — so a game that loops
+without asking anybody anything reaches the bound too. When an action would
+go past the bound on actions per game or per turn, the game ends at once as
+a draw, with an `action_limit` event and an outcome that name the bound and
+its value.
+
+The bounds are two optional parameters of every game's rules file, declared
+here once and named in the game's language (`action_limits`); their defaults
+are far above any real game (the longest of thousands of simulated games
+takes a few thousand actions, and a few dozen in one turn).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Actions a game may take in all, unless its rules file says otherwise.
+DEFAULT_ACTIONS_PER_GAME = 100_000
+#: Actions a game may take in one turn (the setup counts as turn 0).
+DEFAULT_ACTIONS_PER_TURN = 10_000
+#: The highest value a rules file may give either bound.
+HIGHEST_LIMIT = 10_000_000
+
+#: The printed names of the two parameters, by the language of a game's files.
+NAMES: dict[str, tuple[str, str]] = {
+    "fr": ("Actions au plus par partie", "Actions au plus par tour"),
+    "en": ("Actions per game at most", "Actions per turn at most"),
+}
+
+
+@lru_cache(maxsize=None)
+def action_limits(language: Literal["fr", "en"]) -> type[BaseModel]:
+    """The base of a game's rules model: the two optional bounds, named in `language`.
+
+    A game's rules model subclasses it (`class CordesRules(action_limits("en"))`);
+    a rules file that leaves a bound out gets its default.
+    """
+    per_game, per_turn = NAMES[language]
+
+    class ActionLimits(BaseModel):
+        """The bounds on actions per game and per turn (optional; see `atout.interpreter.engine.limits`)."""
+
+        model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+        actions_per_game: int = Field(DEFAULT_ACTIONS_PER_GAME, alias=per_game, ge=1, le=HIGHEST_LIMIT)
+        actions_per_turn: int = Field(DEFAULT_ACTIONS_PER_TURN, alias=per_turn, ge=1, le=HIGHEST_LIMIT)
+
+    ActionLimits.__name__ = ActionLimits.__qualname__ = f"ActionLimits_{language}"
+    return ActionLimits
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A bound that is reached: which one ("game" or "turn"), its value and its printed name."""
+
+    scope: Literal["game", "turn"]
+    value: int
+    parameter: str
+
+    @property
+    def reason(self) -> str:
+        """The outcome's reason: which bound, its value, and the parameter that sets it."""
+        return f"the limit of {self.value} actions per {self.scope} is reached ({self.parameter})"
+
+    def event(self) -> dict[str, Any]:
+        """The facts of the `action_limit` event."""
+        return {"limit": self.scope, "actions": self.value, "parameter": self.parameter}
+
+
+def limit_text(event: dict[str, Any]) -> str:
+    """The `action_limit` event as a line of commentary (every game prints it the same way)."""
+    return (
+        f"The game stops: the limit of {event['actions']} actions per {event['limit']} "
+        f"is reached ({event['parameter']})"
+    )
+
+
+class ActionCounter:
+    """Counts a game's actions, in all and in the current turn, against its bounds."""
+
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached")
+
+    def __init__(self, rules: Any) -> None:
+        self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
+        self.per_turn: int = getattr(rules, "actions_per_turn", DEFAULT_ACTIONS_PER_TURN)
+        fields = getattr(type(rules), "model_fields", {})
+        self.names = tuple(
+            (fields[name].alias if name in fields else None) or NAMES["en"][i]
+            for i, name in enumerate(("actions_per_game", "actions_per_turn"))
+        )
+        self.actions = 0
+        self.in_turn = 0
+        self.turn = 0
+        #: The bound the game reached, once it has (the game is then over).
+        self.reached: Limit | None = None
+
+    def count(self, turn: int) -> Limit | None:
+        """Count one action taken in `turn`; the bound it would go past, if any (it is then not counted)."""
+        if turn != self.turn:
+            self.turn, self.in_turn = turn, 0
+        if self.actions < self.per_game and self.in_turn < self.per_turn:
+            self.actions += 1
+            self.in_turn += 1
+            return None
+        if self.actions >= self.per_game:
+            return Limit("game", self.per_game, self.names[0])
+        return Limit("turn", self.per_turn, self.names[1])

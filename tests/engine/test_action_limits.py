@@ -1,0 +1,123 @@
+"""Every valid set of files gives games that end: the bounds on actions, the same in every game.
+
+A rules file may set the bounds (`Actions au plus par partie`, `Actions per
+turn at most`…); these tests set small ones, so that a game reaches them in a
+few dozen actions, and check the outcome, the event, the commentary and the
+replay of the record.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+
+import pytest
+
+from atout.cards import CARDS_DIR
+from atout.interpreter.engine.limits import DEFAULT_ACTIONS_PER_GAME, DEFAULT_ACTIONS_PER_TURN, NAMES
+from atout.interpreter.engine.loading import load_files
+from atout.interpreter.engine.play import play_game, seeded
+from atout.interpreter.engine.record import RecordWriter
+from atout.interpreter.engine.replay import Divergence
+from atout.interpreter.games import ENGINES, LANGUAGES
+
+#: Each game's main rules file, and the language its parameters are named in.
+RULES = {
+    "battlefight": ("regles.atout", "fr"),
+    "cordes": ("rules.atout", "en"),
+    "cardia": ("regles.atout", "fr"),
+    "dragons": ("regles.atout", "fr"),
+}
+
+
+def with_rules(text: str, values: dict[str, object]) -> str:
+    """A rules file's text with these parameters set: the line replaced, or added at the end."""
+    for name, value in values.items():
+        line = re.compile(rf"^{re.escape(name)}\s*:.*$", re.MULTILINE)
+        if line.search(text):
+            text = line.sub(f"{name} : {value}", text)
+        else:
+            text = text.rstrip("\n") + f"\n{name} : {value}\n"
+    return text
+
+
+def game_files(tmp_path, game: str, values: dict[str, object]):
+    """The shipped files of `game`, copied, with these rules parameters; loaded and validated."""
+    folder = tmp_path / game
+    shutil.copytree(CARDS_DIR / game, folder)
+    rules = folder / RULES[game][0]
+    rules.write_text(with_rules(rules.read_text(encoding="utf-8"), values), encoding="utf-8")
+    return load_files(LANGUAGES[game], [folder])
+
+
+def recorded_game(game_name: str, files, seed: int = 1, bots=("random", "random")):
+    """Play one game between bots, recording it; (played, record lines, every event)."""
+    engine = ENGINES[game_name]
+    game = engine.build(files, engine.setup_from_options(files, {}))
+    players = [engine.bots[kind](seeded(seed, f"P{i + 1}")) for i, kind in enumerate(bots)]
+    stream = io.StringIO()
+    events: list[dict] = []
+    played = play_game(game, players, seed, writer=RecordWriter(stream), on_event=events.append)
+    return played, stream.getvalue().splitlines(), events
+
+
+@pytest.mark.parametrize("game_name", sorted(RULES))
+def test_a_game_stops_at_the_bound_on_actions_per_game_and_replays_to_the_same_end(
+    tmp_path, game_name, replay_lines
+):
+    per_game = NAMES[RULES[game_name][1]][0]
+    files = game_files(tmp_path, game_name, {per_game: 30})
+    played, lines, events = recorded_game(game_name, files)
+    outcome = played.state.outcome()
+    assert outcome.winner is None
+    assert f"the limit of 30 actions per game is reached ({per_game})" in outcome.reason
+    limit = next(e for e in events if e["e"] == "action_limit")
+    assert limit == {"e": "action_limit", "limit": "game", "actions": 30, "parameter": per_game}
+    assert events[-1]["e"] == "end" and events.index(limit) == len(events) - 2
+    assert played.state._actions.actions == 30
+    replay_lines(lines, ENGINES[game_name], files)
+    # the replay does check the outcome: another one is a divergence
+    tampered = lines[:-1] + [lines[-1].replace("30 actions", "31 actions")]
+    with pytest.raises(Divergence, match="expected the outcome"):
+        replay_lines(tampered, ENGINES[game_name], files)
+
+
+@pytest.mark.parametrize("game_name", sorted(RULES))
+def test_a_game_stops_at_the_bound_on_actions_per_turn(tmp_path, game_name, play_commentary, replay_lines):
+    per_turn = NAMES[RULES[game_name][1]][1]
+    files = game_files(tmp_path, game_name, {per_turn: 4})
+    engine = ENGINES[game_name]
+    game = engine.build(files, engine.setup_from_options(files, {}))
+    played, text = play_commentary(game, 1, ["random", "random"], game_name)
+    reason = f"the limit of 4 actions per turn is reached ({per_turn})"
+    assert played.state.outcome().winner is None and reason in played.state.outcome().reason
+    assert f"The game stops: {reason}" in text
+    assert reason in text.rstrip().splitlines()[-1]
+    # reached in the setup (turn 0) or later, the record replays to the same end
+    _, lines, _ = recorded_game(game_name, files)
+    replay_lines(lines, engine, files)
+
+
+@pytest.mark.parametrize("game_name", sorted(RULES))
+def test_the_bounds_are_optional_with_their_default(tmp_path, game_name):
+    per_game, per_turn = NAMES[RULES[game_name][1]]
+    folder = tmp_path / game_name
+    shutil.copytree(CARDS_DIR / game_name, folder)
+    rules = folder / RULES[game_name][0]
+    text = rules.read_text(encoding="utf-8")
+    kept = [line for line in text.splitlines() if not line.startswith((per_game, per_turn))]
+    rules.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    loaded = load_files(LANGUAGES[game_name], [folder]).rules()
+    assert (loaded.actions_per_game, loaded.actions_per_turn) == (DEFAULT_ACTIONS_PER_GAME, DEFAULT_ACTIONS_PER_TURN)
+
+
+@pytest.mark.parametrize("game_name", sorted(RULES))
+def test_a_bound_below_1_is_refused_at_its_value(read, cards_dir, game_name):
+    per_game = NAMES[RULES[game_name][1]][0]
+    text = with_rules((cards_dir / game_name / RULES[game_name][0]).read_text(encoding="utf-8"), {per_game: 0})
+    document = read(text)
+    line = text.splitlines().index(f"{per_game} : 0") + 1
+    (problem,) = document.diagnostics
+    assert (problem.code, problem.line, problem.column) == ("E501", line, len(per_game) + 4)
+    assert problem.message == f'{per_game} "0": must be 1 or more'
