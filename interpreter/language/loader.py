@@ -33,6 +33,12 @@ from .transform import UnitTransformer
 #: The longest unit (a card, a line) that is parsed; a longer one is refused.
 MAX_UNIT_CHARS = 20_000
 
+#: How many problems of a file get a full message: the words that were
+#: expected there and the nearest one. Past them a file is plainly broken
+#: (the wrong file, a file cut in two): each further problem gets a brief
+#: message, so that its cost stays small, and `validate` prints only the
+#: first problems of each file anyway.
+DETAILED_PER_FILE = 100
 #: The most digits a number may have. Every number of the games is small
 #: (a count, a bonus, a statistic); a longer one is refused before it is
 #: turned into an integer, so that its size costs nothing.
@@ -128,8 +134,9 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
         try:
             tree = parser.parse(unit_folded, start=kind.start)
         except UnexpectedInput as error:
+            brief = len(document.diagnostics) + len(transformer.diagnostics) >= DETAILED_PER_FILE
             document.diagnostics.append(
-                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines)
+                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines, brief=brief)
             )
             if kind.unit == "card":
                 document.unread_cards.append(lines[start].strip().strip("=").strip())

@@ -148,14 +148,21 @@ def syntax_diagnostic(
     unit_text: str,
     line_offset: int,
     lines: list[str],
+    brief: bool = False,
 ) -> Diagnostic:
-    """A Lark error in one unit as a diagnostic, with the nearest known word."""
+    """A Lark error in one unit as a diagnostic, with the nearest known word.
+
+    `brief` leaves out what was expected and the nearest word (the costly
+    part), for the problems of a file past its first ones.
+    """
     line = (getattr(error, "line", None) or 1)
     column = (getattr(error, "column", None) or 1)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         line, column = _end_place(unit_text)
     file_line = line + line_offset
     source = lines[file_line - 1] if 0 < file_line <= len(lines) else None
+    if brief:
+        return _brief(error, file, file_line, column, source)
     expected = _expected(error)
     words = printed_words(grammar)
     keywords = sorted({words.get(_pattern(parser, name), _pattern(parser, name)) for name in expected if _is_keyword(parser, name)})
@@ -179,6 +186,19 @@ def syntax_diagnostic(
         width = len(shown)
     suggestion = nearest(found, keywords) if found and keywords else None
     return Diagnostic(code, message, file, file_line, column, max(1, width), suggestion, source)
+
+
+def _brief(error: UnexpectedInput, file: str, line: int, column: int, source: str | None) -> Diagnostic:
+    """The diagnostic of `syntax_diagnostic` without its list of expected words."""
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        return Diagnostic("E112", "the card stops here", file, line, column, 1, None, source)
+    if isinstance(error, UnexpectedToken) and error.token.type == "_NL":
+        return Diagnostic("E112", "the line stops here", file, line, column, 1, None, source)
+    found = _found_word(error, source, column) or "?"
+    if not found[0].isalnum():
+        return Diagnostic("E110", f'"{found}" has no place here', file, line, column, len(found), None, source)
+    known = "unknown word" if isinstance(error, UnexpectedCharacters) else "unexpected word"
+    return Diagnostic("E111", f'{known} "{found}"', file, line, column, len(found), None, source)
 
 
 def _expected(error: UnexpectedInput) -> set[str]:

@@ -27,7 +27,7 @@ from atout.cards import CARDS_DIR
 from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
-from .loader import Document, read_file
+from .loader import DETAILED_PER_FILE, Document, read_file
 from .nodes import CardFile, CardList, ListEntry
 from .text import fold
 
@@ -169,6 +169,7 @@ def check_list(
     listed: dict[str, int] = {}
     resolved: dict[str, BaseModel] = {}
     waiting = False
+    unknown = 0  # past the first ones, an unknown name gets no suggestion (see DETAILED_PER_FILE)
     for entry in card_list.entries:
         key = fold(entry.name)
         card = catalogue.get(key)
@@ -176,11 +177,12 @@ def check_list(
             waiting = True
             continue
         if card is None:
+            unknown += 1
             reporter.report(
                 "E400",
                 f'no card is named "{entry.name}" in the {game.title} card files',
                 entry.span,
-                nearest(entry.name, names),
+                nearest(entry.name, names) if unknown <= DETAILED_PER_FILE else None,
             )
             continue
         if key in listed:
