@@ -77,12 +77,7 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
             )
         )
     else:
-        for index, diagnostic in enumerate(shown):
-            click.echo(diagnostic.render() + "\n")
-            more = truncated.get(diagnostic.file)
-            last_of_file = index + 1 == len(shown) or shown[index + 1].file != diagnostic.file
-            if more and last_of_file:
-                click.echo(f"… and {more} more problem{'s' * (more != 1)} in {diagnostic.file}\n")
+        _print_problems(shown, truncated)
         if not quiet:
             problems = len(result.diagnostics)
             invalid = len({d.file for d in result.diagnostics})
@@ -93,6 +88,16 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
             )
             click.echo(summary, err=not result.is_valid)
     sys.exit(0 if result.is_valid else 1)
+
+
+def _print_problems(shown: list, truncated: dict[str, int], err: bool = False) -> None:
+    """Print diagnostics, and after the last one shown of a file, how many more it has."""
+    for index, diagnostic in enumerate(shown):
+        click.echo(diagnostic.render() + "\n", err=err)
+        more = truncated.get(diagnostic.file)
+        last_of_file = index + 1 == len(shown) or shown[index + 1].file != diagnostic.file
+        if more and last_of_file:
+            click.echo(f"… and {more} more problem{'s' * (more != 1)} in {diagnostic.file}\n", err=err)
 
 
 def _first_per_file(diagnostics: list, limit: int) -> tuple[list, dict[str, int]]:
@@ -120,15 +125,18 @@ def _count_cards(result) -> int:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def ast(file: Path) -> None:
-    """Print the validated AST of FILE as JSON (exit 1 with the problems if it is invalid)."""
+    """Print the validated AST of FILE as JSON (exit 1 with the problems if it is invalid).
+
+    The AST's spans (where each node is written) are left out. Of the
+    problems, the first 20 of each file are printed, then how many more.
+    """
     from atout.interpreter.games import LANGUAGES
     from atout.interpreter.language.nodes import dump
     from atout.interpreter.language.project import validate as validate_files
 
     result = validate_files([file], LANGUAGES)
     if not result.is_valid:
-        for diagnostic in result.diagnostics:
-            click.echo(diagnostic.render() + "\n", err=True)
+        _print_problems(*_first_per_file(result.diagnostics, 20), err=True)
         sys.exit(1)
     click.echo(json.dumps(dump(result.documents[0].node), ensure_ascii=False, indent=2))
 

@@ -87,3 +87,10 @@ def test_past_the_first_problems_of_a_file_messages_are_brief_and_cheap(language
     # the costly part is done for the first problems of each file only
     assert calls["expected"] == DETAILED_PER_FILE
     assert calls["nearest"] == 2 * DETAILED_PER_FILE
+
+
+def test_ast_prints_the_first_problems_of_an_invalid_file_then_how_many_more(files):
+    result = CliRunner().invoke(main, ["ast", str(files / "cartes.atout")])
+    assert result.exit_code == 1
+    assert result.output.count(": E111 ") == 20
+    assert f"… and 130 more problems in {files / 'cartes.atout'}" in result.output
