@@ -280,23 +280,53 @@ def _dump(value: Any, file: str, depth: int) -> Any:
     raise _Unusable(f"a value that JSON does not hold: {type(value).__name__}")
 
 
+#: The fields that hold nodes of any class (a file's cards, its typed rules):
+#: each of their values is validated as the class it names. Everywhere else a
+#: node is validated as part of its parent, by the parent's field types
+#: (discriminated unions), which builds one validator per card class instead
+#: of one per node class.
+_ANY_CLASS_FIELDS = {(CardFile, "cards"), (RulesFile, "rules")}
+
+
 def _revive(data: Any, file: str, depth: int) -> Any:
-    """The value `_dump` gave, models validated anew from their leaves up."""
+    """The model `_dump` gave, validated anew, with its spans."""
+    _expect(isinstance(data, dict))
+    cls = _classes().get(data.get("$"))  # type: ignore[arg-type]
+    if cls is None:
+        raise _Unusable("a model of no known class")
+    fields = {}
+    for key, item in data.items():
+        if key in ("$", "span"):
+            continue
+        if (cls, key) in _ANY_CLASS_FIELDS:
+            fields[key] = [_revive(x, file, depth + 1) for x in item] if isinstance(item, list) else _revive(item, file, depth + 1)
+        else:
+            fields[key] = _plain(item, file, depth + 1)
+    if "span" in data:
+        fields["span"] = _span(cls, data["span"], file)
+    return cls.model_validate(fields)
+
+
+def _plain(data: Any, file: str, depth: int) -> Any:
+    """A value for a parent's validation: class names dropped, spans made `Span`s."""
     if depth > MAX_DEPTH:
         raise _Unusable("nested too deeply")
     if isinstance(data, list):
-        return [_revive(item, file, depth + 1) for item in data]
+        return [_plain(item, file, depth + 1) for item in data]
     if not isinstance(data, dict):
         return data
     cls = _classes().get(data.get("$"))  # type: ignore[arg-type]
     if cls is None:
         raise _Unusable("a model of no known class")
-    fields = {key: _revive(item, file, depth + 1) for key, item in data.items() if key not in ("$", "span")}
+    fields = {key: _plain(item, file, depth + 1) for key, item in data.items() if key not in ("$", "span")}
     if "span" in data:
-        span = data["span"]
-        _expect(issubclass(cls, Node) and isinstance(span, list) and len(span) == 4 and all(type(n) is int for n in span))
-        fields["span"] = Span(file, *span)
-    return cls.model_validate(fields)
+        fields["span"] = _span(cls, data["span"], file)
+    return fields
+
+
+def _span(cls: type, span: Any, file: str) -> Span:
+    _expect(issubclass(cls, Node) and isinstance(span, list) and len(span) == 4 and all(type(n) is int for n in span))
+    return Span(file, *span)
 
 
 _DIAGNOSTIC_FIELDS = {
