@@ -49,6 +49,13 @@ CODES: dict[str, str] = {
 }
 
 
+#: How many problems of a file get a full message: the words that were
+#: expected there and the nearest one. Past them a file is plainly broken
+#: (the wrong file, a file cut in two): each further problem gets a brief
+#: message without a suggestion, so that its cost stays small, and
+#: `validate` prints only the first problems of each file anyway.
+DETAILED_PER_FILE = 100
+
 #: The most characters of a source line shown under a diagnostic; a longer
 #: line is shown as a window around the place, cut with "…".
 SHOWN_LINE_CHARS = 120
@@ -126,6 +133,9 @@ def nearest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
         starts = sorted((k for k in by_fold if k.startswith(folded) and k != folded), key=len)
         if starts:
             return by_fold[starts[0]]
+    longest = max(map(len, by_fold), default=0)
+    if len(folded) > longest * (2 - cutoff) / cutoff:
+        return None  # so much longer than every known word that none can be close enough
     matches = difflib.get_close_matches(folded, list(by_fold), n=1, cutoff=cutoff)
     return by_fold[matches[0]] if matches else None
 

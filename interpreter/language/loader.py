@@ -22,7 +22,7 @@ from lark import Token, Tree, UnexpectedInput
 from pydantic import BaseModel
 
 from . import cache
-from .diagnostics import Diagnostic, nearest
+from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Node, Param, RulesFile, Span
 from .parser import build_parser, syntax_diagnostic
@@ -33,12 +33,6 @@ from .transform import UnitTransformer
 #: The longest unit (a card, a line) that is parsed; a longer one is refused.
 MAX_UNIT_CHARS = 20_000
 
-#: How many problems of a file get a full message: the words that were
-#: expected there and the nearest one. Past them a file is plainly broken
-#: (the wrong file, a file cut in two): each further problem gets a brief
-#: message, so that its cost stays small, and `validate` prints only the
-#: first problems of each file anyway.
-DETAILED_PER_FILE = 100
 #: The most digits a number may have. Every number of the games is small
 #: (a count, a bonus, a statistic); a longer one is refused before it is
 #: turned into an integer, so that its size costs nothing.
