@@ -65,7 +65,9 @@ def folder() -> Path | None:
     chosen = os.environ.get("ATOUT_CACHE_DIR")
     if chosen:
         return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or (Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # the XDG specification: a relative path is ignored
+        base = str(Path.home() / ".cache")
     return Path(base) / "atout"
 
 

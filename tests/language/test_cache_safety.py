@@ -255,3 +255,17 @@ def test_deeply_nested_clauses_are_cached_or_refused_never_a_crash(languages, tm
     assert [d.code for d in first.diagnostics] == ([] if depth < MAX_NESTING else ["E114"])
     assert cache.to_json(second) == cache.to_json(first)
     assert len(list((tmp_path / "cache").glob("*.json"))) == 1
+
+
+def test_where_the_cache_is(monkeypatch, tmp_path):
+    monkeypatch.delenv("ATOUT_CACHE_DIR", raising=False)
+    monkeypatch.delenv("ATOUT_NO_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.folder() == tmp_path / "xdg" / "atout"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert cache.folder() == tmp_path / "home" / ".cache" / "atout"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert cache.folder() == tmp_path / "home" / ".cache" / "atout"
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "mine"))
+    assert cache.folder() == tmp_path / "mine"
