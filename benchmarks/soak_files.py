@@ -187,6 +187,7 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=3, help="how many tracebacks to print (default 3)")
     arguments = parser.parse_args()
     if arguments.index is not None:
+        warm_up()
         index, seconds, failure = run_one((arguments.seed, arguments.index))
         print(failure or f"file {index} of seed {arguments.seed}: no exception, {seconds:.3f} s")
         sys.exit(1 if failure else 0)
