@@ -33,13 +33,23 @@ def main() -> None:
     help="text for people, json for CI.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print only the problems, not the summary.")
-def validate(paths: tuple[Path, ...], output: str, quiet: bool) -> None:
+@click.option(
+    "--max-per-file",
+    type=click.IntRange(0),
+    default=20,
+    show_default=True,
+    help="Print at most this many problems of each file, then how many more there are (0: all).",
+)
+def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: int) -> None:
     """Check card, deck, collection and rules files.
 
     PATHS are files or folders (searched recursively for .atout files); with
-    none, the card files shipped with atout are checked. Every problem of
-    every file is printed as file:line:col: CODE message, with the line and a
-    caret. Exit 0 when all is valid, 1 when anything is not.
+    none, the card files shipped with atout are checked. The problems of each
+    file are printed as file:line:col: CODE message, with the line and a
+    caret: the first 20 of a file, then how many more it has (--max-per-file
+    changes that). With --format json, the same problems are listed, every
+    problem is counted in "problems", and "truncated" gives, per file, how
+    many were left out. Exit 0 when all is valid, 1 when anything is not.
     """
     from atout.interpreter.games import LANGUAGES
     from atout.interpreter.language.project import expand, validate as validate_files
@@ -50,6 +60,7 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool) -> None:
         click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
         sys.exit(1)
     result = validate_files(files, LANGUAGES)
+    shown, truncated = _first_per_file(result.diagnostics, max_per_file)
     if output == "json":
         click.echo(
             json.dumps(
@@ -57,15 +68,16 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool) -> None:
                     "valid": result.is_valid,
                     "files": len(files),
                     "cards": _count_cards(result),
-                    "diagnostics": [d.as_json() for d in result.diagnostics],
+                    "problems": len(result.diagnostics),
+                    "diagnostics": [d.as_json() for d in shown],
+                    "truncated": truncated,
                 },
                 ensure_ascii=False,
                 indent=2,
             )
         )
     else:
-        for diagnostic in result.diagnostics:
-            click.echo(diagnostic.render() + "\n")
+        _print_problems(shown, truncated)
         if not quiet:
             problems = len(result.diagnostics)
             invalid = len({d.file for d in result.diagnostics})
@@ -78,6 +90,32 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool) -> None:
     sys.exit(0 if result.is_valid else 1)
 
 
+def _print_problems(shown: list, truncated: dict[str, int], err: bool = False) -> None:
+    """Print diagnostics, and after the last one shown of a file, how many more it has."""
+    for index, diagnostic in enumerate(shown):
+        click.echo(diagnostic.render() + "\n", err=err)
+        more = truncated.get(diagnostic.file)
+        last_of_file = index + 1 == len(shown) or shown[index + 1].file != diagnostic.file
+        if more and last_of_file:
+            click.echo(f"… and {more} more problem{'s' * (more != 1)} in {diagnostic.file}\n", err=err)
+
+
+def _first_per_file(diagnostics: list, limit: int) -> tuple[list, dict[str, int]]:
+    """The first `limit` diagnostics of each file (all when 0), and how many each file has beyond them."""
+    if limit == 0:
+        return list(diagnostics), {}
+    shown: list = []
+    counts: dict[str, int] = {}
+    truncated: dict[str, int] = {}
+    for diagnostic in diagnostics:
+        counts[diagnostic.file] = counts.get(diagnostic.file, 0) + 1
+        if counts[diagnostic.file] <= limit:
+            shown.append(diagnostic)
+        else:
+            truncated[diagnostic.file] = truncated.get(diagnostic.file, 0) + 1
+    return shown, truncated
+
+
 def _count_cards(result) -> int:
     from atout.interpreter.language.nodes import CardFile
 
@@ -87,15 +125,18 @@ def _count_cards(result) -> int:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def ast(file: Path) -> None:
-    """Print the validated AST of FILE as JSON (exit 1 with the problems if it is invalid)."""
+    """Print the validated AST of FILE as JSON (exit 1 with the problems if it is invalid).
+
+    The AST's spans (where each node is written) are left out. Of the
+    problems, the first 20 of each file are printed, then how many more.
+    """
     from atout.interpreter.games import LANGUAGES
     from atout.interpreter.language.nodes import dump
     from atout.interpreter.language.project import validate as validate_files
 
     result = validate_files([file], LANGUAGES)
     if not result.is_valid:
-        for diagnostic in result.diagnostics:
-            click.echo(diagnostic.render() + "\n", err=True)
+        _print_problems(*_first_per_file(result.diagnostics, 20), err=True)
         sys.exit(1)
     click.echo(json.dumps(dump(result.documents[0].node), ensure_ascii=False, indent=2))
 

@@ -30,8 +30,9 @@ CODES: dict[str, str] = {
     "E111": "an unknown or misplaced word",
     "E112": "the text stops where more was expected",
     "E113": "text outside any card",
+    "E114": "clauses nested too deeply",
     # Values
-    "E200": "a number out of its range",
+    "E200": "a number out of its range (or longer than numbers may be)",
     "E201": "a word that is not one of the allowed values",
     # A set of cards
     "E300": "two cards with the same name",
@@ -46,6 +47,18 @@ CODES: dict[str, str] = {
     "E502": "a rules parameter given twice",
     "E503": "a rules parameter that is missing",
 }
+
+
+#: How many problems of a file get a full message: the words that were
+#: expected there and the nearest one. Past them a file is plainly broken
+#: (the wrong file, a file cut in two): each further problem gets a brief
+#: message without a suggestion, so that its cost stays small, and
+#: `validate` prints only the first problems of each file anyway.
+DETAILED_PER_FILE = 100
+
+#: The most characters of a source line shown under a diagnostic; a longer
+#: line is shown as a window around the place, cut with "…".
+SHOWN_LINE_CHARS = 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +90,15 @@ class Diagnostic:
         lines = [self.headline()]
         if self.source_line is not None:
             shown = self.source_line.rstrip("\n").expandtabs(1)
+            column = self.column
+            if len(shown) > SHOWN_LINE_CHARS:  # a window of the line around the place
+                start = max(0, min(column - 1 - SHOWN_LINE_CHARS // 3, len(shown) - SHOWN_LINE_CHARS))
+                end = start + SHOWN_LINE_CHARS
+                column -= start - (1 if start else 0)
+                shown = ("…" if start else "") + shown[start:end] + ("…" if end < len(shown) else "")
             lines.append("    " + shown)
-            width = max(1, min(self.width, len(shown) - self.column + 1))
-            lines.append("    " + " " * (self.column - 1) + "^" * width)
+            width = max(1, min(self.width, len(shown) - column + 1))
+            lines.append("    " + " " * (column - 1) + "^" * width)
         if self.suggestion:
             lines.append(f'    did you mean "{self.suggestion}"?')
         return "\n".join(lines)
@@ -114,6 +133,9 @@ def nearest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
         starts = sorted((k for k in by_fold if k.startswith(folded) and k != folded), key=len)
         if starts:
             return by_fold[starts[0]]
+    longest = max(map(len, by_fold), default=0)
+    if len(folded) > longest * (2 - cutoff) / cutoff:
+        return None  # so much longer than every known word that none can be close enough
     matches = difflib.get_close_matches(folded, list(by_fold), n=1, cutoff=cutoff)
     return by_fold[matches[0]] if matches else None
 

@@ -18,11 +18,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lark import UnexpectedInput
+from lark import Token, Tree, UnexpectedInput
 from pydantic import BaseModel
 
 from . import cache
-from .diagnostics import Diagnostic, nearest
+from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Node, Param, RulesFile, Span
 from .parser import build_parser, syntax_diagnostic
@@ -32,6 +32,14 @@ from .transform import UnitTransformer
 
 #: The longest unit (a card, a line) that is parsed; a longer one is refused.
 MAX_UNIT_CHARS = 20_000
+
+#: The most digits a number may have. Every number of the games is small
+#: (a count, a bonus, a statistic); a longer one is refused before it is
+#: turned into an integer, so that its size costs nothing.
+MAX_DIGITS = 9
+#: The deepest a unit's parse tree may be: clauses nested in clauses ("Si …,
+#: Si …, …"). The shipped cards go 6 deep.
+MAX_NESTING = 32
 
 _TITLE_LINE = re.compile(r"^[ \t]*==", re.MULTILINE)
 
@@ -120,22 +128,70 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
         try:
             tree = parser.parse(unit_folded, start=kind.start)
         except UnexpectedInput as error:
+            brief = len(document.diagnostics) + len(transformer.diagnostics) >= DETAILED_PER_FILE
             document.diagnostics.append(
-                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines)
+                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines, brief=brief)
             )
             if kind.unit == "card":
                 document.unread_cards.append(lines[start].strip().strip("=").strip())
             continue
         except RecursionError:
             document.diagnostics.append(
-                Diagnostic("E110", "this text is nested too deeply to be read", path, start + 1, 1, 1, None, lines[start])
+                Diagnostic("E114", "this text is nested too deeply to be read", path, start + 1, 1, 1, None, lines[start])
             )
+            continue
+        problem = _unit_bounds(tree, path, start, lines)
+        if problem is not None:
+            document.diagnostics.append(problem)
+            if kind.unit == "card":
+                document.unread_cards.append(lines[start].strip().strip("=").strip())
             continue
         transformer.begin_unit(original, start, lines)
         nodes.append(transformer.transform(tree))
     document.diagnostics.extend(transformer.diagnostics)
     document.node = _file_node(document, nodes)
     return document
+
+
+def _unit_bounds(tree: Tree, path: str, start: int, lines: list[str]) -> Diagnostic | None:
+    """A number too long (E200) or clauses nested too deeply (E114) in a unit's tree.
+
+    Checked on the parse tree, before any number becomes an integer and
+    before the (recursive) transformer runs; one walk, without recursion.
+    """
+    stack = [(tree, 1)]
+    deepest: tuple[int, Tree] | None = None
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING and deepest is None:
+            deepest = (depth, node)
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1))
+            elif isinstance(child, Token) and len(child) > MAX_DIGITS and _digits(child) > MAX_DIGITS:
+                line = child.line + start
+                digits = _digits(child)
+                return Diagnostic(
+                    "E200",
+                    f"a number of {digits:,} digits; numbers have at most {MAX_DIGITS} digits here",
+                    path, line, child.column, min(digits, 40), None, lines[line - 1] if line <= len(lines) else None,
+                )
+    if deepest is not None:
+        node = deepest[1]
+        line = (getattr(node.meta, "line", 1) if not node.meta.empty else 1) + start
+        return Diagnostic(
+            "E114",
+            f"clauses are nested more than {MAX_NESTING} deep here: write this text as simpler clauses",
+            path, line, getattr(node.meta, "column", 1) if not node.meta.empty else 1, 1, None,
+            lines[line - 1] if line <= len(lines) else None,
+        )
+    return None
+
+
+def _digits(token: Token) -> int:
+    """How many digits a token that is a number has (a sign and spaces aside); 0 if it is not one."""
+    digits = token.strip().lstrip("+-")
+    return len(digits) if digits.isascii() and digits.isdigit() else 0
 
 
 _TRANSFORMERS: dict[str, UnitTransformer] = {}

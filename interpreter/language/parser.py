@@ -1,8 +1,10 @@
 """Building the Lark parsers and turning Lark's errors into diagnostics.
 
 Each grammar is built once per process (`functools.lru_cache`), as LALR with
-the contextual lexer, and Lark's own cache keeps the analysed tables on disk
-between processes. String literals in the grammar files are folded as they
+the contextual lexer. Lark's own disk cache is not used: it is a pickle, which
+runs code when it is read, and building the four grammars takes a few tenths
+of a second, only when a file is not in the cache of checked files. String
+literals in the grammar files are folded as they
 are loaded (see `text.fold`), so a grammar writes "Défausser" and matches
 "defausser".
 """
@@ -10,7 +12,6 @@ are loaded (see `text.fold`), so a grammar writes "Défausser" and matches
 from __future__ import annotations
 
 import re
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -71,11 +72,8 @@ def read_grammar(name: str) -> str:
 class _FoldedLoader:
     """Lark import loader: `%import core (...)` reads `core.lark`, folded.
 
-    Lark keys its cache on the text of its options, this loader included: a
-    fixed `repr` keeps the key the same from one process to the next. The
-    name it returns is not a path on disk, so that Lark does not compare the
-    folded text with the file's own; the cache file's name carries a digest
-    of every grammar file instead.
+    The name it returns is not a path on disk, so that Lark does not compare
+    the folded text with the file's own.
     """
 
     def __repr__(self) -> str:
@@ -91,20 +89,6 @@ class _FoldedLoader:
 _import_loader = _FoldedLoader()
 
 
-def _cache_file(name: str) -> str | bool:
-    """Where Lark keeps the analysed tables of a grammar between processes."""
-    folder = Path(tempfile.gettempdir()) / "atout-lark-cache"
-    try:
-        folder.mkdir(exist_ok=True)
-    except OSError:
-        return False
-    text = read_grammar(name) + "".join(read_grammar(p.name) for p in sorted(GRAMMAR_DIR.glob("*.lark")))
-    import hashlib
-
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    return str(folder / f"{Path(name).stem}-{digest}.lark.cache")
-
-
 @lru_cache(maxsize=None)
 def build_parser(grammar: str, starts: tuple[str, ...]) -> Lark:
     """The LALR parser of a grammar file, for the given start rules."""
@@ -116,7 +100,6 @@ def build_parser(grammar: str, starts: tuple[str, ...]) -> Lark:
         propagate_positions=True,
         maybe_placeholders=False,
         import_paths=[_import_loader],
-        cache=_cache_file(grammar),
     )
 
 
@@ -165,14 +148,21 @@ def syntax_diagnostic(
     unit_text: str,
     line_offset: int,
     lines: list[str],
+    brief: bool = False,
 ) -> Diagnostic:
-    """A Lark error in one unit as a diagnostic, with the nearest known word."""
+    """A Lark error in one unit as a diagnostic, with the nearest known word.
+
+    `brief` leaves out what was expected and the nearest word (the costly
+    part), for the problems of a file past its first ones.
+    """
     line = (getattr(error, "line", None) or 1)
     column = (getattr(error, "column", None) or 1)
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         line, column = _end_place(unit_text)
     file_line = line + line_offset
     source = lines[file_line - 1] if 0 < file_line <= len(lines) else None
+    if brief:
+        return _brief(error, file, file_line, column, source)
     expected = _expected(error)
     words = printed_words(grammar)
     keywords = sorted({words.get(_pattern(parser, name), _pattern(parser, name)) for name in expected if _is_keyword(parser, name)})
@@ -196,6 +186,19 @@ def syntax_diagnostic(
         width = len(shown)
     suggestion = nearest(found, keywords) if found and keywords else None
     return Diagnostic(code, message, file, file_line, column, max(1, width), suggestion, source)
+
+
+def _brief(error: UnexpectedInput, file: str, line: int, column: int, source: str | None) -> Diagnostic:
+    """The diagnostic of `syntax_diagnostic` without its list of expected words."""
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        return Diagnostic("E112", "the card stops here", file, line, column, 1, None, source)
+    if isinstance(error, UnexpectedToken) and error.token.type == "_NL":
+        return Diagnostic("E112", "the line stops here", file, line, column, 1, None, source)
+    found = _found_word(error, source, column) or "?"
+    if not found[0].isalnum():
+        return Diagnostic("E110", f'"{found}" has no place here', file, line, column, len(found), None, source)
+    known = "unknown word" if isinstance(error, UnexpectedCharacters) else "unexpected word"
+    return Diagnostic("E111", f'{known} "{found}"', file, line, column, len(found), None, source)
 
 
 def _expected(error: UnexpectedInput) -> set[str]:

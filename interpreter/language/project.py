@@ -20,15 +20,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from atout.cards import CARDS_DIR
 
 from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
-from .loader import Document, read_file
-from .nodes import CardFile, CardList
+from .loader import DETAILED_PER_FILE, Document, read_file
+from .nodes import CardFile, CardList, ListEntry
 from .text import fold
 
 #: The extension of card-language files, for folders given to `validate`.
@@ -141,6 +141,15 @@ def check_names(game: GameLanguage, card_files: list[CardFile], reporter: Report
     return catalogue
 
 
+def _in_range(entry: ListEntry) -> bool:
+    """Is the entry's count within the bounds of `ListEntry.count` (1..99)?"""
+    try:
+        ListEntry.model_validate({"count": entry.count, "name": entry.name})
+    except ValidationError:
+        return False
+    return True
+
+
 def check_list(
     game: GameLanguage,
     card_list: CardList,
@@ -152,12 +161,15 @@ def check_list(
     """Unknown names (E400), names listed twice (E402), then the game's own checks.
 
     A card whose text has an error (`unread`) is not reported again here: its
-    own error says what to mend, and the deck's composition waits for it.
+    own error says what to mend, and the deck's composition waits for it; so
+    it does for an entry whose count is out of range (E200), which is never
+    expanded into that many cards.
     """
     names = [game.card_name(card) for card in catalogue.values()]
     listed: dict[str, int] = {}
     resolved: dict[str, BaseModel] = {}
     waiting = False
+    unknown = 0  # past the first ones, an unknown name gets no suggestion (see DETAILED_PER_FILE)
     for entry in card_list.entries:
         key = fold(entry.name)
         card = catalogue.get(key)
@@ -165,11 +177,12 @@ def check_list(
             waiting = True
             continue
         if card is None:
+            unknown += 1
             reporter.report(
                 "E400",
                 f'no card is named "{entry.name}" in the {game.title} card files',
                 entry.span,
-                nearest(entry.name, names),
+                nearest(entry.name, names) if unknown <= DETAILED_PER_FILE else None,
             )
             continue
         if key in listed:
@@ -180,5 +193,7 @@ def check_list(
             )
         listed.setdefault(key, entry.span.line if entry.span else 0)
         resolved[entry.name] = card
+    if any(not _in_range(entry) for entry in card_list.entries):
+        waiting = True  # its E200 says what to mend; a count out of range is never expanded
     if game.check_list is not None and rules is not None and not waiting:
         game.check_list(card_list, resolved, rules, reporter)

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ValidationError
 
-from .diagnostics import Diagnostic, explain, nearest
+from .diagnostics import DETAILED_PER_FILE, Diagnostic, explain, nearest
 from .nodes import Param
 from .text import fold
 
@@ -84,10 +84,13 @@ def type_rules(
             width = len(param.value)
         problems.append(Diagnostic(code, message, file, span.line if span else 1, column, max(1, width), suggestion, line))
 
+    unknown = 0  # past the first ones, an unknown parameter gets no suggestion (see DETAILED_PER_FILE)
     for param in params:
         field = by_fold.get(" ".join(fold(param.name).split()))
         if field is None:
-            at(param, "E500", f'unknown parameter "{param.name}"', suggestion=nearest(param.name, printed))
+            unknown += 1
+            near = nearest(param.name, printed) if unknown <= DETAILED_PER_FILE else None
+            at(param, "E500", f'unknown parameter "{param.name}"', suggestion=near)
             continue
         if field in values:
             first = places[field].span

@@ -99,10 +99,17 @@ def decode(data: bytes) -> str:
 
 
 def _place_of_byte(data: bytes, offset: int) -> tuple[int, int]:
-    """Line and column (both from 1) of the byte at `offset`."""
+    """Line and column (both from 1, the column in characters) of the byte at `offset`.
+
+    The bytes before it on its line are decoded to count their characters (a
+    byte that is not UTF-8 counts as one); a byte-order mark is not counted.
+    """
     line = data.count(b"\n", 0, offset) + 1
-    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
-    return line, column
+    start = data.rfind(b"\n", 0, offset) + 1
+    if start == 0 and data.startswith(b"\xef\xbb\xbf") and offset >= 3:
+        start = 3
+    before = data[start:offset].decode("utf-8", errors="replace")
+    return line, len(before) + 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,22 +2,67 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+from pydantic import BaseModel
+
+from atout.cards import CARDS_DIR
 from atout.interpreter.language import cache
 from atout.interpreter.language.loader import read_file
 
 CARD = "BattleFight : cartes\n== Éclair ==\nAttaque\nBlesser {n}\n"
 
 
+def _spans(node) -> list:
+    """Every span of an AST, in order, for comparing two trees place by place."""
+    found = []
+    if isinstance(node, BaseModel):
+        found.append(getattr(node, "span", None))
+        for name in type(node).model_fields:
+            if name != "span":
+                found.extend(_spans(getattr(node, name)))
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            found.extend(_spans(item))
+    return found
+
+
 def test_a_second_read_gives_the_same_document_from_the_cache(languages, tmp_path, monkeypatch):
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "eclair.atout"
+    path.write_text(CARD.format(n=2) + "== Brume ==\nAttaque\nBlessr 1\n", encoding="utf-8")
+    first = read_file(path, languages)
+    assert [d.code for d in first.diagnostics] == ["E111"]
+    (entry,) = (tmp_path / "cache").glob("*.json")
+    assert json.loads(entry.read_bytes())["node"]["cards"][0]["span"] == [2, 1, 5, 1]
+    second = read_file(path, languages)
+    assert second is not first
+    assert second.node == first.node and second.diagnostics == first.diagnostics
+    assert second.game is first.game and second.kind == first.kind and second.unread_cards == ["Brume"]
+    assert [d.render() for d in second.diagnostics] == [d.render() for d in first.diagnostics]
+    assert _spans(second.node) == _spans(first.node) and None not in _spans(first.node)
+
+
+@pytest.mark.parametrize("path", sorted(CARDS_DIR.rglob("*.atout")), ids=lambda p: str(p.relative_to(CARDS_DIR)))
+def test_every_shipped_file_comes_back_from_the_cache_the_same(languages, tmp_path, monkeypatch, path):
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "cache"))
+    first = read_file(path, languages)
+    assert len(list((tmp_path / "cache").glob("*.json"))) == 1
+    second = read_file(path, languages)
+    assert second is not first and second.node is not first.node
+    assert cache.to_json(second) == cache.to_json(first)
+    assert second.node == first.node and second.rules == first.rules
+    assert _spans(second.node) == _spans(first.node)
+
+
+def test_a_document_built_around_a_value_out_of_range_is_read_again_each_time(languages, tmp_path, monkeypatch):
     monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "cache"))
     path = tmp_path / "eclair.atout"
     path.write_text(CARD.format(n=25), encoding="utf-8")
     first = read_file(path, languages)
-    assert list((tmp_path / "cache").rglob("*.pickle"))
+    assert not list((tmp_path / "cache").glob("*.json"))  # its AST holds a value no model accepts
     second = read_file(path, languages)
-    assert second is not first
-    assert second.node == first.node and second.diagnostics == first.diagnostics
-    assert second.game is first.game and second.kind == first.kind
     assert [d.render() for d in second.diagnostics] == [d.render() for d in first.diagnostics]
 
 
@@ -36,8 +81,8 @@ def test_a_broken_entry_is_ignored(languages, tmp_path, monkeypatch):
     path = tmp_path / "eclair.atout"
     path.write_text(CARD.format(n=2), encoding="utf-8")
     read_file(path, languages)
-    for entry in (tmp_path / "cache").rglob("*.pickle"):
-        entry.write_bytes(b"not a pickle")
+    for entry in (tmp_path / "cache").rglob("*.json"):
+        entry.write_bytes(b"not json")
     assert read_file(path, languages).node.cards[0].name == "Éclair"
 
 
