@@ -91,7 +91,7 @@ def module(game: str, name: str) -> ModuleType:
 
 
 def short(value: object) -> str:
-    """A module-relative name for messages: `steps.HANDLERS`, `state.py:57`."""
+    """A name relative to the games package, for messages: `cordes.steps`."""
     return str(value).rpartition(".games.")[2]
 
 
@@ -325,8 +325,10 @@ def test_every_event_seen_renders_to_its_own_line(game):
                 fallback = None
             if not isinstance(line, str) or not line.strip():
                 problems.append(f"{kind}: renders to {line!r}")
-            elif line == fallback:
+                break
+            if line == fallback:
                 problems.append(f"{kind}: renders to the fallback {line!r}")
+                break
     assert not problems, f"{game}: events with no line of their own:\n  " + "\n  ".join(problems)
 
 
