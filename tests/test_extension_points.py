@@ -28,11 +28,12 @@ How each place is found:
   `emit("kind", ...)` and event dicts `{"e": "kind", ...}`, in the game's
   package and in the modules of its state's classes, where the core's
   `FlowState` emits `action_limit` and `end`), and from the events of a few
-  games played by random bots. The commentary's `render` must name every
-  kind; every event actually seen must render to a non-empty line other
-  than the commentary's generic fallback (what it prints for an unknown
-  kind). Kinds too rare to be seen in a few games (an action bound, a push
-  off the board) are checked by name only.
+  games played by random bots, against each other and the heuristic bot.
+  The commentary's `render` must name every kind; every event actually seen
+  must render to a non-empty line other than the commentary's generic
+  fallback (what it prints for an unknown kind). Kinds too rare to be seen
+  in a few games of the default setup (an action bound, a Lieu's or a
+  Protecteur's events) are checked by name only.
 - **Grammar rules**: the rules of the game's compiled parser, which include
   the rules of `grammar/core.lark` the game imports. A rule needs a
   transformer method unless it is inlined (`_rule`, `?rule`), replaced by an
@@ -69,8 +70,8 @@ from atout.interpreter.language.transform import UnitTransformer
 GAMES = list(LANGUAGES)
 PLAYABLE = list(ENGINES)
 
-#: How many games random bots play per game to see its events.
-GAMES_PLAYED = 6
+#: How many seeds each pairing of bots plays, per game, to see its events.
+SEEDS = 8
 
 
 # ---------------------------------------------------------------------------
@@ -248,14 +249,21 @@ def emitted(game: str) -> dict[str, str]:
 
 @lru_cache(maxsize=None)
 def seen(game: str) -> dict[str, list[dict]]:
-    """The events of a few games between random bots, by kind (at most three of each)."""
+    """The events of a few games by kind (at most three of each).
+
+    Random bots play each other and the game's heuristic bot, both ways: a
+    heuristic bot makes games last longer and reach more of the rules.
+    """
     loaded = load_game(game)
+    bots = [name for name in ("random", "heuristic") if name in loaded.engine.bots]
+    pairs = [(one, other) for one in bots for other in bots if "random" in (one, other)]
     events: dict[str, list[dict]] = {}
-    for seed in range(GAMES_PLAYED):
-        for event in play(loaded, ("random", "random"), seed=seed).events:
-            examples = events.setdefault(event["e"], [])
-            if len(examples) < 3:
-                examples.append(event)
+    for seed in range(SEEDS):
+        for pair in pairs:
+            for event in play(loaded, pair, seed=seed).events:
+                examples = events.setdefault(event["e"], [])
+                if len(examples) < 3:
+                    examples.append(event)
     return events
 
 
