@@ -128,7 +128,6 @@ _TERMINAL_NAMES = {
     "CARD_TITLE": 'a card title such as "== Name =="',
     "QUOTED_NAME": 'a card name between quotation marks',
     "LINE_TEXT": "a name",
-    "HEADER_WORDS": "a name",
     "PARAM_NAME": "a parameter name",
     "PARAM_VALUE": "a value",
     "COLON": '":"',

@@ -14,7 +14,7 @@ place of the offending value instead of an exception.
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
@@ -28,6 +28,11 @@ M = TypeVar("M", bound=BaseModel)
 
 class UnitTransformer(Transformer):
     """Transforms one unit's tree; collects diagnostics instead of raising."""
+
+    #: Grammar rules that have no method on purpose, each with the reason: the
+    #: method of the rule above reads their trees as Lark builds them. Every
+    #: other rule the parser builds has a method of its name.
+    PASS_THROUGH: ClassVar[dict[str, str]] = {}
 
     def __init__(self, file: str = "") -> None:
         super().__init__()

@@ -355,3 +355,13 @@ HANDLERS: dict[type, Handler] = {
     ast.SEmpecher: s_empecher,
     ast.SEmpecherCarte: s_empecher_carte,
 }
+
+#: The AST classes with no handler of their own, and the code that reads them:
+#: the state runs a technique's steps one by one, and a modifier decides the
+#: points of view its keyword runs from.
+READ_BY: dict[type, str] = {
+    ast.Technique: "BattleFightState.play",
+    ast.Step: "BattleFightState._step",
+    ast.LAdversaireA: "perspectives",
+    ast.ToutLeMondeA: "perspectives",
+}

@@ -295,3 +295,33 @@ HANDLERS: dict[type, Callable] = {
     ast.RetirerPersistant: retirer_persistant,
     ast.Si: si,
 }
+
+#: The AST classes with no handler in the tables above, and the code that
+#: reads them: the cards and their abilities, the Lieu's rules (read once,
+#: when the game is made), the chosen target (a decision, asked by
+#: `resolve`) and the persistent effects (read where they act).
+READ_BY: dict[type, str] = {
+    ast.Personnage: "CardiaGame.from_files",
+    ast.Lieu: "CardiaGame.from_files",
+    ast.Protecteur: "CardiaGame.from_files",
+    ast.CapaciteInstantanee: "CardiaState.activate",
+    ast.CapacitePersistante: "CardiaState.activate",
+    ast.CapaciteProtecteur: "CardiaState._protector_acts",
+    ast.CarteAuChoix: "resolve",
+    ast.InfluenceContinue: "CardiaState.influence",
+    ast.TesCartes: "CardiaState.influence",
+    ast.CartesAdverses: "CardiaState.influence",
+    ast.GagneEgalites: "CardiaState.winner_of",
+    ast.CapacitesAdversesBloquees: "CardiaState.activate",
+    ast.JoueFaceVisible: "CardiaState._choose_cards",
+    ast.PiocheEnPlus: "CardiaState._end_turn",
+    ast.SceauxPourGagner: "CardiaGame.__post_init__",
+    ast.MainDeDepart: "CardiaGame.__post_init__",
+    ast.PiocheParTour: "CardiaGame.__post_init__",
+    ast.EgaliteAuMoinsDeSceaux: "CardiaGame.__post_init__",
+    ast.EgaliteCapacites: "CardiaGame.__post_init__",
+    ast.VictoireFactions: "CardiaGame.__post_init__",
+    ast.VictoireDAffilee: "CardiaGame.__post_init__",
+    ast.DefausseRemelangee: "CardiaGame.__post_init__",
+    ast.InfluenceDesCartes: "CardiaGame.__post_init__",
+}

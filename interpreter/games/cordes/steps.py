@@ -156,3 +156,13 @@ HANDLERS: dict[type, Handler] = {
     ast.Defense: defense,
     ast.Recovery: recovery,
 }
+
+#: The AST classes with no handler of their own, and the code that reads them:
+#: a restriction decides which cards may answer a blow; CHARACTER and GONG
+#: cards are set apart when the box is opened and never played.
+READ_BY: dict[type, str] = {
+    ast.Against: "CordesState.answer_options",
+    ast.AttackName: "CordesState.answer_options",
+    ast.Character: "CordesGame.__post_init__",
+    ast.Gong: "CordesGame.__post_init__",
+}

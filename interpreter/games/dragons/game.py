@@ -18,7 +18,7 @@ from atout.interpreter.engine.state import Event, Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
 
-from .ast import Carte, NomDeStatistique
+from .ast import Carte, NomDeStatistique, Statistique, Statistiques
 from .rules import DragonsRules
 
 #: The four statistics, in the rulebook's order; a card's stats are 4-tuples in this order.
@@ -150,3 +150,13 @@ class DragonsGame(Game):
         from .commentary import render
 
         return render(event, viewer)
+
+
+#: How each AST class of `ast.py` is read: the cards are data, with no
+#: effects, so no class has a handler; the game reads each card's
+#: statistics, and the transformer gathers the statistics one by one.
+READ_BY: dict[type, str] = {
+    Carte: "DragonsGame",
+    Statistiques: "DragonsGame.__post_init__",
+    Statistique: "DragonsTransformer.statistiques",
+}
