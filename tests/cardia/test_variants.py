@@ -162,14 +162,36 @@ def test_seulement_si_tu_es_le_seul(scenario):
     assert s.influence(0, "Duelliste") == 14 and s.seals() == [0, 0]
 
 
-def test_a_protecteur_acts_after_a_tie_too(scenario):
+def test_a_tie_triggers_no_protecteur(scenario):
+    # "Une égalité ne déclenche aucune capacité" ; the Protecteur acts "après la capacité de la carte perdante".
     s = scenario(protecteurs=True).protecteur("Castor Bâtisseur")  # Guilde: +1 on each of your Guilde cards
     s.past("Marchande", "Djinn")
     s.hand(0, "Inventrice", "Assassin").hand(1, "Inventrice", "Assassin")
     events = s.play("Inventrice", "Inventrice")
-    assert [e["player"] for e in events if e["e"] == "protector"] == [0, 1]  # P1 has fewer seals: first
-    assert s.influence(0, "Inventrice") == 16 and s.influence(1, "Inventrice") == 16
-    assert s.influence(0, "Marchande") == 11 and s.seals() == [0, 1]
+    assert [e for e in events if e["e"] == "protector"] == []
+    assert {"e": "protector_tie", "name": "Castor Bâtisseur"} in events
+    assert s.influence(0, "Inventrice") == 15 and s.influence(1, "Inventrice") == 15
+    assert s.influence(0, "Marchande") == 10 and s.seals() == [0, 1]
+    assert s.state.protector_used == [s.game.protecteurs.index(next(p for p in s.game.protecteurs if p.name == "Castor Bâtisseur"))]
+
+
+def test_a_tie_triggers_no_protecteur_even_when_the_lieu_makes_both_abilities_act(scenario):
+    s = scenario(lieu="Arène des Braves", protecteurs=True).protecteur("Castor Bâtisseur")
+    s.past("Marchande", "Djinn")
+    s.hand(0, "Inventrice", "Assassin").hand(1, "Inventrice", "Assassin")
+    events = s.play("Inventrice", "Inventrice", "Marchande (P1)", "Djinn (P2)")
+    assert [e["player"] for e in events if e["e"] == "activate"] == [0, 1]  # the two abilities act (Lieu)
+    assert [e for e in events if e["e"] == "protector"] == []
+    assert {"e": "protector_tie", "name": "Castor Bâtisseur"} in events
+
+
+def test_a_tie_won_by_the_lieu_has_a_loser_and_the_protecteur_acts(scenario):
+    # Tribunal d'Équité: the player with fewer seals wins the tie, so the other card loses.
+    s = scenario(lieu="Tribunal d'Équité", protecteurs=True).protecteur("Castor Bâtisseur")
+    s.past("Marchande", "Djinn")
+    s.hand(0, "Inventrice", "Assassin").hand(1, "Inventrice", "Assassin")
+    events = s.play("Inventrice", "Inventrice", "Marchande (P1)")
+    assert [e["player"] for e in events if e["e"] == "protector"] == [1, 0]  # the loser first
 
 
 # ---------------------------------------------------------------------------

@@ -249,6 +249,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    {event['name']} acts for {p}"
     if e == "protector_idle":
         return f"    {event['name']}: nobody played a card of the {event['faction']}"
+    if e == "protector_tie":
+        return f"    {event['name']}: a tie triggers no ability, the Protecteur's neither"
     if e == "protector_not_alone":
         return f"    {event['name']}: both players played its faction, and it acts only for one alone"
     if e == "count":

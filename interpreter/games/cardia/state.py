@@ -17,9 +17,9 @@ A turn (rulebook, "Jouer les cartes" to "La fin du tour"): both players
 choose a card in secret (P1's choice is asked first and kept hidden, then
 P2's; a "face visible" persistent ability makes one player choose and show
 first); reveal; the higher influence wins and takes a seal; the loser's
-ability acts (none on a tie); the encounter's Protecteur acts; seals are
-counted and the game may end; each player draws; the next Protecteur is
-revealed. At the start of a turn a player without a card in hand loses.
+ability acts (none on a tie); the encounter's Protecteur acts (not on a
+tie either); seals are counted and the game may end; each player draws; the
+next Protecteur is revealed. At the start of a turn a player without a card in hand loses.
 """
 
 from __future__ import annotations
@@ -426,7 +426,10 @@ class CardiaState(FlowState):
         for seat in order:
             yield from self.activate(seat, enc.played[seat], enc)
         if protector is not None:
-            yield from self._protector_acts(enc, protector, winner)
+            if winner is None:  # "Une égalité ne déclenche aucune capacité": the Protecteur's neither
+                self.emit("protector_tie", name=self.game.protecteurs[protector].name)
+            else:
+                yield from self._protector_acts(enc, protector, winner)
             self.protector_used.append(protector)
         self.protector_now = None
         yield from self._end_turn()
@@ -496,8 +499,12 @@ class CardiaState(FlowState):
         self.emit("activate", player=seat, card=name, ability="persistent")
         self.evaluate()
 
-    def _protector_acts(self, enc: Encounter, protector: int, winner: int | None) -> Flow:
-        """Each player who played a card of the Protecteur's faction activates it, the loser first."""
+    def _protector_acts(self, enc: Encounter, protector: int, winner: int) -> Flow:
+        """Each player who played a card of the Protecteur's faction activates it, the loser first.
+
+        It acts "après la capacité de la carte perdante": only after an encounter
+        with a loser (never after a tie, even when a Lieu makes both abilities act).
+        """
         card = self.game.protecteurs[protector]
         of_faction = [s for s in (0, 1) if self.cards[enc.played[s]].faction is card.faction]
         if not of_faction:
@@ -507,10 +514,7 @@ class CardiaState(FlowState):
             if card.capacite.seulement_si_seul:
                 self.emit("protector_not_alone", name=card.name)
                 return
-            if winner is not None:
-                of_faction = [1 - winner, winner]
-            else:
-                of_faction = yield from self._fewer_seals_first(enc, "protector_order")
+            of_faction = [1 - winner, winner]
         for seat in of_faction:
             self.emit("protector", player=seat, name=card.name)
             yield from _steps().run_effects(self, Act(seat, enc.played[seat], enc, card.name), card.capacite.effets)
