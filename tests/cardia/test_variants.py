@@ -207,10 +207,68 @@ def test_limited_seals_a_win_with_an_empty_reserve_takes_no_seal(scenario):
     assert s.seals() == [1, 0] and s.state.check_invariants() == []
 
 
-def test_a_game_going_round_in_circles_ends_by_repetition(scenario):
-    # Arène des Braves: two Contrebandiers tie, both go back to the hand, for ever.
+def test_a_game_that_cannot_progress_ends_when_its_position_comes_back(scenario):
+    # Arène des Braves: two Contrebandiers tie, both go back to the hand, for ever; nobody has another card.
     s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
     s.hand(0, "Contrebandier").hand(1, "Contrebandier").empty_pile(0).empty_pile(1)
     events = s.play("Contrebandier", "Contrebandier")
-    assert s.outcome().winner == 0 and events[-1]["how"] == "repetition"
-    assert s.state.turn == 3 and "3rd time" in s.outcome().reason
+    end = events[-1]
+    assert (end["how"], end["positions"], end["hands"]) == ("no_progress", 1, [["Contrebandier"], ["Contrebandier"]])
+    assert s.outcome().winner == 0 and s.state.turn == 2  # the second time the position starts a turn
+    assert s.outcome().reason.startswith(
+        "the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves "
+        "this position (P1 holds Contrebandier; P2 holds Contrebandier); P1 has more seals"
+    )
+
+
+def all_else_in_play(s, returned: tuple[int, str]):
+    """Every card not in a hand goes into the line, in past encounters, the same card against itself where
+    both decks have it (a tie); `returned` (seat, name), a card of a hand, is one that has come back from
+    the line (its encounter keeps only the other deck's same card)."""
+    from atout.interpreter.games.cardia.state import Encounter
+
+    state = s.state
+    rest = [state.seats[seat].pile.cards() for seat in (0, 1)]
+    for seat in (0, 1):
+        state.seats[seat].pile.segments = []
+    seat, name = returned
+    back = s.card(seat, name)
+    alone = s.card(1 - seat, name)  # the same card of the other deck stays, alone, in that encounter
+    rest[1 - seat].remove(alone)
+    names = [sorted(rest[k], key=lambda c: (c not in [s.card(k, state.names[o]) for o in rest[1 - k]], c)) for k in (0, 1)]
+    rest = names  # equal names face to face (ties: no seal), the odd ones last
+    played = (back, alone) if seat == 0 else (alone, back)
+    cards = [None, alone] if seat == 0 else [alone, None]
+    state.line.append(Encounter(len(state.line) + 1, played, cards))
+    state.place[alone] = len(state.line) - 1
+    for a, b in zip(*rest, strict=True):
+        state.line.append(Encounter(len(state.line) + 1, (a, b), [a, b]))
+        state.place[a] = state.place[b] = len(state.line) - 1
+    state.evaluate()
+    assert state.check_invariants() == []
+
+
+def test_choices_that_all_lead_back_do_not_make_progress(scenario):
+    # Puits sans Fond: P1's lone Assassin discards both played cards and the reshuffled discards give them back;
+    # P2 may play the Oracle or the Chevalier, and either way the same hands come back.
+    s = scenario(lieu="Puits sans Fond")
+    s.hand(0, "Assassin").hand(1, "Oracle", "Chevalier")
+    all_else_in_play(s, (1, "Chevalier"))
+    seals = s.seals()
+    events = s.play("Assassin", "Oracle")
+    assert s.state.check_invariants() == []
+    assert events[-1]["how"] == "no_progress" and events[-1]["hands"] == [["Assassin"], ["Oracle", "Chevalier"]]
+    assert events[-1]["positions"] == 1 and s.state.turn == 2
+    assert s.outcome().winner == (None if seals[0] == seals[1] else int(seals[1] > seals[0]))
+
+
+def test_a_position_that_comes_back_goes_on_while_a_choice_can_end_the_game(scenario):
+    # As in the Puits sans Fond game of seed 1: P2 holds only an Assassin; P1 could play its own and tie it.
+    s = scenario(lieu="Puits sans Fond")
+    s.hand(0, "Assassin", "Oracle").hand(1, "Assassin")
+    all_else_in_play(s, (0, "Oracle"))
+    for _ in range(3):
+        events = s.play("Oracle", "Assassin")
+        assert s.outcome() is None and "end" not in kinds(events)
+    events = s.play("Assassin", "Assassin")  # a tie: both stay in play, and P2 has no card left
+    assert events[-1]["how"] == "no_card" and s.outcome().winner == 0

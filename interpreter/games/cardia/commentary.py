@@ -145,9 +145,12 @@ def reason(sheet: dict[str, Any]) -> str:
         text = f"{seat_name(sheet['loser'])} has no card to play"
     elif how == "no_card_both":
         text = "neither player has a card to play: " + (f"{who} has more seals" if who else "the seals are equal")
-    elif how == "repetition":
-        text = f"the same position starts a turn for the {_ordinal(sheet['times'])} time: " + (
-            f"{who} has more seals" if who else "the seals are equal"
+    elif how == "no_progress":
+        held = "; ".join(f"{seat_name(seat)} holds {', '.join(names) or 'nothing'}" for seat, names in enumerate(sheet["hands"]))
+        loop = "this position" if sheet["positions"] == 1 else f"these {sheet['positions']} positions"
+        text = (
+            f"the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves "
+            f"{loop} ({held}); " + (f"{who} has more seals" if who else "the seals are equal")
         )
     elif how == "factions":
         text = f"{who} has seals on enough factions (Lieu)"
@@ -163,10 +166,6 @@ def reason(sheet: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------
 # Events
 # ---------------------------------------------------------------------------
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def _p(seat: int | None) -> str:
