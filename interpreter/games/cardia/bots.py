@@ -74,6 +74,8 @@ class CardiaView:
     blocked: frozenset
     #: The Protecteur of this turn's encounter, if any.
     protecteur: ast.Protecteur | None
+    #: Each seat's discard (cards that left play or a hand face up: public).
+    discards: tuple[tuple[ast.Personnage, ...], tuple[ast.Personnage, ...]] = ((), ())
 
     @classmethod
     def of(cls, state, me: int) -> "CardiaView":
@@ -123,6 +125,7 @@ class CardiaView:
             holders,
             blocked,
             protecteur,
+            tuple(tuple(state.cards[c] for c in seat.discard) for seat in state.seats),
         )
 
 
