@@ -165,3 +165,61 @@ def test_dragons_hides_the_other_hand_and_reserve(seed):
         assert f"score P1 {state.score[0]}, P2 {state.score[1]}" in text
 
     assert each_decision(loaded, seed, check) > 5
+
+
+# ---------------------------------------------------------------------------
+# The commentary a person at the terminal reads: events that move hidden cards name them
+# to their owner only (and to nobody for a card that stays face down).
+# ---------------------------------------------------------------------------
+
+#: Per game, event kind → the fields naming hidden cards, and a test of whether this event hides them.
+HIDDEN = {
+    "battlefight": {"draw": ("card",), "deck": ("cards",)},
+    "cardia": {"draw": ("card",)},
+    "cordes": {"draw": ("card",), "coach": ("cards",), "lose_card": ("card",), "hand_limit": ("card",), "removed": ("card",)},
+    "dragons": {"prepared": ("hand", "reserve"), "swap": ("out", "card")},
+}
+
+
+def hides(game: str, event: dict) -> bool:
+    """Whether this event's cards are hidden from the other player (some kinds hide them only sometimes)."""
+    if game == "battlefight" and event["e"] == "deck":
+        return event["deck"] in ("random", "sealed")
+    if game == "cordes" and event["e"] == "lose_card":
+        return not event["spat"]
+    return event["e"] in HIDDEN[game]
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("battlefight", {"deck": ["random", "sealed"]}),
+        ("cardia", {"protecteurs": True}),
+        ("cordes", {}),
+        ("dragons", {}),
+    ],
+)
+def test_the_commentary_names_hidden_cards_to_their_owner_only(game, options):
+    loaded = load_game(game, **options)
+    checked = 0
+    for seed in (1, 2, 3):
+        events: list[dict] = []
+        bots = [loaded.engine.bots["random"](seeded(seed, f"P{s + 1}")) for s in (0, 1)]
+        play_game(loaded.game, bots, seed, on_event=events.append)
+        for event in events:
+            if not hides(game, event):
+                continue
+            names = []
+            for field in HIDDEN[game][event["e"]]:
+                value = event[field]
+                names += [value] if isinstance(value, str) else list(value)
+            names = [str(n).split(":")[0].strip() for n in names if n]
+            owner = event.get("player")
+            for viewer in (0, 1):
+                text = loaded.game.render(event, viewer)
+                if viewer == owner and event["e"] != "removed":
+                    assert all(name in text for name in names), (event, text)
+                else:
+                    assert not any(re.search(rf"\b{re.escape(name)}\b", text) for name in names), (event, text)
+                    checked += 1
+    assert checked > 10
