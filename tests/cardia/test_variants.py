@@ -272,3 +272,15 @@ def test_a_position_that_comes_back_goes_on_while_a_choice_can_end_the_game(scen
         assert s.outcome() is None and "end" not in kinds(events)
     events = s.play("Assassin", "Assassin")  # a tie: both stay in play, and P2 has no card left
     assert events[-1]["how"] == "no_card" and s.outcome().winner == 0
+
+
+
+def test_heuristic_bots_find_the_way_out_when_a_position_comes_back():
+    # Under the Puits sans Fond, two heuristic bots that always played their best-looking card
+    # went round in circles (to the 200-turn limit) in these games: they now try other cards.
+    from atout.interpreter import load_game, play
+
+    loaded = load_game("cardia", deck=["I"], lieu="Puits sans Fond")
+    for seed in (1, 6, 8, 9, 10):
+        played = play(loaded, ["heuristic", "heuristic"], seed=seed)
+        assert played.events[-1]["how"] != "turn_limit" and played.turns < 100, seed
