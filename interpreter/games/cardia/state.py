@@ -19,7 +19,9 @@ P2's; a "face visible" persistent ability makes one player choose and show
 first); reveal; the higher influence wins and takes a seal; the loser's
 ability acts (none on a tie); the encounter's Protecteur acts (not on a
 tie either); seals are counted and the game may end; each player draws; the
-next Protecteur is revealed. At the start of a turn a player without a card in hand loses.
+next Protecteur is revealed. At the start of a turn a player without a card
+in hand loses, and a position that comes back ends the game if it cannot
+progress (see `progress.py`).
 """
 
 from __future__ import annotations
