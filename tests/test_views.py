@@ -163,6 +163,9 @@ def test_dragons_hides_the_other_hand_and_reserve(seed):
         assert theirs == f"  {seat_name(them)}: {len(state.hands[them])} cards in hand, {len(state.reserve[them])} in reserve, " + theirs.split(" in reserve, ")[1]
         assert "hand:" not in theirs
         assert f"score P1 {state.score[0]}, P2 {state.score[1]}" in text
+        seen = sorted(line.split(": ")[1] for line in text.split("\n") if line.startswith("    seen: "))
+        assert seen == sorted(state.names[c] for c in state.seen[me])  # the other's revealed cards, no more
+        assert [tuple(s) for s in view.seen] == list(state.seen[me].values())
 
     assert each_decision(loaded, seed, check) > 5
 
