@@ -94,6 +94,9 @@ def test_cardia_hides_the_other_hand_and_the_secret_choice(seed, lieu):
         assert view.seals == tuple(state.seals())
         assert [tuple(s.id if s else None for s in enc.slots) for enc in view.line] == [tuple(e.cards) for e in state.line]
         assert view.discards == tuple(tuple(state.cards[c] for c in s.discard) for s in state.seats)
+        protecteurs = state.game.protecteurs
+        assert view.protecteur == (protecteurs[state.protector_now] if state.protector_now is not None else None)
+        assert view.next_protecteur == (protecteurs[state.upcoming] if state.upcoming is not None else None)
         hidden = state.chosen[them]
         if hidden is not None and state.shown[them] is None:
             secret_seen.append(state.names[hidden])

@@ -1,10 +1,11 @@
 """Duel pour Cardia's view for bots, and its heuristic bot.
 
 A bot sees a `CardiaView`: its own hand, the line of encounters (cards,
-influences, seals, Persistant tokens), the counts of hands and piles, the
-opponent's cards not yet seen (public: the deck minus the cards in play and
-in the discard), a card shown face up — never the opponent's hand or a card
-chosen in secret.
+influences, seals, Persistant tokens), the counts of hands and piles, both
+discards, the Protecteurs of this encounter and of the next, the opponent's
+cards not yet seen (public: the deck minus the cards in play and in the
+discard), a card shown face up — never the opponent's hand or a card chosen
+in secret.
 
 The heuristic bot plays the card of best expected value against the
 opponent's possible cards, each as likely: winning the encounter is worth a
@@ -76,6 +77,8 @@ class CardiaView:
     protecteur: ast.Protecteur | None
     #: Each seat's discard (cards that left play or a hand face up: public).
     discards: tuple[tuple[ast.Personnage, ...], tuple[ast.Personnage, ...]] = ((), ())
+    #: The Protecteur of the next encounter, once revealed.
+    next_protecteur: ast.Protecteur | None = None
 
     @classmethod
     def of(cls, state, me: int) -> "CardiaView":
@@ -126,6 +129,7 @@ class CardiaView:
             blocked,
             protecteur,
             tuple(tuple(state.cards[c] for c in seat.discard) for seat in state.seats),
+            state.game.protecteurs[state.upcoming] if state.game.protecteurs and state.upcoming is not None else None,
         )
 
 
