@@ -134,7 +134,7 @@ def nearest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
         if starts:
             return by_fold[starts[0]]
     longest = max(map(len, by_fold), default=0)
-    if len(folded) > longest * (2 - cutoff) / cutoff:
+    if cutoff > 0 and len(folded) > longest * (2 - cutoff) / cutoff:
         return None  # so much longer than every known word that none can be close enough
     matches = difflib.get_close_matches(folded, list(by_fold), n=1, cutoff=cutoff)
     return by_fold[matches[0]] if matches else None

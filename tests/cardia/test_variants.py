@@ -162,14 +162,36 @@ def test_seulement_si_tu_es_le_seul(scenario):
     assert s.influence(0, "Duelliste") == 14 and s.seals() == [0, 0]
 
 
-def test_a_protecteur_acts_after_a_tie_too(scenario):
+def test_a_tie_triggers_no_protecteur(scenario):
+    # "Une égalité ne déclenche aucune capacité" ; the Protecteur acts "après la capacité de la carte perdante".
     s = scenario(protecteurs=True).protecteur("Castor Bâtisseur")  # Guilde: +1 on each of your Guilde cards
     s.past("Marchande", "Djinn")
     s.hand(0, "Inventrice", "Assassin").hand(1, "Inventrice", "Assassin")
     events = s.play("Inventrice", "Inventrice")
-    assert [e["player"] for e in events if e["e"] == "protector"] == [0, 1]  # P1 has fewer seals: first
-    assert s.influence(0, "Inventrice") == 16 and s.influence(1, "Inventrice") == 16
-    assert s.influence(0, "Marchande") == 11 and s.seals() == [0, 1]
+    assert [e for e in events if e["e"] == "protector"] == []
+    assert {"e": "protector_tie", "name": "Castor Bâtisseur"} in events
+    assert s.influence(0, "Inventrice") == 15 and s.influence(1, "Inventrice") == 15
+    assert s.influence(0, "Marchande") == 10 and s.seals() == [0, 1]
+    assert s.state.protector_used == [s.game.protecteurs.index(next(p for p in s.game.protecteurs if p.name == "Castor Bâtisseur"))]
+
+
+def test_a_tie_triggers_no_protecteur_even_when_the_lieu_makes_both_abilities_act(scenario):
+    s = scenario(lieu="Arène des Braves", protecteurs=True).protecteur("Castor Bâtisseur")
+    s.past("Marchande", "Djinn")
+    s.hand(0, "Inventrice", "Assassin").hand(1, "Inventrice", "Assassin")
+    events = s.play("Inventrice", "Inventrice", "Marchande (P1)", "Djinn (P2)")
+    assert [e["player"] for e in events if e["e"] == "activate"] == [0, 1]  # the two abilities act (Lieu)
+    assert [e for e in events if e["e"] == "protector"] == []
+    assert {"e": "protector_tie", "name": "Castor Bâtisseur"} in events
+
+
+def test_a_tie_won_by_the_lieu_has_a_loser_and_the_protecteur_acts(scenario):
+    # Tribunal d'Équité: the player with fewer seals wins the tie, so the other card loses.
+    s = scenario(lieu="Tribunal d'Équité", protecteurs=True).protecteur("Castor Bâtisseur")
+    s.past("Marchande", "Djinn")
+    s.hand(0, "Inventrice", "Assassin").hand(1, "Inventrice", "Assassin")
+    events = s.play("Inventrice", "Inventrice", "Marchande (P1)")
+    assert [e["player"] for e in events if e["e"] == "protector"] == [1, 0]  # the loser first
 
 
 # ---------------------------------------------------------------------------
@@ -185,10 +207,80 @@ def test_limited_seals_a_win_with_an_empty_reserve_takes_no_seal(scenario):
     assert s.seals() == [1, 0] and s.state.check_invariants() == []
 
 
-def test_a_game_going_round_in_circles_ends_by_repetition(scenario):
-    # Arène des Braves: two Contrebandiers tie, both go back to the hand, for ever.
+def test_a_game_that_cannot_progress_ends_when_its_position_comes_back(scenario):
+    # Arène des Braves: two Contrebandiers tie, both go back to the hand, for ever; nobody has another card.
     s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
     s.hand(0, "Contrebandier").hand(1, "Contrebandier").empty_pile(0).empty_pile(1)
     events = s.play("Contrebandier", "Contrebandier")
-    assert s.outcome().winner == 0 and events[-1]["how"] == "repetition"
-    assert s.state.turn == 3 and "3rd time" in s.outcome().reason
+    end = events[-1]
+    assert (end["how"], end["positions"], end["hands"]) == ("no_progress", 1, [["Contrebandier"], ["Contrebandier"]])
+    assert s.outcome().winner == 0 and s.state.turn == 2  # the second time the position starts a turn
+    assert s.outcome().reason.startswith(
+        "the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves "
+        "this position (P1 holds Contrebandier; P2 holds Contrebandier); P1 has more seals"
+    )
+
+
+def all_else_in_play(s, returned: tuple[int, str]):
+    """Every card not in a hand goes into the line, in past encounters, the same card against itself where
+    both decks have it (a tie); `returned` (seat, name), a card of a hand, is one that has come back from
+    the line (its encounter keeps only the other deck's same card)."""
+    from atout.interpreter.games.cardia.state import Encounter
+
+    state = s.state
+    rest = [state.seats[seat].pile.cards() for seat in (0, 1)]
+    for seat in (0, 1):
+        state.seats[seat].pile.segments = []
+    seat, name = returned
+    back = s.card(seat, name)
+    alone = s.card(1 - seat, name)  # the same card of the other deck stays, alone, in that encounter
+    rest[1 - seat].remove(alone)
+    names = [sorted(rest[k], key=lambda c: (c not in [s.card(k, state.names[o]) for o in rest[1 - k]], c)) for k in (0, 1)]
+    rest = names  # equal names face to face (ties: no seal), the odd ones last
+    played = (back, alone) if seat == 0 else (alone, back)
+    cards = [None, alone] if seat == 0 else [alone, None]
+    state.line.append(Encounter(len(state.line) + 1, played, cards))
+    state.place[alone] = len(state.line) - 1
+    for a, b in zip(*rest, strict=True):
+        state.line.append(Encounter(len(state.line) + 1, (a, b), [a, b]))
+        state.place[a] = state.place[b] = len(state.line) - 1
+    state.evaluate()
+    assert state.check_invariants() == []
+
+
+def test_choices_that_all_lead_back_do_not_make_progress(scenario):
+    # Puits sans Fond: P1's lone Assassin discards both played cards and the reshuffled discards give them back;
+    # P2 may play the Oracle or the Chevalier, and either way the same hands come back.
+    s = scenario(lieu="Puits sans Fond")
+    s.hand(0, "Assassin").hand(1, "Oracle", "Chevalier")
+    all_else_in_play(s, (1, "Chevalier"))
+    seals = s.seals()
+    events = s.play("Assassin", "Oracle")
+    assert s.state.check_invariants() == []
+    assert events[-1]["how"] == "no_progress" and events[-1]["hands"] == [["Assassin"], ["Oracle", "Chevalier"]]
+    assert events[-1]["positions"] == 1 and s.state.turn == 2
+    assert s.outcome().winner == (None if seals[0] == seals[1] else int(seals[1] > seals[0]))
+
+
+def test_a_position_that_comes_back_goes_on_while_a_choice_can_end_the_game(scenario):
+    # As in the Puits sans Fond game of seed 1: P2 holds only an Assassin; P1 could play its own and tie it.
+    s = scenario(lieu="Puits sans Fond")
+    s.hand(0, "Assassin", "Oracle").hand(1, "Assassin")
+    all_else_in_play(s, (0, "Oracle"))
+    for _ in range(3):
+        events = s.play("Oracle", "Assassin")
+        assert s.outcome() is None and "end" not in kinds(events)
+    events = s.play("Assassin", "Assassin")  # a tie: both stay in play, and P2 has no card left
+    assert events[-1]["how"] == "no_card" and s.outcome().winner == 0
+
+
+
+def test_heuristic_bots_find_the_way_out_when_a_position_comes_back():
+    # Under the Puits sans Fond, two heuristic bots that always played their best-looking card
+    # went round in circles (to the 200-turn limit) in these games: they now try other cards.
+    from atout.interpreter import load_game, play
+
+    loaded = load_game("cardia", deck=["I"], lieu="Puits sans Fond")
+    for seed in (1, 6, 8, 9, 10):
+        played = play(loaded, ["heuristic", "heuristic"], seed=seed)
+        assert played.events[-1]["how"] != "turn_limit" and played.turns < 100, seed

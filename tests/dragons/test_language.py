@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
 import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
@@ -379,7 +381,8 @@ def test_the_shipped_rules_hold_the_rulebook_numbers_and_the_defaults(cards_dir,
         ("Petite collection : refusee", "small_collection", "refusee"),
         ("Adversaire : ordinateur", "opponent", "ordinateur"),
         ("Adversaire : humain", "opponent", "humain"),
-        ("Adversaire : bot Prudent", "opponent", "bot prudent"),
+        ("Adversaire : bot Heuristic", "opponent", "bot heuristic"),
+        ("Adversaire : bot random", "opponent", "bot random"),
     ],
 )
 def test_every_value_of_every_option(read, shipped_rules_text, line, field, value):
@@ -402,8 +405,32 @@ def test_a_wrong_option_value_is_e501_with_the_choices(read, shipped_rules_text)
 def test_an_unknown_opponent_is_e501(read, shipped_rules_text):
     document = read(rules_with(shipped_rules_text, Adversaire="Adversaire : robot"))
     assert [(d.code, d.message) for d in document.diagnostics] == [
-        ("E501", 'Adversaire "robot": write "ordinateur", "humain" or "bot" followed by the bot\'s name')
+        ("E501", 'Adversaire "robot": write "ordinateur", "humain" or "bot" followed by a bot\'s name (bot random, bot heuristic)')
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "nearest"),
+    [("bot prudent", "bot random"), ("bot heuristik", "bot heuristic"), ("bot Randon", "bot random")],
+)
+def test_an_unknown_bot_is_e501_at_its_line_with_the_nearest_bot(read, shipped_rules_text, value, nearest):
+    document = read(rules_with(shipped_rules_text, Adversaire=f"Adversaire : {value}"))
+    (problem,) = document.diagnostics
+    line = next(n for n, text in enumerate(document.text.split("\n"), 1) if text.startswith("Adversaire"))
+    assert (problem.code, problem.line, problem.column) == ("E501", line, 14)
+    name = value.split()[1].lower()
+    assert problem.message == (
+        f'Adversaire "{value}": there is no bot "{name}" (the nearest is "{nearest}"); the bots are bot random, bot heuristic'
+    )
+
+
+def test_the_shipped_rules_files_and_the_readme_name_only_known_bots(cards_dir):
+    from atout.interpreter.games.dragons.engine import BOTS
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted((cards_dir / "dragons").rglob("*.atout"))]
+    texts.append((cards_dir.parent / "README.md").read_text(encoding="utf-8"))
+    named = {name for text in texts for name in re.findall(r"(?:`|« |Adversaire : )bot (\w+)", text)}
+    assert "heuristic" in named and named <= set(BOTS) | {"NOM", "NAME"}
 
 
 @pytest.mark.parametrize(

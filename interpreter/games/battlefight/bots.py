@@ -36,7 +36,10 @@ class BattleFightView:
     #: Force, Protection, Vitesse, Charme of each seat.
     bonuses: tuple[dict, dict]
     #: (technique, owner, stable, cost, steps left) of each technique in play.
-    in_play: tuple[tuple[ast.Technique, int, bool, int, int], ...]
+    in_play: tuple[tuple[ast.Technique, int, bool, int, int], ...] = ()
+    #: Each seat's discard, face up ("consultable à tout moment"), and each pile's size.
+    discards: tuple[tuple[ast.Technique, ...], tuple[ast.Technique, ...]] = ((), ())
+    pile_sizes: tuple[int, int] = (0, 0)
 
     @classmethod
     def of(cls, state, me: int) -> "BattleFightView":
@@ -52,6 +55,8 @@ class BattleFightView:
             tuple(len(seat.hand) for seat in state.seats),
             tuple({name: state.bonus(s, kind) for name, kind in kinds.items()} for s in (0, 1)),
             tuple((a.technique, a.owner, a.stable, a.cost, len(a.technique.steps) - a.next_step) for a in state.actives),
+            tuple(tuple(state.cards[c] for c in seat.discard) for seat in state.seats),
+            tuple(len(seat.pile) for seat in state.seats),
         )
 
     @property

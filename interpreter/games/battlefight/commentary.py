@@ -7,8 +7,11 @@ The commentary reads like a match report, turn by turn and step by step::
         1. Corps à Corps: fails at distance 3
         Décharge goes to P1's discard
 
-A viewer (a seat) sees the other player's draws as "draws a card": the
-commentary of a game at the terminal never shows a hidden card.
+A viewer (a seat) sees the other player's draws as "draws a card", and the
+other's random or sealed deck only as its size (it is dealt face down, or
+kept in private): the commentary of a game at the terminal never shows a
+hidden card. The discards are face up ("chaque défausse est consultable à
+tout moment"): `describe` lists them.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import limit_text
+from atout.interpreter.language.text import fold
 
 from . import ast
 
@@ -77,6 +81,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"{p} plays first ({'drawn at random' if event['by'] == 'chance' else 'the loser of the last game starts'})"
     if e == "deck":
         if event["deck"] in ("random", "sealed"):
+            if viewer is not None and viewer != event["player"]:  # dealt face down, or kept in private
+                return f"{p} plays a {event['deck']} deck ({len(event['cards'])} cards)"
             return f"{p} plays a {event['deck']} deck: {', '.join(event['cards'])}"
         return f"{p} plays the deck {event['deck']} ({len(event['cards'])} cards)"
     if e == "pawns":
@@ -167,10 +173,11 @@ def describe(state: "BattleFightState", viewer: int | None = None) -> str:
         )
         shown = viewer is None or viewer == index
         hand = f" ({', '.join(sorted(state.name_of(c) for c in seat.hand)) or '-'})" if shown else ""
+        discard = ", ".join(sorted((state.name_of(c) for c in seat.discard), key=fold)) or "-"
         lines.append(
             f"  {seat_name(index)}: life {seat.life}, damage points {seat.damage}, on {where}, "
             f"hand {len(seat.hand)}{hand}, "
-            f"pile {len(seat.pile)}, discard {len(seat.discard)}" + (f"; {counters}" if counters else "")
+            f"pile {len(seat.pile)}, discard {len(seat.discard)} ({discard})" + (f"; {counters}" if counters else "")
         )
     for active in state.actives:
         status = f"Stable {active.cost}" if active.stable else f"running, at step {active.next_step + 1}"

@@ -1,10 +1,11 @@
 """Duel pour Cardia's view for bots, and its heuristic bot.
 
 A bot sees a `CardiaView`: its own hand, the line of encounters (cards,
-influences, seals, Persistant tokens), the counts of hands and piles, the
-opponent's cards not yet seen (public: the deck minus the cards in play and
-in the discard), a card shown face up — never the opponent's hand or a card
-chosen in secret.
+influences, seals, Persistant tokens), the counts of hands and piles, both
+discards, the Protecteurs of this encounter and of the next, the opponent's
+cards not yet seen (public: the deck minus the cards in play and in the
+discard), a card shown face up — never the opponent's hand or a card chosen
+in secret.
 
 The heuristic bot plays the card of best expected value against the
 opponent's possible cards, each as likely: winning the encounter is worth a
@@ -74,6 +75,10 @@ class CardiaView:
     blocked: frozenset
     #: The Protecteur of this turn's encounter, if any.
     protecteur: ast.Protecteur | None
+    #: Each seat's discard (cards that left play or a hand face up: public).
+    discards: tuple[tuple[ast.Personnage, ...], tuple[ast.Personnage, ...]] = ((), ())
+    #: The Protecteur of the next encounter, once revealed.
+    next_protecteur: ast.Protecteur | None = None
 
     @classmethod
     def of(cls, state, me: int) -> "CardiaView":
@@ -123,6 +128,8 @@ class CardiaView:
             holders,
             blocked,
             protecteur,
+            tuple(tuple(state.cards[c] for c in seat.discard) for seat in state.seats),
+            state.game.protecteurs[state.upcoming] if state.game.protecteurs and state.upcoming is not None else None,
         )
 
 
@@ -332,6 +339,16 @@ def ability(model: Model, card: ast.Personnage, seat: int, view: CardiaView) -> 
     return weigh(model, capacite.effets, seat, pile, view.hand_sizes[1 - seat] - 1)
 
 
+def position_key(view: CardiaView) -> tuple:
+    """A position as a player sees it when choosing a card, to know it again."""
+    line = tuple(
+        tuple((slot.id, slot.influence, slot.persistent) if slot is not None else None for slot in enc.slots) + (enc.winner, enc.sealed)
+        for enc in view.line
+        if any(enc.slots)
+    )
+    return (view.hand_ids, view.hand_sizes, view.pile_sizes, line, view.shown)
+
+
 def card_worth(card: ast.Personnage) -> float:
     """A card's worth kept in hand, out of context (to choose what to spend or discard)."""
     worth = card.influence / 16
@@ -347,8 +364,15 @@ class HeuristicBot:
     #: What spending a card costs, per unit of `card_worth`.
     SPEND = 0.6
 
+    #: How often it plays any card at random in a position it has already played from.
+    WANDER = 0.5
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        #: How often each position (`position_key`) was met when choosing a card: play that
+        #: comes back to a position (a reshuffled discard, cards back to the hand) is going
+        #: round in circles, and the bot then often tries any card, to find a way out.
+        self.seen: dict[tuple, int] = {}
 
     def choose(self, decision: Decision, view) -> int:
         """The best-scoring option; ties are broken at random."""
@@ -357,6 +381,11 @@ class HeuristicBot:
             return int(self.rng.random() * len(decision.options))
         seen: CardiaView = view()
         scores = [score(option, seen, decision) for option in decision.options]
+        if decision.kind == "play":
+            times = self.seen.get(key := position_key(seen), 0)
+            self.seen[key] = times + 1
+            if times and self.rng.random() < self.WANDER:
+                return int(self.rng.random() * len(decision.options))
         best = max(scores)
         choices = [i for i, s in enumerate(scores) if s >= best - 1e-9]
         return choices[int(self.rng.random() * len(choices))]

@@ -146,9 +146,12 @@ def reason(sheet: dict[str, Any]) -> str:
         text = f"{seat_name(sheet['loser'])} has no card to play"
     elif how == "no_card_both":
         text = "neither player has a card to play: " + (f"{who} has more seals" if who else "the seals are equal")
-    elif how == "repetition":
-        text = f"the same position starts a turn for the {_ordinal(sheet['times'])} time: " + (
-            f"{who} has more seals" if who else "the seals are equal"
+    elif how == "no_progress":
+        held = "; ".join(f"{seat_name(seat)} holds {', '.join(names) or 'nothing'}" for seat, names in enumerate(sheet["hands"]))
+        loop = "this position" if sheet["positions"] == 1 else f"these {sheet['positions']} positions"
+        text = (
+            f"the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves "
+            f"{loop} ({held}); " + (f"{who} has more seals" if who else "the seals are equal")
         )
     elif how == "factions":
         text = f"{who} has seals on enough factions (Lieu)"
@@ -166,10 +169,6 @@ def reason(sheet: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------
 # Events
 # ---------------------------------------------------------------------------
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def _p(seat: int | None) -> str:
@@ -252,6 +251,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    {event['name']} acts for {p}"
     if e == "protector_idle":
         return f"    {event['name']}: nobody played a card of the {event['faction']}"
+    if e == "protector_tie":
+        return f"    {event['name']}: a tie triggers no ability, the Protecteur's neither"
     if e == "protector_not_alone":
         return f"    {event['name']}: both players played its faction, and it acts only for one alone"
     if e == "count":

@@ -28,16 +28,12 @@ from .rules import CardiaRules
 #: The decks by their short name on the command line and in the setup.
 DECKS = {"I": ast.Paquet.PAQUET_I, "II": ast.Paquet.PAQUET_II}
 
-#: The rulebook is silent on a game that goes round in circles (both players left with a
-#: Contrebandier that returns to the hand on a tie under the Arène des Braves; an Assassin
-#: and a reshuffled discard under the Puits sans Fond): when the same position starts a turn
-#: for this many times, the game ends as when neither player can play (more seals wins).
-REPETITIONS = 3
-
 #: A safety net, not a rule: a game still going after this many turns is stopped
-#: as a draw. The rulebook's game always ends (hands run out), but a Lieu that
-#: reshuffles the discard and cards that return to the hand could, in theory,
-#: make two stubborn bots loop for ever.
+#: as a draw. The rulebook's game always ends (hands run out); a Lieu that
+#: reshuffles the discard or makes two cards return to the hand on a tie can
+#: make play come back to a position: a game that cannot progress is ended at
+#: once (see `progress.py`), but players who could end it and do not would
+#: play on for ever.
 MAX_TURNS = 200
 
 

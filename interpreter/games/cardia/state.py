@@ -17,9 +17,11 @@ A turn (rulebook, "Jouer les cartes" to "La fin du tour"): both players
 choose a card in secret (P1's choice is asked first and kept hidden, then
 P2's; a "face visible" persistent ability makes one player choose and show
 first); reveal; the higher influence wins and takes a seal; the loser's
-ability acts (none on a tie); the encounter's Protecteur acts; seals are
-counted and the game may end; each player draws; the next Protecteur is
-revealed. At the start of a turn a player without a card in hand loses.
+ability acts (none on a tie); the encounter's Protecteur acts (not on a
+tie either); seals are counted and the game may end; each player draws; the
+next Protecteur is revealed. At the start of a turn a player without a card
+in hand loses, and a position that comes back ends the game if it cannot
+progress (see `progress.py`).
 """
 
 from __future__ import annotations
@@ -34,8 +36,8 @@ from atout.interpreter.engine.flow import Flow, FlowState, GameOver
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.state import Outcome
 
-from . import ast
-from .game import MAX_TURNS, REPETITIONS, CardiaGame
+from . import ast, progress
+from .game import MAX_TURNS, CardiaGame
 
 #: What the game generator yields and is resumed with.
 
@@ -121,6 +123,10 @@ class CardiaState(FlowState):
         self._turn = 0
         #: How often each position has started a turn (see `signature`).
         self._seen: dict[tuple, int] = {}
+        #: Positions (`progress.exact_signature`) found able to progress: not searched again.
+        self._progressing: set[tuple] = set()
+        #: True in the copies `progress.py` explores: no end by the turn limit, any Protecteur may come.
+        self.exploring = False
         self._outcome: Outcome | None = None
         self.start(self._play())
 
@@ -289,10 +295,10 @@ class CardiaState(FlowState):
                 self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
 
     def signature(self) -> tuple:
-        """The position at the start of a turn, for the end by repetition: zones, cards in play, tokens.
+        """The position at the start of a turn: zones, cards in play, tokens, winners and seals.
 
-        Encounters whose two cards have both left play, and the Protecteurs, are left out:
-        a game that comes back to the same cards, influences and seals is going round in circles.
+        Encounters whose two cards have both left play, and the Protecteurs, are left out.
+        When a position comes back, `progress.py` searches whether the game can still end.
         """
         seats = tuple(
             (tuple(sorted(seat.hand)), tuple(tuple(sorted(s)) for s in seat.pile.segments), tuple(sorted(seat.discard)))
@@ -384,7 +390,7 @@ class CardiaState(FlowState):
 
     def _play_turn(self) -> Flow:
         self._turn += 1
-        if self._turn > MAX_TURNS:
+        if self._turn > MAX_TURNS and not self.exploring:
             self.finish(None, "turn_limit", limit=MAX_TURNS)
         empty = [s for s in (0, 1) if not self.seats[s].hand]
         if len(empty) == 2:
@@ -392,11 +398,8 @@ class CardiaState(FlowState):
             self.finish(None if a == b else (0 if a > b else 1), "no_card_both")
         if empty:
             self.finish(1 - empty[0], "no_card", loser=empty[0])
-        key = self.signature()
-        self._seen[key] = self._seen.get(key, 0) + 1
-        if self._seen[key] >= REPETITIONS:
-            a, b = self.seals()
-            self.finish(None if a == b else (0 if a > b else 1), "repetition", times=REPETITIONS)
+        if not self.exploring:
+            self._check_progress()
         number = len(self.line) + 1
         protector = self.protector_now = self.upcoming
         self.upcoming = None
@@ -435,10 +438,30 @@ class CardiaState(FlowState):
         for seat in order:
             yield from self.activate(seat, enc.played[seat], enc)
         if protector is not None:
-            yield from self._protector_acts(enc, protector, winner)
+            if winner is None:  # "Une égalité ne déclenche aucune capacité": the Protecteur's neither
+                self.emit("protector_tie", name=self.game.protecteurs[protector].name)
+            else:
+                yield from self._protector_acts(enc, protector, winner)
             self.protector_used.append(protector)
         self.protector_now = None
         yield from self._end_turn()
+
+    def _check_progress(self) -> None:
+        """End the game if it cannot progress (see `progress.py`); searched only when a position comes back."""
+        key = self.signature()
+        seen = self._seen[key] = self._seen.get(key, 0) + 1
+        if seen < 2:
+            return
+        exact = progress.exact_signature(self)
+        if exact in self._progressing:
+            return
+        positions = progress.closed_loop(self)
+        if positions is None:
+            self._progressing.add(exact)
+            return
+        a, b = self.seals()
+        hands = [[self.names[c] for c in sorted(seat.hand, key=self.printed.__getitem__)] for seat in self.seats]
+        self.finish(None if a == b else (0 if a > b else 1), "no_progress", positions=positions, hands=hands)
 
     def _choose_cards(self) -> Flow:
         """Both players choose a card: in secret, or one face visible first."""
@@ -505,8 +528,12 @@ class CardiaState(FlowState):
         self.emit("activate", player=seat, card=name, ability="persistent")
         self.evaluate()
 
-    def _protector_acts(self, enc: Encounter, protector: int, winner: int | None) -> Flow:
-        """Each player who played a card of the Protecteur's faction activates it, the loser first."""
+    def _protector_acts(self, enc: Encounter, protector: int, winner: int) -> Flow:
+        """Each player who played a card of the Protecteur's faction activates it, the loser first.
+
+        It acts "après la capacité de la carte perdante": only after an encounter
+        with a loser (never after a tie, even when a Lieu makes both abilities act).
+        """
         card = self.game.protecteurs[protector]
         of_faction = [s for s in (0, 1) if self.cards[enc.played[s]].faction is card.faction]
         if not of_faction:
@@ -516,10 +543,7 @@ class CardiaState(FlowState):
             if card.capacite.seulement_si_seul:
                 self.emit("protector_not_alone", name=card.name)
                 return
-            if winner is not None:
-                of_faction = [1 - winner, winner]
-            else:
-                of_faction = yield from self._fewer_seals_first(enc, "protector_order")
+            of_faction = [1 - winner, winner]
         for seat in of_faction:
             self.emit("protector", player=seat, name=card.name)
             yield from _steps().run_effects(self, Act(seat, enc.played[seat], enc, card.name), card.capacite.effets)
@@ -528,6 +552,11 @@ class CardiaState(FlowState):
         """Reveal the Protecteur of the next encounter (a chance draw); an empty pile is reshuffled first."""
         protecteurs = self.game.protecteurs
         assert protecteurs is not None
+        if self.exploring:  # a search for progress lets any Protecteur come (see `progress.py`)
+            options = [Option(card.name, index) for index, card in enumerate(protecteurs)]
+            option = yield from self.ask(Decision(CHANCE, "protecteur", options, "Reveal the next Protecteur"))
+            self.upcoming = option.value
+            return
         if not self.protector_pile:
             self.protector_pile.put_under(self.protector_used)
             self.protector_used = []

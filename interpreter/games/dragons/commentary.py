@@ -12,6 +12,8 @@ The commentary reads like a match report, round by round::
 
 A viewer (a seat) never sees the other player's hand, reserve or swapped
 cards: the commentary of a duel at the terminal shows only what is revealed.
+The prompt lists the other's cards revealed so far ("seen"), as last seen
+(fatigue included): they stay in that hand unless swapped out.
 """
 
 from __future__ import annotations
@@ -114,6 +116,9 @@ def describe(state: "DragonsState", viewer: int | None = None) -> str:
         reserve = state.reserve[seat]
         if viewer is not None and viewer != seat:
             lines.append(f"  {seat_name(seat)}: {len(state.hands[seat])} cards in hand, {len(reserve)} in reserve, {swaps}")
+            for card, stats in sorted(state.seen[viewer].items(), key=lambda item: state.names[item[0]]):
+                values = " · ".join(f"{stat} {value}" for stat, value in zip(STAT_NAMES, stats))
+                lines.append(f"    seen: {state.names[card]}: {values}")
             continue
         lines.append(f"  {seat_name(seat)}: {len(reserve)} in reserve, {swaps}; hand:")
         for label, card in zip(state.hand_labels(seat), state.hands[seat]):

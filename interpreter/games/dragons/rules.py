@@ -21,7 +21,8 @@ a named option whose values the engine will follow:
   "refusée" (the collection cannot be used for a duel: E401);
 - `Adversaire` (who the other player is): "ordinateur" (default: the
   engine's standard bot), "humain" (a second person at the same terminal),
-  or "bot NAME" (a bot the engine knows by that name).
+  or "bot NAME" (a bot the engine knows by that name: "bot random", "bot
+  heuristic"; any other name is refused when the rules file is checked).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
 from atout.interpreter.engine.limits import action_limits
+from atout.interpreter.language.diagnostics import nearest
 from atout.interpreter.language.rules import choice
 from atout.interpreter.language.text import fold
 
@@ -76,13 +78,24 @@ BandeDeTotaux = Annotated[Bande, BeforeValidator(_band)]
 
 
 def _opponent(value: Any) -> Any:
-    """`ordinateur`, `humain` or `bot NAME`, stored folded."""
+    """`ordinateur`, `humain` or `bot NAME` with NAME a bot the engine knows, stored folded."""
     if not isinstance(value, str):
         return value
     word = " ".join(fold(value).split())
-    if word in ("ordinateur", "humain") or (word.startswith("bot ") and len(word) > 4):
+    if word in ("ordinateur", "humain"):
         return word
-    raise ValueError('write "ordinateur", "humain" or "bot" followed by the bot\'s name')
+    from .engine import BOTS  # late: the engine's module imports this one
+
+    bots = [f"bot {name}" for name in BOTS]
+    if word in bots:
+        return word
+    if word.startswith("bot "):
+        name = word.removeprefix("bot ").strip()
+        near = nearest(name, BOTS, cutoff=0.0)
+        raise ValueError(f'there is no bot "{name}" (the nearest is "bot {near}"); the bots are {", ".join(bots)}')
+    near = nearest(word, ["ordinateur", "humain", *bots])
+    hint = f' (did you mean "{near}"?)' if near else ""
+    raise ValueError(f'write "ordinateur", "humain" or "bot" followed by a bot\'s name ({", ".join(bots)}){hint}')
 
 
 #: Who the other player is: "ordinateur", "humain" or "bot NAME".

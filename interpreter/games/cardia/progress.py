@@ -1,0 +1,137 @@
+"""Whether a game of Duel pour Cardia can still end: the proof behind the end "no_progress".
+
+The rulebook's game always ends: cards played stay in play, the discard is
+never reshuffled, and a player without a card loses. Two of our Lieux undo
+that: the Puits sans Fond reshuffles the discard (an Assassin that discards
+both played cards then gives both back, turn after turn), and the Arène des
+Braves makes both abilities act on a tie (two Contrebandiers go back to the
+hand together). A game can then come back to a position it has already
+started a turn in. Most of the time a player could still do otherwise (play
+another card, tie the Assassin with one's own), and the game goes on.
+
+**Cannot progress**, precisely: from the position at the start of this
+turn, no sequence of choices (of either player, of chance) reaches the end
+of the game. `closed_loop` first plays a few games at random from the
+position (one that ends shows an end is reachable); if none ends, it
+explores every choice of every decision, one turn at a time, from copies of
+the position (where a player has the fewest cards left first, being nearest
+an end). If the positions reached form a closed set without an end, the game
+cannot progress: the state ends it as the rulebook ends a game nobody can
+play on (more seals wins, equal seals is a draw). If an end is reached, or
+the search grows beyond `BUDGET` copies, it can (or may) progress, and play
+goes on.
+
+Positions are compared by everything that decides what can happen next
+(`exact_signature`): hands, piles (as sets: their order is chance's),
+discards, the cards in play with their tokens, winners and seals, the
+Persistant tokens, and with the Protecteurs the next one and the place of
+the next encounter in their rhythm. The search lets chance reveal *any*
+Protecteur each time: that allows more than the game does, so a closed set
+found so is closed in the game too.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from typing import TYPE_CHECKING
+
+from atout.interpreter.engine.flow import Flow
+
+if TYPE_CHECKING:
+    from .state import CardiaState
+
+#: The most copies of a position the search makes before it gives up (and lets play go on).
+BUDGET = 3000
+#: Before the search: games played at random from the position, and for how many turns at most.
+ROLLOUTS, ROLLOUT_TURNS = 8, 40
+
+
+def exact_signature(state: "CardiaState") -> tuple:
+    """Everything of a position at the start of a turn that decides what can happen next."""
+    extra: tuple = ()
+    game = state.game
+    if game.protecteurs:
+        extra = (state.upcoming, len(state.line) % state.rules.encounters_per_protector)
+    if game.victory_streak:
+        extra += tuple(min(state._streak(seat), game.victory_streak) for seat in (0, 1))
+    return (state.signature(), extra)
+
+
+def fork(state: "CardiaState", turns: int = 1) -> "CardiaState":
+    """A copy of a position at the start of a turn that plays that many turns, then stops."""
+    from .state import Encounter, Seat
+
+    clone = object.__new__(type(state))
+    clone.__dict__.update(state.__dict__)
+    clone.seats = [Seat(seat.pile.copy(), list(seat.hand), list(seat.discard)) for seat in state.seats]
+    clone.line = [
+        Encounter(e.number, e.played, list(e.cards), e.winner, e.sealed, e.tie_winner, e.protecteur) for e in state.line
+    ]
+    clone.place = dict(state.place)
+    clone.tokens = {card: list(values) for card, values in state.tokens.items()}
+    clone.persistent = list(state.persistent)
+    clone.refresh_active()
+    clone.chosen = [None, None]
+    clone.shown = [None, None]
+    clone.protector_pile = state.protector_pile.copy()
+    clone.protector_used = list(state.protector_used)
+    clone.exploring = True
+    clone.observer = None
+    clone._seen = {}
+    clone._outcome = None
+    clone.start(_turns(clone, turns))
+    return clone
+
+
+def _turns(state: "CardiaState", turns: int) -> Flow:
+    for _ in range(turns):
+        yield from state._play_turn()
+
+
+def ends_by_chance(state: "CardiaState") -> bool:
+    """True when one of a few games played at random from here ends: an end can be reached."""
+    rng = random.Random(0)
+    for _ in range(ROLLOUTS):
+        trial = fork(state, ROLLOUT_TURNS)
+        while (decision := trial.decision()) is not None:
+            trial.apply(int(rng.random() * len(decision.options)))
+        if trial.outcome() is not None:
+            return True
+    return False
+
+
+def closed_loop(state: "CardiaState") -> int | None:
+    """The number of positions of the closed set the game is caught in, or None if it can (or may) still end."""
+    if ends_by_chance(state):
+        return None
+    seen = {exact_signature(state)}
+    frontier = [(_cards_left(state), 0, state)]
+    copies = 0
+    while frontier:
+        node = heapq.heappop(frontier)[2]
+        paths: list[tuple[int, ...]] = [()]
+        while paths:
+            path = paths.pop()
+            copies += 1
+            if copies > BUDGET:
+                return None
+            trial = fork(node)
+            for index in path:
+                trial.apply(index)
+            if trial.outcome() is not None:
+                return None  # this sequence of choices ends the game
+            decision = trial.decision()
+            if decision is not None:
+                paths.extend(path + (index,) for index in range(len(decision.options)))
+                continue
+            key = exact_signature(trial)
+            if key not in seen:
+                seen.add(key)
+                heapq.heappush(frontier, (_cards_left(trial), len(seen), trial))
+    return len(seen)
+
+
+def _cards_left(state: "CardiaState") -> int:
+    """The fewest cards a player still has to play (hand, pile, discard): positions nearer an end are searched first."""
+    return min(len(seat.hand) + len(seat.pile) + len(seat.discard) for seat in state.seats)
