@@ -19,7 +19,7 @@ play and replay), the best run is printed: on a shared machine, other work
 only ever slows a run down.
 
 Figures vary with the machine and its load: compare runs made on the same
-machine. The README quotes a run of this script.
+machine. docs/benchmarks.md quotes a run of this script.
 """
 
 from __future__ import annotations

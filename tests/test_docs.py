@@ -309,3 +309,11 @@ def test_the_docs_are_all_in_the_table_of_contents():
     listed = set(links(ROOT / "docs" / "index.md"))
     pages = {page.name for page in (ROOT / "docs").glob("*.md")} - {"index.md"}
     assert pages <= {target.partition("#")[0] for target in listed}
+
+
+def test_the_table_of_error_codes_is_the_one_atout_uses():
+    from atout.interpreter.language.diagnostics import CODES
+
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = dict(re.findall(r"^\| (E\d{3}) \| (.+?) \|$", text, flags=re.MULTILINE))
+    assert table == CODES

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from .text import fold
 
-#: Every error code, with what it means. The README's table is this one.
+#: Every error code, with what it means. The table of docs/cli.md is this one.
 CODES: dict[str, str] = {
     # The file itself
     "E100": "the file cannot be read as card text (binary, not UTF-8, too large, unreadable)",

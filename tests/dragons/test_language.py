@@ -424,11 +424,11 @@ def test_an_unknown_bot_is_e501_at_its_line_with_the_nearest_bot(read, shipped_r
     )
 
 
-def test_the_shipped_rules_files_and_the_readme_name_only_known_bots(cards_dir):
+def test_the_shipped_rules_files_and_the_docs_name_only_known_bots(cards_dir):
     from atout.interpreter.games.dragons.engine import BOTS
 
     texts = [p.read_text(encoding="utf-8") for p in sorted((cards_dir / "dragons").rglob("*.atout"))]
-    texts.append((cards_dir.parent / "README.md").read_text(encoding="utf-8"))
+    texts.append((cards_dir.parent / "docs" / "dragons.md").read_text(encoding="utf-8"))
     named = {name for text in texts for name in re.findall(r"(?:`|« |Adversaire : )bot (\w+)", text)}
     assert "heuristic" in named and named <= set(BOTS) | {"NOM", "NAME"}
 
