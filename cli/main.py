@@ -81,10 +81,11 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
         if not quiet:
             problems = len(result.diagnostics)
             invalid = len({d.file for d in result.diagnostics})
+            checked = _plural(len(files), "file")
             summary = (
-                f"{len(files)} files, {_count_cards(result)} cards: all valid"
+                f"{checked}, {_plural(_count_cards(result), 'card')}: all valid"
                 if result.is_valid
-                else f"{len(files)} files: {problems} problem{'s' * (problems != 1)} in {invalid} file{'s' * (invalid != 1)}"
+                else f"{checked}: {_plural(problems, 'problem')} in {_plural(invalid, 'file')}"
             )
             click.echo(summary, err=not result.is_valid)
     sys.exit(0 if result.is_valid else 1)
@@ -114,6 +115,11 @@ def _first_per_file(diagnostics: list, limit: int) -> tuple[list, dict[str, int]
         else:
             truncated[diagnostic.file] = truncated.get(diagnostic.file, 0) + 1
     return shown, truncated
+
+
+def _plural(count: int, word: str) -> str:
+    """`1 file`, `2 files`: a count and its noun, in the right number."""
+    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def _count_cards(result) -> int:
