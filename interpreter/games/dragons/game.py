@@ -15,7 +15,7 @@ from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.nodes import CardList
 
 from .ast import Carte, NomDeStatistique
@@ -99,7 +99,12 @@ class DragonsGame(Game):
             who = f'P{seat + 1}\'s collection "{collection.name}"'
             unknown = sorted({name for name in collection.cards if name not in self.cards})
             for name in unknown:
-                problems.append(Diagnostic("E400", f'{who} names an unknown card "{name}"', collection.name or "collection"))
+                problems.append(
+                    Diagnostic(
+                        "E400", f'{who} names an unknown card "{name}"', collection.name or "collection",
+                        suggestion=nearest(name, self.cards),
+                    )
+                )
             size = len(collection.cards)
             if unknown:
                 continue
