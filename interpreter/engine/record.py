@@ -108,7 +108,7 @@ class HeaderLine(_Line):
     """The first line of a game's record."""
 
     record: Literal["atout"]
-    version: Literal[1]
+    version: Annotated[int, Field(ge=VERSION, le=VERSION)]
     game: Name
     digest: Name | None
     setup: dict[str, Any]
@@ -408,7 +408,8 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
         if "record" in data or record is None:
             if data.get("record") != FORMAT:
                 raise RecordError(name, number, 'the first line must be the header, with "record": "atout"')
-            if data.get("version") != VERSION:
+            version = data.get("version")
+            if type(version) is not int or version != VERSION:
                 raise RecordError(name, number, f"record version {data.get('version')!r} is not known; this atout reads version {VERSION}")
             if record is not None:
                 _finish(record, name, number)

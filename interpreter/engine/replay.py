@@ -103,6 +103,12 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
         ) or "it names something these files do not have"
         raise Divergence(record, f"the header's setup cannot be played: {problems}", line=header) from None
     digest = record.header.get("digest")
+    if digest is not None:
+        written = json.dumps(game.setup(), sort_keys=True, ensure_ascii=False)
+        if json.dumps(record.header["setup"], sort_keys=True, ensure_ascii=False) != written:
+            raise Divergence(record, f"the header's setup is not the one this game writes: {written}", line=header)
+        if record.header.get("seed") is None:
+            raise Divergence(record, 'a record written by atout gives the "seed" chance drew from', line=header)
     if digest is not None and digest != game.digest():
         raise Divergence(
             record,

@@ -141,7 +141,8 @@ class DragonsGame(Game):
 
     def setup(self) -> dict[str, Any]:
         """The collections and the rules file, for a record's header."""
-        setup: dict[str, Any] = {"collections": [c.as_json() for c in self.collections]}
+        # each collection's cards in name order: the order of a collection does not change the duel
+        setup: dict[str, Any] = {"collections": [{"name": c.name, "cards": sorted(c.cards)} for c in self.collections]}
         if self.rules_name is not None:
             setup["rules"] = self.rules_name
         return setup
