@@ -176,3 +176,48 @@ def test_the_same_seed_gives_byte_identical_records_in_separate_processes():
     bots = (next(iter(engine.bots)),) * 2
     mine = play_recorded(engine, game_of(name, rules), bots, 5, check=False)[0]
     assert outputs[0].decode().startswith(mine)
+
+
+def _lines(case, seed=SEEDS[0]):
+    name, rules = case
+    return recorded(name, rules, PAIRINGS[name][0], seed)[0].splitlines()
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_divergences_say_line_action_turn_and_event_and_what_differs(case):
+    lines = _lines(case)
+    number, data = next(
+        (n, d) for n, d in ((n, json.loads(line)) for n, line in enumerate(lines, start=1)) if d.get("events")
+    )
+    changed = dict(data, events=[dict(data["events"][0], zz=1)] + data["events"][1:])
+    refusal = verdict("\n".join(lines[: number - 1] + [json.dumps(changed)] + lines[number:]), files_of)
+    assert f"line {number}, action {data['n']}, turn {data['turn']}, event 1: expected «" in refusal.message
+    assert "found «" in refusal.message
+    header = dict(json.loads(lines[0]), digest="0000000000000000")
+    refusal = verdict("\n".join([json.dumps(header)] + lines[1:]), files_of)
+    assert refusal.line == 1 and "made with other card or rules files (digest 0000000000000000" in refusal.message
+    outcome = json.loads(lines[-1])
+    outcome["outcome"]["reason"] += "!"
+    refusal = verdict("\n".join(lines[:-1] + [json.dumps(outcome)]), files_of)
+    assert refusal.line == len(lines) and "expected the outcome" in refusal.message
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_a_record_transcribed_by_hand_replays_from_players_and_labels(case):
+    lines = _lines(case)
+    header = dict(json.loads(lines[0]), digest=None, seed=None, players=["Alice", "Bob"])
+    transcribed = [json.dumps(header, ensure_ascii=False)]
+    for line in lines[2:-1]:
+        data = json.loads(line)
+        transcribed.append(json.dumps({"player": data["player"], "label": data["label"]}, ensure_ascii=False))
+    assert verdict("\n".join(transcribed), files_of) is None
+    # an illegal choice lists the legal ones; a field given must be right
+    number = len(transcribed) // 2
+    wrong = dict(json.loads(transcribed[number]), label="No Such Choice")
+    refusal = verdict("\n".join(transcribed[:number] + [json.dumps(wrong)] + transcribed[number + 1 :]), files_of)
+    assert refusal.line == number + 1 and '"No Such Choice" is not a legal choice; the choices are: ' in refusal.message
+    wrong = dict(json.loads(transcribed[number]), n=1)
+    refusal = verdict("\n".join(transcribed[:number] + [json.dumps(wrong)] + transcribed[number + 1 :]), files_of)
+    assert refusal.line == number + 1 and f"this is action {number}" in refusal.message
+    # and one cut short is refused like any other
+    assert "before the game ends" in verdict("\n".join(transcribed[:number]), files_of).message
