@@ -119,19 +119,23 @@ def field_variants(lines: list[str], number: int, depth: int = 4, limit: int | N
             top = [m for m in mutations if m[0] == ""]
             nested = [m for m in mutations if m[0] != ""]
             room = max(limit - len(top), 1)
-            mutations = top + nested[:: -(-len(nested) // room)]
+            mutations = top + nested[:: max(1, -(-len(nested) // room))]
         for path, wrong in mutations:
             changed = dict(data)
             changed[key] = wrong
             kind = "wrong type" if path == "" and _type(wrong) != _type(value) else "wrong value"
-            if "record" in data and (key == "players" and path and isinstance(_at(wrong, path), str) and _at(wrong, path)
-                                     or key == "digest" and wrong is None):
+            if "record" in data and (key == "players" and _names_two_players(wrong) or key == "digest" and wrong is None):
                 kind = "informational"
             text = _replace(lines, number, _dump(changed))
             yield Variant(kind, number, f"{key}{path} = {_dump(_at(wrong, path))[:40]}", text)
     yield Variant("wrong type", number, "line is a list", _replace(lines, number, _dump([data])))
     if "record" not in data:
         yield Variant("wrong value", number, "line without its fields", _replace(lines, number, "{}"))
+
+
+def _names_two_players(value: Any) -> bool:
+    """A `players` field of the right shape (its names are informational)."""
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) and v for v in value)
 
 
 def _at(value: Any, path: str) -> Any:
