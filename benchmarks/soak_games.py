@@ -68,7 +68,7 @@ def plan(name: str, games: int, seed: int) -> list[tuple[str, str | None, tuple[
 
 def soak_chunk(args) -> dict:
     """Play, replay and (one in `tamper_every`) tamper with the games of a chunk; the counts."""
-    chunk, tamper_every, limit = args
+    chunk, tamper_every, limit, every = args
     from atout.interpreter.games import ENGINES
 
     counts = {
@@ -95,7 +95,7 @@ def soak_chunk(args) -> dict:
             continue
         if tamper_every and seed % tamper_every == 0:
             lines = text.splitlines()
-            for variant in variants(lines, sample_lines(lines), every=1, limit=limit):
+            for variant in variants(lines, sample_lines(lines), every=every, limit=limit):
                 counts["tampered"][variant.kind] += 1
                 try:
                     refused = verdict(variant.text, _files_of) is not None
@@ -114,15 +114,22 @@ def _reason(reason: str) -> str:
     return "".join("#" if c.isdigit() else c for c in reason).split(" (")[0]
 
 
-def soak(games: int, seed: int, workers: int = 2, tamper_every: int = 200, limit: int | None = 24, names=None) -> dict:
-    """Play `games` games of each game; the merged counts."""
+def soak(
+    games: int, seed: int, workers: int = 2, tamper_every: int = 200, limit: int | None = 24, every: int = 1, names=None
+) -> dict:
+    """Play `games` games of each game; the merged counts.
+
+    One record in `tamper_every` is tampered with: the fields of a sample of
+    its lines (at most `limit` mutations a field), and the structure at
+    every `every`-th line.
+    """
     from atout.interpreter.games import ENGINES
 
     tasks = []
     for name in names or ENGINES:
         planned = plan(name, games, seed)
         size = max(1, len(planned) // (8 * max(workers, 1)))
-        tasks += [(planned[i : i + size], tamper_every, limit) for i in range(0, len(planned), size)]
+        tasks += [(planned[i : i + size], tamper_every, limit, every) for i in range(0, len(planned), size)]
     if workers > 1:
         with Pool(workers) as pool:
             results = pool.map(soak_chunk, tasks, chunksize=1)

@@ -351,13 +351,14 @@ def replay(record_path, step, show, unfinished, cards):
 
     try:
         records = read_records(record_path)
-        engine = find_engine(records[0].game)
-        for record in records[1:]:
-            find_engine(record.game)
     except RecordError as error:
         _fail(str(error))
-    except UnknownGame as error:
-        _fail(f"{record_path}:1: {error}")
+    for record in records:
+        try:
+            find_engine(record.game)
+        except UnknownGame as error:
+            _fail(f"{record_path}:{record.header_line}: {error}")
+    engine = find_engine(records[0].game)
     files = _load(engine, cards)
     count = 0
     interactive = step and sys.stdin.isatty()
