@@ -68,7 +68,7 @@ def plan(name: str, games: int, seed: int) -> list[tuple[str, str | None, tuple[
 
 def soak_chunk(args) -> dict:
     """Play, replay and (one in `tamper_every`) tamper with the games of a chunk; the counts."""
-    chunk, tamper_every, limit, every = args
+    chunk, tamper_every, limit, every, sample = args
     from atout.interpreter.games import ENGINES
 
     counts = {
@@ -95,7 +95,10 @@ def soak_chunk(args) -> dict:
             continue
         if tamper_every and seed % tamper_every == 0:
             lines = text.splitlines()
-            for variant in variants(lines, sample_lines(lines), every=every, limit=limit):
+            numbers = sample_lines(lines)
+            if sample is not None and len(numbers) > sample:
+                numbers = numbers[:: -(-len(numbers) // sample)]
+            for variant in variants(lines, numbers, every=every, limit=limit):
                 counts["tampered"][variant.kind] += 1
                 try:
                     refused = verdict(variant.text, _files_of) is not None
@@ -115,13 +118,20 @@ def _reason(reason: str) -> str:
 
 
 def soak(
-    games: int, seed: int, workers: int = 2, tamper_every: int = 200, limit: int | None = 24, every: int = 1, names=None
+    games: int,
+    seed: int,
+    workers: int = 2,
+    tamper_every: int = 200,
+    limit: int | None = 24,
+    every: int = 1,
+    sample: int | None = None,
+    names=None,
 ) -> dict:
     """Play `games` games of each game; the merged counts.
 
     One record in `tamper_every` is tampered with: the fields of a sample of
-    its lines (at most `limit` mutations a field), and the structure at
-    every `every`-th line.
+    its lines (at most `sample` lines, `limit` mutations a field), and the
+    structure at every `every`-th line.
     """
     from atout.interpreter.games import ENGINES
 
@@ -129,7 +139,7 @@ def soak(
     for name in names or ENGINES:
         planned = plan(name, games, seed)
         size = max(1, len(planned) // (8 * max(workers, 1)))
-        tasks += [(planned[i : i + size], tamper_every, limit, every) for i in range(0, len(planned), size)]
+        tasks += [(planned[i : i + size], tamper_every, limit, every, sample) for i in range(0, len(planned), size)]
     if workers > 1:
         with Pool(workers) as pool:
             results = pool.map(soak_chunk, tasks, chunksize=1)

@@ -14,7 +14,7 @@ def test_a_slice_of_the_soak_finds_nothing_wrong():
     spec = importlib.util.spec_from_file_location("soak_games", SCRIPT)
     soak_games = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(soak_games)
-    counts = soak_games.soak(games=4, seed=1000, workers=1, tamper_every=4, limit=3, every=6)
+    counts = soak_games.soak(games=4, seed=1000, workers=1, tamper_every=4, limit=3, every=6, sample=4)
     assert dict(counts["games"]) == {name: 4 for name in ENGINES}
     assert soak_games.failures(counts) == 0, "\n".join(counts["examples"][:5])
     assert sum(counts["refused"].values()) > 100
