@@ -403,6 +403,8 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             raise RecordError(name, number, f"this line is not JSON ({error.msg} at column {error.colno}); the record may be truncated") from None
         except RecursionError:
             raise RecordError(name, number, "this line is nested too deeply") from None
+        except ValueError as error:  # a number of thousands of digits
+            raise RecordError(name, number, f"this line cannot be read: {str(error).split(';')[0]}") from None
         if not isinstance(data, dict):
             raise RecordError(name, number, "each line of a record is a JSON object")
         if "record" in data or record is None:

@@ -318,9 +318,10 @@ def _check_match(records, position, record, previous, engine, files, wins) -> No
 def _show(game: Game, event: Event) -> str:
     """An event as commentary; as JSON when the game cannot render it (a tampered event)."""
     try:
-        return game.render(event).strip()
+        text = game.render(event).strip()
     except Exception:  # noqa: BLE001 - a recorded event may be anything
-        return json.dumps(event, ensure_ascii=False)
+        text = json.dumps(event, ensure_ascii=False)
+    return text if len(text) <= 400 else text[:400] + "…"
 
 
 def _identical(recorded: object, derived: object) -> bool:
