@@ -326,9 +326,17 @@ def _show(game: Game, event: Event) -> str:
 
 def _identical(recorded: object, derived: object) -> bool:
     """Equal, types included: a recorded 4.0 or true is not the 4 or 1 the game derives."""
-    if recorded != derived:
-        return False
-    return json.dumps(recorded, sort_keys=True) == json.dumps(derived, sort_keys=True)
+    return recorded == derived and _same_types(recorded, derived)
+
+
+def _same_types(recorded: object, derived: object) -> bool:
+    """The same JSON types all the way down, of two values already equal: Python holds
+    true == 1 == 1.0, JSON does not."""
+    if isinstance(recorded, dict):
+        return isinstance(derived, dict) and all(_same_types(value, derived[key]) for key, value in recorded.items())
+    if isinstance(recorded, list):
+        return isinstance(derived, list) and all(map(_same_types, recorded, derived))
+    return (type(recorded) is bool) == (type(derived) is bool) and (type(recorded) is float) == (type(derived) is float)
 
 
 def _compare(
