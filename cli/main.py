@@ -1,7 +1,8 @@
 """The `atout` command: validate card files, print their AST, play, simulate, replay.
 
-Exit codes: 0 when all is well, 1 when a file or a record is invalid, 2 on a
-usage error (click's own). No command lets a Python traceback reach the user
+Exit codes: 0 when all is well, 1 when a file or a record is invalid (or a
+game is abandoned), 2 on a usage error (click's own) and for a `--record`
+path that cannot be written. No command lets a Python traceback reach the user
 for bad input: every problem is a diagnostic with a place.
 """
 
