@@ -4,8 +4,10 @@
     python benchmarks/soak_games.py --games 500 --seed 7
 
 For each game of `atout.interpreter.games.ENGINES`, game i is played with
-seed SEED + i, by the bot pairing i % (pairings) over every rules file the
-game ships (variants included), with its record written; the state's
+seed SEED + i, by each bot pairing in turn, over every rules file the game
+ships (variants included) with no option and with each of the engine's
+`option_examples` (decks, Lieux, boxers, collections), with its record
+written; the state's
 invariants are checked after every action; the record is then replayed as
 `atout replay` does (every field checked). One record in `--tamper-every`
 is tampered with every way `tests/contract/tampering.py` knows (fields of
@@ -32,10 +34,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "contract"))
 
-from tampering import KINDS, play_recorded, rules_names, sample_lines, setup_for, variants, verdict  # noqa: E402
+from tampering import KINDS, play_recorded, sample_lines, setup_for, setups, variants, verdict  # noqa: E402
 
 _files: dict = {}
 _games: dict = {}
+_setups: dict = {}
+
+
+def _setups_of(engine) -> list:
+    """The game's (rules file, options example) pairs, found once per process."""
+    if engine.name not in _setups:
+        _setups[engine.name] = setups(engine, _files_of(engine))
+    return _setups[engine.name]
 
 
 def _files_of(engine):
@@ -46,24 +56,24 @@ def _files_of(engine):
     return _files[engine.name]
 
 
-def _game(engine, rules):
-    key = (engine.name, rules)
+def _game(engine, combo: int):
+    key = (engine.name, combo)
     if key not in _games:
         files = _files_of(engine)
-        _games[key] = engine.build(files, setup_for(engine, files, rules))
+        rules, example = _setups_of(engine)[combo]
+        _games[key] = engine.build(files, setup_for(engine, files, rules, example))
     return _games[key]
 
 
-def plan(name: str, games: int, seed: int) -> list[tuple[str, str | None, tuple[str, str], int]]:
-    """The games to play for one game: (name, rules, bots, seed), every rules file and pairing in turn."""
+def plan(name: str, games: int, seed: int) -> list[tuple[str, int, tuple[str, str], int]]:
+    """The games to play for one game: (name, setup number, bots, seed), every pairing in turn,
+    then every setup (each rules file, with no option and with each of the engine's examples)."""
     from atout.interpreter.games import ENGINES
 
     engine = ENGINES[name]
     pairings = list(itertools.product(engine.bots, repeat=2))
-    rules = rules_names(_files_of(engine))
-    return [
-        (name, rules[(i // len(pairings)) % len(rules)], pairings[i % len(pairings)], seed + i) for i in range(games)
-    ]
+    combos = len(_setups_of(engine))
+    return [(name, (i // len(pairings)) % combos, pairings[i % len(pairings)], seed + i) for i in range(games)]
 
 
 def soak_chunk(args) -> dict:
@@ -76,11 +86,12 @@ def soak_chunk(args) -> dict:
         "reasons": Counter(), "tampered": Counter(), "refused": Counter(), "accepted": Counter(),
         "tamper exceptions": Counter(), "examples": [],
     }
-    for name, rules, bots, seed in chunk:
+    for name, combo, bots, seed in chunk:
         engine = ENGINES[name]
         counts["games"][name] += 1
+        rules = _setups_of(engine)[combo]
         try:
-            text, events, played, problems = play_recorded(engine, _game(engine, rules), bots, seed)
+            text, events, played, problems = play_recorded(engine, _game(engine, combo), bots, seed)
             counts["reasons"][(name, _reason(played.state.outcome().reason))] += 1
             if problems:
                 counts["invariants"][name] += 1

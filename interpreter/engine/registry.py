@@ -43,6 +43,9 @@ class GameEngine:
     #: name), from the files and the setup (Duel de dragons: its rules'
     #: "Adversaire"). None: the heuristic bot.
     default_opponent: Callable[[GameFiles, dict[str, Any]], str] | None = None
+    #: Command-line options that show the game's other setups (decks, Lieux,
+    #: boxers…), from its files: the contract suite and the soak play them too.
+    option_examples: Callable[[GameFiles], list[dict[str, Any]]] = lambda files: []
 
 
 class SetupModel(BaseModel):

@@ -204,10 +204,28 @@ def rules_names(files) -> list[str | None]:
     return [None] + [stem for stem in stems if stem not in RULES_STEMS]
 
 
-def setup_for(engine: GameEngine, files, rules: str | None) -> dict[str, Any]:
-    """The setup `atout play GAME [--rules NAME]` gives, with no other option."""
+def setup_for(engine: GameEngine, files, rules: str | None, example: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The setup `atout play GAME [--rules NAME]` gives, with the options of `example`
+    (one of the engine's `option_examples`) or none."""
     options = {"deck": (), "rules": rules, "collection": (), "boxer": (), "lieu": None, "protecteurs": False}
+    options.update(example or {})
     return engine.setup_from_options(files, options)
+
+
+def setups(engine: GameEngine, files) -> list[tuple[str | None, dict[str, Any] | None]]:
+    """Every (rules file, options example) a game can be played with: each rules file with
+    no option and with each of the engine's examples the rules file accepts."""
+    from atout.interpreter.language.diagnostics import DiagnosticError
+
+    found = []
+    for rules in rules_names(files):
+        for example in [None, *engine.option_examples(files)]:
+            try:
+                setup_for(engine, files, rules, example)
+            except DiagnosticError:
+                continue  # these rules refuse it (a collection too small for "duel strict")
+            found.append((rules, example))
+    return found
 
 
 def play_recorded(engine: GameEngine, game, bots: tuple[str, str], seed: int, check: bool = True):

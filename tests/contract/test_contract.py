@@ -34,6 +34,7 @@ from tampering import (  # noqa: E402
     rules_names,
     sample_lines,
     setup_for,
+    setups,
     variants,
     verdict,
 )
@@ -221,3 +222,22 @@ def test_a_record_transcribed_by_hand_replays_from_players_and_labels(case):
     assert refusal.line == number + 1 and f"this is action {number}" in refusal.message
     # and one cut short is refused like any other
     assert "before the game ends" in verdict("\n".join(transcribed[:number]), files_of).message
+
+
+EXAMPLES = [(name, rules, example) for name, engine in ENGINES.items() for rules, example in setups(engine, files_of_name(name)) if example]
+
+
+@pytest.mark.parametrize("case", EXAMPLES, ids=lambda c: f"{c[0]}-{c[1] or 'main'}-{'-'.join(map(str, c[2].values()))}")
+def test_every_example_setup_plays_records_replays_and_refuses_a_cut(case):
+    name, rules, example = case
+    engine = ENGINES[name]
+    files = files_of_name(name)
+    game = engine.build(files, setup_for(engine, files, rules, example))
+    for bots in (PAIRINGS[name][0], PAIRINGS[name][-1]):
+        text, events, played, problems = play_recorded(engine, game, bots, 3)
+        assert played.state.outcome() is not None and problems == []
+        assert verdict(text, files_of) is None
+        lines = text.splitlines()
+        assert verdict("\n".join(lines[:-2]), files_of) is not None
+        header = json.loads(lines[0])
+        assert header["setup"] == game.setup()

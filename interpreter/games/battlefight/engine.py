@@ -90,6 +90,15 @@ def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
     return following
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Each shipped deck against another, and sealed decks."""
+    decks = sorted(files.lists)
+    examples: list[dict[str, Any]] = [{"deck": ("sealed", "random")}]
+    for first, second in zip(decks, decks[1:] + decks[:1]):
+        examples.append({"deck": (first, second)})
+    return examples
+
+
 ENGINE = GameEngine(
     name="battlefight",
     language=LANGUAGE,
@@ -98,4 +107,5 @@ ENGINE = GameEngine(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     next_setup=next_setup,
     games_to_win=lambda game: game.rules.games_to_win_match,
+    option_examples=option_examples,
 )

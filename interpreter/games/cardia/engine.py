@@ -58,6 +58,14 @@ def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
     return dict(setup)
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Deck II, the Protecteurs, and each Lieu."""
+    from .ast import Lieu
+
+    lieux = sorted(card.name for file in files.card_files for card in file.cards if isinstance(card, Lieu))
+    return [{"deck": ("II",)}, {"protecteurs": True}] + [{"lieu": lieu} for lieu in lieux]
+
+
 ENGINE = GameEngine(
     name="cardia",
     language=LANGUAGE,
@@ -66,4 +74,5 @@ ENGINE = GameEngine(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     next_setup=next_setup,
     games_to_win=lambda game: game.rules.games_to_win_match,
+    option_examples=option_examples,
 )

@@ -71,10 +71,19 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     return setup
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Boxers chosen at setup, and the default boxers the other way round."""
+    characters = sorted(
+        card.name for file in files.card_files for card in file.cards if card.TYPE.value == "CHARACTER"
+    )
+    return [{"boxer": ("choose",)}, {"boxer": tuple(reversed(characters[:2]))}]
+
+
 ENGINE = GameEngine(
     name="cordes",
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    option_examples=option_examples,
 )

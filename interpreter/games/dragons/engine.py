@@ -106,6 +106,12 @@ def default_opponent(files: GameFiles, setup: dict[str, Any]) -> str:
     return name
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Each shipped collection against another."""
+    names = sorted(files.lists)
+    return [{"collection": (first, second)} for first, second in zip(names, names[1:] + names[:1])]
+
+
 ENGINE = GameEngine(
     name="dragons",
     language=LANGUAGE,
@@ -114,4 +120,5 @@ ENGINE = GameEngine(
     bots=BOTS,
     games_to_win=lambda game: 2,
     default_opponent=default_opponent,
+    option_examples=option_examples,
 )
