@@ -1,7 +1,8 @@
 """The `atout` command: validate card files, print their AST, play, simulate, replay.
 
-Exit codes: 0 when all is well, 1 when a file or a record is invalid, 2 on a
-usage error (click's own). No command lets a Python traceback reach the user
+Exit codes: 0 when all is well, 1 when a file or a record is invalid (or a
+game is abandoned), 2 on a usage error (click's own) and for a `--record`
+path that cannot be written. No command lets a Python traceback reach the user
 for bad input: every problem is a diagnostic with a place.
 """
 
@@ -237,7 +238,7 @@ def game_options(function):
 @click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
 @click.option("--p2", type=click.Choice(PLAYER_KINDS), default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here; a match's games all go in it.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
 @game_options
@@ -246,12 +247,19 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
 
     A person sees their own hand, never the other's, and answers each
     decision with its number or its name.
+
+    --record writes the record beside its path and puts it there when the
+    game ends (or is abandoned): a game stopped halfway never destroys a
+    record already at that path. A path that cannot be written (a missing
+    folder, no permission, a full disk) is an error, exit 2. Leaving the
+    game (q, Ctrl-C, end of input) ends the record with an "abandoned" line,
+    exit 1.
     """
     import random as _random
 
     from atout.interpreter.engine.human import Abandoned, HumanPlayer
     from atout.interpreter.engine.play import play_game, play_match, seeded
-    from atout.interpreter.engine.record import RecordWriter
+    from atout.interpreter.engine.record import RecordFile, RecordWriteError
     from atout.interpreter.engine.registry import find_engine
 
     engine = find_engine(game)
@@ -284,33 +292,52 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
     def result_line(played) -> str:
         outcome = played.state.outcome()
         result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
-        return f"{result}: {outcome.reason} ({played.state.turn} turns)"
+        return f"{result}: {outcome.reason} ({played.turns} turn{'s' * (played.turns != 1)})"
+
+    def write_error(error: RecordWriteError) -> None:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
 
     try:
-        if match:
-            def sheet(number, game_obj, played):
-                click.echo(f"Game {number}: {result_line(played)}")
-
-            outcome = play_match(
-                engine, files, setup, make_players, seed, on_game=sheet,
-                on_event_for=printer, on_start=current.append,
-            )
-            who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
-            click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
-            return
-        stream = record_path.open("w", encoding="utf-8") if record_path else None
+        recording = RecordFile(record_path) if record_path else None
+    except RecordWriteError as error:
+        write_error(error)
+    writer = recording.writer if recording else None
+    try:
         try:
-            writer = RecordWriter(stream) if stream else None
-            played = play_game(built, make_players(seed), seed, writer=writer, on_event=printer(built), on_start=current.append)
-        finally:
-            if stream:
-                stream.close()
-    except Abandoned as left:
-        click.echo(f"\n{left}; the game is abandoned.", err=True)
-        sys.exit(1)
-    click.echo(f"{result_line(played)} (seed {seed})")
+            if match:
+                def sheet(number, game_obj, played):
+                    click.echo(f"Game {number}: {result_line(played)}")
+
+                outcome = play_match(
+                    engine, files, setup, make_players, seed, on_game=sheet,
+                    on_event_for=printer, on_start=current.append, writer=writer,
+                )
+            else:
+                played = play_game(built, make_players(seed), seed, writer=writer, on_event=printer(built), on_start=current.append)
+        except (Abandoned, KeyboardInterrupt) as left:
+            if recording:
+                recording.commit()
+            reason = str(left) if isinstance(left, Abandoned) else "interrupted"
+            click.echo(f"\n{reason}; the game is abandoned.", err=True)
+            if record_path:
+                click.echo(f"record written to {record_path} (abandoned)", err=True)
+            sys.exit(1)
+        except BaseException:
+            if recording:
+                recording.discard()
+            raise
+        if recording:
+            recording.commit()
+    except RecordWriteError as error:
+        write_error(error)
+    if match:
+        who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
+        click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
+    else:
+        click.echo(f"{result_line(played)} (seed {seed})")
     if record_path:
-        click.echo(f"record written to {record_path}")
+        click.echo(f"record written to {record_path}" + (f" ({len(outcome.games)} games)" if match else ""))
 
 
 @main.command()
@@ -345,33 +372,46 @@ def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, boxer, l
 @click.argument("record_path", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--step", is_flag=True, help="Walk the game one action at a time, showing the state, like a debugger.")
 @click.option("--show", is_flag=True, help="Print the whole game as commentary.")
+@click.option("--unfinished", is_flag=True, help="Accept a record that stops before the game ends (a transcription being written), and say so.")
 @click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The files the game was played with; the shipped ones by default.")
-def replay(record_path, step, show, cards):
+def replay(record_path, step, show, unfinished, cards):
     """Re-play a record and check it: every action legal, every step's outcome the same.
+
+    Every field is checked: the header's setup must be legal, chance's
+    choices those of the record's seed, each action's number, turn, player,
+    kind, option and events those the game derives, the outcome the game's.
 
     --step walks the game one technique step at a time, showing the state
     (life, positions, hands, piles, techniques in play and their counters)
     before each step, like a debugger.
 
-    Stops at the first divergence, says where and what differs, and exits 1.
-    A record transcribed from a game on a table may give only the labels of
-    the choices; the replay derives the rest.
+    Stops at the first divergence, says where (the record's line) and what
+    differs, and exits 1. A record that stops before the game ends is refused
+    (exit 1), saying who was to choose, unless --unfinished is given. A game
+    abandoned at the terminal is reported as abandoned (exit 0: the record is
+    complete and true). A match's record (several games) is checked game
+    after game. A record transcribed from a game on a table may give only
+    the players and labels of the choices; the replay derives the rest.
     """
-    from atout.interpreter.engine.record import RecordError, read_record
+    from atout.interpreter.engine.record import RecordError, read_records
     from atout.interpreter.engine.registry import UnknownGame, find_engine
-    from atout.interpreter.engine.replay import Divergence, replay as replay_record, start
+    from atout.interpreter.engine.replay import Divergence, replay_match
 
     try:
-        record = read_record(record_path)
-        engine = find_engine(record.game)
+        records = read_records(record_path)
     except RecordError as error:
         _fail(str(error))
-    except UnknownGame as error:
-        _fail(f"{record_path}: {error}")
+    for record in records:
+        try:
+            find_engine(record.game)
+        except UnknownGame as error:
+            _fail(f"{record_path}:{record.header_line}: {error}")
+    engine = find_engine(records[0].game)
     files = _load(engine, cards)
     count = 0
     interactive = step and sys.stdin.isatty()
     watched: list[bool] = []
+    current: list = []
 
     def pause() -> None:
         if interactive and click.prompt("[Enter] next, q quit", default="", show_default=False).strip().lower() == "q":
@@ -384,21 +424,31 @@ def replay(record_path, step, show, cards):
         if event["e"] in state.step_events:
             click.echo(state.describe())
             pause()
-        click.echo(game.render(event))
+        click.echo(current[-1].render(event))
 
+    last_state = None
+    wins = [0, 0]
     try:
-        game, state = start(record, engine, files)
-        if show or step:
-            for event in state.start_events():
-                click.echo(game.render(event))
-        if step and state.step_events:
-            state.observer = watch
-        for replayed in replay_record(record, engine, files, state=(game, state) if step else None):
+        for record, game, state, replayed in replay_match(records, engine, files, unfinished=unfinished):
+            if replayed is None:  # a game starts
+                if last_state is not None and last_state.outcome() is not None and last_state.outcome().winner is not None:
+                    wins[last_state.outcome().winner] += 1
+                last_state = state
+                current.append(game)
+                if len(records) > 1 and (show or step):
+                    click.echo(f"=== game {record.header.get('match')} of the match")
+                if show or step:
+                    for event in state.start_events():
+                        click.echo(game.render(event))
+                if step and state.step_events:
+                    state.observer = watch
+                continue
+            last_state = state
             count += 1
             if step and not watched:
                 # a game without step-by-step reports: the state after each action
                 decision = replayed.decision
-                click.echo(f"--- action {count}: {replayed.action.player} {decision.kind} → {decision.options[replayed.index].label}")
+                click.echo(f"--- action {count}: {replayed.action.player or ''} {decision.kind} → {decision.options[replayed.index].label}")
                 for event in replayed.events:
                     click.echo(game.render(event))
                 click.echo(replayed.state.describe())
@@ -408,8 +458,31 @@ def replay(record_path, step, show, cards):
                     click.echo(game.render(event))
     except Divergence as divergence:
         _fail(f"divergence: {divergence}")
-    outcome = record.outcome
-    click.echo(f"{record_path}: {count} actions replayed, all legal and identical" + (f"; outcome {outcome}" if outcome else ""))
+    click.echo(_verdict(record_path, records, count, last_state, wins))
+
+
+def _verdict(record_path, records, count: int, state, wins: list[int]) -> str:
+    """What a replay found: the outcome, the abandoned game, or the unfinished one."""
+    from atout.interpreter.engine.replay import waiting
+
+    last = records[-1]
+    games = f" in {len(records)} games" if len(records) > 1 else ""
+    text = f"{record_path}: {count} actions replayed{games}, all legal and identical"
+    if last.abandoned is not None:
+        left = last.abandoned
+        return f"{text}; the game was abandoned in turn {left['turn']} ({left['reason']}), line {last.end_line}"
+    if state is not None and state.outcome() is None:
+        return f"{text}; unfinished: the record stops at line {last.last_line}, {waiting(state.decision())}"
+    outcome = state.outcome() if state is not None else None
+    if outcome is None:
+        return text
+    result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
+    if len(records) > 1 or last.header.get("match") is not None:
+        if outcome.winner is not None:
+            wins[outcome.winner] += 1
+        match = "undecided" if wins[0] == wins[1] else f"P{wins.index(max(wins)) + 1} wins the match"
+        return f"{text}; last game: {result}: {outcome.reason}; {match}, {wins[0]}–{wins[1]}"
+    return f"{text}; {result}: {outcome.reason}"
 
 
 if __name__ == "__main__":  # pragma: no cover

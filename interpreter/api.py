@@ -19,7 +19,9 @@
 
 Every function raises `DiagnosticError` (with `.diagnostics`) when a card,
 deck or rules file is invalid, `RecordError` for a record that cannot be
-read, and `Divergence` where a record and its replay part ways.
+read, `RecordWriteError` for one that cannot be written, and `Divergence`
+where a record and its replay part ways (`Unfinished`, a `Divergence`, for
+a record that stops before its game ends).
 """
 
 from __future__ import annotations
@@ -31,10 +33,9 @@ from typing import Any
 
 from .engine.loading import GameFiles, load_files
 from .engine.play import Summary, play_game, seeded
-from .engine.record import RecordWriter, read_record
+from .engine.record import RecordFile, RecordWriteError, read_records  # noqa: F401 - RecordWriteError is part of the API
 from .engine.registry import GameEngine, find_engine
-from .engine.replay import Replayed
-from .engine.replay import replay as replay_record
+from .engine.replay import replay_match
 from .engine.state import Event, Game, Outcome, State
 from .language.project import Validation
 from .language.project import validate as validate_paths
@@ -79,10 +80,8 @@ class PlayedGame:
         """Who won, and why."""
         return self.state.outcome()
 
-    @property
-    def turns(self) -> int:
-        """How many turns it lasted."""
-        return self.state.turn
+    #: How many turns were played (a turn the game ended at the start of is not counted).
+    turns: int = 0
 
 
 def _players(loaded: LoadedGame, players: Sequence[Any], seed: int) -> list:
@@ -93,19 +92,27 @@ def _players(loaded: LoadedGame, players: Sequence[Any], seed: int) -> list:
 
 
 def play(loaded: LoadedGame, players: Sequence[Any] = ("random", "random"), seed: int = 0, record: str | Path | None = None) -> PlayedGame:
-    """Play one game between bots (by name) or any objects with `choose(decision, view)`."""
+    """Play one game between bots (by name) or any objects with `choose(decision, view)`.
+
+    An object's record name is its `name` if it has one, else its class's
+    name. The record is written beside `record` and put there when the game
+    is over (`RecordWriteError` if it cannot be written).
+    """
     events: list[Event] = []
-    stream = Path(record).open("w", encoding="utf-8") if record else None
+    recording = RecordFile(record) if record else None
     try:
         played = play_game(
             loaded.game, _players(loaded, players, seed), seed,
-            writer=RecordWriter(stream) if stream else None, on_event=events.append,
+            writer=recording.writer if recording else None, on_event=events.append,
         )
-    finally:
-        if stream:
-            stream.close()
+    except BaseException as error:
+        if recording:
+            recording.__exit__(type(error), error, None)
+        raise
+    if recording:
+        recording.commit()
     text = "\n".join(loaded.game.render(event) for event in events)
-    return PlayedGame(played.state, events, played.actions, text)
+    return PlayedGame(played.state, events, played.actions, text, played.turns)
 
 
 def simulate(loaded: LoadedGame, players: Sequence[str] = ("heuristic", "random"), games: int = 100, seed: int = 0) -> Summary:
@@ -127,14 +134,18 @@ class ReplayStep:
     state: State
 
 
-def replay(record: str | Path, cards: str | Path | None = None) -> Iterator[ReplayStep]:
-    """Replay a record action by action, checking each; raises `Divergence` at the first difference."""
-    parsed = read_record(record)
-    engine = find_engine(parsed.game)
+def replay(record: str | Path, cards: str | Path | None = None, unfinished: bool = False) -> Iterator[ReplayStep]:
+    """Replay a record action by action, checking each; raises `Divergence` at the first difference.
+
+    A match's record is replayed game after game. With `unfinished`, a
+    record that stops before its game ends is accepted.
+    """
+    parsed = read_records(record)
+    engine = find_engine(parsed[0].game)
     files = load_files(engine.language, [cards] if cards else None)
-    step: Replayed
-    for step in replay_record(parsed, engine, files):
-        yield ReplayStep(step.decision, step.decision.options[step.index].label, step.events, step.state)
+    for _, _, _, step in replay_match(parsed, engine, files, unfinished=unfinished):
+        if step is not None:
+            yield ReplayStep(step.decision, step.decision.options[step.index].label, step.events, step.state)
 
 
 def validate(paths: Sequence[str | Path]) -> Validation:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from atout.interpreter import load_game, play, replay, simulate, validate
@@ -35,3 +37,40 @@ def test_loading_invalid_cards_raises_with_the_diagnostics(tmp_path):
     with pytest.raises(DiagnosticError) as error:
         load_game("battlefight", cards=tmp_path)
     assert error.value.diagnostics[0].code == "E111"
+
+
+def test_a_player_object_needs_only_choose_and_records_under_its_class_name(tmp_path):
+    class First:
+        def choose(self, decision, view):
+            return 0
+
+    record = tmp_path / "game.jsonl"
+    played = play(load_game("cordes"), [First(), "random"], seed=2, record=record)
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert header["players"] == ["First", "random"]
+    assert len(list(replay(record))) == played.actions
+
+
+def test_a_variant_plays_records_and_replays(tmp_path):
+    record = tmp_path / "game.jsonl"
+    played = play(load_game("battlefight", rules="grand-plateau"), ["random", "random"], seed=3, record=record)
+    assert len(list(replay(record))) == played.actions
+
+
+def test_a_record_that_cannot_be_written_raises_and_keeps_what_was_there(tmp_path):
+    from atout.interpreter.engine.record import RecordWriteError
+
+    with pytest.raises(RecordWriteError, match="cannot write the record to"):
+        play(load_game("cordes"), seed=1, record=tmp_path / "missing" / "game.jsonl")
+
+
+def test_an_unfinished_record_is_refused_unless_asked_for(tmp_path):
+    from atout.interpreter.engine.replay import Unfinished
+
+    record = tmp_path / "game.jsonl"
+    play(load_game("dragons"), seed=1, record=record)
+    lines = record.read_text(encoding="utf-8").splitlines()
+    record.write_text("\n".join(lines[:10]) + "\n", encoding="utf-8")
+    with pytest.raises(Unfinished, match="line 10: the record stops here, before the game ends"):
+        list(replay(record))
+    assert len(list(replay(record, unfinished=True))) == 8

@@ -15,10 +15,9 @@ import click
 from atout.interpreter.language.text import fold
 
 from .decision import Decision, seat_name
+from .players import Abandoned
 
-
-class Abandoned(Exception):
-    """The person left the game (end of input, or "quit")."""
+__all__ = ["Abandoned", "HumanPlayer", "parse_answer"]
 
 
 class HumanPlayer:

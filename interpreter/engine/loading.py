@@ -44,7 +44,14 @@ class GameFiles:
             stem = Path(document.path).stem
             if (name is None and stem in RULES_STEMS) or stem == name or document.path == name:
                 return document.rules
-        raise DiagnosticError([])  # pragma: no cover - the validation reports a missing rules file
+        known = sorted(Path(d.path).stem for d in candidates)
+        from atout.interpreter.language.diagnostics import Diagnostic, nearest
+
+        wanted = "the main rules file" if name is None else f'"{name}"'
+        raise DiagnosticError(
+            [Diagnostic("E400", f'no rules file {wanted}; the rules files are {", ".join(known) or "none"}', "rules",
+                        suggestion=nearest(name or "", known))]
+        )
 
     def digest(self) -> str:
         """A digest of the card and rules files: their names and contents (computed once)."""

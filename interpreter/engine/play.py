@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .decision import Decision
-from .players import ChanceSampler, Player
+from .players import Abandoned, ChanceSampler, Player
 from .record import RecordWriter
 from .state import Event, Game, State
 
@@ -25,10 +25,16 @@ def seeded(seed: int, who: str) -> int:
 
 @dataclass
 class Played:
-    """A finished game: its final state, how many decisions it took."""
+    """A finished game: its final state, how many decisions it took, how many turns were played.
+
+    `turns` is the turn of the last decision answered: a game that ends as
+    a new turn begins (a draw by repetition, a turn limit) does not count
+    that turn, which nobody played.
+    """
 
     state: State
     actions: int
+    turns: int = 0
 
 
 def play_game(
@@ -39,11 +45,17 @@ def play_game(
     on_event: Callable[[Event], None] | None = None,
     on_decision: Callable[[State, Decision, int], None] | None = None,
     on_start: Callable[[State], None] | None = None,
+    match: int | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
 
     `on_start` sees the new state before anything is asked (a person's prompt
     shows it); `on_event` sees every event; `on_decision` every answer.
+    `match` is the game's number in a match, for its record's header.
+
+    A player who leaves (`Abandoned`) or an interruption (Ctrl-C) ends the
+    record with an `abandoned` line naming the decision that was waiting, and
+    goes on up to the caller.
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
@@ -51,24 +63,31 @@ def play_game(
         on_start(state)
     start = state.start_events()
     if writer is not None:
-        writer.header(game, [p.name for p in players], seed)
+        writer.header(game, [player_name(p) for p in players], seed, match)
         writer.start(start)
     if on_event is not None:
         for event in start:
             on_event(event)
-    actions = 0
+    actions = turns = 0
     views = [lambda seat=seat: state.view(seat) for seat in range(len(players))]
     while (decision := state.decision()) is not None:
-        if decision.player < 0:  # chance
-            index = chance.choose(decision)
-        else:
-            seat = decision.player
-            index = players[seat].choose(decision, views[seat])
-        if on_decision is not None:
-            on_decision(state, decision, index)
         turn = state.turn
-        events = state.apply(index)
+        try:
+            if decision.player < 0:  # chance
+                index = chance.choose(decision)
+            else:
+                seat = decision.player
+                index = players[seat].choose(decision, views[seat])
+            if on_decision is not None:
+                on_decision(state, decision, index)
+            events = state.apply(index)
+        except (Abandoned, KeyboardInterrupt) as left:
+            if writer is not None:
+                reason = str(left) if isinstance(left, Abandoned) and str(left) else "the game was interrupted"
+                writer.abandoned(turn, decision, reason)
+            raise
         actions += 1
+        turns = turn
         if writer is not None:
             writer.action(turn, decision, index, events)
         if on_event is not None:
@@ -76,7 +95,13 @@ def play_game(
                 on_event(event)
     if writer is not None:
         writer.end(state.outcome())
-    return Played(state, actions)
+    return Played(state, actions, turns)
+
+
+def player_name(player: Player) -> str:
+    """How a record's header names a player: its `name`, else its class's name."""
+    name = getattr(player, "name", None)
+    return name if isinstance(name, str) and name else type(player).__name__
 
 
 @dataclass
@@ -91,13 +116,17 @@ class Summary:
     first_player_wins: int = 0
     #: Decided games that had a first player (simultaneous games have none).
     decided_with_first: int = 0
+    #: Games that had a first player, decided or not.
+    with_first: int = 0
 
     def add(self, played: Played, first_player: int | None) -> None:
         """Count one finished game."""
         outcome = played.state.outcome()
         self.games += 1
-        self.turns += played.state.turn
+        self.turns += played.turns
         self.actions += played.actions
+        if first_player is not None:
+            self.with_first += 1
         if outcome.winner is None:
             self.draws += 1
         else:
@@ -121,6 +150,8 @@ class Summary:
             lines.append(
                 f"first player wins: {100 * self.first_player_wins / self.decided_with_first:.1f}% of decided games"
             )
+        elif self.with_first:
+            lines.append("first player wins: no game was decided")
         else:
             lines.append("first player: none (both players choose at once)")
         return lines
@@ -142,6 +173,10 @@ def simulate(
     return summary
 
 
+#: A match still undecided after this many games (draws) stops undecided.
+MAX_MATCH_GAMES = 15
+
+
 @dataclass
 class MatchResult:
     """A match: each game played, and the winner of the match (None if undecided)."""
@@ -158,23 +193,28 @@ def play_match(
     make_players: Callable[[int], list[Player]],
     seed: int,
     on_game: Callable[[int, Game, Played], None] | None = None,
-    max_games: int = 15,
+    max_games: int = MAX_MATCH_GAMES,
     on_event_for: Callable[[Game], Callable[[Event], None]] | None = None,
     on_start: Callable[[State], None] | None = None,
+    writer: RecordWriter | None = None,
 ) -> MatchResult:
     """Play games until a player has won `engine.games_to_win` of them.
 
     Game i of the match uses seed + i; the next game's setup comes from
     `engine.next_setup` (BattleFight: the loser of the last game starts).
     A match that has not found a winner after `max_games` games (draws) stops
-    undecided.
+    undecided. With a `writer`, every game is recorded, one after another in
+    the same record, each header with its number in the match.
     """
     result = MatchResult()
     for number in range(max_games):
         game = engine.build(files, setup)
         needed = engine.games_to_win(game)
         on_event = on_event_for(game) if on_event_for is not None else None
-        played = play_game(game, make_players(seed + number), seed + number, on_event=on_event, on_start=on_start)
+        played = play_game(
+            game, make_players(seed + number), seed + number,
+            writer=writer, on_event=on_event, on_start=on_start, match=number + 1,
+        )
         result.games.append(played)
         outcome = played.state.outcome()
         if outcome.winner is not None:

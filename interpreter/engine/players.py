@@ -20,6 +20,10 @@ from .decision import Decision
 View = Callable[[], Any]
 
 
+class Abandoned(Exception):
+    """A player left the game before its end (a person's end of input, or "quit")."""
+
+
 class Player(Protocol):
     """Anything that answers decisions for one seat."""
 

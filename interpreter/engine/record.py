@@ -9,29 +9,62 @@ A record is one JSON object per line:
       "seed": 3}
 
    `digest` identifies the card and rules files the game was played with;
-   `setup` holds the game's options (decks, first player…), everything needed
-   to start the same game again;
+   `setup` holds the game's options (decks, first player, rules file…),
+   everything needed to start the same game again, and must be a legal setup
+   of the game; `seed` is the seed chance drew from (replay checks that every
+   chance action is the one this seed draws); `players` says who played
+   (informational: a bot's choices depend on its version, so they are not
+   re-derived). A game of a match also has ``"match": N``, its number in the
+   match;
 2. the events of the setup, before the first decision: ``{"start": [...]}``;
 3. one line per decision answered, in order::
 
      {"n": 12, "turn": 5, "player": "P1", "kind": "play", "index": 2,
       "label": "Décharge", "events": [{"e": "play", ...}, ...]}
 
-   `player` is "P1", "P2" or "chance"; the option is given by its index *and*
-   its label, and `events` is the trace of what the answer caused. A record
-   transcribed by hand from a game on a table may leave out `index` (the
-   label is looked up) and `events` (nothing to compare: the replay derives
-   them);
+   `n` counts the actions from 1, `turn` is the turn the decision was posed
+   in, `player` is "P1", "P2" or "chance"; the option is given by its index
+   *and* its label, and `events` is the trace of what the answer caused;
 4. the end: ``{"outcome": {"winner": 0, "reason": "P2 has no life left"}}``
-   (winner 0 for P1, 1 for P2, null for a draw).
+   (winner 0 for P1, 1 for P2, null for a draw), or, for a game a person
+   left at the terminal, ``{"abandoned": {"turn": 5, "player": "P1", "kind":
+   "play", "reason": "P1 left the game"}}`` (the decision that was waiting).
+
+A match is recorded in one file: the records of its games one after another,
+each from its own header (``"match": 1``, ``2``…).
+
+**Every field is checked.** Each line's shape is a pydantic model with strict
+types (an index is an integer, not ``"2"`` nor ``2.0``); unknown fields are
+refused; the replay checks what the fields claim. The one rule that depends
+on who wrote the record:
+
+- a record written by atout has a ``digest``: every action line gives all of
+  ``n``, ``turn``, ``player``, ``kind``, ``index``, ``label`` and ``events``,
+  the start line and the end line are required;
+- a record **transcribed by hand** from a game on a table has ``"digest":
+  null``: an action line needs only ``player`` and ``label``; ``n``, ``turn``,
+  ``kind``, ``index`` and ``events`` may be left out (the replay derives
+  them), and are checked when given. The start and outcome lines may be left
+  out too; the game must still reach its end.
+
+Whatever is present must be right: an empty ``player`` or ``kind`` is an
+error, not a field left out.
+
+Records are written to a temporary file beside the path, renamed over it
+when the record is complete (or the game abandoned): a game killed halfway
+never destroys a record already at that path (see `RecordFile`).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .decision import Decision, seat_name
 from .state import Event, Game, Outcome
@@ -48,14 +81,98 @@ class RecordError(Exception):
         self.file, self.line, self.message = file, line, message
 
 
+class RecordWriteError(Exception):
+    """A record that cannot be written (missing folder, no permission, full disk)."""
+
+    def __init__(self, path: str | Path, error: OSError):
+        reason = error.strerror or str(error)
+        super().__init__(f"cannot write the record to {path}: {reason}")
+        self.path = path
+
+
+# ---------------------------------------------------------------------------
+# The shapes of a record's lines
+# ---------------------------------------------------------------------------
+
+Name = Annotated[str, Field(min_length=1)]
+Count = Annotated[int, Field(ge=0)]
+#: A player's seat: 0 for P1, 1 for P2 (an integer: true is not 1).
+Seat = Annotated[int, Field(strict=True, ge=0, le=1)]
+
+
+class _Line(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+class HeaderLine(_Line):
+    """The first line of a game's record."""
+
+    record: Literal["atout"]
+    version: Annotated[int, Field(ge=VERSION, le=VERSION)]
+    game: Name
+    digest: Name | None
+    setup: dict[str, Any]
+    players: Annotated[list[Name], Field(min_length=2, max_length=2)]
+    seed: int | None = None
+    match: Annotated[int, Field(ge=1)] | None = None
+
+
+class StartLine(_Line):
+    """The setup's events, before the first decision."""
+
+    start: list[dict[str, Any]]
+
+
+class ActionLine(_Line):
+    """One answered decision."""
+
+    n: Annotated[int, Field(ge=1)] | None = None
+    turn: Count | None = None
+    player: Name | None = None
+    kind: Name | None = None
+    index: Count | None = None
+    label: str
+    events: list[dict[str, Any]] | None = None
+
+
+class OutcomeData(_Line):
+    winner: Seat | None
+    reason: Name
+
+
+class OutcomeLine(_Line):
+    """How the game ended."""
+
+    outcome: OutcomeData
+
+
+class AbandonedData(_Line):
+    turn: Count
+    player: Name
+    kind: Name
+    reason: Name
+
+
+class AbandonedLine(_Line):
+    """The game was left before its end: the decision that was waiting, and why."""
+
+    abandoned: AbandonedData
+
+
+#: Fields an action line written by atout always has.
+FULL_ACTION = ("n", "turn", "player", "kind", "index", "label", "events")
+#: Fields a transcribed action line must have.
+TRANSCRIBED_ACTION = ("player", "label")
+
+
 @dataclass
 class Action:
     """One answered decision of a record."""
 
-    number: int
+    number: int | None
     turn: int | None
-    player: str
-    kind: str
+    player: str | None
+    kind: str | None
     index: int | None
     label: str
     events: list[Event] | None
@@ -64,43 +181,72 @@ class Action:
 
 @dataclass
 class Record:
-    """A whole record, as read from a file."""
+    """One game's record, as read from a file (a match file holds several)."""
 
     header: dict[str, Any]
     start: list[Event] | None = None
     actions: list[Action] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
+    #: The `abandoned` line's data, for a game left before its end.
+    abandoned: dict[str, Any] | None = None
     file: str = "record"
+    #: Lines of the header, the start line and the end line (0: absent).
+    header_line: int = 1
+    start_line: int = 0
+    end_line: int = 0
+    #: The last line of this game's record.
+    last_line: int = 1
 
     @property
     def game(self) -> str:
         """The game's command-line name."""
         return self.header["game"]
 
+    @property
+    def transcribed(self) -> bool:
+        """True for a record transcribed by hand (its header's digest is null)."""
+        return self.header.get("digest") is None
+
+    @property
+    def ended(self) -> bool:
+        """True when the record has its end line (outcome or abandoned)."""
+        return self.outcome is not None or self.abandoned is not None
+
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
 
 class RecordWriter:
-    """Writes a record line by line as the game is played."""
+    """Writes a record line by line as the game is played (one game, or each game of a match)."""
 
-    def __init__(self, stream: IO[str]) -> None:
+    def __init__(self, stream: IO[str], path: str | Path | None = None) -> None:
         self.stream = stream
+        self.path = path if path is not None else getattr(stream, "name", "record")
         self.count = 0
 
     def _write(self, data: dict[str, Any]) -> None:
-        self.stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        try:
+            self.stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+        except OSError as error:
+            raise RecordWriteError(self.path, error) from None
 
-    def header(self, game: Game, players: list[str], seed: int | None) -> None:
-        """The first line."""
-        self._write(
-            {
-                "record": FORMAT,
-                "version": VERSION,
-                "game": game.name,
-                "digest": game.digest(),
-                "setup": game.setup(),
-                "players": players,
-                "seed": seed,
-            }
-        )
+    def header(self, game: Game, players: list[str], seed: int | None, match: int | None = None) -> None:
+        """The first line of a game (`match`: its number in a match)."""
+        self.count = 0
+        data = {
+            "record": FORMAT,
+            "version": VERSION,
+            "game": game.name,
+            "digest": game.digest(),
+            "setup": game.setup(),
+            "players": players,
+            "seed": seed,
+        }
+        if match is not None:
+            data["match"] = match
+        self._write(data)
 
     def start(self, events: list[Event]) -> None:
         """The setup's events, before the first decision."""
@@ -125,9 +271,82 @@ class RecordWriter:
         """The last line."""
         self._write({"outcome": outcome.as_json()})
 
+    def abandoned(self, turn: int, decision: Decision, reason: str) -> None:
+        """The last line of a game left before its end: the decision that was waiting."""
+        self._write(
+            {"abandoned": {"turn": turn, "player": seat_name(decision.player), "kind": decision.kind, "reason": reason}}
+        )
 
-def read_record(path: str | Path) -> Record:
-    """Read a record file, checking its shape line by line (not its moves)."""
+
+class RecordFile:
+    """The file a record is written to, never leaving a record half-written at its path.
+
+    The lines go to a temporary file beside the path (same folder, so the
+    rename is atomic), renamed over the path when the record is complete —
+    or ends with its `abandoned` line. A game killed halfway leaves the
+    temporary file (``.NAME.*.part``) and whatever was at the path untouched;
+    a game stopped by an error removes it. A path that exists and is not a
+    regular file (a device, a pipe) is written directly.
+
+    Raises `RecordWriteError` when the path cannot be written (a missing
+    folder, no permission, a full disk), on opening, writing or closing.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.temporary: Path | None = None
+        try:
+            if self.path.exists() and not self.path.is_file():
+                self.stream: IO[str] = self.path.open("w", encoding="utf-8")
+            else:
+                descriptor, name = tempfile.mkstemp(dir=self.path.parent or ".", prefix=f".{self.path.name}.", suffix=".part")
+                self.temporary = Path(name)
+                self.stream = os.fdopen(descriptor, "w", encoding="utf-8")
+        except OSError as error:
+            raise RecordWriteError(self.path, error) from None
+        self.writer = RecordWriter(self.stream, self.path)
+
+    def commit(self) -> None:
+        """Close the record and put it at its path."""
+        try:
+            self.stream.flush()
+            if self.temporary is not None:
+                os.fsync(self.stream.fileno())
+            self.stream.close()
+            if self.temporary is not None:
+                os.replace(self.temporary, self.path)
+        except OSError as error:
+            self.discard()
+            raise RecordWriteError(self.path, error) from None
+
+    def discard(self) -> None:
+        """Drop the record: the path keeps what it had."""
+        try:
+            self.stream.close()
+        except OSError:
+            pass
+        if self.temporary is not None:
+            self.temporary.unlink(missing_ok=True)
+
+    def __enter__(self) -> RecordWriter:
+        return self.writer
+
+    def __exit__(self, kind, error, traceback) -> None:
+        from .players import Abandoned
+
+        if kind is None or issubclass(kind, (Abandoned, KeyboardInterrupt)):
+            self.commit()
+        else:
+            self.discard()
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+
+def read_records(path: str | Path) -> list[Record]:
+    """Read a record file (one game, or every game of a match), checking each line's shape."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -135,12 +354,46 @@ def read_record(path: str | Path) -> Record:
         raise RecordError(name, 1, "the record is not UTF-8 text") from None
     except OSError as error:
         raise RecordError(name, 1, f"cannot read the record: {error.strerror}") from None
-    return parse_record(text, name)
+    return parse_records(text, name)
+
+
+def read_record(path: str | Path) -> Record:
+    """Read the record of one game (the first, for a match)."""
+    return read_records(path)[0]
 
 
 def parse_record(text: str, name: str = "record") -> Record:
-    """Parse a record's text."""
+    """Parse a record's text: one game (the first, for a match)."""
+    return parse_records(text, name)[0]
+
+
+def _problem(error: ValidationError) -> str:
+    """The first problem of a line, naming its field."""
+    first = error.errors()[0]
+    where = ".".join(str(part) for part in first["loc"])
+    message = first["msg"]
+    if first["type"] == "extra_forbidden":
+        return f'unknown field "{where}"'
+    if first["type"] == "missing":
+        return f'no "{where}"'
+    found = json.dumps(first.get("input"), ensure_ascii=False)
+    if len(found) > 60:
+        found = found[:57] + "..."
+    return f'"{where}": {message[0].lower()}{message[1:]} (found {found})'
+
+
+def _shape(model: type[_Line], data: dict[str, Any], name: str, number: int) -> Any:
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        raise RecordError(name, number, _problem(error)) from None
+
+
+def parse_records(text: str, name: str = "record") -> list[Record]:
+    """Parse a record file's text into its games; raises `RecordError` naming the line."""
+    records: list[Record] = []
     record: Record | None = None
+    number = 0
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -148,38 +401,58 @@ def parse_record(text: str, name: str = "record") -> Record:
             data = json.loads(line)
         except json.JSONDecodeError as error:
             raise RecordError(name, number, f"this line is not JSON ({error.msg} at column {error.colno}); the record may be truncated") from None
+        except RecursionError:
+            raise RecordError(name, number, "this line is nested too deeply") from None
+        except ValueError as error:  # a number of thousands of digits
+            raise RecordError(name, number, f"this line cannot be read: {str(error).split(';')[0]}") from None
         if not isinstance(data, dict):
             raise RecordError(name, number, "each line of a record is a JSON object")
-        if record is None:
+        if "record" in data or record is None:
             if data.get("record") != FORMAT:
                 raise RecordError(name, number, 'the first line must be the header, with "record": "atout"')
-            if data.get("version") != VERSION:
+            version = data.get("version")
+            if type(version) is not int or version != VERSION:
                 raise RecordError(name, number, f"record version {data.get('version')!r} is not known; this atout reads version {VERSION}")
-            for key in ("game", "digest", "setup"):
-                if key not in data:
-                    raise RecordError(name, number, f'the header has no "{key}"')
-            record = Record(header=data, file=name)
-        elif "start" in data:
-            record.start = data["start"]
+            if record is not None:
+                _finish(record, name, number)
+            header = _shape(HeaderLine, data, name, number).model_dump()
+            record = Record(header=header, file=name, header_line=number, last_line=number)
+            records.append(record)
+            continue
+        if record.ended:
+            raise RecordError(name, number, f"a line after the end of the game (line {record.end_line}); a new game starts with its header")
+        record.last_line = number
+        if "start" in data:
+            if record.start is not None or record.actions:
+                raise RecordError(name, number, "the start line comes once, right after the header")
+            record.start = _shape(StartLine, data, name, number).start
+            record.start_line = number
         elif "outcome" in data:
-            record.outcome = data["outcome"]
+            record.outcome = _shape(OutcomeLine, data, name, number).outcome.model_dump()
+            record.end_line = number
+        elif "abandoned" in data:
+            record.abandoned = _shape(AbandonedLine, data, name, number).abandoned.model_dump()
+            record.end_line = number
         else:
-            if record.outcome is not None:
-                raise RecordError(name, number, "an action after the outcome line")
-            if "label" not in data and "index" not in data:
-                raise RecordError(name, number, 'an action needs a "label" (or an "index")')
+            if record.start is None and not record.transcribed:
+                raise RecordError(name, number, "an action before the start line (a record written by atout has one after its header)")
+            line = _shape(ActionLine, data, name, number)
+            needed = TRANSCRIBED_ACTION if record.transcribed else FULL_ACTION
+            missing = [key for key in needed if getattr(line, key) is None]
+            if missing:
+                why = "" if record.transcribed else ' (only a record transcribed by hand, with "digest": null, may leave fields out)'
+                raise RecordError(name, number, f'an action needs {", ".join(f"{key!r}" for key in missing)}{why}')
             record.actions.append(
-                Action(
-                    number=data.get("n", len(record.actions) + 1),
-                    turn=data.get("turn"),
-                    player=str(data.get("player", "")),
-                    kind=str(data.get("kind", "")),
-                    index=data.get("index"),
-                    label=str(data.get("label", "")),
-                    events=data.get("events"),
-                    line=number,
-                )
+                Action(line.n, line.turn, line.player, line.kind, line.index, line.label, line.events, number)
             )
     if record is None:
-        raise RecordError(name, 1, "the record is empty")
-    return record
+        raise RecordError(name, max(number, 1), "the record is empty")
+    return records
+
+
+def _finish(record: Record, name: str, number: int) -> None:
+    """A game followed by another's header must have ended."""
+    if not record.ended:
+        raise RecordError(
+            name, number, f"a new game starts here, but the game before (from line {record.header_line}) has no outcome line"
+        )

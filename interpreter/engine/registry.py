@@ -12,6 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 
 from .loading import GameFiles
@@ -40,6 +43,35 @@ class GameEngine:
     #: name), from the files and the setup (Duel de dragons: its rules'
     #: "Adversaire"). None: the heuristic bot.
     default_opponent: Callable[[GameFiles, dict[str, Any]], str] | None = None
+    #: Command-line options that show the game's other setups (decks, Lieux,
+    #: boxers…), from its files: the contract suite and the soak play them too.
+    option_examples: Callable[[GameFiles], list[dict[str, Any]]] = lambda files: []
+
+
+class SetupModel(BaseModel):
+    """A game's setup as a record's header keeps it: strict types, no unknown field.
+
+    Each game describes its setup with a subclass; `read` turns a setup that
+    does not fit into a diagnostic naming the field.
+    """
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+    @classmethod
+    def read(cls, data: Any) -> "SetupModel":
+        """The setup, or `DiagnosticError` (E400) naming the field that is wrong."""
+        if not isinstance(data, dict):
+            raise DiagnosticError([Diagnostic("E400", f"a setup is an object of options, not {type(data).__name__}", "setup")])
+        try:
+            return cls.model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "setup"
+            if first["type"] == "extra_forbidden":
+                message = f'unknown setup option "{where}"; the options are {", ".join(cls.model_fields)}'
+            else:
+                message = f'setup option "{where}": {first["msg"][0].lower()}{first["msg"][1:]}'
+            raise DiagnosticError([Diagnostic("E400", message, "setup")]) from None
 
 
 class UnknownGame(KeyError):

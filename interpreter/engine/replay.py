@@ -1,12 +1,21 @@
 """Replaying a record: every action re-derived and checked, stopping at the first divergence.
 
 Reading a record is checking it (as python-chess replays each PGN move on a
-board): the game is rebuilt from the header, each recorded answer must be a
-legal option of the decision the game poses — same player, same kind, same
-label at that index — and the events it causes must be the recorded ones.
-The first difference raises `Divergence`, which says where (turn, action,
-line of the record, step) and what was expected and found; replay never goes
-on past it.
+board): the game is rebuilt from the header — its setup must be a legal
+setup of the game, and its files those the digest names — each recorded
+answer must be a legal option of the decision the game poses — same action
+number, same turn, same player, same kind, same label at that index — chance's
+answers must be those the record's seed draws, and the events an answer
+causes must be the recorded ones. The record must then end where the game
+does, with the same outcome.
+
+The first difference raises `Divergence`, which says where (the line of the
+record, the action, the turn, the event) and what was expected and found;
+replay never goes on past it. A record that stops before the game ends
+raises `Unfinished` (a `Divergence`), unless the caller asks to check an
+unfinished record (a transcription still being written). A match's record is
+checked game after game (`replay_match`): each game's number, seed and setup
+must follow from the one before.
 """
 
 from __future__ import annotations
@@ -15,8 +24,12 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from atout.interpreter.language.diagnostics import DiagnosticError
+
 from .decision import Decision, seat_name
 from .loading import GameFiles
+from .play import MAX_MATCH_GAMES, seeded
+from .players import ChanceSampler
 from .record import Action, Record
 from .registry import GameEngine
 from .state import Event, Game, State
@@ -25,18 +38,38 @@ from .state import Event, Game, State
 class Divergence(Exception):
     """Where a record and its replay part ways."""
 
-    def __init__(self, record: Record, message: str, action: Action | None = None, step: int | None = None):
+    def __init__(
+        self,
+        record: Record,
+        message: str,
+        action: Action | None = None,
+        step: int | None = None,
+        line: int | None = None,
+        number: int | None = None,
+        turn: int | None = None,
+    ):
         where = [record.file]
-        if action is not None:
-            where.append(f"line {action.line}")
-            where.append(f"action {action.number}")
-            if action.turn is not None:
-                where.append(f"turn {action.turn}")
+        line = action.line if action is not None and line is None else line
+        if line is not None:
+            where.append(f"line {line}")
+        if number is not None:
+            where.append(f"action {number}")
+        if turn is not None:
+            where.append(f"turn {turn}")
         if step is not None:
             where.append(f"event {step}")
         super().__init__(f"{', '.join(where)}: {message}")
         self.action = action
         self.step = step
+        self.line = line
+
+
+class Unfinished(Divergence):
+    """A record that stops before its game ends (`pending` says who was to choose)."""
+
+    def __init__(self, record: Record, message: str, line: int, pending: str):
+        super().__init__(record, message, line=line)
+        self.pending = pending
 
 
 @dataclass
@@ -50,21 +83,45 @@ class Replayed:
     state: State
 
 
+def waiting(decision: Decision) -> str:
+    """Who is to choose, and what: "P1 was to choose (play: Décharge, Esquive)"."""
+    labels = decision.labels()
+    shown = ", ".join(labels[:8]) + (f", … ({len(labels)} options)" if len(labels) > 8 else "")
+    return f"{seat_name(decision.player)} was to choose ({decision.kind}: {shown})"
+
+
 def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, State]:
-    """Rebuild the game of a record and check its setup; the game and its first state."""
+    """Rebuild the game of a record and check its header and start; the game and its first state."""
+    header = record.header_line
     if record.game != engine.name:
-        raise Divergence(record, f'the record is a game of {record.game}, not {engine.name}')
-    game = _built(engine, files, record.header["setup"])
+        raise Divergence(record, f"the record is a game of {record.game}, not {engine.name}", line=header)
+    try:
+        game = _built(engine, files, record.header["setup"])
+    except DiagnosticError as error:
+        problems = "; ".join(
+            d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "") for d in error.diagnostics
+        ) or "it names something these files do not have"
+        raise Divergence(record, f"the header's setup cannot be played: {problems}", line=header) from None
     digest = record.header.get("digest")
+    if digest is not None:
+        written = json.dumps(game.setup(), sort_keys=True, ensure_ascii=False)
+        if json.dumps(record.header["setup"], sort_keys=True, ensure_ascii=False) != written:
+            raise Divergence(record, f"the header's setup is not the one this game writes: {written}", line=header)
+        if record.header.get("seed") is None:
+            raise Divergence(record, 'a record written by atout gives the "seed" chance drew from', line=header)
     if digest is not None and digest != game.digest():
         raise Divergence(
             record,
             f"the record was made with other card or rules files (digest {digest}; "
             f"these files give {game.digest()}): replay it with the files it was played with",
+            line=header,
         )
     state = game.new_state()
     if record.start is not None:
-        _compare(record, game, None, record.start, state.start_events())
+        if not _identical(record.start, state.start_events()):
+            _compare(record, game, None, record.start, state.start_events(), line=record.start_line)
+    elif not record.transcribed and (record.actions or record.ended):
+        raise Divergence(record, "the record has no start line after its header", line=header)
     return game, state
 
 
@@ -84,62 +141,225 @@ def _built(engine: GameEngine, files: GameFiles, setup: dict) -> Game:
 
 
 def replay(
-    record: Record, engine: GameEngine, files: GameFiles, state: tuple[Game, State] | None = None
+    record: Record,
+    engine: GameEngine,
+    files: GameFiles,
+    state: tuple[Game, State] | None = None,
+    unfinished: bool = False,
 ) -> Iterator[Replayed]:
     """Replay a record action by action; raises `Divergence` at the first difference.
 
     `state` is the (game, first state) `start` gave, when the caller needs to
-    watch the state itself (a debugger).
+    watch the state itself (a debugger). With `unfinished`, a record that
+    stops before the game's end (and has no end line) is accepted; otherwise
+    it raises `Unfinished`.
     """
     game, state = state if state is not None else start(record, engine, files)
-    for action in record.actions:
+    seed = record.header.get("seed")
+    chance = ChanceSampler(seeded(seed, "chance")) if seed is not None else None
+    for number, action in enumerate(record.actions, start=1):
         decision = state.decision()
+        turn = state.turn
         if decision is None:
-            raise Divergence(record, "the game is already over, but the record goes on", action)
+            raise Divergence(record, "the game is already over, but the record goes on", action, number=number)
+        if action.number is not None and action.number != number:
+            raise Divergence(record, f'"n" is {action.number}, but this is action {number} of the game', action)
+        if action.turn is not None and action.turn != turn:
+            raise Divergence(record, f'"turn" is {action.turn}, but action {number} is played in turn {turn}', action, number=number)
         who = seat_name(decision.player)
-        if action.player and action.player != who:
-            raise Divergence(record, f"expected a decision of {action.player}, found one of {who} ({decision.kind})", action)
-        if action.kind and action.kind != decision.kind:
-            raise Divergence(record, f'expected a "{action.kind}" decision, found "{decision.kind}"', action)
+        if action.player is not None and action.player != who:
+            raise Divergence(record, f"expected a decision of {action.player}, found one of {who} ({decision.kind})", action, number=number, turn=turn)
+        if action.kind is not None and action.kind != decision.kind:
+            raise Divergence(record, f'expected a "{action.kind}" decision, found "{decision.kind}"', action, number=number, turn=turn)
         index = action.index
         if index is None:
             index = decision.index_of(action.label)
             if index is None:
-                raise Divergence(record, f'"{action.label}" is not a legal choice; the choices are: {", ".join(decision.labels())}', action)
+                raise Divergence(record, f'"{action.label}" is not a legal choice; the choices are: {", ".join(decision.labels())}', action, number=number, turn=turn)
         elif not 0 <= index < len(decision.options):
-            raise Divergence(record, f"option {index} does not exist; there are {len(decision.options)}: {', '.join(decision.labels())}", action)
-        elif action.label and decision.options[index].label != action.label:
+            raise Divergence(record, f"option {index} does not exist; there are {len(decision.options)}: {', '.join(decision.labels())}", action, number=number, turn=turn)
+        elif decision.options[index].label != action.label:
             raise Divergence(
                 record,
                 f'option {index} is "{decision.options[index].label}", but the record says "{action.label}"; '
                 f'the choices are: {", ".join(decision.labels())}',
-                action,
+                action, number=number, turn=turn,
             )
+        if chance is not None and decision.is_chance:
+            drawn = chance.choose(decision)
+            if drawn != index:
+                raise Divergence(
+                    record,
+                    f'with the record\'s seed {seed}, chance draws "{decision.options[drawn].label}", '
+                    f'but the record says "{action.label}"',
+                    action, number=number, turn=turn,
+                )
         events = state.apply(index)
-        if action.events is not None:
-            _compare(record, game, action, action.events, events)
+        if action.events is not None and not _identical(action.events, events):
+            _compare(record, game, action, action.events, events, number=number, turn=turn)
         yield Replayed(action, decision, index, events, state)
+    _check_end(record, state, unfinished)
+
+
+def _check_end(record: Record, state: State, unfinished: bool) -> None:
+    """The record ends where the game does: the same outcome, or the same waiting decision if abandoned."""
     outcome = state.outcome()
-    if record.outcome is not None:
-        if outcome is None:
-            raise Divergence(record, f"the record ends with {record.outcome}, but the game goes on ({state.decision().kind} for {seat_name(state.decision().player)})")
-        if outcome.as_json() != record.outcome:
-            raise Divergence(record, f"expected the outcome {record.outcome}, found {outcome.as_json()}")
-
-
-def _compare(record: Record, game: Game, action: Action | None, expected: list[Event], found: list[Event]) -> None:
-    for step, (want, got) in enumerate(zip(expected, found), start=1):
-        if want != got:
+    decision = state.decision()
+    if record.abandoned is not None:
+        left = record.abandoned
+        if decision is None:
+            raise Divergence(record, f"the record says the game was abandoned, but it is over ({outcome.reason})", line=record.end_line)
+        found = {"turn": state.turn, "player": seat_name(decision.player), "kind": decision.kind}
+        claimed = {key: left[key] for key in found}
+        if claimed != found:
             raise Divergence(
                 record,
-                f"expected «{game.render(want).strip()}», found «{game.render(got).strip()}»",
-                action,
-                step,
+                f"the record says the game was abandoned in turn {left['turn']} waiting for {left['player']} "
+                f"({left['kind']}), but it is turn {found['turn']} and {waiting(decision)}",
+                line=record.end_line,
             )
+        return
+    if record.outcome is not None:
+        if outcome is None:
+            raise Divergence(record, f"the record ends with the outcome {record.outcome}, but the game goes on: {waiting(decision)}", line=record.end_line)
+        if outcome.as_json() != record.outcome:
+            raise Divergence(record, f"expected the outcome {record.outcome}, found {outcome.as_json()}", line=record.end_line)
+        return
+    if outcome is None:
+        if unfinished:
+            return
+        raise Unfinished(
+            record,
+            f"the record stops here, before the game ends: {waiting(decision)}; "
+            "a record still being written can be checked with --unfinished",
+            record.last_line,
+            waiting(decision),
+        )
+    if not record.transcribed:
+        raise Divergence(
+            record,
+            f"the record stops here without its outcome line (the game ended: {outcome.reason}); it was cut short",
+            line=record.last_line,
+        )
+
+
+def replay_match(
+    records: list[Record], engine: GameEngine, files: GameFiles, unfinished: bool = False
+) -> Iterator[tuple[Record, Game, State, Replayed | None]]:
+    """Replay every game of a record file, checking that the games of a match follow each other.
+
+    Yields (record, game, first state, None) as each game starts, then
+    (record, game, state, replayed) for each action. A file of several games
+    must be a match: the games numbered 1, 2…, the seeds consecutive, each
+    setup the one the last game's outcome gives (BattleFight: the loser
+    starts), no game after the match is won, and the last game ends it.
+    """
+    previous: tuple[Record, Game, State] | None = None
+    wins = [0, 0]
+    for position, record in enumerate(records, start=1):
+        match = record.header.get("match")
+        if len(records) > 1 or match is not None:
+            _check_match(records, position, record, previous, engine, files, wins)
+        game, state = start(record, engine, files)
+        yield record, game, state, None
+        last = unfinished and position == len(records)
+        for replayed in replay(record, engine, files, state=(game, state), unfinished=last):
+            yield record, game, replayed.state, replayed
+        outcome = state.outcome()
+        if outcome is not None and outcome.winner is not None:
+            wins[outcome.winner] += 1
+        previous = (record, game, state)
+    if len(records) > 1 or records[0].header.get("match") is not None:
+        last_record, last_game, last_state = previous  # type: ignore[misc]
+        if (
+            not unfinished
+            and last_record.abandoned is None
+            and max(wins) < engine.games_to_win(last_game)
+            and len(records) < MAX_MATCH_GAMES
+        ):
+            raise Unfinished(
+                last_record,
+                f"the match stops after game {len(records)} at {wins[0]}–{wins[1]}, but it is not won "
+                f"({engine.games_to_win(last_game)} games win it): the next game is missing",
+                last_record.last_line,
+                "the next game of the match",
+            )
+
+
+def _check_match(records, position, record, previous, engine, files, wins) -> None:
+    line = record.header_line
+    match = record.header.get("match")
+    if match != position:
+        raise Divergence(record, f'a record of several games is a match: this header must say "match": {position} (it says {match})', line=line)
+    if previous is None:
+        return
+    before, game_before, state_before = previous
+    if before.abandoned is not None:
+        raise Divergence(record, f"a game of the match after the abandoned game (line {before.end_line})", line=line)
+    if max(wins) >= engine.games_to_win(game_before):
+        raise Divergence(record, f"the match was already won {wins[0]}–{wins[1]}; no game follows", line=line)
+    if record.game != before.game or record.header.get("digest") != before.header.get("digest"):
+        raise Divergence(record, "every game of a match is of the same game, with the same files", line=line)
+    seed_before = before.header.get("seed")
+    if seed_before is not None and record.header.get("seed") != seed_before + 1:
+        raise Divergence(record, f'game {position} of the match is played with seed {seed_before + 1}, not {record.header.get("seed")}', line=line)
+    setup = before.header["setup"]
+    if engine.next_setup is not None:
+        setup = engine.next_setup(setup, state_before.outcome())
+    expected = json.dumps(_built(engine, files, setup).setup(), sort_keys=True)
+    try:
+        found = json.dumps(_built(engine, files, record.header["setup"]).setup(), sort_keys=True)
+    except DiagnosticError:
+        found = json.dumps(record.header["setup"], sort_keys=True)
+    if found != expected:
+        raise Divergence(record, f"after the last game, the match goes on with the setup {expected}, not {found}", line=line)
+
+
+def _show(game: Game, event: Event) -> str:
+    """An event as commentary; as JSON when the game cannot render it (a tampered event)."""
+    try:
+        text = game.render(event).strip()
+    except Exception:  # noqa: BLE001 - a recorded event may be anything
+        text = json.dumps(event, ensure_ascii=False)
+    return text if len(text) <= 400 else text[:400] + "…"
+
+
+def _identical(recorded: object, derived: object) -> bool:
+    """Equal, types included: a recorded 4.0 or true is not the 4 or 1 the game derives."""
+    return recorded == derived and _same_types(recorded, derived)
+
+
+def _same_types(recorded: object, derived: object) -> bool:
+    """The same JSON types all the way down, of two values already equal: Python holds
+    true == 1 == 1.0, JSON does not."""
+    if isinstance(recorded, dict):
+        return isinstance(derived, dict) and all(_same_types(value, derived[key]) for key, value in recorded.items())
+    if isinstance(recorded, list):
+        return isinstance(derived, list) and all(map(_same_types, recorded, derived))
+    return (type(recorded) is bool) == (type(derived) is bool) and (type(recorded) is float) == (type(derived) is float)
+
+
+def _compare(
+    record: Record,
+    game: Game,
+    action: Action | None,
+    expected: list[Event],
+    found: list[Event],
+    line: int | None = None,
+    number: int | None = None,
+    turn: int | None = None,
+) -> None:
+    where = {"line": line, "number": number, "turn": turn}
+    for step, (want, got) in enumerate(zip(expected, found), start=1):
+        if not _identical(want, got):
+            shown = _show(game, want), _show(game, got)
+            if shown[0] == shown[1]:
+                shown = json.dumps(want, ensure_ascii=False, sort_keys=True), json.dumps(got, ensure_ascii=False, sort_keys=True)
+            raise Divergence(record, f"expected «{shown[0]}», found «{shown[1]}»", action, step, **where)
     if len(expected) != len(found):
         step = min(len(expected), len(found)) + 1
         if len(expected) > len(found):
-            message = f"expected «{game.render(expected[step - 1]).strip()}», found nothing more"
+            message = f"expected «{_show(game, expected[step - 1])}», found nothing more"
         else:
-            message = f"expected nothing more, found «{game.render(found[step - 1]).strip()}»"
-        raise Divergence(record, message, action, step)
+            message = f"expected nothing more, found «{_show(game, found[step - 1])}»"
+        raise Divergence(record, message, action, step, **where)

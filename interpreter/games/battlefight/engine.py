@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
 
 from atout.interpreter.engine.loading import GameFiles, load_files
 from atout.interpreter.engine.players import RandomBot
-from atout.interpreter.engine.registry import GameEngine
+from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
 
@@ -16,10 +18,39 @@ from .game import BattleFightGame, DeckChoice
 from .language import LANGUAGE
 
 
+class DeckSetup(SetupModel):
+    """One player's deck in a setup: constructed (its name and cards), random or sealed."""
+
+    kind: Literal["constructed", "random", "sealed"]
+    name: str = ""
+    cards: list[str] = []
+
+    @model_validator(mode="after")
+    def _cards_for_constructed(self) -> "DeckSetup":
+        if self.kind == "constructed" and not self.name:
+            raise ValueError("a constructed deck has a name")
+        if self.kind != "constructed" and (self.cards or self.name):
+            raise ValueError(f"a {self.kind} deck is drawn during the game: it has no name nor cards")
+        return self
+
+
+class BattleFightSetup(SetupModel):
+    """BattleFight's setup: each player's deck, who starts (None: chance), the rules file (None: the main one)."""
+
+    decks: Annotated[list[DeckSetup], Field(min_length=2, max_length=2)] = [DeckSetup(kind="random")] * 2
+    first_player: Annotated[int, Field(ge=0, le=1)] | None = None
+    rules: Annotated[str, Field(min_length=1)] | None = None
+
+
 def build(files: GameFiles, setup: dict[str, Any]) -> BattleFightGame:
-    """A game from its files and a setup: {"decks": [...], "first_player": …, "rules": …}."""
-    decks = tuple(DeckChoice.from_json(d) for d in setup.get("decks", [{"kind": "random"}] * 2))
-    return BattleFightGame.from_files(files, decks, setup.get("first_player"), setup.get("rules"))
+    """A game from its files and a setup: {"decks": [...], "first_player": …, "rules": …}.
+
+    Raises `DiagnosticError` for a setup that is not legal: a field of the
+    wrong type, an unknown rules file or card, a deck of the wrong size.
+    """
+    read = BattleFightSetup.read(setup)
+    decks = tuple(DeckChoice(d.kind, d.name, tuple(d.cards)) for d in read.decks)
+    return BattleFightGame.from_files(files, decks, read.first_player, read.rules)  # type: ignore[arg-type]
 
 
 def deck_choice(files: GameFiles, value: str) -> DeckChoice:
@@ -49,7 +80,7 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     setup: dict[str, Any] = {"decks": decks, "first_player": None}
     if options.get("rules"):
         setup["rules"] = options["rules"]
-    return setup
+    return build(files, setup).setup()  # refuses unknown rules files and illegal decks now
 
 
 def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
@@ -57,6 +88,15 @@ def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
     following = dict(setup)
     following["first_player"] = None if outcome.winner is None else 1 - outcome.winner
     return following
+
+
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Each shipped deck against another, and sealed decks."""
+    decks = sorted(files.lists)
+    examples: list[dict[str, Any]] = [{"deck": ("sealed", "random")}]
+    for first, second in zip(decks, decks[1:] + decks[:1]):
+        examples.append({"deck": (first, second)})
+    return examples
 
 
 ENGINE = GameEngine(
@@ -67,4 +107,5 @@ ENGINE = GameEngine(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     next_setup=next_setup,
     games_to_win=lambda game: game.rules.games_to_win_match,
+    option_examples=option_examples,
 )

@@ -62,6 +62,8 @@ class BattleFightGame(Game):
     decks: tuple[DeckChoice, DeckChoice]
     first_player: int | None = None
     files_digest: str = ""
+    #: The rules file's name (None: the main rules file), kept in the setup so a variant replays.
+    rules_name: str | None = None
     board: Board = field(init=False)
 
     def __post_init__(self) -> None:
@@ -93,7 +95,7 @@ class BattleFightGame(Game):
                     basics[card.type] = card
                 else:
                     cards[card.name] = card
-        game = cls(files.rules(rules), cards, basics, decks, first_player, files.digest())
+        game = cls(files.rules(rules), cards, basics, decks, first_player, files.digest(), rules)
         game.check_decks()
         return game
 
@@ -111,13 +113,33 @@ class BattleFightGame(Game):
         return self._by_fold[fold(name)]
 
     def check_decks(self) -> None:
-        """Constructed decks must name known cards; raise with diagnostics if not."""
+        """Constructed decks must name known cards, `cards per type` of each type; raise with diagnostics if not."""
+        from atout.interpreter.language.diagnostics import nearest
+
         problems = []
         for seat, deck in enumerate(self.decks):
-            for name in deck.cards:
-                if fold(name) not in self._by_fold:
+            who = f'P{seat + 1}\'s deck "{deck.name}"'
+            unknown = sorted({name for name in deck.cards if fold(name) not in self._by_fold})
+            for name in unknown:
+                problems.append(
+                    Diagnostic("E400", f'{who} names an unknown card "{name}"', deck.name or "deck", suggestion=nearest(name, self.cards))
+                )
+            if unknown or deck.kind != "constructed":
+                continue
+            if len(deck.cards) != self.rules.deck_size:
+                problems.append(
+                    Diagnostic("E401", f"{who} has {len(deck.cards)} cards; a deck has {self.rules.deck_size}", deck.name or "deck")
+                )
+                continue
+            for technique_type in TechniqueType:
+                count = sum(1 for name in deck.cards if self.card(name).type is technique_type)
+                if count != self.rules.cards_per_type:
                     problems.append(
-                        Diagnostic("E400", f'P{seat + 1}\'s deck "{deck.name}" names an unknown card "{name}"', deck.name or "deck")
+                        Diagnostic(
+                            "E401",
+                            f"{who} has {count} {technique_type.value} cards; a deck has {self.rules.cards_per_type} of each type",
+                            deck.name or "deck",
+                        )
                     )
         if problems:
             raise DiagnosticError(problems)
@@ -129,8 +151,11 @@ class BattleFightGame(Game):
         return BattleFightState(self)
 
     def setup(self) -> dict[str, Any]:
-        """Decks and first player, for a record's header."""
-        return {"decks": [deck.as_json() for deck in self.decks], "first_player": self.first_player}
+        """Decks, first player and rules file, for a record's header."""
+        data: dict[str, Any] = {"decks": [deck.as_json() for deck in self.decks], "first_player": self.first_player}
+        if self.rules_name:
+            data["rules"] = self.rules_name
+        return data
 
     def digest(self) -> str:
         """The digest of the card and rules files."""

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.players import RandomBot
-from atout.interpreter.engine.registry import GameEngine
+from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
 from .bots import HeuristicBot
@@ -14,9 +16,22 @@ from .game import CardiaGame, deck_key
 from .language import LANGUAGE
 
 
+class CardiaSetup(SetupModel):
+    """Duel pour Cardia's setup: the deck both players use, the Lieu, the Protecteurs, the rules file."""
+
+    deck: Annotated[str, Field(min_length=1)] = "I"
+    lieu: Annotated[str, Field(min_length=1)] | None = None
+    protecteurs: bool = False
+    rules: Annotated[str, Field(min_length=1)] | None = None
+
+
 def build(files: GameFiles, setup: dict[str, Any]) -> CardiaGame:
-    """A game from its files and a setup: {"deck": "I", "lieu": …, "protecteurs": …, "rules": …}."""
-    return CardiaGame.from_files(files, setup)
+    """A game from its files and a setup: {"deck": "I", "lieu": …, "protecteurs": …, "rules": …}.
+
+    Raises `DiagnosticError` for a setup that is not legal (a field of the
+    wrong type, an unknown deck, Lieu or rules file).
+    """
+    return CardiaGame.from_files(files, CardiaSetup.read(setup).model_dump())
 
 
 def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
@@ -43,6 +58,14 @@ def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
     return dict(setup)
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Deck II, the Protecteurs, and each Lieu."""
+    from .ast import Lieu
+
+    lieux = sorted(card.name for file in files.card_files for card in file.cards if isinstance(card, Lieu))
+    return [{"deck": ("II",)}, {"protecteurs": True}] + [{"lieu": lieu} for lieu in lieux]
+
+
 ENGINE = GameEngine(
     name="cardia",
     language=LANGUAGE,
@@ -51,4 +74,5 @@ ENGINE = GameEngine(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     next_setup=next_setup,
     games_to_win=lambda game: game.rules.games_to_win_match,
+    option_examples=option_examples,
 )

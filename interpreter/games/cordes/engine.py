@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.players import RandomBot
-from atout.interpreter.engine.registry import GameEngine
+from atout.interpreter.engine.registry import GameEngine, SetupModel
 
 from .bots import HeuristicBot
 from .game import CordesGame
 from .language import LANGUAGE
 
 
+class CordesSetup(SetupModel):
+    """Dans les Cordes' setup: the boxers (None: chosen at setup), who starts (None: as the rules say), the rules file."""
+
+    boxers: Annotated[list[Annotated[str, Field(min_length=1)]], Field(min_length=2, max_length=2)] | None = None
+    first_player: Annotated[int, Field(ge=0, le=1)] | None = None
+    rules: Annotated[str, Field(min_length=1)] | None = None
+
+
 def build(files: GameFiles, setup: dict[str, Any]) -> CordesGame:
-    """A game from its files and a setup: {"boxers": [P1's, P2's] or None, "first_player": …, "rules": …}."""
-    boxers = setup.get("boxers")
+    """A game from its files and a setup: {"boxers": [P1's, P2's] or None, "first_player": …, "rules": …}.
+
+    Raises `DiagnosticError` for a setup that is not legal (a field of the
+    wrong type, an unknown boxer or rules file).
+    """
+    read = CordesSetup.read(setup)
     return CordesGame.from_files(
         files,
-        tuple(boxers) if boxers is not None else None,
-        setup.get("first_player"),
-        setup.get("rules"),
+        tuple(read.boxers) if read.boxers is not None else None,  # type: ignore[arg-type]
+        read.first_player,
+        read.rules,
     )
 
 
@@ -57,10 +71,19 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     return setup
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Boxers chosen at setup, and the default boxers the other way round."""
+    characters = sorted(
+        card.name for file in files.card_files for card in file.cards if card.TYPE.value == "CHARACTER"
+    )
+    return [{"boxer": ("choose",)}, {"boxer": tuple(reversed(characters[:2]))}]
+
+
 ENGINE = GameEngine(
     name="cordes",
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
+    option_examples=option_examples,
 )

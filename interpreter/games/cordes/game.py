@@ -13,7 +13,7 @@ from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -85,7 +85,12 @@ class CordesGame(Game):
             card = self._by_fold.get(fold(name))
             if card is None or card.TYPE is not ast.CardType.CHARACTER:
                 problems.append(
-                    Diagnostic("E400", f'P{seat + 1}\'s boxer "{name}" is not a CHARACTER card; the boxers are {", ".join(characters)}', "boxer")
+                    Diagnostic(
+                        "E400",
+                        f'P{seat + 1}\'s boxer "{name}" is not a CHARACTER card; the boxers are {", ".join(characters)}',
+                        "boxer",
+                        suggestion=nearest(name, characters),
+                    )
                 )
             else:
                 resolved.append(card.name)

@@ -10,11 +10,13 @@ always names both bots, so it never reads the option.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles, load_files
 from atout.interpreter.engine.players import RandomBot
-from atout.interpreter.engine.registry import GameEngine
+from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
 
@@ -28,13 +30,32 @@ DEFAULT_COLLECTIONS = ("debutant", "debutant")
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
+class CollectionSetup(SetupModel):
+    """One player's collection in a setup: its name and its cards (a name per copy)."""
+
+    name: str
+    cards: list[Annotated[str, Field(min_length=1)]]
+
+
+class DragonsSetup(SetupModel):
+    """Duel de dragons' setup: each player's collection (None: the default ones), the rules file."""
+
+    collections: Annotated[list[CollectionSetup], Field(min_length=2, max_length=2)] | None = None
+    rules: Annotated[str, Field(min_length=1)] | None = None
+
+
 def build(files: GameFiles, setup: dict[str, Any]) -> DragonsGame:
-    """A duel from its files and a setup: {"collections": [...], "rules": …}."""
-    if "collections" in setup:
-        collections = tuple(CollectionChoice.from_json(c) for c in setup["collections"])
+    """A duel from its files and a setup: {"collections": [...], "rules": …}.
+
+    Raises `DiagnosticError` for a setup that is not legal (a field of the
+    wrong type, an unknown card or rules file, a collection too small).
+    """
+    read = DragonsSetup.read(setup)
+    if read.collections is not None:
+        collections = tuple(CollectionChoice(c.name, tuple(c.cards)) for c in read.collections)
     else:
         collections = tuple(collection_choice(files, name) for name in DEFAULT_COLLECTIONS)
-    return DragonsGame.from_files(files, collections, setup.get("rules"))  # type: ignore[arg-type]
+    return DragonsGame.from_files(files, collections, read.rules)  # type: ignore[arg-type]
 
 
 def collection_choice(files: GameFiles, value: str) -> CollectionChoice:
@@ -85,6 +106,12 @@ def default_opponent(files: GameFiles, setup: dict[str, Any]) -> str:
     return name
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Each shipped collection against another."""
+    names = sorted(files.lists)
+    return [{"collection": (first, second)} for first, second in zip(names, names[1:] + names[:1])]
+
+
 ENGINE = GameEngine(
     name="dragons",
     language=LANGUAGE,
@@ -93,4 +120,5 @@ ENGINE = GameEngine(
     bots=BOTS,
     games_to_win=lambda game: 2,
     default_opponent=default_opponent,
+    option_examples=option_examples,
 )

@@ -15,7 +15,7 @@ from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.nodes import CardList
 
 from .ast import Carte, NomDeStatistique, Statistique, Statistiques
@@ -99,7 +99,12 @@ class DragonsGame(Game):
             who = f'P{seat + 1}\'s collection "{collection.name}"'
             unknown = sorted({name for name in collection.cards if name not in self.cards})
             for name in unknown:
-                problems.append(Diagnostic("E400", f'{who} names an unknown card "{name}"', collection.name or "collection"))
+                problems.append(
+                    Diagnostic(
+                        "E400", f'{who} names an unknown card "{name}"', collection.name or "collection",
+                        suggestion=nearest(name, self.cards),
+                    )
+                )
             size = len(collection.cards)
             if unknown:
                 continue
@@ -136,7 +141,8 @@ class DragonsGame(Game):
 
     def setup(self) -> dict[str, Any]:
         """The collections and the rules file, for a record's header."""
-        setup: dict[str, Any] = {"collections": [c.as_json() for c in self.collections]}
+        # each collection's cards in name order: the order of a collection does not change the duel
+        setup: dict[str, Any] = {"collections": [{"name": c.name, "cards": sorted(c.cards)} for c in self.collections]}
         if self.rules_name is not None:
             setup["rules"] = self.rules_name
         return setup
