@@ -10,11 +10,22 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from atout.cards import CARDS_DIR
+
+if TYPE_CHECKING:
+    from atout.interpreter.api import LoadedGame
+    from atout.interpreter.engine.loading import GameFiles
+    from atout.interpreter.engine.options import GameOption
+    from atout.interpreter.engine.players import Player
+    from atout.interpreter.engine.registry import GameEngine
+    from atout.interpreter.engine.state import Event, Game, State
+    from atout.interpreter.language.diagnostics import DiagnosticError
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -178,12 +189,18 @@ class GameChoice(click.ParamType):
         return "[" + "|".join(_games()) + "]"
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(1)
 
 
-def _load(engine, cards: Path | None):
+def _print_diagnostics(error: DiagnosticError) -> NoReturn:
+    for diagnostic in error.diagnostics:
+        click.echo(diagnostic.render() + "\n", err=True)
+    sys.exit(1)
+
+
+def _load(engine: GameEngine, cards: Path | None) -> GameFiles:
     """The game's validated files, or the diagnostics and exit 1."""
     from atout.interpreter.engine.loading import load_files
     from atout.interpreter.language.diagnostics import DiagnosticError
@@ -191,49 +208,88 @@ def _load(engine, cards: Path | None):
     try:
         return load_files(engine.language, [cards] if cards else None)
     except DiagnosticError as error:
-        for diagnostic in error.diagnostics:
-            click.echo(diagnostic.render() + "\n", err=True)
-        sys.exit(1)
-
-
-def _setup(engine, files, options: dict):
-    from atout.interpreter.language.diagnostics import DiagnosticError
-
-    try:
-        setup = engine.setup_from_options(files, options)
-        return setup, engine.build(files, setup)
-    except DiagnosticError as error:
-        for diagnostic in error.diagnostics:
-            click.echo(diagnostic.render() + "\n", err=True)
-        sys.exit(1)
+        _print_diagnostics(error)
 
 
 PLAYER_KINDS = ["human", "random", "heuristic"]
 
-_game_options = [
-    click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."),
-    click.option("--deck", multiple=True, help="BattleFight: a deck file, a shipped deck's name, random or sealed; once per player (P1 first)."),
-    click.option("--rules", help="The rules file to play with (its name without .atout), for a variant."),
-    click.option("--collection", multiple=True, help="Duel de dragons: a collection file or a shipped collection's name; once per player."),
-    click.option("--boxer", multiple=True, help="Dans les Cordes: a boxer's name, once per player (P1 first), or choose."),
-    click.option("--lieu", help="Duel pour Cardia: the Lieu card that changes a rule for the whole game."),
-    click.option("--protecteurs", is_flag=True, help="Duel pour Cardia: play with the Protecteurs de la Nature."),
-]
+#: `--cards`: not a setup option (a record does not keep it), every game has it.
+CARDS_OPTION = click.Option(
+    ["--cards"], type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."
+)
 
 
-def _options(deck, rules, collection=(), boxer=(), lieu=None, protecteurs=False) -> dict:
-    """The game options of the command line, for the game's `setup_from_options`."""
-    return {"deck": deck, "rules": rules, "collection": collection, "boxer": boxer, "lieu": lieu, "protecteurs": protecteurs}
+def _declared_options() -> dict[str, list[tuple[str, GameOption]]]:
+    """Every setup option the registered games declare, by name: which games, and how."""
+    from atout.interpreter.games import ENGINES
+
+    declared: dict[str, list[tuple[str, GameOption]]] = {}
+    for engine in ENGINES.values():
+        for option in engine.options:
+            declared.setdefault(option.name, []).append((engine.name, option))
+    return declared
 
 
-def game_options(function):
-    """The options every game command shares."""
-    for option in reversed(_game_options):
-        function = option(function)
-    return function
+def _click_option(name: str, declarations: list[tuple[str, GameOption]]) -> click.Option:
+    """One command-line option for a setup option, whichever games declare it."""
+    first = declarations[0][1]
+    games = [game for game, _ in declarations]
+    if len({option.help for _, option in declarations}) == 1:
+        text = first.help if len(declarations) == len(_games()) else f"{', '.join(games)}: {first.help}"
+    else:
+        text = "  ".join(f"{game}: {option.help}" for game, option in declarations)
+    if first.kind == "flag":
+        return click.Option([f"--{name}"], is_flag=True, default=False, help=text)
+    return click.Option([f"--{name}"], multiple=True, metavar=first.metavar, help=text)
 
 
-@main.command()
+class GameCommand(click.Command):
+    """A command taking a game: its options are the games' declared setup options, built on first use."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not getattr(self, "_game_options_added", False):
+            self._game_options_added = True
+            self.params.extend([CARDS_OPTION, *(_click_option(n, d) for n, d in _declared_options().items())])
+        return super().get_params(ctx)
+
+
+def _setup_options(ctx: click.Context, engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
+    """The setup options given on the command line; one the game does not have is a usage error."""
+    declared = _declared_options()
+    own = {option.name for option in engine.options}
+    given = {name: values[name] for name in declared if values.get(name)}
+    foreign = [
+        f"--{name} is an option of {' and '.join(game for game, _ in declared[name])}"
+        for name in given if name not in own
+    ]
+    if foreign:
+        raise click.UsageError(
+            f"{'; '.join(foreign)}, not of {engine.name}; {engine.name}'s options are "
+            f"{', '.join('--' + option.name for option in engine.options)}",
+            ctx,
+        )
+    return given
+
+
+def _load_game(ctx: click.Context, game: str, cards: Path | None, values: dict[str, Any]) -> LoadedGame:
+    """The game with its files and setup; bad options are usage errors (exit 2), bad files exit 1."""
+    from atout.interpreter.api import load_game
+    from atout.interpreter.engine.options import OptionError
+    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter.language.diagnostics import DiagnosticError
+
+    engine = find_engine(game)
+    options = _setup_options(ctx, engine, values)
+    _load(engine, cards)  # the files' problems first, as diagnostics
+    try:
+        return load_game(game, cards, **options)
+    except OptionError as error:
+        raise click.UsageError(str(error), ctx) from None
+    except DiagnosticError as error:
+        _print_diagnostics(error)
+
+
+@main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
 @click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
 @click.option("--p2", type=click.Choice(PLAYER_KINDS), default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
@@ -241,12 +297,17 @@ def game_options(function):
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here; a match's games all go in it.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
-@game_options
-def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, collection, boxer, lieu, protecteurs):
+@click.pass_context
+def play(
+    ctx: click.Context, game: str, p1: str, p2: str | None, seed: int | None, record_path: Path | None,
+    match: bool, quiet: bool, cards: Path | None, **options: Any,
+) -> None:
     """Play a game: a person against a bot at the terminal, or bot against bot.
 
     A person sees their own hand, never the other's, and answers each
-    decision with its number or its name.
+    decision with its number or its name. The game's setup options (--deck,
+    --boxer, --lieu, ...) are those the game declares; an option of another
+    game is a usage error.
 
     --record writes the record beside its path and puts it there when the
     game ends (or is abandoned): a game stopped halfway never destroys a
@@ -257,113 +318,88 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
     """
     import random as _random
 
+    from atout.interpreter import api
     from atout.interpreter.engine.human import Abandoned, HumanPlayer
-    from atout.interpreter.engine.play import play_game, play_match, seeded
-    from atout.interpreter.engine.record import RecordFile, RecordWriteError
-    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter.engine.play import Played
+    from atout.interpreter.engine.record import RecordWriteError
+    from atout.interpreter.language.diagnostics import DiagnosticError
 
-    engine = find_engine(game)
-    files = _load(engine, cards)
+    loaded = _load_game(ctx, game, cards, options)
+    engine = loaded.engine
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
-    setup, built = _setup(engine, files, _options(deck, rules, collection, boxer, lieu, protecteurs))
     if p2 is None:
-        p2 = engine.default_opponent(files, setup) if engine.default_opponent is not None else "heuristic"
+        try:
+            p2 = engine.default_opponent(loaded.files, loaded.setup) if engine.default_opponent is not None else "heuristic"
+        except DiagnosticError as error:
+            _print_diagnostics(error)
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
-    current: list = []
+    current: list[State] = []
+    players: list[str | Player] = [
+        HumanPlayer(seat, lambda who: current[-1].describe(who)) if kind == "human" else kind
+        for seat, kind in enumerate((p1, p2))
+    ]
 
-    def make_players(game_seed: int) -> list:
-        players = []
-        for seat, kind in enumerate((p1, p2)):
-            if kind == "human":
-                players.append(HumanPlayer(seat, lambda who: current[-1].describe(who)))
-            else:
-                players.append(engine.bots[kind](seeded(game_seed, f"P{seat + 1}")))
-        return players
-
-    def printer(game_obj):
-        def on_event(event):
+    def printer(game_obj: Game) -> Callable[[Event], None]:
+        def on_event(event: Event) -> None:
             if not quiet or humans:
                 click.echo(game_obj.render(event, viewer))
 
         return on_event
 
-    def result_line(played) -> str:
+    def result_line(played: Played) -> str:
         outcome = played.state.outcome()
+        assert outcome is not None
         result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
         return f"{result}: {outcome.reason} ({played.turns} turn{'s' * (played.turns != 1)})"
 
-    def write_error(error: RecordWriteError) -> None:
+    try:
+        if match:
+            def sheet(number: int, game_obj: Game, played: Played) -> None:
+                click.echo(f"Game {number}: {result_line(played)}")
+
+            outcome = api.play_match(
+                loaded, players, seed, record=record_path, on_game=sheet, on_event_for=printer, on_start=current.append
+            )
+            who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
+            click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
+        else:
+            played = api.play(loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append)
+            click.echo(f"{result_line(Played(played.state, played.actions, played.turns))} (seed {seed})")
+    except (Abandoned, KeyboardInterrupt) as left:
+        reason = str(left) if isinstance(left, Abandoned) else "interrupted"
+        click.echo(f"\n{reason}; the game is abandoned.", err=True)
+        if record_path:
+            click.echo(f"record written to {record_path} (abandoned)", err=True)
+        sys.exit(1)
+    except RecordWriteError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
-
-    try:
-        recording = RecordFile(record_path) if record_path else None
-    except RecordWriteError as error:
-        write_error(error)
-    writer = recording.writer if recording else None
-    try:
-        try:
-            if match:
-                def sheet(number, game_obj, played):
-                    click.echo(f"Game {number}: {result_line(played)}")
-
-                outcome = play_match(
-                    engine, files, setup, make_players, seed, on_game=sheet,
-                    on_event_for=printer, on_start=current.append, writer=writer,
-                )
-            else:
-                played = play_game(built, make_players(seed), seed, writer=writer, on_event=printer(built), on_start=current.append)
-        except (Abandoned, KeyboardInterrupt) as left:
-            if recording:
-                recording.commit()
-            reason = str(left) if isinstance(left, Abandoned) else "interrupted"
-            click.echo(f"\n{reason}; the game is abandoned.", err=True)
-            if record_path:
-                click.echo(f"record written to {record_path} (abandoned)", err=True)
-            sys.exit(1)
-        except BaseException:
-            if recording:
-                recording.discard()
-            raise
-        if recording:
-            recording.commit()
-    except RecordWriteError as error:
-        write_error(error)
-    if match:
-        who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
-        click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
-    else:
-        click.echo(f"{result_line(played)} (seed {seed})")
     if record_path:
         click.echo(f"record written to {record_path}" + (f" ({len(outcome.games)} games)" if match else ""))
 
 
-@main.command()
+@main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed; game i uses seed + i.")
 @click.option("--p1", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True)
 @click.option("--p2", type=click.Choice(["random", "heuristic"]), default="random", show_default=True)
-@game_options
-def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, boxer, lieu, protecteurs):
+@click.pass_context
+def simulate(
+    ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any
+) -> None:
     """Play many games between bots and sum them up: wins, draws, lengths.
 
-    The same seed gives the same results.
+    The same seed gives the same results. The game's setup options are
+    those of `atout play`.
     """
-    from atout.interpreter.engine.play import Summary, play_game, seeded
-    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter import api
 
-    engine = find_engine(game)
-    files = _load(engine, cards)
-    _, built = _setup(engine, files, _options(deck, rules, collection, boxer, lieu, protecteurs))
-    summary = Summary()
-    with click.progressbar(range(seed, seed + count), label=f"{game}: {p1} vs {p2}", file=sys.stderr) as seeds:
-        for game_seed in seeds:
-            players = [engine.bots[kind](seeded(game_seed, f"P{i + 1}")) for i, kind in enumerate((p1, p2))]
-            played = play_game(built, players, game_seed)
-            summary.add(played, played.state.first_player)
+    loaded = _load_game(ctx, game, cards, options)
+    with click.progressbar(length=count, label=f"{game}: {p1} vs {p2}", file=sys.stderr) as bar:
+        summary = api.simulate(loaded, [p1, p2], games=count, seed=seed, progress=lambda _: bar.update(1))
     for line in summary.lines([p1, p2]):
         click.echo(line)
 

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles, load_files
+from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
@@ -112,11 +113,26 @@ def option_examples(files: GameFiles) -> list[dict[str, Any]]:
     return [{"collection": (first, second)} for first, second in zip(names, names[1:] + names[:1])]
 
 
+OPTIONS = (
+    GameOption(
+        "collection",
+        "A collection file or a shipped collection's name; once per player (P1 first), once: both.",
+        per_player=True,
+        choices=lambda files: list(files.lists),
+        files=True,
+        default=" and ".join(DEFAULT_COLLECTIONS),
+        metavar="COLLECTION",
+    ),
+    RULES,
+)
+
+
 ENGINE = GameEngine(
     name="dragons",
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
+    options=OPTIONS,
     bots=BOTS,
     games_to_win=lambda game: 2,
     default_opponent=default_opponent,
