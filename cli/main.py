@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from atout.interpreter.engine.players import Player
     from atout.interpreter.engine.registry import GameEngine
     from atout.interpreter.engine.state import Event, Game, State
-    from atout.interpreter.language.diagnostics import DiagnosticError
+    from atout.interpreter.engine.record import Record
+    from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+    from atout.interpreter.language.project import Validation
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,7 +105,7 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     sys.exit(0 if result.is_valid else 1)
 
 
-def _print_problems(shown: list, truncated: dict[str, int], err: bool = False) -> None:
+def _print_problems(shown: list[Diagnostic], truncated: dict[str, int], err: bool = False) -> None:
     """Print diagnostics, and after the last one shown of a file, how many more it has."""
     for index, diagnostic in enumerate(shown):
         click.echo(diagnostic.render() + "\n", err=err)
@@ -113,11 +115,11 @@ def _print_problems(shown: list, truncated: dict[str, int], err: bool = False) -
             click.echo(f"… and {more} more problem{'s' * (more != 1)} in {diagnostic.file}\n", err=err)
 
 
-def _first_per_file(diagnostics: list, limit: int) -> tuple[list, dict[str, int]]:
+def _first_per_file(diagnostics: list[Diagnostic], limit: int) -> tuple[list[Diagnostic], dict[str, int]]:
     """The first `limit` diagnostics of each file (all when 0), and how many each file has beyond them."""
     if limit == 0:
         return list(diagnostics), {}
-    shown: list = []
+    shown: list[Diagnostic] = []
     counts: dict[str, int] = {}
     truncated: dict[str, int] = {}
     for diagnostic in diagnostics:
@@ -134,7 +136,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-def _count_cards(result) -> int:
+def _count_cards(result: Validation) -> int:
     from atout.interpreter.language.nodes import CardFile
 
     return sum(len(d.node.cards) for d in result.documents if isinstance(d.node, CardFile))
@@ -156,7 +158,9 @@ def ast(file: Path) -> None:
     if not result.is_valid:
         _print_problems(*_first_per_file(result.diagnostics, 20), err=True)
         sys.exit(1)
-    click.echo(json.dumps(dump(result.documents[0].node), ensure_ascii=False, indent=2))
+    node = result.documents[0].node
+    assert node is not None, "a valid file has its AST"
+    click.echo(json.dumps(dump(node), ensure_ascii=False, indent=2))
 
 
 # ---------------------------------------------------------------------------
@@ -175,7 +179,7 @@ class GameChoice(click.ParamType):
 
     name = "game"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         games = _games()
         if value in games:
             return value
@@ -185,7 +189,7 @@ class GameChoice(click.ParamType):
         hint = f' (did you mean "{near}"?)' if near else ""
         self.fail(f'unknown game "{value}"{hint}; the games are {", ".join(games)}', param, ctx)
 
-    def get_metavar(self, param, ctx=None):
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(_games()) + "]"
 
 
@@ -410,7 +414,7 @@ def simulate(
 @click.option("--show", is_flag=True, help="Print the whole game as commentary.")
 @click.option("--unfinished", is_flag=True, help="Accept a record that stops before the game ends (a transcription being written), and say so.")
 @click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The files the game was played with; the shipped ones by default.")
-def replay(record_path, step, show, unfinished, cards):
+def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: Path | None) -> None:
     """Re-play a record and check it: every action legal, every step's outcome the same.
 
     Every field is checked: the header's setup must be legal, chance's
@@ -447,13 +451,13 @@ def replay(record_path, step, show, unfinished, cards):
     count = 0
     interactive = step and sys.stdin.isatty()
     watched: list[bool] = []
-    current: list = []
+    current: list[Game] = []
 
     def pause() -> None:
         if interactive and click.prompt("[Enter] next, q quit", default="", show_default=False).strip().lower() == "q":
             raise click.exceptions.Exit(0)
 
-    def watch(state, event) -> None:
+    def watch(state: State, event: Event) -> None:
         """--step, for a game that reports its events as they happen: the
         state before each step (a technique's step, an ability's effect)."""
         watched.append(True)
@@ -462,13 +466,14 @@ def replay(record_path, step, show, unfinished, cards):
             pause()
         click.echo(current[-1].render(event))
 
-    last_state = None
+    last_state: State | None = None
     wins = [0, 0]
     try:
         for record, game, state, replayed in replay_match(records, engine, files, unfinished=unfinished):
             if replayed is None:  # a game starts
-                if last_state is not None and last_state.outcome() is not None and last_state.outcome().winner is not None:
-                    wins[last_state.outcome().winner] += 1
+                ended = last_state.outcome() if last_state is not None else None
+                if ended is not None and ended.winner is not None:
+                    wins[ended.winner] += 1
                 last_state = state
                 current.append(game)
                 if len(records) > 1 and (show or step):
@@ -497,7 +502,7 @@ def replay(record_path, step, show, unfinished, cards):
     click.echo(_verdict(record_path, records, count, last_state, wins))
 
 
-def _verdict(record_path, records, count: int, state, wins: list[int]) -> str:
+def _verdict(record_path: Path, records: list[Record], count: int, state: State | None, wins: list[int]) -> str:
     """What a replay found: the outcome, the abandoned game, or the unfinished one."""
     from atout.interpreter.engine.replay import waiting
 
@@ -508,7 +513,9 @@ def _verdict(record_path, records, count: int, state, wins: list[int]) -> str:
         left = last.abandoned
         return f"{text}; the game was abandoned in turn {left['turn']} ({left['reason']}), line {last.end_line}"
     if state is not None and state.outcome() is None:
-        return f"{text}; unfinished: the record stops at line {last.last_line}, {waiting(state.decision())}"
+        decision = state.decision()
+        assert decision is not None, "a game not over has a decision"
+        return f"{text}; unfinished: the record stops at line {last.last_line}, {waiting(decision)}"
     outcome = state.outcome() if state is not None else None
     if outcome is None:
         return text

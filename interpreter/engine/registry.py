@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -64,7 +64,7 @@ class SetupModel(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
     @classmethod
-    def read(cls, data: Any) -> "SetupModel":
+    def read(cls, data: Any) -> Self:
         """The setup, or `DiagnosticError` (E400) naming the field that is wrong."""
         if not isinstance(data, dict):
             raise DiagnosticError([Diagnostic("E400", f"a setup is an object of options, not {type(data).__name__}", "setup")])

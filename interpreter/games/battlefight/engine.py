@@ -57,8 +57,10 @@ def build(files: GameFiles, setup: dict[str, Any]) -> BattleFightGame:
 
 def deck_choice(files: GameFiles, value: str) -> DeckChoice:
     """A `--deck` value: "random", "sealed", a shipped deck's name, or a deck file."""
-    if value in ("random", "sealed"):
-        return DeckChoice(value)
+    if value == "random":
+        return DeckChoice("random")
+    if value == "sealed":
+        return DeckChoice("sealed")
     shipped = files.lists
     if value in shipped:
         return DeckChoice.from_list(shipped[value])

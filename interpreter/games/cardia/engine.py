@@ -63,7 +63,8 @@ def next_setup(setup: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
 
 def option_examples(files: GameFiles) -> list[dict[str, Any]]:
     """Deck II, the Protecteurs, and each Lieu."""
-    return [{"deck": ("II",)}, {"protecteurs": True}] + [{"lieu": lieu} for lieu in lieu_names(files)]
+    examples: list[dict[str, Any]] = [{"deck": ("II",)}, {"protecteurs": True}]
+    return examples + [{"lieu": lieu} for lieu in lieu_names(files)]
 
 
 def lieu_names(files: GameFiles) -> list[str]:

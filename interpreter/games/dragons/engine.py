@@ -9,6 +9,7 @@ always names both bots, so it never reads the option.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +17,7 @@ from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles, load_files
 from atout.interpreter.engine.options import RULES, GameOption
-from atout.interpreter.engine.players import RandomBot
+from atout.interpreter.engine.players import Player, RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
@@ -28,7 +29,7 @@ from .language import LANGUAGE
 #: The collections of P1 and P2 when `--collection` is not given.
 DEFAULT_COLLECTIONS = ("debutant", "debutant")
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[int], Player]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 class CollectionSetup(SetupModel):
