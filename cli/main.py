@@ -33,7 +33,15 @@ if TYPE_CHECKING:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="atout")
 def main() -> None:
-    """atout: write card games as text, check them, play them, replay them."""
+    """atout: write card games as text, check them, play them, replay them.
+
+    Games from elsewhere join with the environment variable ATOUT_GAMES:
+    modules (comma-separated, importable) that register a game each.
+    """
+    try:
+        import atout.interpreter.games  # noqa: F401 - imports the games ATOUT_GAMES names
+    except ImportError as error:
+        raise click.ClickException(str(error)) from None
 
 
 @main.command()
@@ -248,13 +256,19 @@ def _click_option(name: str, declarations: list[tuple[str, GameOption]]) -> clic
 
 
 class GameCommand(click.Command):
-    """A command taking a game: its options are the games' declared setup options, built on first use."""
+    """A command taking a game: its options are the setup options the registered games declare.
+
+    They are built when the command line is read (not when this module is
+    imported), from the games registered then.
+    """
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
-        if not getattr(self, "_game_options_added", False):
-            self._game_options_added = True
-            self.params.extend([CARDS_OPTION, *(_click_option(n, d) for n, d in _declared_options().items())])
-        return super().get_params(ctx)
+        params = super().get_params(ctx)
+        games = [CARDS_OPTION, *(_click_option(name, declared) for name, declared in _declared_options().items())]
+        help_option = self.get_help_option(ctx)
+        if help_option is not None and params and params[-1] is help_option:
+            return [*params[:-1], *games, help_option]
+        return [*params, *games]
 
 
 def _setup_options(ctx: click.Context, engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
