@@ -366,16 +366,16 @@ def play(
 
         return on_event
 
-    def result_line(played: Played) -> str:
-        outcome = played.state.outcome()
-        assert outcome is not None
+    def result_line(state: State, turns: int) -> str:
+        outcome = state.outcome()
+        assert outcome is not None, "a played game is over"
         result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
-        return f"{result}: {outcome.reason} ({played.turns} turn{'s' * (played.turns != 1)})"
+        return f"{result}: {outcome.reason} ({turns} turn{'s' * (turns != 1)})"
 
     try:
         if match:
             def sheet(number: int, game_obj: Game, played: Played) -> None:
-                click.echo(f"Game {number}: {result_line(played)}")
+                click.echo(f"Game {number}: {result_line(played.state, played.turns)}")
 
             outcome = api.play_match(
                 loaded, players, seed, record=record_path, on_game=sheet, on_event_for=printer, on_start=current.append
@@ -384,7 +384,7 @@ def play(
             click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
         else:
             played = api.play(loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append)
-            click.echo(f"{result_line(Played(played.state, played.actions, played.turns))} (seed {seed})")
+            click.echo(f"{result_line(played.state, played.turns)} (seed {seed})")
     except (Abandoned, KeyboardInterrupt) as left:
         reason = str(left) if isinstance(left, Abandoned) else "interrupted"
         click.echo(f"\n{reason}; the game is abandoned.", err=True)

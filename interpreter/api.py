@@ -17,6 +17,13 @@
     for diagnostic in result.diagnostics:
         print(diagnostic.render())
 
+`load_game`'s keyword arguments are the game's setup options, as its engine
+declares them (`find_engine(name).options`, the command line's `--deck`,
+`--boxer`, …); one the game does not have, or a value it does not allow,
+raises `OptionError` naming the nearest valid one. `play_match` plays a
+match; `play` and `play_match` take players by bot name or any object with
+`choose(decision, view)` (the CLI's person at the terminal is one).
+
 Every function raises `DiagnosticError` (with `.diagnostics`) when a card,
 deck or rules file is invalid, `RecordError` for a record that cannot be
 read, `RecordWriteError` for one that cannot be written, and `Divergence`
