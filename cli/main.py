@@ -307,6 +307,13 @@ def _load_game(ctx: click.Context, game: str, cards: Path | None, values: dict[s
         _print_diagnostics(error)
 
 
+def _check_bots(ctx: click.Context, engine: GameEngine, kinds: dict[str, str]) -> None:
+    """A bot the game does not have is a usage error naming the game's bots."""
+    for option, kind in kinds.items():
+        if kind != "human" and kind not in engine.bots:
+            raise click.UsageError(f'--{option}: {engine.name} has no bot "{kind}"; its bots are {", ".join(engine.bots)}', ctx)
+
+
 @main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
 @click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
@@ -348,9 +355,13 @@ def play(
         seed = _random.SystemRandom().randrange(1 << 31)
     if p2 is None:
         try:
-            p2 = engine.default_opponent(loaded.files, loaded.setup) if engine.default_opponent is not None else "heuristic"
+            p2 = (
+                engine.default_opponent(loaded.files, loaded.setup) if engine.default_opponent is not None
+                else "heuristic" if "heuristic" in engine.bots else "random"
+            )
         except DiagnosticError as error:
             _print_diagnostics(error)
+    _check_bots(ctx, engine, {"p1": p1, "p2": p2})
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     current: list[State] = []
@@ -416,6 +427,7 @@ def simulate(
     from atout.interpreter import api
 
     loaded = _load_game(ctx, game, cards, options)
+    _check_bots(ctx, loaded.engine, {"p1": p1, "p2": p2})
     with click.progressbar(length=count, label=f"{game}: {p1} vs {p2}", file=sys.stderr) as bar:
         summary = api.simulate(loaded, [p1, p2], games=count, seed=seed, progress=lambda _: bar.update(1))
     for line in summary.lines([p1, p2]):

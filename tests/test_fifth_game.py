@@ -126,3 +126,27 @@ def test_the_atout_command_loads_games_named_by_atout_games(tmp_path):
     assert "games: 5" in result.stdout
     broken = subprocess.run(command, env=dict(env, ATOUT_GAMES="no_such_game_module"), capture_output=True, text=True, timeout=120)
     assert broken.returncode == 1 and "Traceback" not in broken.stderr and 'ATOUT_GAMES names "no_such_game_module"' in broken.stderr
+
+
+def test_a_game_with_only_a_random_bot(tiny):
+    import dataclasses
+
+    from atout.interpreter.engine.players import RandomBot
+    from atout.interpreter.games import register, unregister
+
+    unregister("tiny")
+    register(dataclasses.replace(tiny_engine(), bots={"random": RandomBot}))
+    try:
+        assert run("play", "tiny", "--p1", "random", "-q", "--seed", "1").exit_code == 0  # P2 defaults to random
+        refused = run("simulate", "tiny", "--games", "2", "--p2", "random")
+        assert refused.exit_code == 2 and '--p1: tiny has no bot "heuristic"; its bots are random' in refused.output
+    finally:
+        unregister("tiny")
+        tiny.register()
+
+
+def tiny_engine():
+    """The tiny game's engine (importable once the `tiny` fixture put it on the path)."""
+    from tiny_game.engine import ENGINE
+
+    return ENGINE
