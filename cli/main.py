@@ -223,8 +223,6 @@ def _load(engine: GameEngine, cards: Path | None) -> GameFiles:
         _print_diagnostics(error)
 
 
-PLAYER_KINDS = ["human", "random", "heuristic"]
-
 #: `--cards`: not a setup option (a record does not keep it), every game has it.
 CARDS_OPTION = click.Option(
     ["--cards"], type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."
@@ -307,17 +305,22 @@ def _load_game(ctx: click.Context, game: str, cards: Path | None, values: dict[s
         _print_diagnostics(error)
 
 
-def _check_bots(ctx: click.Context, engine: GameEngine, kinds: dict[str, str]) -> None:
-    """A bot the game does not have is a usage error naming the game's bots."""
+def _check_bots(ctx: click.Context, engine: GameEngine, kinds: dict[str, str], human: bool = True) -> None:
+    """A bot the game does not have (or a person where only bots play) is a usage error naming the game's bots."""
+    from atout.interpreter.language.diagnostics import nearest
+
     for option, kind in kinds.items():
-        if kind != "human" and kind not in engine.bots:
-            raise click.UsageError(f'--{option}: {engine.name} has no bot "{kind}"; its bots are {", ".join(engine.bots)}', ctx)
+        if not (human and kind == "human") and kind not in engine.bots:
+            near = nearest(kind, [*engine.bots, *(["human"] if human else [])])
+            hint = f' (did you mean "{near}"?)' if near else ""
+            choices = ", ".join([*(["human"] if human else []), *engine.bots])
+            raise click.UsageError(f'--{option}: {engine.name} has no player "{kind}"{hint}; the choices are {choices}', ctx)
 
 
 @main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
-@click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
-@click.option("--p2", type=click.Choice(PLAYER_KINDS), default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
+@click.option("--p1", metavar="human|BOT", default="human", show_default=True, help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic).")
+@click.option("--p2", metavar="human|BOT", default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here; a match's games all go in it.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
@@ -413,8 +416,8 @@ def play(
 @click.argument("game", type=GameChoice())
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed; game i uses seed + i.")
-@click.option("--p1", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True)
-@click.option("--p2", type=click.Choice(["random", "heuristic"]), default="random", show_default=True)
+@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="P1's bot: one of the game's bots (random, heuristic).")
+@click.option("--p2", metavar="BOT", default="random", show_default=True, help="P2's bot.")
 @click.pass_context
 def simulate(
     ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any
@@ -427,7 +430,7 @@ def simulate(
     from atout.interpreter import api
 
     loaded = _load_game(ctx, game, cards, options)
-    _check_bots(ctx, loaded.engine, {"p1": p1, "p2": p2})
+    _check_bots(ctx, loaded.engine, {"p1": p1, "p2": p2}, human=False)
     with click.progressbar(length=count, label=f"{game}: {p1} vs {p2}", file=sys.stderr) as bar:
         summary = api.simulate(loaded, [p1, p2], games=count, seed=seed, progress=lambda _: bar.update(1))
     for line in summary.lines([p1, p2]):

@@ -139,7 +139,7 @@ def test_a_game_with_only_a_random_bot(tiny):
     try:
         assert run("play", "tiny", "--p1", "random", "-q", "--seed", "1").exit_code == 0  # P2 defaults to random
         refused = run("simulate", "tiny", "--games", "2", "--p2", "random")
-        assert refused.exit_code == 2 and '--p1: tiny has no bot "heuristic"; its bots are random' in refused.output
+        assert refused.exit_code == 2 and '--p1: tiny has no player "heuristic"; the choices are random' in refused.output
     finally:
         unregister("tiny")
         tiny.register()
