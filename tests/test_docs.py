@@ -5,7 +5,8 @@ the word after the opening fence says what the test does with one (see
 docs/index.md, "How the examples are checked"):
 
 - ```` ```python ````: run, in the page's scratch folder (which holds a link
-  to the shipped `cards/`).
+  to the shipped `cards/`); ```` ```python sketch ```` is code with parts
+  left out (`...`), shown and not run.
 - ```` ```atout ````: a whole file of the card language, checked as
   `atout validate FILE` checks it (alone, against its game's shipped files);
   it must have no problem, or, with `error=CODE`, a problem of that code.
@@ -163,7 +164,7 @@ RUNNERS = {"atout", "console", "python"}
 
 
 def runnable(page: Path) -> list[Block]:
-    return [block for block in fenced_blocks(page) if block.language in RUNNERS]
+    return [block for block in fenced_blocks(page) if block.language in RUNNERS and "sketch" not in block.words]
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
