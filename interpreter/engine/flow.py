@@ -26,7 +26,7 @@ from typing import Any
 
 from .decision import Decision, Option
 from .limits import Limit
-from .state import Event, Outcome, State
+from .state import Event, G, Outcome, State
 
 #: A game's flow: yields decisions, receives the chosen options.
 Flow = Generator[Decision, Option, Any]
@@ -36,7 +36,7 @@ class GameOver(Exception):
     """Raised inside a flow to end the game at once (its outcome is already set)."""
 
 
-class FlowState(State):
+class FlowState(State[G]):
     """A `State` whose game is a generator of decisions (see the module's docstring)."""
 
     _pending: Decision | None = None

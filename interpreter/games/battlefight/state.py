@@ -90,7 +90,7 @@ class Seat:
 NEXT, FAIL, STABLE, WAIT = "next", "fail", "stable", "wait"
 
 
-class BattleFightState(State):
+class BattleFightState(State[BattleFightGame]):
     """A position in a game of BattleFight."""
 
     step_events = frozenset({"step"})

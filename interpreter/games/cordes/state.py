@@ -76,7 +76,7 @@ class Blow:
     counter: bool = False
 
 
-class CordesState(FlowState):
+class CordesState(FlowState[CordesGame]):
     """A position in a game of Dans les Cordes."""
 
     #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
