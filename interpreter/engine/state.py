@@ -156,3 +156,11 @@ class State(ABC, Generic[G]):
     def check_invariants(self) -> list[str]:
         """Problems with the state's bookkeeping (lost or duplicated cards); empty when sound."""
         return []
+
+
+def ended(state: State[Any]) -> Outcome:
+    """The outcome of a state that poses no more decisions: by the `State` contract, it has one."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise RuntimeError(f"{type(state).__name__} poses no decision yet has no outcome")
+    return outcome
