@@ -32,7 +32,7 @@ from .play import MAX_MATCH_GAMES, seeded
 from .players import ChanceSampler
 from .record import Action, Record
 from .registry import GameEngine
-from .state import Event, Game, State
+from .state import Event, Game, State, ended
 
 
 class Divergence(Exception):

@@ -331,7 +331,7 @@ def _span(cls: type, span: Any, file: str) -> Span:
     return Span(file, *span)
 
 
-_DIAGNOSTIC_FIELDS = {
+_DIAGNOSTIC_FIELDS: dict[str, type | tuple[type, ...]] = {
     "code": str, "message": str, "file": str, "line": int, "column": int, "width": int,
     "suggestion": (str, type(None)), "source_line": (str, type(None)),
 }
