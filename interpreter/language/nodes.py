@@ -53,6 +53,13 @@ class Node(BaseModel):
         return hash((type(self), tuple(_hashable(v) for v in self._meaning())))
 
 
+def span_of(node: Node) -> Span:
+    """Where `node` is written; a node read from a file always has a span (only one made by hand has none)."""
+    if node.span is None:
+        raise ValueError(f"{type(node).__name__} has no span: it was not read from a file")
+    return node.span
+
+
 def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 

@@ -295,3 +295,5 @@ class Gong(Node):
 
 
 Card = Annotated[Union[Attack, Defense, Riposte, Recovery, Character, Gong], Field(discriminator="kind")]
+#: The classes of `Card`, for `isinstance`.
+CARD_TYPES = (Attack, Defense, Riposte, Recovery, Character, Gong)

@@ -69,7 +69,7 @@ class CordesGame(Game):
         rules: str | None = None,
     ) -> "CordesGame":
         """A game from validated files, with the boxers (None: chosen at setup)."""
-        cards = {card.name: card for file in files.card_files for card in file.cards}
+        cards = {card.name: card for file in files.card_files for card in file.cards if isinstance(card, ast.CARD_TYPES)}
         return cls(files.rules(rules), cards, boxers, first_player, files.digest(), rules)
 
     def card(self, name: str) -> ast.Card:

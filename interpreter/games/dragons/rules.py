@@ -170,6 +170,8 @@ class DragonsRules(ActionLimits_fr):
     def _bands_rise(cls, band: Bande, info: ValidationInfo) -> Bande:
         """Each rarity's band starts above the band of the rarity below it."""
         names = list(BAND_FIELDS.values())
+        if info.field_name is None:
+            raise TypeError("_bands_rise validates fields only")
         below = names[names.index(info.field_name) - 1]
         previous = info.data.get(below)
         if previous is not None and band.minimum <= previous.maximum:
