@@ -49,6 +49,10 @@ class CordesGame(Game):
 
     def __post_init__(self) -> None:
         self._by_fold = {fold(name): card for name, card in self.cards.items()}
+        #: The cards that go into hands, by name (the cards a player plays).
+        self.hand_cards: dict[str, ast.HandCard] = {
+            name: card for name, card in self.cards.items() if isinstance(card, ast.HAND_CARD_TYPES)
+        }
         self.box = [card for _, card in sorted(self.cards.items()) for _ in range(card.copies)]
         self.names = [card.name for card in self.box]
         self.types = [card.TYPE for card in self.box]
