@@ -10,17 +10,38 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from atout.cards import CARDS_DIR
 
+if TYPE_CHECKING:
+    from atout.interpreter.api import LoadedGame
+    from atout.interpreter.engine.loading import GameFiles
+    from atout.interpreter.engine.options import GameOption
+    from atout.interpreter.engine.players import Player
+    from atout.interpreter.engine.registry import GameEngine
+    from atout.interpreter.engine.state import Event, Game, State
+    from atout.interpreter.engine.record import Record
+    from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+    from atout.interpreter.language.project import Validation
+
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="atout")
 def main() -> None:
-    """atout: write card games as text, check them, play them, replay them."""
+    """atout: write card games as text, check them, play them, replay them.
+
+    Games from elsewhere join with the environment variable ATOUT_GAMES:
+    modules (comma-separated, importable) that register a game each.
+    """
+    try:
+        import atout.interpreter.games  # noqa: F401 - imports the games ATOUT_GAMES names
+    except ImportError as error:
+        raise click.ClickException(str(error)) from None
 
 
 @main.command()
@@ -92,7 +113,7 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     sys.exit(0 if result.is_valid else 1)
 
 
-def _print_problems(shown: list, truncated: dict[str, int], err: bool = False) -> None:
+def _print_problems(shown: list[Diagnostic], truncated: dict[str, int], err: bool = False) -> None:
     """Print diagnostics, and after the last one shown of a file, how many more it has."""
     for index, diagnostic in enumerate(shown):
         click.echo(diagnostic.render() + "\n", err=err)
@@ -102,11 +123,11 @@ def _print_problems(shown: list, truncated: dict[str, int], err: bool = False) -
             click.echo(f"… and {more} more problem{'s' * (more != 1)} in {diagnostic.file}\n", err=err)
 
 
-def _first_per_file(diagnostics: list, limit: int) -> tuple[list, dict[str, int]]:
+def _first_per_file(diagnostics: list[Diagnostic], limit: int) -> tuple[list[Diagnostic], dict[str, int]]:
     """The first `limit` diagnostics of each file (all when 0), and how many each file has beyond them."""
     if limit == 0:
         return list(diagnostics), {}
-    shown: list = []
+    shown: list[Diagnostic] = []
     counts: dict[str, int] = {}
     truncated: dict[str, int] = {}
     for diagnostic in diagnostics:
@@ -123,7 +144,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-def _count_cards(result) -> int:
+def _count_cards(result: Validation) -> int:
     from atout.interpreter.language.nodes import CardFile
 
     return sum(len(d.node.cards) for d in result.documents if isinstance(d.node, CardFile))
@@ -145,7 +166,9 @@ def ast(file: Path) -> None:
     if not result.is_valid:
         _print_problems(*_first_per_file(result.diagnostics, 20), err=True)
         sys.exit(1)
-    click.echo(json.dumps(dump(result.documents[0].node), ensure_ascii=False, indent=2))
+    node = result.documents[0].node
+    assert node is not None, "a valid file has its AST"
+    click.echo(json.dumps(dump(node), ensure_ascii=False, indent=2))
 
 
 # ---------------------------------------------------------------------------
@@ -164,7 +187,7 @@ class GameChoice(click.ParamType):
 
     name = "game"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         games = _games()
         if value in games:
             return value
@@ -174,16 +197,22 @@ class GameChoice(click.ParamType):
         hint = f' (did you mean "{near}"?)' if near else ""
         self.fail(f'unknown game "{value}"{hint}; the games are {", ".join(games)}', param, ctx)
 
-    def get_metavar(self, param, ctx=None):
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(_games()) + "]"
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(1)
 
 
-def _load(engine, cards: Path | None):
+def _print_diagnostics(error: DiagnosticError) -> NoReturn:
+    for diagnostic in error.diagnostics:
+        click.echo(diagnostic.render() + "\n", err=True)
+    sys.exit(1)
+
+
+def _load(engine: GameEngine, cards: Path | None) -> GameFiles:
     """The game's validated files, or the diagnostics and exit 1."""
     from atout.interpreter.engine.loading import load_files
     from atout.interpreter.language.diagnostics import DiagnosticError
@@ -191,62 +220,122 @@ def _load(engine, cards: Path | None):
     try:
         return load_files(engine.language, [cards] if cards else None)
     except DiagnosticError as error:
-        for diagnostic in error.diagnostics:
-            click.echo(diagnostic.render() + "\n", err=True)
-        sys.exit(1)
+        _print_diagnostics(error)
 
 
-def _setup(engine, files, options: dict):
+#: `--cards`: not a setup option (a record does not keep it), every game has it.
+CARDS_OPTION = click.Option(
+    ["--cards"], type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."
+)
+
+
+def _declared_options() -> dict[str, list[tuple[str, GameOption]]]:
+    """Every setup option the registered games declare, by name: which games, and how."""
+    from atout.interpreter.games import ENGINES
+
+    declared: dict[str, list[tuple[str, GameOption]]] = {}
+    for engine in ENGINES.values():
+        for option in engine.options:
+            declared.setdefault(option.name, []).append((engine.name, option))
+    return declared
+
+
+def _click_option(name: str, declarations: list[tuple[str, GameOption]]) -> click.Option:
+    """One command-line option for a setup option, whichever games declare it."""
+    first = declarations[0][1]
+    games = [game for game, _ in declarations]
+    if len({option.help for _, option in declarations}) == 1:
+        text = first.help if len(declarations) == len(_games()) else f"{', '.join(games)}: {first.help}"
+    else:
+        text = "  ".join(f"{game}: {option.help}" for game, option in declarations)
+    if first.kind == "flag":
+        return click.Option([f"--{name}"], is_flag=True, default=False, help=text)
+    return click.Option([f"--{name}"], multiple=True, metavar=first.metavar, help=text)
+
+
+class GameCommand(click.Command):
+    """A command taking a game: its options are the setup options the registered games declare.
+
+    They are built when the command line is read (not when this module is
+    imported), from the games registered then.
+    """
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        games = [CARDS_OPTION, *(_click_option(name, declared) for name, declared in _declared_options().items())]
+        help_option = self.get_help_option(ctx)
+        if help_option is not None and params and params[-1] is help_option:
+            return [*params[:-1], *games, help_option]
+        return [*params, *games]
+
+
+def _setup_options(ctx: click.Context, engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
+    """The setup options given on the command line; one the game does not have is a usage error."""
+    declared = _declared_options()
+    own = {option.name for option in engine.options}
+    given = {name: values[name] for name in declared if values.get(name)}
+    foreign = [
+        f"--{name} is an option of {' and '.join(game for game, _ in declared[name])}"
+        for name in given if name not in own
+    ]
+    if foreign:
+        raise click.UsageError(
+            f"{'; '.join(foreign)}, not of {engine.name}; {engine.name}'s options are "
+            f"{', '.join('--' + option.name for option in engine.options)}",
+            ctx,
+        )
+    return given
+
+
+def _load_game(ctx: click.Context, game: str, cards: Path | None, values: dict[str, Any]) -> LoadedGame:
+    """The game with its files and setup; bad options are usage errors (exit 2), bad files exit 1."""
+    from atout.interpreter.api import load_game
+    from atout.interpreter.engine.options import OptionError
+    from atout.interpreter.engine.registry import find_engine
     from atout.interpreter.language.diagnostics import DiagnosticError
 
+    engine = find_engine(game)
+    options = _setup_options(ctx, engine, values)
+    _load(engine, cards)  # the files' problems first, as diagnostics
     try:
-        setup = engine.setup_from_options(files, options)
-        return setup, engine.build(files, setup)
+        return load_game(game, cards, **options)
+    except OptionError as error:
+        raise click.UsageError(str(error), ctx) from None
     except DiagnosticError as error:
-        for diagnostic in error.diagnostics:
-            click.echo(diagnostic.render() + "\n", err=True)
-        sys.exit(1)
+        _print_diagnostics(error)
 
 
-PLAYER_KINDS = ["human", "random", "heuristic"]
+def _check_bots(ctx: click.Context, engine: GameEngine, kinds: dict[str, str], human: bool = True) -> None:
+    """A bot the game does not have (or a person where only bots play) is a usage error naming the game's bots."""
+    from atout.interpreter.language.diagnostics import nearest
 
-_game_options = [
-    click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."),
-    click.option("--deck", multiple=True, help="BattleFight: a deck file, a shipped deck's name, random or sealed; once per player (P1 first)."),
-    click.option("--rules", help="The rules file to play with (its name without .atout), for a variant."),
-    click.option("--collection", multiple=True, help="Duel de dragons: a collection file or a shipped collection's name; once per player."),
-    click.option("--boxer", multiple=True, help="Dans les Cordes: a boxer's name, once per player (P1 first), or choose."),
-    click.option("--lieu", help="Duel pour Cardia: the Lieu card that changes a rule for the whole game."),
-    click.option("--protecteurs", is_flag=True, help="Duel pour Cardia: play with the Protecteurs de la Nature."),
-]
-
-
-def _options(deck, rules, collection=(), boxer=(), lieu=None, protecteurs=False) -> dict:
-    """The game options of the command line, for the game's `setup_from_options`."""
-    return {"deck": deck, "rules": rules, "collection": collection, "boxer": boxer, "lieu": lieu, "protecteurs": protecteurs}
+    for option, kind in kinds.items():
+        if not (human and kind == "human") and kind not in engine.bots:
+            near = nearest(kind, [*engine.bots, *(["human"] if human else [])])
+            hint = f' (did you mean "{near}"?)' if near else ""
+            choices = ", ".join([*(["human"] if human else []), *engine.bots])
+            raise click.UsageError(f'--{option}: {engine.name} has no player "{kind}"{hint}; the choices are {choices}', ctx)
 
 
-def game_options(function):
-    """The options every game command shares."""
-    for option in reversed(_game_options):
-        function = option(function)
-    return function
-
-
-@main.command()
+@main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
-@click.option("--p1", type=click.Choice(PLAYER_KINDS), default="human", show_default=True, help="Who plays P1.")
-@click.option("--p2", type=click.Choice(PLAYER_KINDS), default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
+@click.option("--p1", metavar="human|BOT", default="human", show_default=True, help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic).")
+@click.option("--p2", metavar="human|BOT", default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here; a match's games all go in it.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
-@game_options
-def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, collection, boxer, lieu, protecteurs):
+@click.pass_context
+def play(
+    ctx: click.Context, game: str, p1: str, p2: str | None, seed: int | None, record_path: Path | None,
+    match: bool, quiet: bool, cards: Path | None, **options: Any,
+) -> None:
     """Play a game: a person against a bot at the terminal, or bot against bot.
 
     A person sees their own hand, never the other's, and answers each
-    decision with its number or its name.
+    decision with its number or its name. The game's setup options (--deck,
+    --boxer, --lieu, ...) are those the game declares; an option of another
+    game is a usage error.
 
     --record writes the record beside its path and puts it there when the
     game ends (or is abandoned): a game stopped halfway never destroys a
@@ -257,113 +346,93 @@ def play(game, p1, p2, seed, record_path, match, quiet, cards, deck, rules, coll
     """
     import random as _random
 
+    from atout.interpreter import api
     from atout.interpreter.engine.human import Abandoned, HumanPlayer
-    from atout.interpreter.engine.play import play_game, play_match, seeded
-    from atout.interpreter.engine.record import RecordFile, RecordWriteError
-    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter.engine.play import Played
+    from atout.interpreter.engine.record import RecordWriteError
+    from atout.interpreter.language.diagnostics import DiagnosticError
 
-    engine = find_engine(game)
-    files = _load(engine, cards)
+    loaded = _load_game(ctx, game, cards, options)
+    engine = loaded.engine
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
-    setup, built = _setup(engine, files, _options(deck, rules, collection, boxer, lieu, protecteurs))
     if p2 is None:
-        p2 = engine.default_opponent(files, setup) if engine.default_opponent is not None else "heuristic"
+        try:
+            p2 = (
+                engine.default_opponent(loaded.files, loaded.setup) if engine.default_opponent is not None
+                else "heuristic" if "heuristic" in engine.bots else "random"
+            )
+        except DiagnosticError as error:
+            _print_diagnostics(error)
+    _check_bots(ctx, engine, {"p1": p1, "p2": p2})
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
-    current: list = []
+    current: list[State] = []
+    players: list[str | Player] = [
+        HumanPlayer(seat, lambda who: current[-1].describe(who)) if kind == "human" else kind
+        for seat, kind in enumerate((p1, p2))
+    ]
 
-    def make_players(game_seed: int) -> list:
-        players = []
-        for seat, kind in enumerate((p1, p2)):
-            if kind == "human":
-                players.append(HumanPlayer(seat, lambda who: current[-1].describe(who)))
-            else:
-                players.append(engine.bots[kind](seeded(game_seed, f"P{seat + 1}")))
-        return players
-
-    def printer(game_obj):
-        def on_event(event):
+    def printer(game_obj: Game) -> Callable[[Event], None]:
+        def on_event(event: Event) -> None:
             if not quiet or humans:
                 click.echo(game_obj.render(event, viewer))
 
         return on_event
 
-    def result_line(played) -> str:
-        outcome = played.state.outcome()
+    def result_line(state: State, turns: int) -> str:
+        outcome = state.outcome()
+        assert outcome is not None, "a played game is over"
         result = "a draw" if outcome.winner is None else f"P{outcome.winner + 1} wins"
-        return f"{result}: {outcome.reason} ({played.turns} turn{'s' * (played.turns != 1)})"
+        return f"{result}: {outcome.reason} ({turns} turn{'s' * (turns != 1)})"
 
-    def write_error(error: RecordWriteError) -> None:
+    try:
+        if match:
+            def sheet(number: int, game_obj: Game, played: Played) -> None:
+                click.echo(f"Game {number}: {result_line(played.state, played.turns)}")
+
+            outcome = api.play_match(
+                loaded, players, seed, record=record_path, on_game=sheet, on_event_for=printer, on_start=current.append
+            )
+            who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
+            click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
+        else:
+            played = api.play(loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append)
+            click.echo(f"{result_line(played.state, played.turns)} (seed {seed})")
+    except (Abandoned, KeyboardInterrupt) as left:
+        reason = str(left) if isinstance(left, Abandoned) else "interrupted"
+        click.echo(f"\n{reason}; the game is abandoned.", err=True)
+        if record_path:
+            click.echo(f"record written to {record_path} (abandoned)", err=True)
+        sys.exit(1)
+    except RecordWriteError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
-
-    try:
-        recording = RecordFile(record_path) if record_path else None
-    except RecordWriteError as error:
-        write_error(error)
-    writer = recording.writer if recording else None
-    try:
-        try:
-            if match:
-                def sheet(number, game_obj, played):
-                    click.echo(f"Game {number}: {result_line(played)}")
-
-                outcome = play_match(
-                    engine, files, setup, make_players, seed, on_game=sheet,
-                    on_event_for=printer, on_start=current.append, writer=writer,
-                )
-            else:
-                played = play_game(built, make_players(seed), seed, writer=writer, on_event=printer(built), on_start=current.append)
-        except (Abandoned, KeyboardInterrupt) as left:
-            if recording:
-                recording.commit()
-            reason = str(left) if isinstance(left, Abandoned) else "interrupted"
-            click.echo(f"\n{reason}; the game is abandoned.", err=True)
-            if record_path:
-                click.echo(f"record written to {record_path} (abandoned)", err=True)
-            sys.exit(1)
-        except BaseException:
-            if recording:
-                recording.discard()
-            raise
-        if recording:
-            recording.commit()
-    except RecordWriteError as error:
-        write_error(error)
-    if match:
-        who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
-        click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
-    else:
-        click.echo(f"{result_line(played)} (seed {seed})")
     if record_path:
         click.echo(f"record written to {record_path}" + (f" ({len(outcome.games)} games)" if match else ""))
 
 
-@main.command()
+@main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed; game i uses seed + i.")
-@click.option("--p1", type=click.Choice(["random", "heuristic"]), default="heuristic", show_default=True)
-@click.option("--p2", type=click.Choice(["random", "heuristic"]), default="random", show_default=True)
-@game_options
-def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, boxer, lieu, protecteurs):
+@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="P1's bot: one of the game's bots (random, heuristic).")
+@click.option("--p2", metavar="BOT", default="random", show_default=True, help="P2's bot.")
+@click.pass_context
+def simulate(
+    ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any
+) -> None:
     """Play many games between bots and sum them up: wins, draws, lengths.
 
-    The same seed gives the same results.
+    The same seed gives the same results. The game's setup options are
+    those of `atout play`.
     """
-    from atout.interpreter.engine.play import Summary, play_game, seeded
-    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter import api
 
-    engine = find_engine(game)
-    files = _load(engine, cards)
-    _, built = _setup(engine, files, _options(deck, rules, collection, boxer, lieu, protecteurs))
-    summary = Summary()
-    with click.progressbar(range(seed, seed + count), label=f"{game}: {p1} vs {p2}", file=sys.stderr) as seeds:
-        for game_seed in seeds:
-            players = [engine.bots[kind](seeded(game_seed, f"P{i + 1}")) for i, kind in enumerate((p1, p2))]
-            played = play_game(built, players, game_seed)
-            summary.add(played, played.state.first_player)
+    loaded = _load_game(ctx, game, cards, options)
+    _check_bots(ctx, loaded.engine, {"p1": p1, "p2": p2}, human=False)
+    with click.progressbar(length=count, label=f"{game}: {p1} vs {p2}", file=sys.stderr) as bar:
+        summary = api.simulate(loaded, [p1, p2], games=count, seed=seed, progress=lambda _: bar.update(1))
     for line in summary.lines([p1, p2]):
         click.echo(line)
 
@@ -374,7 +443,7 @@ def simulate(game, count, seed, p1, p2, cards, deck, rules, collection, boxer, l
 @click.option("--show", is_flag=True, help="Print the whole game as commentary.")
 @click.option("--unfinished", is_flag=True, help="Accept a record that stops before the game ends (a transcription being written), and say so.")
 @click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The files the game was played with; the shipped ones by default.")
-def replay(record_path, step, show, unfinished, cards):
+def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: Path | None) -> None:
     """Re-play a record and check it: every action legal, every step's outcome the same.
 
     Every field is checked: the header's setup must be legal, chance's
@@ -411,13 +480,13 @@ def replay(record_path, step, show, unfinished, cards):
     count = 0
     interactive = step and sys.stdin.isatty()
     watched: list[bool] = []
-    current: list = []
+    current: list[Game] = []
 
     def pause() -> None:
         if interactive and click.prompt("[Enter] next, q quit", default="", show_default=False).strip().lower() == "q":
             raise click.exceptions.Exit(0)
 
-    def watch(state, event) -> None:
+    def watch(state: State, event: Event) -> None:
         """--step, for a game that reports its events as they happen: the
         state before each step (a technique's step, an ability's effect)."""
         watched.append(True)
@@ -426,13 +495,14 @@ def replay(record_path, step, show, unfinished, cards):
             pause()
         click.echo(current[-1].render(event))
 
-    last_state = None
+    last_state: State | None = None
     wins = [0, 0]
     try:
         for record, game, state, replayed in replay_match(records, engine, files, unfinished=unfinished):
             if replayed is None:  # a game starts
-                if last_state is not None and last_state.outcome() is not None and last_state.outcome().winner is not None:
-                    wins[last_state.outcome().winner] += 1
+                ended = last_state.outcome() if last_state is not None else None
+                if ended is not None and ended.winner is not None:
+                    wins[ended.winner] += 1
                 last_state = state
                 current.append(game)
                 if len(records) > 1 and (show or step):
@@ -461,7 +531,7 @@ def replay(record_path, step, show, unfinished, cards):
     click.echo(_verdict(record_path, records, count, last_state, wins))
 
 
-def _verdict(record_path, records, count: int, state, wins: list[int]) -> str:
+def _verdict(record_path: Path, records: list[Record], count: int, state: State | None, wins: list[int]) -> str:
     """What a replay found: the outcome, the abandoned game, or the unfinished one."""
     from atout.interpreter.engine.replay import waiting
 
@@ -472,7 +542,9 @@ def _verdict(record_path, records, count: int, state, wins: list[int]) -> str:
         left = last.abandoned
         return f"{text}; the game was abandoned in turn {left['turn']} ({left['reason']}), line {last.end_line}"
     if state is not None and state.outcome() is None:
-        return f"{text}; unfinished: the record stops at line {last.last_line}, {waiting(state.decision())}"
+        decision = state.decision()
+        assert decision is not None, "a game not over has a decision"
+        return f"{text}; unfinished: the record stops at line {last.last_line}, {waiting(decision)}"
     outcome = state.outcome() if state is not None else None
     if outcome is None:
         return text

@@ -1,13 +1,15 @@
 """atout's interpreter: the card language, the engine core and the games.
 
-The Python API (see `api.py`): `load_game`, `play`, `simulate`, `replay`,
-`validate`. It is imported on first use, so that checking card files does not
+The Python API (see `api.py`): `load_game`, `play`, `play_match`, `simulate`,
+`replay`, `validate`. It is imported on first use, so that checking card files does not
 load the engines.
 """
 
 from typing import Any
 
-__all__ = ["LoadedGame", "PlayedGame", "ReplayStep", "load_game", "play", "replay", "simulate", "validate"]
+__all__ = [
+    "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "load_game", "play", "play_match", "replay", "simulate", "validate",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -17,6 +17,13 @@
     for diagnostic in result.diagnostics:
         print(diagnostic.render())
 
+`load_game`'s keyword arguments are the game's setup options, as its engine
+declares them (`find_engine(name).options`, the command line's `--deck`,
+`--boxer`, …); one the game does not have, or a value it does not allow,
+raises `OptionError` naming the nearest valid one. `play_match` plays a
+match; `play` and `play_match` take players by bot name or any object with
+`choose(decision, view)` (the CLI's person at the terminal is one).
+
 Every function raises `DiagnosticError` (with `.diagnostics`) when a card,
 deck or rules file is invalid, `RecordError` for a record that cannot be
 read, `RecordWriteError` for one that cannot be written, and `Divergence`
@@ -26,19 +33,27 @@ a record that stops before its game ends).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .engine.loading import GameFiles, load_files
-from .engine.play import Summary, play_game, seeded
+from .engine.options import OptionError, check_options
+from .engine.play import MatchResult, Played, Summary, play_game, seeded
+from .engine.play import play_match as play_match_games
+from .engine.players import Player
 from .engine.record import RecordFile, RecordWriteError, read_records  # noqa: F401 - RecordWriteError is part of the API
 from .engine.registry import GameEngine, find_engine
 from .engine.replay import replay_match
 from .engine.state import Event, Game, Outcome, State
 from .language.project import Validation
 from .language.project import validate as validate_paths
+
+__all__ = [
+    "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "load_game", "play", "play_match", "replay",
+    "simulate", "validate",
+]
 
 
 @dataclass
@@ -54,15 +69,19 @@ class LoadedGame:
 def load_game(name: str, cards: str | Path | None = None, **options: Any) -> LoadedGame:
     """Load a game by its name with its cards (the shipped ones by default).
 
-    `options` are the command line's: `deck` (a list, one per player),
-    `rules` (a variant's rules file name), `collection`, `lieu`,
-    `protecteurs`.
+    `options` are the game's setup options, as its engine declares them
+    (`find_engine(name).options`; the same as the command line's): for
+    BattleFight `deck=["le-renard", "la-forteresse"]`, for Duel pour Cardia
+    `deck="II", lieu=..., protecteurs=True`; every game has `rules`. A value
+    of None is the same as leaving the option out. Raises `OptionError` for
+    an option the game does not have or a value it does not allow (with the
+    nearest valid one).
     """
     engine = find_engine(name)
     files = load_files(engine.language, [cards] if cards else None)
-    defaults = {"deck": (), "rules": None, "collection": (), "lieu": None, "protecteurs": False}
-    defaults.update({key: tuple(value) if isinstance(value, list) else value for key, value in options.items()})
-    setup = engine.setup_from_options(files, defaults)
+    given = {key: value for key, value in options.items() if value is not None and value != () and value != []}
+    checked = check_options(engine.options, files, given, engine.name)
+    setup = engine.setup_from_options(files, checked)
     return LoadedGame(engine, files, setup, engine.build(files, setup))
 
 
@@ -78,49 +97,119 @@ class PlayedGame:
     @property
     def outcome(self) -> Outcome:
         """Who won, and why."""
-        return self.state.outcome()
+        outcome = self.state.outcome()
+        assert outcome is not None, "a played game is over"
+        return outcome
 
     #: How many turns were played (a turn the game ended at the start of is not counted).
     turns: int = 0
 
 
-def _players(loaded: LoadedGame, players: Sequence[Any], seed: int) -> list:
-    return [
-        loaded.engine.bots[player](seeded(seed, f"P{seat + 1}")) if isinstance(player, str) else player
-        for seat, player in enumerate(players)
-    ]
+def make_players(engine: GameEngine, players: Sequence[str | Player], seed: int) -> list[Player]:
+    """Each seat's player: a bot of the game by its name (seeded from `seed`), or the object given."""
+    made: list[Player] = []
+    for seat, player in enumerate(players):
+        if isinstance(player, str):
+            if player not in engine.bots:
+                raise OptionError("players", f'{engine.name} has no bot "{player}"; its bots are {", ".join(engine.bots)}')
+            made.append(engine.bots[player](seeded(seed, f"P{seat + 1}")))
+        else:
+            made.append(player)
+    return made
 
 
-def play(loaded: LoadedGame, players: Sequence[Any] = ("random", "random"), seed: int = 0, record: str | Path | None = None) -> PlayedGame:
+def _open_record(record: str | Path | None) -> RecordFile | None:
+    return RecordFile(record) if record else None
+
+
+def _close_record(recording: RecordFile | None, error: BaseException | None) -> None:
+    """Put the record at its path (also when the game was abandoned), or drop it after an error."""
+    if recording is not None:
+        recording.__exit__(type(error) if error is not None else None, error, None)
+
+
+def play(
+    loaded: LoadedGame,
+    players: Sequence[str | Player] = ("random", "random"),
+    seed: int = 0,
+    record: str | Path | None = None,
+    on_event: Callable[[Event], None] | None = None,
+    on_start: Callable[[State], None] | None = None,
+) -> PlayedGame:
     """Play one game between bots (by name) or any objects with `choose(decision, view)`.
 
     An object's record name is its `name` if it has one, else its class's
     name. The record is written beside `record` and put there when the game
-    is over (`RecordWriteError` if it cannot be written).
+    is over, or abandoned (`Abandoned`, Ctrl-C: the record ends with an
+    "abandoned" line, and the exception goes on); `RecordWriteError` if it
+    cannot be written. `on_start` sees the new state, `on_event` each event
+    as it happens.
     """
     events: list[Event] = []
-    recording = RecordFile(record) if record else None
+
+    def seen(event: Event) -> None:
+        events.append(event)
+        if on_event is not None:
+            on_event(event)
+
+    recording = _open_record(record)
     try:
         played = play_game(
-            loaded.game, _players(loaded, players, seed), seed,
-            writer=recording.writer if recording else None, on_event=events.append,
+            loaded.game, make_players(loaded.engine, players, seed), seed,
+            writer=recording.writer if recording else None, on_event=seen, on_start=on_start,
         )
     except BaseException as error:
-        if recording:
-            recording.__exit__(type(error), error, None)
+        _close_record(recording, error)
         raise
-    if recording:
-        recording.commit()
+    _close_record(recording, None)
     text = "\n".join(loaded.game.render(event) for event in events)
     return PlayedGame(played.state, events, played.actions, text, played.turns)
 
 
-def simulate(loaded: LoadedGame, players: Sequence[str] = ("heuristic", "random"), games: int = 100, seed: int = 0) -> Summary:
-    """Play `games` games (seeds seed, seed + 1, …) and sum them up."""
+def play_match(
+    loaded: LoadedGame,
+    players: Sequence[str | Player] = ("random", "random"),
+    seed: int = 0,
+    record: str | Path | None = None,
+    on_game: Callable[[int, Game, Played], None] | None = None,
+    on_event_for: Callable[[Game], Callable[[Event], None]] | None = None,
+    on_start: Callable[[State], None] | None = None,
+) -> MatchResult:
+    """Play a match: games until a player has won the number the rules say.
+
+    Game i uses seed + i (bots are seeded from it); every game goes in the
+    same record. `on_game(number, game, played)` sees each finished game,
+    `on_event_for(game)` gives the event callback of each game.
+    """
+    recording = _open_record(record)
+    try:
+        result = play_match_games(
+            loaded.engine, loaded.files, loaded.setup,
+            lambda game_seed: make_players(loaded.engine, players, game_seed), seed,
+            on_game=on_game, on_event_for=on_event_for, on_start=on_start,
+            writer=recording.writer if recording else None,
+        )
+    except BaseException as error:
+        _close_record(recording, error)
+        raise
+    _close_record(recording, None)
+    return result
+
+
+def simulate(
+    loaded: LoadedGame,
+    players: Sequence[str] = ("heuristic", "random"),
+    games: int = 100,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
+    """Play `games` games (seeds seed, seed + 1, …) and sum them up; `progress` sees each seed played."""
     summary = Summary()
     for game_seed in range(seed, seed + games):
-        played = play_game(loaded.game, _players(loaded, players, game_seed), game_seed)
+        played = play_game(loaded.game, make_players(loaded.engine, players, game_seed), game_seed)
         summary.add(played, played.state.first_player)
+        if progress is not None:
+            progress(game_seed)
     return summary
 
 

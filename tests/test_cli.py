@@ -139,8 +139,8 @@ def test_an_unknown_game_lists_the_games(run):
 
 def test_an_unknown_deck_is_a_clear_error(run):
     result = run("simulate", "battlefight", "--deck", "le-rnard", "--games", "1")
-    assert result.exit_code == 1
-    assert 'no deck "le-rnard"' in result.output
+    assert result.exit_code == 2
+    assert '--deck: no deck "le-rnard" in battlefight; did you mean "le-renard"?' in result.output
 
 
 def test_a_person_is_refused_an_illegal_choice_and_sees_the_choices(run):

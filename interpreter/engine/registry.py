@@ -1,8 +1,8 @@
 """The registry of playable games, for the CLI and the Python API.
 
 Each game package declares a `GameEngine`: how to make its `Game` from its
-validated files and a setup (the same data a record's header keeps), what
-setup the CLI's options give, and which bots it has. `find_engine(name)`
+validated files and a setup (the same data a record's header keeps), the
+setup options it declares and the setup they give, and which bots it has. `find_engine(name)`
 gives a clear error listing the valid names.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -18,6 +18,7 @@ from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 
 from .loading import GameFiles
+from .options import RULES, GameOption
 from .players import Player, RandomBot
 from .state import Game, Outcome
 
@@ -30,8 +31,13 @@ class GameEngine:
     language: GameLanguage
     #: Make the game from its files and a setup (as stored in a record's header).
     build: Callable[[GameFiles, dict[str, Any]], Game]
-    #: The setup that command-line options give: {"deck": [...], ...} → setup.
+    #: The setup that the options give: {"deck": ("le-renard",), ...} → setup.
+    #: It reads the values `check_options` gives for `options` (an option
+    #: not given is absent).
     setup_from_options: Callable[[GameFiles, dict[str, Any]], dict[str, Any]]
+    #: The setup options the game declares (`--rules` and the game's own):
+    #: the CLI's options and the API's keyword arguments are built from them.
+    options: tuple[GameOption, ...] = (RULES,)
     #: Bots by name; each is made with a seed.
     bots: dict[str, Callable[[int], Player]] = field(default_factory=lambda: {"random": RandomBot})
     #: For a match: the setup of the next game, from the last game's setup and
@@ -58,7 +64,7 @@ class SetupModel(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
     @classmethod
-    def read(cls, data: Any) -> "SetupModel":
+    def read(cls, data: Any) -> Self:
         """The setup, or `DiagnosticError` (E400) naming the field that is wrong."""
         if not isinstance(data, dict):
             raise DiagnosticError([Diagnostic("E400", f"a setup is an object of options, not {type(data).__name__}", "setup")])

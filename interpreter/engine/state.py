@@ -56,8 +56,8 @@ class Game(ABC):
         """A digest of the card and rules files this game was made from."""
 
     @abstractmethod
-    def render(self, event: Event) -> str:
-        """One event as a line of commentary."""
+    def render(self, event: Event, viewer: int | None = None) -> str:
+        """One event as a line of commentary (as `viewer`'s seat sees it; None: everything)."""
 
 
 #: The game a state belongs to: a `State[BattleFightGame]` knows its game's cards and options.

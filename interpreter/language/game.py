@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
@@ -90,6 +91,9 @@ class GameLanguage(Generic[R, C]):
     check_list: Callable[[CardList, dict[str, C], R, Reporter], None] | None = None
     #: The name of each card, for catalogues and duplicate checks.
     card_name: Callable[[C], str] = _card_name
+    #: The folder of the files shipped with the game (played when no
+    #: `--cards` is given); None: the `cards/<name>/` folder shipped with atout.
+    shipped: Path | None = None
     _kind_by_word: dict[str, FileKind] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

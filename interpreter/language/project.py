@@ -63,7 +63,7 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
 
 def shipped_files(game: GameLanguage) -> list[Path]:
     """The files shipped with atout for a game."""
-    return expand([CARDS_DIR / game.name])
+    return expand([game.shipped if game.shipped is not None else CARDS_DIR / game.name])
 
 
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:

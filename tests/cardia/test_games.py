@@ -120,7 +120,8 @@ def test_cli_play_match_and_simulate():
     result = runner.invoke(main, ["simulate", "cardia", "--games", "20", "--deck", "II", "--protecteurs"])
     assert result.exit_code == 0 and "games: 20" in result.output
     result = runner.invoke(main, ["play", "cardia", "--p1", "random", "--p2", "random", "--lieu", "Nulle Part"])
-    assert result.exit_code == 1 and 'no Lieu "Nulle Part"' in result.output
+    assert result.exit_code == 2 and '--lieu: no Lieu "Nulle Part" in cardia' in result.output
+    assert "Valid values: Arène des Braves, " in result.output
 
 
 def test_cli_record_and_replay(tmp_path):

@@ -184,8 +184,8 @@ def test_cli_boxers_from_the_boxer_option(tmp_path):
     assert result.exit_code == 0, result.output
     assert json.loads(path.read_text().splitlines()[0])["setup"]["boxers"] == ["Lewis", "Karpentier"]
     result = runner.invoke(main, ["play", "cordes", "--boxer", "Ali", "--p1", "random", "--p2", "random"])
-    assert result.exit_code == 1
-    assert "is not a CHARACTER card" in result.output
+    assert result.exit_code == 2  # Ali is a card, but not a boxer: a usage error listing the boxers
+    assert '--boxer: no boxer "Ali" in cordes' in result.output and "Valid values: choose, " in result.output
 
 
 def test_cli_a_person_sees_their_hand_and_answers_blows(tmp_path):

@@ -198,8 +198,8 @@ def test_cli_refuses_a_small_collection_when_the_rules_do(tmp_path):
 
 def test_cli_unknown_collection_lists_the_shipped_ones():
     result = CliRunner().invoke(main, ["simulate", "dragons", "--games", "1", "--collection", "nulle-part"])
-    assert result.exit_code == 1
-    assert 'no collection "nulle-part": give a collection file, or one of debutant, poignee, veterane' in result.output
+    assert result.exit_code == 2
+    assert '--collection: no collection "nulle-part" in dragons. Valid values: debutant, poignee, veterane (or a file).' in result.output
 
 
 def test_cli_replay_show_and_step_give_statistics_totals_and_fatigue(tmp_path):

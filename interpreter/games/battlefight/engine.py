@@ -8,8 +8,10 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from atout.interpreter.engine.loading import GameFiles, load_files
+from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
+from atout.interpreter.engine.state import Outcome
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
 
@@ -55,8 +57,10 @@ def build(files: GameFiles, setup: dict[str, Any]) -> BattleFightGame:
 
 def deck_choice(files: GameFiles, value: str) -> DeckChoice:
     """A `--deck` value: "random", "sealed", a shipped deck's name, or a deck file."""
-    if value in ("random", "sealed"):
-        return DeckChoice(value)
+    if value == "random":
+        return DeckChoice("random")
+    if value == "sealed":
+        return DeckChoice("sealed")
     shipped = files.lists
     if value in shipped:
         return DeckChoice.from_list(shipped[value])
@@ -83,7 +87,7 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     return build(files, setup).setup()  # refuses unknown rules files and illegal decks now
 
 
-def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
+def next_setup(setup: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
     """The next game of a match: the loser of the last game starts; after a draw, chance decides."""
     following = dict(setup)
     following["first_player"] = None if outcome.winner is None else 1 - outcome.winner
@@ -99,13 +103,33 @@ def option_examples(files: GameFiles) -> list[dict[str, Any]]:
     return examples
 
 
+def deck_names(files: GameFiles) -> list[str]:
+    """The values `--deck` allows besides a deck file: random, sealed and the shipped decks."""
+    return ["random", "sealed", *files.lists]
+
+
+OPTIONS = (
+    GameOption(
+        "deck",
+        "A deck file, a shipped deck's name, random or sealed; once per player (P1 first), once: both.",
+        per_player=True,
+        choices=deck_names,
+        files=True,
+        default="random",
+        metavar="DECK",
+    ),
+    RULES,
+)
+
+
 ENGINE = GameEngine(
     name="battlefight",
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
+    options=OPTIONS,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     next_setup=next_setup,
-    games_to_win=lambda game: game.rules.games_to_win_match,
+    games_to_win=lambda game: game.rules.games_to_win_match,  # type: ignore[attr-defined]
     option_examples=option_examples,
 )

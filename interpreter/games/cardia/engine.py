@@ -7,8 +7,10 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
+from atout.interpreter.engine.state import Outcome
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
 from .bots import HeuristicBot
@@ -36,7 +38,8 @@ def build(files: GameFiles, setup: dict[str, Any]) -> CardiaGame:
 
 def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
     """The setup for `atout play/simulate cardia`: `--deck I|II` (both players), `--lieu NAME`, `--protecteurs`."""
-    values = [v for v in options.get("deck") or () if v]
+    given = options.get("deck") or ()
+    values = [v for v in ([given] if isinstance(given, str) else given) if v]
     keys = [deck_key(v) for v in values]
     for value, key in zip(values, keys):
         if key is None:
@@ -53,17 +56,44 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     return game.setup()
 
 
-def next_setup(setup: dict[str, Any], outcome) -> dict[str, Any]:
+def next_setup(setup: dict[str, Any], outcome: Outcome) -> dict[str, Any]:
     """The next game of a match: the same deck, Lieu and Protecteurs (there is no first player)."""
     return dict(setup)
 
 
 def option_examples(files: GameFiles) -> list[dict[str, Any]]:
     """Deck II, the Protecteurs, and each Lieu."""
+    examples: list[dict[str, Any]] = [{"deck": ("II",)}, {"protecteurs": True}]
+    return examples + [{"lieu": lieu} for lieu in lieu_names(files)]
+
+
+def lieu_names(files: GameFiles) -> list[str]:
+    """The Lieu cards by name."""
     from .ast import Lieu
 
-    lieux = sorted(card.name for file in files.card_files for card in file.cards if isinstance(card, Lieu))
-    return [{"deck": ("II",)}, {"protecteurs": True}] + [{"lieu": lieu} for lieu in lieux]
+    return sorted(card.name for file in files.card_files for card in file.cards if isinstance(card, Lieu))
+
+
+OPTIONS = (
+    GameOption(
+        "deck",
+        "The deck both players use: I or II.",
+        choices=lambda files: ["I", "II", "1", "2", "Paquet I", "Paquet II"],
+        default="I",
+        metavar="DECK",
+    ),
+    GameOption(
+        "lieu",
+        "The Lieu card that changes a rule for the whole game (its name, or its name's start).",
+        choices=lieu_names,
+        prefixes=True,
+        noun="Lieu",
+        default="none",
+        metavar="LIEU",
+    ),
+    GameOption("protecteurs", "Play with the Protecteurs de la Nature.", kind="flag", default="without"),
+    RULES,
+)
 
 
 ENGINE = GameEngine(
@@ -71,8 +101,9 @@ ENGINE = GameEngine(
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
+    options=OPTIONS,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     next_setup=next_setup,
-    games_to_win=lambda game: game.rules.games_to_win_match,
+    games_to_win=lambda game: game.rules.games_to_win_match,  # type: ignore[attr-defined]
     option_examples=option_examples,
 )

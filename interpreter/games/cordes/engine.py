@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
 
@@ -38,6 +39,11 @@ def build(files: GameFiles, setup: dict[str, Any]) -> CordesGame:
     )
 
 
+def boxer_names(files: GameFiles) -> list[str]:
+    """The boxers (CHARACTER cards) by name."""
+    return sorted(card.name for file in files.card_files for card in file.cards if card.TYPE.value == "CHARACTER")  # type: ignore[attr-defined]
+
+
 def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
     """The setup for `atout play/simulate cordes`.
 
@@ -46,9 +52,7 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     at setup. By default P1 boxes as the first CHARACTER card by name and P2
     as the second. `--rules` picks a variant rules file.
     """
-    characters = sorted(
-        card.name for file in files.card_files for card in file.cards if card.TYPE.value == "CHARACTER"
-    )
+    characters = boxer_names(files)
     values = list(options.get("boxer") or ())
     boxers: list[str] | None
     if values and all(v == "choose" for v in values):
@@ -73,10 +77,21 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
 
 def option_examples(files: GameFiles) -> list[dict[str, Any]]:
     """Boxers chosen at setup, and the default boxers the other way round."""
-    characters = sorted(
-        card.name for file in files.card_files for card in file.cards if card.TYPE.value == "CHARACTER"
-    )
+    characters = boxer_names(files)
     return [{"boxer": ("choose",)}, {"boxer": tuple(reversed(characters[:2]))}]
+
+
+OPTIONS = (
+    GameOption(
+        "boxer",
+        "A boxer's name, once per player (P1 first; once: P2 boxes as another), or choose: the players choose at setup.",
+        per_player=True,
+        choices=lambda files: ["choose", *boxer_names(files)],
+        default="the first two boxers by name",
+        metavar="BOXER",
+    ),
+    RULES,
+)
 
 
 ENGINE = GameEngine(
@@ -84,6 +99,7 @@ ENGINE = GameEngine(
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
+    options=OPTIONS,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     option_examples=option_examples,
 )

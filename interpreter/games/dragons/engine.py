@@ -9,13 +9,15 @@ always names both bots, so it never reads the option.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from atout.interpreter.engine.loading import GameFiles, load_files
-from atout.interpreter.engine.players import RandomBot
+from atout.interpreter.engine.options import RULES, GameOption
+from atout.interpreter.engine.players import Player, RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
@@ -27,7 +29,7 @@ from .language import LANGUAGE
 #: The collections of P1 and P2 when `--collection` is not given.
 DEFAULT_COLLECTIONS = ("debutant", "debutant")
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOTS: dict[str, Callable[[int], Player]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 class CollectionSetup(SetupModel):
@@ -112,11 +114,26 @@ def option_examples(files: GameFiles) -> list[dict[str, Any]]:
     return [{"collection": (first, second)} for first, second in zip(names, names[1:] + names[:1])]
 
 
+OPTIONS = (
+    GameOption(
+        "collection",
+        "A collection file or a shipped collection's name; once per player (P1 first), once: both.",
+        per_player=True,
+        choices=lambda files: list(files.lists),
+        files=True,
+        default=" and ".join(DEFAULT_COLLECTIONS),
+        metavar="COLLECTION",
+    ),
+    RULES,
+)
+
+
 ENGINE = GameEngine(
     name="dragons",
     language=LANGUAGE,
     build=build,
     setup_from_options=setup_from_options,
+    options=OPTIONS,
     bots=BOTS,
     games_to_win=lambda game: 2,
     default_opponent=default_opponent,
