@@ -67,7 +67,7 @@ class FlowState(State[G]):
     def _advance(self, answer: Option | None) -> None:
         """Resume the flow until it poses a decision or ends; the decision counts as an action."""
         try:
-            decision = self._flow.send(answer)  # type: ignore[arg-type]
+            decision = next(self._flow) if answer is None else self._flow.send(answer)
         except (StopIteration, GameOver):
             self._pending = None
             return

@@ -139,7 +139,7 @@ class Pile:
     __slots__ = ("_segments", "name")
 
     def __init__(self, segments: Iterable[Iterable[int]] = (), name: Name | None = None) -> None:
-        self.segments = segments  # type: ignore[assignment]
+        self.segments = segments
         self.name = name
 
     @property

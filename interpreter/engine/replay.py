@@ -271,8 +271,8 @@ def replay_match(
         if outcome is not None and outcome.winner is not None:
             wins[outcome.winner] += 1
         previous = (record, game, state)
-    if len(records) > 1 or records[0].header.get("match") is not None:
-        last_record, last_game, last_state = previous  # type: ignore[misc]
+    if previous is not None and (len(records) > 1 or records[0].header.get("match") is not None):
+        last_record, last_game, last_state = previous
         if (
             not unfinished
             and last_record.abandoned is None

@@ -45,9 +45,9 @@ class Node(BaseModel):
 
     def __eq__(self, other: object) -> bool:
         """Two nodes are equal when they say the same, wherever they are written."""
-        if type(other) is not type(self):
+        if not isinstance(other, Node) or type(other) is not type(self):
             return NotImplemented
-        return self._meaning() == other._meaning()  # type: ignore[attr-defined]
+        return self._meaning() == other._meaning()
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(_hashable(v) for v in self._meaning())))

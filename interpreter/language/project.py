@@ -17,6 +17,7 @@ Card names in decks and collections match whatever the case and accents.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -156,7 +157,7 @@ def check_list(
     catalogue: dict[str, Node],
     rules: BaseModel | None,
     reporter: Reporter,
-    unread: set[str] = frozenset(),  # type: ignore[assignment]
+    unread: AbstractSet[str] = frozenset(),
 ) -> None:
     """Unknown names (E400), names listed twice (E402), then the game's own checks.
 
