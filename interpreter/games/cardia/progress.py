@@ -75,6 +75,7 @@ def fork(state: "CardiaState", turns: int = 1) -> "CardiaState":
     clone.chosen = [None, None]
     clone.shown = [None, None]
     clone.protector_pile = state.protector_pile.copy()
+    clone.reshuffled = list(state.reshuffled)
     clone.protector_used = list(state.protector_used)
     clone.exploring = True
     clone.observer = None
