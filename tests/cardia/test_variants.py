@@ -345,3 +345,17 @@ def test_heuristic_bots_find_the_way_out_when_a_position_comes_back():
     for seed in (1, 6, 8, 9, 10):
         played = play(loaded, ["heuristic", "heuristic"], seed=seed)
         assert played.events[-1]["how"] != "turn_limit" and played.turns < 100, seed
+
+
+def test_the_search_counts_no_action_of_the_game(scenario):
+    # The copies the search plays count their own actions: shared, they used up the game's bound on
+    # actions and a copy ended before the choices of another were replayed (a crash, with Protecteurs).
+    from atout.interpreter.games.cardia import progress
+
+    s = scenario(regles=RESHUFFLE_ALWAYS)
+    s.hand(0, "Assassin", "Oracle").hand(1, "Assassin")
+    all_else_in_play(s, (0, "Oracle"))
+    s.play("Oracle", "Assassin")
+    counted = s.state._actions.actions
+    assert progress.closed_loop(s.state) is None  # P1 can still tie the Assassin with its own
+    assert s.state._actions.actions == counted and progress.fork(s.state)._actions is not s.state._actions
