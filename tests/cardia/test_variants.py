@@ -336,12 +336,18 @@ def test_a_position_that_comes_back_goes_on_while_a_choice_can_end_the_game(scen
 
 
 
-def test_heuristic_bots_find_the_way_out_when_a_position_comes_back():
-    # Under the Puits sans Fond, two heuristic bots that always played their best-looking card
-    # went round in circles (to the 200-turn limit) in these games: they now try other cards.
+def test_heuristic_bots_find_the_way_out_when_a_position_comes_back(cards_dir, tmp_path):
+    # Under a Puits sans Fond whose discard is reshuffled every time, two heuristic bots that always
+    # played their best-looking card went round in circles (to the 200-turn limit) in these games:
+    # they now try other cards.
     from atout.interpreter import load_game, play
 
-    loaded = load_game("cardia", deck=["I"], lieu="Puits sans Fond")
+    for path in (cards_dir / "cardia").glob("*.atout"):
+        text = path.read_text(encoding="utf-8")
+        (tmp_path / path.name).write_text(text.replace("se remélange une fois quand", "se remélange quand"), "utf-8")
+    assert "se remélange quand" in (tmp_path / "lieux.atout").read_text(encoding="utf-8")
+    loaded = load_game("cardia", cards=tmp_path, deck=["I"], lieu="Puits sans Fond")
+    assert loaded.game.reshuffle and loaded.game.reshuffles is None
     for seed in (1, 6, 8, 9, 10):
         played = play(loaded, ["heuristic", "heuristic"], seed=seed)
         assert played.events[-1]["how"] != "turn_limit" and played.turns < 100, seed
