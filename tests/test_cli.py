@@ -207,6 +207,11 @@ def test_a_variant_s_record_keeps_its_rules_and_replays(run, tmp_path):
     assert result.exit_code == 0, result.output
 
 
+def test_a_rules_name_in_another_case_is_the_rules_file_it_names(run, tmp_path):
+    record = _record(run, tmp_path, "battlefight", "--rules", "Grand-Plateau")
+    assert json.loads(record.read_text(encoding="utf-8").splitlines()[0])["setup"]["rules"] == "grand-plateau"
+
+
 def _tampered(record, change) -> None:
     lines = record.read_text(encoding="utf-8").splitlines()
     change(lines)

@@ -192,7 +192,9 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "draw_nothing":
         return f"    {p}'s pile is empty: no card drawn"
     if e == "reshuffle":
-        return f"    {p} shuffles the {event['cards']} cards of the discard into a new pile"
+        left = event.get("left")
+        more = "" if left is None else " (the last time: from now on the discard stays)" if left == 0 else f" ({left} more time{'s' if left > 1 else ''} at most)"
+        return f"    {p} shuffles the {event['cards']} cards of the discard into a new pile{more}"
     if e == "protecteur":
         return f"  Protecteur of encounter {event['encounter']}: {event['name']} ({event['faction']})"
     if e == "protector_reshuffle":
@@ -214,6 +216,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    {p}'s {event['winner_card']} wins the encounter; {seat_name(event['loser'])}'s {event['card']} loses"
     if e == "tie":
         return "    a tie: " + ("both abilities act (Lieu)" if event["abilities"] else "no seal, no ability")
+    if e == "tie_kept":
+        return f"    {p}'s {event['card']} stays in play: its ability takes a card back to the hand, and does not act on a tie (Lieu)"
     if e == "seal":
         return f"    {p}'s {event['card']} takes a seal (encounter {event['encounter']})"
     if e == "seal_moves":

@@ -37,7 +37,7 @@ from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.state import Outcome
 
 from . import ast, progress
-from .game import MAX_TURNS, CardiaGame
+from .game import MAX_TURNS, CardiaGame, takes_back
 
 #: What the game generator yields and is resumed with.
 
@@ -100,6 +100,10 @@ class CardiaState(FlowState):
         #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
         self.rank: list[int] = [sorted(self.names).index(name) for name in self.names]
         self.owners: list[int] = [0] * size + [1] * size
+        #: The cards whose ability does not act on a tie under the Lieu (see `game.takes_back`).
+        self.tie_kept: frozenset[int] = frozenset(
+            i for i, card in enumerate(self.cards) if game.tie_keeps_returning and takes_back(card.capacite)
+        )
         self.size = size
         self.seats = [Seat(Pile([list(range(size))])), Seat(Pile([list(range(size, 2 * size))]))]
         self.line: list[Encounter] = []
@@ -114,6 +118,8 @@ class CardiaState(FlowState):
         self.chosen: list[int | None] = [None, None]
         #: The card a player showed before the other chose ("face visible"), this turn.
         self.shown: list[int | None] = [None, None]
+        #: How many times each player's discard has been reshuffled (a Lieu may limit it).
+        self.reshuffled: list[int] = [0, 0]
         self.protector_pile = Pile([list(range(len(game.protecteurs or ())))])
         self.protector_used: list[int] = []
         #: The Protecteur of the next encounter, once revealed.
@@ -295,7 +301,7 @@ class CardiaState(FlowState):
                 self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
 
     def signature(self) -> tuple:
-        """The position at the start of a turn: zones, cards in play, tokens, winners and seals.
+        """The position at the start of a turn: zones, reshuffles left, cards in play, tokens, winners and seals.
 
         Encounters whose two cards have both left play, and the Protecteurs, are left out.
         When a position comes back, `progress.py` searches whether the game can still end.
@@ -310,7 +316,9 @@ class CardiaState(FlowState):
             if enc.cards[0] is not None or enc.cards[1] is not None
         )
         tokens = tuple(sorted((card, tuple(values)) for card, values in self.tokens.items()))
-        return (seats, line, tokens, tuple(self.persistent))
+        # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
+        used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
+        return (seats, line, tokens, tuple(self.persistent), used)
 
     def refresh_active(self) -> None:
         """Recompute the active persistent effects from the cards with a Persistant token."""
@@ -329,8 +337,11 @@ class CardiaState(FlowState):
         """Draw one card (a chance decision); with an empty pile, reshuffle if the Lieu says so. True if drawn."""
         zones = self.seats[seat]
         if not zones.pile:
-            if self.game.reshuffle and zones.discard:
-                self.emit("reshuffle", player=seat, cards=len(zones.discard))
+            limit = self.game.reshuffles
+            if self.game.reshuffle and zones.discard and (limit is None or self.reshuffled[seat] < limit):
+                self.reshuffled[seat] += 1
+                left = {} if limit is None else {"left": limit - self.reshuffled[seat]}
+                self.emit("reshuffle", player=seat, cards=len(zones.discard), **left)
                 zones.pile.put_under(zones.discard)
                 zones.discard = []
             else:
@@ -434,7 +445,13 @@ class CardiaState(FlowState):
             self.emit("tie", encounter=number, abilities=self.game.tie_both_act)
         self.evaluate()
         if winner is None and self.game.tie_both_act:
-            order = yield from self._fewer_seals_first(enc, "ability_order")
+            order = [0, 1]
+            for seat in (0, 1):
+                if enc.played[seat] in self.tie_kept:
+                    order.remove(seat)
+                    self.emit("tie_kept", player=seat, card=self.names[enc.played[seat]])
+            if len(order) == 2:
+                order = yield from self._fewer_seals_first(enc, "ability_order")
         for seat in order:
             yield from self.activate(seat, enc.played[seat], enc)
         if protector is not None:
