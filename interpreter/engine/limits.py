@@ -60,16 +60,6 @@ class ActionLimits_en(BaseModel):
     actions_per_turn: int = Field(DEFAULT_ACTIONS_PER_TURN, alias=PER_TURN_EN, ge=1, le=HIGHEST_LIMIT)
 
 
-def action_limits(language: Literal["fr", "en"]) -> type[ActionLimits_fr | ActionLimits_en]:
-    """The base of a game's rules model: the two optional bounds, named in `language`.
-
-    A game's rules model subclasses the class of its language
-    (`class CordesRules(ActionLimits_en)`); a rules file that leaves a bound
-    out gets its default.
-    """
-    return ActionLimits_fr if language == "fr" else ActionLimits_en
-
-
 @dataclass(frozen=True, slots=True)
 class Limit:
     """A bound that is reached: which one ("game" or "turn"), its value and its printed name."""

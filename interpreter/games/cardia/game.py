@@ -100,6 +100,12 @@ class CardiaGame(Game):
 
     # -- making a game ------------------------------------------------------
 
+    def protecteur(self, index: int) -> ast.Protecteur:
+        """The Protecteur of this index (asked only in a game played with the Protecteurs)."""
+        if self.protecteurs is None:
+            raise ValueError("this game is played without the Protecteurs")
+        return self.protecteurs[index]
+
     @classmethod
     def from_files(cls, files: GameFiles, setup: dict[str, Any]) -> "CardiaGame":
         """A game from validated files and a setup; raises `DiagnosticError` for an unknown deck or Lieu."""

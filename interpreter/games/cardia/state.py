@@ -62,6 +62,13 @@ class Encounter:
     tie_winner: int | None = None
     protecteur: int | None = None
 
+    def held(self, seat: int) -> int:
+        """The card `seat` still has in play here (asked only where it has one, such as the winner's)."""
+        card = self.cards[seat]
+        if card is None:
+            raise ValueError(f"{seat_name(seat)}'s card of encounter {self.number} has left play")
+        return card
+
 
 @dataclass(slots=True)
 class Seat:
@@ -82,7 +89,7 @@ class Act:
     source: str
 
 
-class CardiaState(FlowState):
+class CardiaState(FlowState[CardiaGame]):
     """A position in a game of Duel pour Cardia."""
 
     step_events = frozenset({"reveal", "effect", "count"})
@@ -261,8 +268,8 @@ class CardiaState(FlowState):
         """Each seat's seals: the sealed winning cards of the line."""
         counts = [0, 0]
         for enc in self.line:
-            if enc.sealed:
-                counts[enc.winner] += 1  # type: ignore[index]
+            if enc.sealed and enc.winner is not None:  # a sealed encounter has a winner
+                counts[enc.winner] += 1
         return counts
 
     def winner_of(self, enc: Encounter) -> int | None:
@@ -296,9 +303,9 @@ class CardiaState(FlowState):
                     self.emit("no_seal_left", encounter=enc.number, player=new)
                 else:
                     enc.sealed = True
-                    self.emit("seal", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
+                    self.emit("seal", encounter=enc.number, player=new, card=self.names[enc.held(new)])
             elif enc.sealed:
-                self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
+                self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.held(new)])
 
     def signature(self) -> tuple:
         """The position at the start of a turn: zones, reshuffles left, cards in play, tokens, winners and seals.
@@ -418,10 +425,13 @@ class CardiaState(FlowState):
             "turn",
             turn=self._turn,
             seals=self.seals(),
-            protecteur=self.game.protecteurs[protector].name if protector is not None else None,
+            protecteur=self.game.protecteur(protector).name if protector is not None else None,
         )
         yield from self._choose_cards()
-        a, b = self.chosen
+        chosen_a, chosen_b = self.chosen
+        if chosen_a is None or chosen_b is None:
+            raise ValueError("both players choose a card before the reveal")
+        a, b = chosen_a, chosen_b
         self.chosen = [None, None]
         self.shown = [None, None]
         for card in (a, b):
@@ -456,7 +466,7 @@ class CardiaState(FlowState):
             yield from self.activate(seat, enc.played[seat], enc)
         if protector is not None:
             if winner is None:  # "Une égalité ne déclenche aucune capacité": the Protecteur's neither
-                self.emit("protector_tie", name=self.game.protecteurs[protector].name)
+                self.emit("protector_tie", name=self.game.protecteur(protector).name)
             else:
                 yield from self._protector_acts(enc, protector, winner)
             self.protector_used.append(protector)
@@ -551,7 +561,7 @@ class CardiaState(FlowState):
         It acts "après la capacité de la carte perdante": only after an encounter
         with a loser (never after a tie, even when a Lieu makes both abilities act).
         """
-        card = self.game.protecteurs[protector]
+        card = self.game.protecteur(protector)
         of_faction = [s for s in (0, 1) if self.cards[enc.played[s]].faction is card.faction]
         if not of_faction:
             self.emit("protector_idle", name=card.name, faction=card.faction.value)
@@ -620,11 +630,13 @@ class CardiaState(FlowState):
             winners = [0 if seals[0] > seals[1] else 1]
         if winners:
             seat = winners[0]
-            self.finish(seat, met[seat])
+            how = met[seat]
+            if how is not None:  # a winner met a condition
+                self.finish(seat, how)
 
     def _factions(self, seat: int) -> int:
         """The factions of `seat`'s sealed cards."""
-        return len({self.cards[enc.cards[seat]].faction for enc in self.line if enc.sealed and enc.winner == seat})
+        return len({self.cards[enc.held(seat)].faction for enc in self.line if enc.sealed and enc.winner == seat})
 
     def _streak(self, seat: int) -> int:
         """How many of the last encounters in a row `seat`'s cards win now."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Token, v_args
 from lark.tree import Meta
 
@@ -281,7 +283,7 @@ class CardiaTransformer(UnitTransformer):
     sauf_reprise = _mot(SAUF_REPRISE)
 
     @v_args(inline=True, meta=True)
-    def influence_des_cartes(self, meta: Meta, *parts: object) -> ast.InfluenceDesCartes:
+    def influence_des_cartes(self, meta: Meta, *parts: Any) -> ast.InfluenceDesCartes:
         """`Les cartes [de la F] ont +N d'influence`."""
         n = parts[-1]
         faction = parts[0] if len(parts) == 2 else None
