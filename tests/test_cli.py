@@ -319,6 +319,20 @@ def test_a_game_left_at_the_prompt_ends_its_record_with_an_abandoned_line(run, t
     assert run("replay", str(record)).exit_code == 1
 
 
+def test_an_abandoned_line_on_a_finished_game_is_refused_naming_its_line(run, tmp_path):
+    left = tmp_path / "left.jsonl"
+    run("play", "cordes", "--p2", "random", "--seed", "1", "--record", str(left), input="")
+    abandoned = left.read_text(encoding="utf-8").splitlines()[-1]
+    finished = _record(run, tmp_path, "cordes")
+    lines = finished.read_text(encoding="utf-8").splitlines()
+    lines[-1] = abandoned  # the outcome line replaced by "abandoned"
+    finished.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("replay", str(finished))
+    assert result.exit_code == 1
+    assert f"line {len(lines)}" in result.output
+    assert "the record says the game was abandoned, but it is over" in result.output
+
+
 def test_a_kill_during_play_leaves_an_existing_record_intact(tmp_path):
     import os
     import signal
