@@ -5,7 +5,8 @@ Run it with `python benchmarks/cardia_endings.py` (`--games N` per cell,
 Nature). For each Lieu (and no Lieu), each deck and each pairing of bots
 (random against random, heuristic against heuristic) it plays N games on the
 shipped cards, seeds 0 to N-1, and prints how many ended each way (the
-result sheet's `how`). It is not run by the test suite.
+result sheet's `how`; the safety nets `no_progress` and `turn_limit` always
+have a column). It is not run by the test suite.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-REASONS = ["seals", "ability", "no_card", "no_card_both", "factions", "streak", "stalemate", "repetition", "turn_limit"]
+REASONS = ["seals", "ability", "no_card", "no_card_both", "factions", "streak", "no_progress", "turn_limit", "action_limit"]
+#: The ends of a game that did not end by the rules: always shown, 0 included.
+SAFETY_NETS = ["no_progress", "turn_limit"]
 
 
 def play_cell(args: tuple[str | None, str, str, int, bool]) -> tuple[tuple, Counter]:
@@ -28,7 +31,7 @@ def play_cell(args: tuple[str | None, str, str, int, bool]) -> tuple[tuple, Coun
     for seed in range(games):
         played = play(loaded, [bot, bot], seed=seed)
         end = played.events[-1]
-        counts[end.get("how")] += 1
+        counts[str(end.get("how"))] += 1
     return (lieu, deck, bot), counts
 
 
@@ -51,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     cells = [(lieu, deck, bot, options.games, options.protecteurs) for lieu in lieux for deck in ("I", "II") for bot in ("random", "heuristic")]
     with ProcessPoolExecutor(options.jobs) as pool:
         results = list(pool.map(play_cell, cells))
-    seen = [r for r in REASONS if any(counts[r] for _, counts in results)]
+    seen = [r for r in REASONS if r in SAFETY_NETS or any(counts[r] for _, counts in results)]
     seen += sorted({k for _, counts in results for k in counts} - set(seen), key=str)
     print(f"{options.games} games per row{' with the Protecteurs' if options.protecteurs else ''}; counts of each end (how)")
     header = f"{'Lieu':28} {'deck':4} {'bots':9} " + " ".join(f"{r:>12}" for r in seen)

@@ -207,6 +207,11 @@ def test_a_variant_s_record_keeps_its_rules_and_replays(run, tmp_path):
     assert result.exit_code == 0, result.output
 
 
+def test_a_rules_name_in_another_case_is_the_rules_file_it_names(run, tmp_path):
+    record = _record(run, tmp_path, "battlefight", "--rules", "Grand-Plateau")
+    assert json.loads(record.read_text(encoding="utf-8").splitlines()[0])["setup"]["rules"] == "grand-plateau"
+
+
 def _tampered(record, change) -> None:
     lines = record.read_text(encoding="utf-8").splitlines()
     change(lines)
@@ -312,6 +317,20 @@ def test_a_game_left_at_the_prompt_ends_its_record_with_an_abandoned_line(run, t
     assert "the game was abandoned in turn " in replayed.output and "(P1 left the game)" in replayed.output
     _tampered(record, lambda lines: _set(lines, len(lines), "abandoned", dict(last["abandoned"], player="P2")))
     assert run("replay", str(record)).exit_code == 1
+
+
+def test_an_abandoned_line_on_a_finished_game_is_refused_naming_its_line(run, tmp_path):
+    left = tmp_path / "left.jsonl"
+    run("play", "cordes", "--p2", "random", "--seed", "1", "--record", str(left), input="")
+    abandoned = left.read_text(encoding="utf-8").splitlines()[-1]
+    finished = _record(run, tmp_path, "cordes")
+    lines = finished.read_text(encoding="utf-8").splitlines()
+    lines[-1] = abandoned  # the outcome line replaced by "abandoned"
+    finished.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("replay", str(finished))
+    assert result.exit_code == 1
+    assert f"line {len(lines)}" in result.output
+    assert "the record says the game was abandoned, but it is over" in result.output
 
 
 def test_a_kill_during_play_leaves_an_existing_record_intact(tmp_path):

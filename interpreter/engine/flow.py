@@ -26,7 +26,7 @@ from typing import Any
 
 from .decision import Decision, Option
 from .limits import Limit
-from .state import Event, Outcome, State
+from .state import Event, G, Outcome, State
 
 #: A game's flow: yields decisions, receives the chosen options.
 Flow = Generator[Decision, Option, Any]
@@ -36,7 +36,7 @@ class GameOver(Exception):
     """Raised inside a flow to end the game at once (its outcome is already set)."""
 
 
-class FlowState(State):
+class FlowState(State[G]):
     """A `State` whose game is a generator of decisions (see the module's docstring)."""
 
     _pending: Decision | None = None
@@ -67,7 +67,7 @@ class FlowState(State):
     def _advance(self, answer: Option | None) -> None:
         """Resume the flow until it poses a decision or ends; the decision counts as an action."""
         try:
-            decision = self._flow.send(answer)  # type: ignore[arg-type]
+            decision = next(self._flow) if answer is None else self._flow.send(answer)
         except (StopIteration, GameOver):
             self._pending = None
             return

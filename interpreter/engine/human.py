@@ -44,9 +44,9 @@ class HumanPlayer:
                 raise Abandoned(f"{seat_name(self.seat)} left the game") from None
             if fold(answer) in ("q", "quit", "quitter"):
                 raise Abandoned(f"{seat_name(self.seat)} left the game")
-            index = parse_answer(answer, decision)
-            if index is not None:
-                return index
+            chosen = parse_answer(answer, decision)
+            if chosen is not None:
+                return chosen
             click.echo(
                 f'"{answer}" is not a legal choice. Type a number from 1 to {len(decision.options)} '
                 f"or one of: {', '.join(decision.labels())}"

@@ -10,7 +10,7 @@ a draw, with an `action_limit` event and an outcome that name the bound and
 its value.
 
 The bounds are two optional parameters of every game's rules file, declared
-here once and named in the game's language (`action_limits`); their defaults
+here once and named in the game's language (`ActionLimits_fr`, `ActionLimits_en`); their defaults
 are far above any real game (the longest of thousands of simulated games
 takes a few thousand actions, and a few dozen in one turn).
 """
@@ -18,8 +18,7 @@ takes a few thousand actions, and a few dozen in one turn).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,32 +29,35 @@ DEFAULT_ACTIONS_PER_TURN = 10_000
 #: The highest value a rules file may give either bound.
 HIGHEST_LIMIT = 10_000_000
 
+#: The printed names of the two parameters, in the language of a game's files.
+PER_GAME_FR: Final = "Actions au plus par partie"
+PER_TURN_FR: Final = "Actions au plus par tour"
+PER_GAME_EN: Final = "Actions per game at most"
+PER_TURN_EN: Final = "Actions per turn at most"
+
 #: The printed names of the two parameters, by the language of a game's files.
 NAMES: dict[str, tuple[str, str]] = {
-    "fr": ("Actions au plus par partie", "Actions au plus par tour"),
-    "en": ("Actions per game at most", "Actions per turn at most"),
+    "fr": (PER_GAME_FR, PER_TURN_FR),
+    "en": (PER_GAME_EN, PER_TURN_EN),
 }
 
 
-@lru_cache(maxsize=None)
-def action_limits(language: Literal["fr", "en"]) -> type[BaseModel]:
-    """The base of a game's rules model: the two optional bounds, named in `language`.
+class ActionLimits_fr(BaseModel):
+    """The bounds on actions per game and per turn, named in French (optional; see `atout.interpreter.engine.limits`)."""
 
-    A game's rules model subclasses it (`class CordesRules(action_limits("en"))`);
-    a rules file that leaves a bound out gets its default.
-    """
-    per_game, per_turn = NAMES[language]
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
-    class ActionLimits(BaseModel):
-        """The bounds on actions per game and per turn (optional; see `atout.interpreter.engine.limits`)."""
+    actions_per_game: int = Field(DEFAULT_ACTIONS_PER_GAME, alias=PER_GAME_FR, ge=1, le=HIGHEST_LIMIT)
+    actions_per_turn: int = Field(DEFAULT_ACTIONS_PER_TURN, alias=PER_TURN_FR, ge=1, le=HIGHEST_LIMIT)
 
-        model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
-        actions_per_game: int = Field(DEFAULT_ACTIONS_PER_GAME, alias=per_game, ge=1, le=HIGHEST_LIMIT)
-        actions_per_turn: int = Field(DEFAULT_ACTIONS_PER_TURN, alias=per_turn, ge=1, le=HIGHEST_LIMIT)
+class ActionLimits_en(BaseModel):
+    """The bounds on actions per game and per turn, named in English (optional; see `atout.interpreter.engine.limits`)."""
 
-    ActionLimits.__name__ = ActionLimits.__qualname__ = f"ActionLimits_{language}"
-    return ActionLimits
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    actions_per_game: int = Field(DEFAULT_ACTIONS_PER_GAME, alias=PER_GAME_EN, ge=1, le=HIGHEST_LIMIT)
+    actions_per_turn: int = Field(DEFAULT_ACTIONS_PER_TURN, alias=PER_TURN_EN, ge=1, le=HIGHEST_LIMIT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,9 @@ class GameOption:
     metavar: str = "NAME"
     #: What a value is, in messages ("deck", "rules file"); the metavar's word by default.
     noun: str = ""
+    #: A value written in another case or without its accents is read as the
+    #: choice it names ("Grand-Plateau" is the rules file "grand-plateau").
+    canonical: bool = False
 
     def check(self, files: GameFiles, value: Any, game: str) -> Any:
         """The value as the game's `setup_from_options` reads it, or `OptionError`.
@@ -87,6 +90,9 @@ class GameOption:
             raise OptionError(self.name, f"--{self.name} is given once per player: at most twice, not {len(values)} times")
         for one in values:
             self._check_value(files, one, game)
+        if self.canonical and self.choices is not None:
+            by_fold = {fold(choice): choice for choice in self.choices(files)}
+            values = [by_fold.get(fold(one), one) for one in values]
         if self.per_player:
             return tuple(values)
         return values[0] if values else None
@@ -123,6 +129,7 @@ RULES = GameOption(
     default="the main rules file (regles.atout)",
     metavar="RULES",
     noun="rules file",
+    canonical=True,
 )
 
 

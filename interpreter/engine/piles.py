@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from .decision import CHANCE, Decision, Option
 
@@ -138,7 +139,7 @@ class Pile:
     __slots__ = ("_segments", "name")
 
     def __init__(self, segments: Iterable[Iterable[int]] = (), name: Name | None = None) -> None:
-        self.segments = segments  # type: ignore[assignment]
+        self.segments = segments
         self.name = name
 
     @property
@@ -212,10 +213,10 @@ class Pile:
         self._segments = []
         return cards
 
-    def signature(self, name: Name | None = None) -> tuple:
-        """What is known of the pile, for comparing positions: each segment's names, sorted."""
-        name = self._name(name)
-        return tuple(tuple(sorted(map(name, segment.cards))) for segment in self.segments if segment)
+    def signature(self, name: Callable[[int], Any] | None = None) -> tuple:
+        """What is known of the pile, for comparing positions: each segment's names (or sortable keys), sorted."""
+        key = self._name(None) if name is None else name
+        return tuple(tuple(sorted(map(key, segment.cards))) for segment in self.segments if segment)
 
     def copy(self) -> "Pile":
         """An independent copy."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .decision import Decision
 from .players import Abandoned, ChanceSampler, Player
 from .record import RecordWriter
-from .state import Event, Game, State
+from .state import Event, Game, Outcome, State, ended
 
 
 def seeded(seed: int, who: str) -> int:
@@ -35,6 +35,11 @@ class Played:
     state: State
     actions: int
     turns: int = 0
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the game ended (a played game is over, so it has an outcome)."""
+        return ended(self.state)
 
 
 def play_game(
@@ -94,7 +99,7 @@ def play_game(
             for event in events:
                 on_event(event)
     if writer is not None:
-        writer.end(state.outcome())
+        writer.end(ended(state))
     return Played(state, actions, turns)
 
 
@@ -121,7 +126,7 @@ class Summary:
 
     def add(self, played: Played, first_player: int | None) -> None:
         """Count one finished game."""
-        outcome = played.state.outcome()
+        outcome = played.outcome
         self.games += 1
         self.turns += played.turns
         self.actions += played.actions
@@ -216,7 +221,7 @@ def play_match(
             writer=writer, on_event=on_event, on_start=on_start, match=number + 1,
         )
         result.games.append(played)
-        outcome = played.state.outcome()
+        outcome = played.outcome
         if outcome.winner is not None:
             result.wins[outcome.winner] += 1
         if on_game is not None:

@@ -32,7 +32,7 @@ from .play import MAX_MATCH_GAMES, seeded
 from .players import ChanceSampler
 from .record import Action, Record
 from .registry import GameEngine
-from .state import Event, Game, State
+from .state import Event, Game, State, ended
 
 
 class Divergence(Exception):
@@ -83,8 +83,10 @@ class Replayed:
     state: State
 
 
-def waiting(decision: Decision) -> str:
+def waiting(decision: Decision | None) -> str:
     """Who is to choose, and what: "P1 was to choose (play: Décharge, Esquive)"."""
+    if decision is None:
+        return "the game is over"
     labels = decision.labels()
     shown = ", ".join(labels[:8]) + (f", … ({len(labels)} options)" if len(labels) > 8 else "")
     return f"{seat_name(decision.player)} was to choose ({decision.kind}: {shown})"
@@ -154,12 +156,12 @@ def replay(
     stops before the game's end (and has no end line) is accepted; otherwise
     it raises `Unfinished`.
     """
-    game, state = state if state is not None else start(record, engine, files)
+    game, position = state if state is not None else start(record, engine, files)
     seed = record.header.get("seed")
     chance = ChanceSampler(seeded(seed, "chance")) if seed is not None else None
     for number, action in enumerate(record.actions, start=1):
-        decision = state.decision()
-        turn = state.turn
+        decision = position.decision()
+        turn = position.turn
         if decision is None:
             raise Divergence(record, "the game is already over, but the record goes on", action, number=number)
         if action.number is not None and action.number != number:
@@ -194,11 +196,11 @@ def replay(
                     f'but the record says "{action.label}"',
                     action, number=number, turn=turn,
                 )
-        events = state.apply(index)
+        events = position.apply(index)
         if action.events is not None and not _identical(action.events, events):
             _compare(record, game, action, action.events, events, number=number, turn=turn)
-        yield Replayed(action, decision, index, events, state)
-    _check_end(record, state, unfinished)
+        yield Replayed(action, decision, index, events, position)
+    _check_end(record, position, unfinished)
 
 
 def _check_end(record: Record, state: State, unfinished: bool) -> None:
@@ -208,7 +210,7 @@ def _check_end(record: Record, state: State, unfinished: bool) -> None:
     if record.abandoned is not None:
         left = record.abandoned
         if decision is None:
-            raise Divergence(record, f"the record says the game was abandoned, but it is over ({outcome.reason})", line=record.end_line)
+            raise Divergence(record, f"the record says the game was abandoned, but it is over ({ended(state).reason})", line=record.end_line)
         found = {"turn": state.turn, "player": seat_name(decision.player), "kind": decision.kind}
         claimed = {key: left[key] for key in found}
         if claimed != found:
@@ -269,8 +271,8 @@ def replay_match(
         if outcome is not None and outcome.winner is not None:
             wins[outcome.winner] += 1
         previous = (record, game, state)
-    if len(records) > 1 or records[0].header.get("match") is not None:
-        last_record, last_game, last_state = previous  # type: ignore[misc]
+    if previous is not None and (len(records) > 1 or records[0].header.get("match") is not None):
+        last_record, last_game, last_state = previous
         if (
             not unfinished
             and last_record.abandoned is None

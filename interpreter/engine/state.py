@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .decision import Decision
 from .limits import ActionCounter, Limit
@@ -44,7 +44,7 @@ class Game(ABC):
     name: ClassVar[str]
 
     @abstractmethod
-    def new_state(self) -> "State":
+    def new_state(self) -> "State[Any]":
         """The state at the start of a game, before any decision."""
 
     @abstractmethod
@@ -60,10 +60,18 @@ class Game(ABC):
         """One event as a line of commentary (as `viewer`'s seat sees it; None: everything)."""
 
 
-class State(ABC):
-    """A position in one game: poses decisions, applies answers."""
+#: The game a state belongs to: a `State[BattleFightGame]` knows its game's cards and options.
+G = TypeVar("G", bound=Game)
 
-    game: Game
+
+class State(ABC, Generic[G]):
+    """A position in one game: poses decisions, applies answers.
+
+    Generic in its game's type, so that a game's state reads its own game's
+    attributes (`State[CordesGame]` has `self.game.gong`).
+    """
+
+    game: G
 
     @abstractmethod
     def decision(self) -> Decision | None:
@@ -148,3 +156,11 @@ class State(ABC):
     def check_invariants(self) -> list[str]:
         """Problems with the state's bookkeeping (lost or duplicated cards); empty when sound."""
         return []
+
+
+def ended(state: State[Any]) -> Outcome:
+    """The outcome of a state that poses no more decisions: by the `State` contract, it has one."""
+    outcome = state.outcome()
+    if outcome is None:
+        raise RuntimeError(f"{type(state).__name__} poses no decision yet has no outcome")
+    return outcome

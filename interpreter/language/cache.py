@@ -293,7 +293,8 @@ _ANY_CLASS_FIELDS = {(CardFile, "cards"), (RulesFile, "rules")}
 def _revive(data: Any, file: str, depth: int) -> Any:
     """The model `_dump` gave, validated anew, with its spans."""
     _expect(isinstance(data, dict))
-    cls = _classes().get(data.get("$"))  # type: ignore[arg-type]
+    name = data.get("$")
+    cls = _classes().get(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
     fields = {}
@@ -317,7 +318,8 @@ def _plain(data: Any, file: str, depth: int) -> Any:
         return [_plain(item, file, depth + 1) for item in data]
     if not isinstance(data, dict):
         return data
-    cls = _classes().get(data.get("$"))  # type: ignore[arg-type]
+    name = data.get("$")
+    cls = _classes().get(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
     fields = {key: _plain(item, file, depth + 1) for key, item in data.items() if key not in ("$", "span")}
@@ -331,7 +333,7 @@ def _span(cls: type, span: Any, file: str) -> Span:
     return Span(file, *span)
 
 
-_DIAGNOSTIC_FIELDS = {
+_DIAGNOSTIC_FIELDS: dict[str, type | tuple[type, ...]] = {
     "code": str, "message": str, "file": str, "line": int, "column": int, "width": int,
     "suggestion": (str, type(None)), "source_line": (str, type(None)),
 }

@@ -14,8 +14,9 @@ compilers do::
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .text import fold
 
@@ -140,7 +141,7 @@ def nearest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
     return by_fold[matches[0]] if matches else None
 
 
-def explain(problem: dict) -> str:
+def explain(problem: Mapping[str, Any]) -> str:
     """A pydantic validation error, in the words of a card designer."""
     context = problem.get("ctx") or {}
     kind = problem["type"]

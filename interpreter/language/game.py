@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
@@ -54,9 +54,21 @@ def rules_kind(*words: str) -> FileKind:
     return FileKind("rules", words, "param", "line")
 
 
+#: A game's rules model (`BattleFightRules`), as its checks receive it.
+R = TypeVar("R", bound=BaseModel)
+#: A game's card node (`Technique`), as its checks and `card_name` receive it.
+C = TypeVar("C", bound=BaseModel)
+
+
+def _card_name(card: Any) -> str:
+    """A card's `name` field (the cards of every game have one, no common base declares it)."""
+    name: str = card.name
+    return name
+
+
 @dataclass(frozen=True)
-class GameLanguage:
-    """The card language of one game."""
+class GameLanguage(Generic[R, C]):
+    """The card language of one game, generic in its rules model and its cards' type."""
 
     #: The game's name on the command line: "battlefight".
     name: str
@@ -70,15 +82,15 @@ class GameLanguage:
     transformer: type[UnitTransformer]
     #: The pydantic model of the rules file; its field aliases are the
     #: parameters' printed names.
-    rules_model: type[BaseModel]
+    rules_model: type[R]
     #: Checks of one card file beyond what the models check.
     check_cards: Callable[[CardFile, Reporter], None] | None = None
     #: Checks of the whole card set of the game (all its card files).
-    check_set: Callable[[list[CardFile], BaseModel, Reporter], None] | None = None
+    check_set: Callable[[list[CardFile], R, Reporter], None] | None = None
     #: Checks of a deck or collection against the set and the rules.
-    check_list: Callable[[CardList, dict[str, BaseModel], BaseModel, Reporter], None] | None = None
+    check_list: Callable[[CardList, dict[str, C], R, Reporter], None] | None = None
     #: The name of each card, for catalogues and duplicate checks.
-    card_name: Callable[[BaseModel], str] = lambda card: card.name  # type: ignore[attr-defined]
+    card_name: Callable[[C], str] = _card_name
     #: The folder of the files shipped with the game (played when no
     #: `--cards` is given); None: the `cards/<name>/` folder shipped with atout.
     shipped: Path | None = None

@@ -24,11 +24,11 @@ from pydantic import BaseModel
 from . import cache
 from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
-from .nodes import CardFile, CardList, Node, Param, RulesFile, Span
+from .nodes import CardFile, CardList, ListEntry, Node, Param, RulesFile, Span
 from .parser import build_parser, syntax_diagnostic
 from .rules import type_rules
 from .text import UnreadableFile, decode, fold
-from .transform import UnitTransformer
+from .transform import UnitTransformer, position
 
 #: The longest unit (a card, a line) that is parsed; a longer one is refused.
 MAX_UNIT_CHARS = 20_000
@@ -169,12 +169,13 @@ def _unit_bounds(tree: Tree, path: str, start: int, lines: list[str]) -> Diagnos
             if isinstance(child, Tree):
                 stack.append((child, depth + 1))
             elif isinstance(child, Token) and len(child) > MAX_DIGITS and _digits(child) > MAX_DIGITS:
-                line = child.line + start
+                line, column = position(child)[:2]
+                line += start
                 digits = _digits(child)
                 return Diagnostic(
                     "E200",
                     f"a number of {digits:,} digits; numbers have at most {MAX_DIGITS} digits here",
-                    path, line, child.column, min(digits, 40), None, lines[line - 1] if line <= len(lines) else None,
+                    path, line, column, min(digits, 40), None, lines[line - 1] if line <= len(lines) else None,
                 )
     if deepest is not None:
         node = deepest[1]
@@ -305,7 +306,7 @@ def _file_node(document: Document, nodes: list[Node]) -> Node | None:
     if kind.name in ("cards", "basics"):
         return CardFile(span=top, kind=kind.name, game=game.name, cards=nodes)
     if kind.name in ("deck", "collection"):
-        return CardList(span=top, kind=kind.name, game=game.name, name=Path(document.path).stem, entries=nodes)
+        return CardList(span=top, kind=kind.name, game=game.name, name=Path(document.path).stem, entries=[node for node in nodes if isinstance(node, ListEntry)])
     params = [node for node in nodes if isinstance(node, Param)]
     rules, problems = type_rules(params, game.rules_model, document.path, document.lines)
     document.diagnostics.extend(problems)

@@ -45,12 +45,19 @@ class Node(BaseModel):
 
     def __eq__(self, other: object) -> bool:
         """Two nodes are equal when they say the same, wherever they are written."""
-        if type(other) is not type(self):
+        if not isinstance(other, Node) or type(other) is not type(self):
             return NotImplemented
-        return self._meaning() == other._meaning()  # type: ignore[attr-defined]
+        return self._meaning() == other._meaning()
 
     def __hash__(self) -> int:
         return hash((type(self), tuple(_hashable(v) for v in self._meaning())))
+
+
+def span_of(node: Node) -> Span:
+    """Where `node` is written; a node read from a file always has a span (only one made by hand has none)."""
+    if node.span is None:
+        raise ValueError(f"{type(node).__name__} has no span: it was not read from a file")
+    return node.span
 
 
 def _hashable(value: Any) -> Any:

@@ -17,6 +17,7 @@ Card names in decks and collections match whatever the case and accents.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
 from .loader import DETAILED_PER_FILE, Document, read_file
-from .nodes import CardFile, CardList, ListEntry
+from .nodes import CardFile, CardList, ListEntry, Node
 from .text import fold
 
 #: The extension of card-language files, for folders given to `validate`.
@@ -122,10 +123,10 @@ def load_shipped(game: GameLanguage) -> list[Document]:
     return _shipped_cache[game.name]
 
 
-def check_names(game: GameLanguage, card_files: list[CardFile], reporter: Reporter) -> dict[str, BaseModel]:
+def check_names(game: GameLanguage, card_files: list[CardFile], reporter: Reporter) -> dict[str, Node]:
     """Report cards defined twice (E300); the catalogue, folded name → card, of the deckable cards."""
-    seen: dict[str, BaseModel] = {}
-    catalogue: dict[str, BaseModel] = {}
+    seen: dict[str, Node] = {}
+    catalogue: dict[str, Node] = {}
     for file in card_files:
         for card in file.cards:
             name = game.card_name(card)
@@ -153,10 +154,10 @@ def _in_range(entry: ListEntry) -> bool:
 def check_list(
     game: GameLanguage,
     card_list: CardList,
-    catalogue: dict[str, BaseModel],
+    catalogue: dict[str, Node],
     rules: BaseModel | None,
     reporter: Reporter,
-    unread: set[str] = frozenset(),  # type: ignore[assignment]
+    unread: AbstractSet[str] = frozenset(),
 ) -> None:
     """Unknown names (E400), names listed twice (E402), then the game's own checks.
 

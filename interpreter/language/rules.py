@@ -9,8 +9,8 @@ unknown, repeated, missing and wrong parameters with their places.
 Value types for rules models:
 - numbers: plain `int` fields with `ge` / `le`;
 - yes or no: `YesNo` ("oui", "non", "yes", "no");
-- a choice among named values: `choice("rejouer", "nul", ...)`, matched
-  case- and accent-blind and stored in its folded form.
+- a choice among named values: `Annotated[str, choice("rejouer", "nul", ...)]`,
+  matched case- and accent-blind and stored in its folded form.
 """
 
 from __future__ import annotations
@@ -42,8 +42,11 @@ def _yes_no(value: Any) -> Any:
 YesNo = Annotated[bool, BeforeValidator(_yes_no)]
 
 
-def choice(*values: str) -> Any:
-    """A rules parameter that takes one of `values` (written as printed)."""
+def choice(*values: str) -> BeforeValidator:
+    """The check of a rules parameter that takes one of `values` (written as printed).
+
+    It goes on a `str` field: `Annotated[str, choice("draw", "most energy")]`.
+    """
     folded = {fold(v): v for v in values}
 
     def check(value: Any) -> Any:
@@ -56,7 +59,7 @@ def choice(*values: str) -> Any:
             raise ValueError(f"write one of: {', '.join(values)}{hint}")
         return value
 
-    return Annotated[str, BeforeValidator(check)]
+    return BeforeValidator(check)
 
 
 def parameters(model: type[BaseModel]) -> dict[str, str]:

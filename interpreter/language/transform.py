@@ -26,6 +26,18 @@ from .nodes import ListEntry, Param, Span
 M = TypeVar("M", bound=BaseModel)
 
 
+def position(where: Meta | Token) -> tuple[int, int, int, int]:
+    """Where a parse-tree node or token is in its unit: line, column, end line, end column.
+
+    Lark types a token's positions as optional (a token made by hand has
+    none); the parser's tokens always have them.
+    """
+    line, column, end_line, end_column = where.line, where.column, where.end_line, where.end_column
+    if line is None or column is None or end_line is None or end_column is None:
+        raise ValueError(f"{where!r} has no position in its text")
+    return line, column, end_line, end_column
+
+
 class UnitTransformer(Transformer):
     """Transforms one unit's tree; collects diagnostics instead of raising."""
 
@@ -64,13 +76,8 @@ class UnitTransformer(Transformer):
 
     def span(self, where: Meta | Token) -> Span:
         """The span, in the file, of a parse-tree node's meta or a token."""
-        return Span(
-            self.file,
-            where.line + self._line_offset,
-            where.column,
-            where.end_line + self._line_offset,
-            where.end_column,
-        )
+        line, column, end_line, end_column = position(where)
+        return Span(self.file, line + self._line_offset, column, end_line + self._line_offset, end_column)
 
     def original(self, token: Token) -> str:
         """The token as the designer wrote it (accents and capitals kept)."""

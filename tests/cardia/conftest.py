@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from atout.interpreter.engine.loading import load_files
 from atout.interpreter.games import ENGINES, LANGUAGES
 from atout.interpreter.games.cardia.game import CardiaGame
 from atout.interpreter.games.cardia.state import Encounter
+from atout.interpreter.language.loader import read_document
+
+
+def lieu_card(regles: str):
+    """A Lieu card whose rules are written `regles` (a `Règle :` line's text)."""
+    text = f"Duel pour Cardia : cartes\n== Essai ==\nLieu · difficulté ★★\nRègle : {regles}\n"
+    document = read_document("essai.atout", text, LANGUAGES)
+    assert document.diagnostics == [], [d.render() for d in document.diagnostics]
+    (lieu,) = document.node.cards
+    return lieu
 
 
 @pytest.fixture(scope="session")
@@ -27,13 +39,24 @@ class Scenario:
 
     Hands start empty and the piles full; `hand` moves named cards to a hand,
     `past` puts an encounter in the line as if played before, `start` begins
-    the turns. `play(p1, p2, *answers)` plays one encounter: both cards by
+    the turns. `regles` gives the game a Lieu of the test's own, its rules
+    written as on a `Règle :` line. `play(p1, p2, *answers)` plays one encounter: both cards by
     name, then the answers to the decisions that follow (by label); chance
     decisions not answered take their first option.
     """
 
-    def __init__(self, files, deck: str = "I", lieu: str | None = None, protecteurs: bool = False, **rules_changes):
+    def __init__(
+        self,
+        files,
+        deck: str = "I",
+        lieu: str | None = None,
+        protecteurs: bool = False,
+        regles: str | None = None,
+        **rules_changes,
+    ):
         game = CardiaGame.from_files(files, {"deck": deck, "lieu": lieu, "protecteurs": protecteurs})
+        if regles is not None:  # a Lieu of our own, written as its `Règle :` line
+            game = dataclasses.replace(game, lieu=lieu_card(regles))
         if rules_changes:
             game.rules = game.rules.model_copy(update=rules_changes)
         self.game = game

@@ -225,9 +225,16 @@ def test_a_misspelt_effect_gets_the_nearest_word(read):
             ast.EgaliteAuMoinsDeSceaux(),
         ),
         ("En cas d'égalité, les deux capacités agissent", ast.EgaliteCapacites()),
+        (
+            "En cas d'égalité, les deux capacités agissent, sauf celles qui reprennent une carte en main",
+            ast.EgaliteCapacites(sauf_reprise=True),
+        ),
         ("Victoire aussi avec des sceaux sur 4 factions", ast.VictoireFactions(n=4)),
         ("Victoire aussi avec 3 rencontres gagnées d'affilée", ast.VictoireDAffilee(n=3)),
         ("La défausse se remélange quand la pioche est vide", ast.DefausseRemelangee()),
+        ("La défausse se remélange une fois quand la pioche est vide", ast.DefausseRemelangee(fois=1)),
+        ("la defausse se remelange UNE FOIS quand la pioche est vide", ast.DefausseRemelangee(fois=1)),
+        ("La défausse se remélange 3 fois quand la pioche est vide", ast.DefausseRemelangee(fois=3)),
         ("Les cartes ont −1 d'influence", ast.InfluenceDesCartes(n=-1)),
         ("Les cartes de la Guilde ont +1 d'influence", ast.InfluenceDesCartes(faction=F.GUILDE, n=1)),
     ],
@@ -302,6 +309,14 @@ def test_protecteurs_with_and_without_seulement_si_tu_es_le_seul(read):
         (
             "Lieu · difficulté 1\nRègle : Il faut 0 sceaux pour gagner",
             ("E200", 5, 17, "Il faut 0 sceaux pour gagner: must be 1 or more"),
+        ),
+        (
+            "Lieu · difficulté 1\nRègle : La défausse se remélange 0 fois quand la pioche est vide",
+            ("E200", 5, 34, "La défausse se remélange 0 fois quand la pioche est vide: must be 1 or more"),
+        ),
+        (
+            "Lieu · difficulté 1\nRègle : La défausse se remélange 17 fois quand la pioche est vide",
+            ("E200", 5, 34, "La défausse se remélange 17 fois quand la pioche est vide: must be 16 or less"),
         ),
     ],
 )

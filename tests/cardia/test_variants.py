@@ -66,17 +66,43 @@ def test_arene_on_a_tie_both_abilities_act_fewer_seals_first(scenario):
     s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
     s.hand(0, "Messagère", "Djinn").hand(1, "Messagère", "Djinn")
     events = s.play("Messagère", "Messagère")
-    assert activations(events) == [(1, "Messagère"), (0, "Messagère")]
+    assert activations(events)[:2] == [(1, "Messagère"), (0, "Messagère")]  # (then the Djinns, the last cards)
     assert s.seals() == [1, 0]
 
 
 def test_arene_with_equal_seals_chance_decides_the_order(scenario):
     s = scenario(lieu="Arène des Braves").hand(0, "Messagère", "Djinn").hand(1, "Messagère", "Djinn")
     events = s.play("Messagère", "Messagère", "P2 first")
-    assert activations(events) == [(1, "Messagère"), (0, "Messagère")]
+    assert activations(events)[:2] == [(1, "Messagère"), (0, "Messagère")]  # (then the Djinns, the last cards)
 
 
-def test_tribunal_a_tie_goes_to_the_player_with_fewer_seals(scenario):
+def test_arene_abilities_that_take_a_card_back_do_not_act_on_a_tie(scenario):
+    s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
+    s.hand(0, "Contrebandier", "Djinn", "Messagère").hand(1, "Contrebandier", "Djinn", "Messagère")
+    s.empty_pile(0).empty_pile(1)
+    events = s.play("Contrebandier", "Contrebandier")
+    assert activations(events) == []
+    assert [e for e in events if e["e"] == "tie_kept"] == [
+        {"e": "tie_kept", "player": 0, "card": "Contrebandier"},
+        {"e": "tie_kept", "player": 1, "card": "Contrebandier"},
+    ]
+    assert "stays in play" in s.game.render(next(e for e in events if e["e"] == "tie_kept"))
+    assert s.names(0, "hand") == s.names(1, "hand") == ["Djinn", "Messagère"]
+    assert s.state.line[-1].cards == [s.card(0, "Contrebandier"), s.card(1, "Contrebandier")]
+    events = s.play("Messagère", "Messagère")  # the other abilities still act on a tie, fewer seals first
+    assert activations(events)[:2] == [(1, "Messagère"), (0, "Messagère")]  # (then the Djinns, the last cards)
+
+
+def test_arene_only_the_card_that_takes_one_back_is_kept_out(scenario):
+    # Deck II's Cartographe takes back one of its past cards: on a tie it does not act; the other card does.
+    s = scenario(deck="II", lieu="Arène des Braves").past("Agitateur", "Ombre").persistent(0, "Agitateur")
+    s.hand(0, "Cartographe", "Baronne", "Archimage").hand(1, "Geôlier", "Baronne", "Archimage").empty_pile(0).empty_pile(1)
+    events = s.play("Cartographe", "Geôlier")  # Geôlier 8 − 2 (Agitateur) = 6: a tie
+    assert next(e for e in events if e["e"] == "reveal")["influence"] == [6, 6]
+    assert [e["player"] for e in events if e["e"] == "tie_kept"] == [0]
+    assert activations(events) == [(1, "Geôlier")] and s.names(0, "hand") == ["Archimage", "Baronne"]
+    assert s.card(0, "Agitateur") not in s.state.place and s.state.line[-1].cards[0] == s.card(0, "Cartographe")
+
     s = scenario(lieu="Tribunal d'Équité").past("Oracle", "Assassin")
     s.hand(0, "Saboteur", "Djinn").hand(1, "Saboteur", "Djinn")
     events = s.play("Saboteur", "Saboteur")
@@ -106,13 +132,42 @@ def test_col_three_encounters_in_a_row_win(scenario):
     assert s.outcome().winner == 0 and events[-1]["how"] == "streak"
 
 
-def test_puits_the_discard_is_reshuffled_and_seven_seals_are_needed(scenario):
+def test_puits_the_discard_is_reshuffled_once_and_seven_seals_are_needed(scenario):
     s = scenario(lieu="Puits sans Fond").hand(0, "Oracle", "Djinn").hand(1, "Oracle", "Djinn").empty_pile(0)
     assert s.game.rules.seals_to_win == 7
     events = s.play("Oracle", "Oracle")
-    assert {"e": "reshuffle", "player": 0, "cards": 14} in events
+    assert {"e": "reshuffle", "player": 0, "cards": 14, "left": 0} in events
+    assert "the last time" in s.game.render(next(e for e in events if e["e"] == "reshuffle"))
     draw = next(e for e in events if e["e"] == "draw" and e["player"] == 0)
     assert len(s.state.seats[0].pile) == 13 and draw["card"] in s.names(0, "hand")
+    s.empty_pile(0)  # once more P1's pile is empty, the discard full: it stays discarded now
+    events = s.play("Djinn", "Djinn")
+    assert {"e": "draw_nothing", "player": 0} in events and "reshuffle" not in kinds(events)
+    assert len(s.state.seats[0].discard) == 13 and s.state.reshuffled == [1, 0]
+
+
+def test_puits_each_player_reshuffles_once(scenario):
+    s = scenario(lieu="Puits sans Fond").hand(0, "Oracle", "Djinn").hand(1, "Oracle", "Djinn").empty_pile(0)
+    s.play("Oracle", "Oracle")
+    s.empty_pile(1)  # P1's reshuffle is used; P2's is not
+    events = s.play("Djinn", "Djinn")
+    assert {"e": "reshuffle", "player": 1, "cards": 13, "left": 0} in events  # P2 drew one last turn
+    assert s.state.reshuffled == [1, 1]
+
+
+def test_a_lieu_may_reshuffle_n_times_or_every_time(scenario):
+    s = scenario(regles="La défausse se remélange 2 fois quand la pioche est vide").hand(0, "Oracle", "Djinn")
+    s.hand(1, "Oracle", "Djinn", "Messagère").empty_pile(0)
+    events = s.play("Oracle", "Oracle")
+    assert {"e": "reshuffle", "player": 0, "cards": 14, "left": 1} in events
+    assert "1 more time at most" in s.game.render(next(e for e in events if e["e"] == "reshuffle"))
+    s.empty_pile(0)
+    assert {"e": "reshuffle", "player": 0, "cards": 13, "left": 0} in s.play("Djinn", "Djinn")
+    s = scenario(regles="La défausse se remélange quand la pioche est vide").hand(0, "Oracle", "Djinn")
+    s.hand(1, "Oracle", "Djinn").empty_pile(0)
+    assert {"e": "reshuffle", "player": 0, "cards": 14} in s.play("Oracle", "Oracle")
+    s.empty_pile(0)
+    assert {"e": "reshuffle", "player": 0, "cards": 13} in s.play("Djinn", "Djinn")
 
 
 # ---------------------------------------------------------------------------
@@ -207,9 +262,14 @@ def test_limited_seals_a_win_with_an_empty_reserve_takes_no_seal(scenario):
     assert s.seals() == [1, 0] and s.state.check_invariants() == []
 
 
+#: Lieux the language allows but we do not ship (ours limit these rules): play can come back to a position.
+TIES_BOTH_ACT = "En cas d'égalité, les deux capacités agissent"
+RESHUFFLE_ALWAYS = "La défausse se remélange quand la pioche est vide"
+
+
 def test_a_game_that_cannot_progress_ends_when_its_position_comes_back(scenario):
-    # Arène des Braves: two Contrebandiers tie, both go back to the hand, for ever; nobody has another card.
-    s = scenario(lieu="Arène des Braves").past("Oracle", "Assassin")
+    # Both abilities act on a tie: two Contrebandiers tie, both go back to the hand, for ever; nobody has another card.
+    s = scenario(regles=TIES_BOTH_ACT).past("Oracle", "Assassin")
     s.hand(0, "Contrebandier").hand(1, "Contrebandier").empty_pile(0).empty_pile(1)
     events = s.play("Contrebandier", "Contrebandier")
     end = events[-1]
@@ -249,9 +309,9 @@ def all_else_in_play(s, returned: tuple[int, str]):
 
 
 def test_choices_that_all_lead_back_do_not_make_progress(scenario):
-    # Puits sans Fond: P1's lone Assassin discards both played cards and the reshuffled discards give them back;
-    # P2 may play the Oracle or the Chevalier, and either way the same hands come back.
-    s = scenario(lieu="Puits sans Fond")
+    # The discard reshuffled every time: P1's lone Assassin discards both played cards and the reshuffled
+    # discards give them back; P2 may play the Oracle or the Chevalier, and either way the same hands come back.
+    s = scenario(regles=RESHUFFLE_ALWAYS)
     s.hand(0, "Assassin").hand(1, "Oracle", "Chevalier")
     all_else_in_play(s, (1, "Chevalier"))
     seals = s.seals()
@@ -263,8 +323,9 @@ def test_choices_that_all_lead_back_do_not_make_progress(scenario):
 
 
 def test_a_position_that_comes_back_goes_on_while_a_choice_can_end_the_game(scenario):
-    # As in the Puits sans Fond game of seed 1: P2 holds only an Assassin; P1 could play its own and tie it.
-    s = scenario(lieu="Puits sans Fond")
+    # As in the game of seed 1 under the former Puits sans Fond (which reshuffled every time): P2 holds only
+    # an Assassin; P1 could play its own and tie it.
+    s = scenario(regles=RESHUFFLE_ALWAYS)
     s.hand(0, "Assassin", "Oracle").hand(1, "Assassin")
     all_else_in_play(s, (0, "Oracle"))
     for _ in range(3):
@@ -275,12 +336,32 @@ def test_a_position_that_comes_back_goes_on_while_a_choice_can_end_the_game(scen
 
 
 
-def test_heuristic_bots_find_the_way_out_when_a_position_comes_back():
-    # Under the Puits sans Fond, two heuristic bots that always played their best-looking card
-    # went round in circles (to the 200-turn limit) in these games: they now try other cards.
+def test_heuristic_bots_find_the_way_out_when_a_position_comes_back(cards_dir, tmp_path):
+    # Under a Puits sans Fond whose discard is reshuffled every time, two heuristic bots that always
+    # played their best-looking card went round in circles (to the 200-turn limit) in these games:
+    # they now try other cards.
     from atout.interpreter import load_game, play
 
-    loaded = load_game("cardia", deck=["I"], lieu="Puits sans Fond")
+    for path in (cards_dir / "cardia").glob("*.atout"):
+        text = path.read_text(encoding="utf-8")
+        (tmp_path / path.name).write_text(text.replace("se remélange une fois quand", "se remélange quand"), "utf-8")
+    assert "se remélange quand" in (tmp_path / "lieux.atout").read_text(encoding="utf-8")
+    loaded = load_game("cardia", cards=tmp_path, deck=["I"], lieu="Puits sans Fond")
+    assert loaded.game.reshuffle and loaded.game.reshuffles is None
     for seed in (1, 6, 8, 9, 10):
         played = play(loaded, ["heuristic", "heuristic"], seed=seed)
         assert played.events[-1]["how"] != "turn_limit" and played.turns < 100, seed
+
+
+def test_the_search_counts_no_action_of_the_game(scenario):
+    # The copies the search plays count their own actions: shared, they used up the game's bound on
+    # actions and a copy ended before the choices of another were replayed (a crash, with Protecteurs).
+    from atout.interpreter.games.cardia import progress
+
+    s = scenario(regles=RESHUFFLE_ALWAYS)
+    s.hand(0, "Assassin", "Oracle").hand(1, "Assassin")
+    all_else_in_play(s, (0, "Oracle"))
+    s.play("Oracle", "Assassin")
+    counted = s.state._actions.actions
+    assert progress.closed_loop(s.state) is None  # P1 can still tie the Assassin with its own
+    assert s.state._actions.actions == counted and progress.fork(s.state)._actions is not s.state._actions

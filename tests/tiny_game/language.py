@@ -9,7 +9,7 @@ from lark import Token, v_args
 from lark.tree import Meta
 from pydantic import ConfigDict, Field
 
-from atout.interpreter.engine.limits import action_limits
+from atout.interpreter.engine.limits import ActionLimits_en
 from atout.interpreter.language.game import FileKind, GameLanguage, deck_kind, rules_kind
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.transform import UnitTransformer
@@ -25,7 +25,7 @@ class Card(Node):
     value: int = Field(ge=1, le=99)
 
 
-class TinyRules(action_limits("en")):  # type: ignore[misc]
+class TinyRules(ActionLimits_en):
     """How many cards each hand holds, how many rounds are played."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from atout.interpreter.engine.decision import Decision
 
@@ -45,19 +46,34 @@ class BattleFightView:
     def of(cls, state, me: int) -> "BattleFightView":
         """The view of `me` on a state."""
         kinds = {"Force": ast.Force, "Protection": ast.Protection, "Vitesse": ast.Vitesse, "Charme": ast.Charme}
+        first, second = state.seats
+
+        def bonuses(seat: int) -> dict[str, int]:
+            return {name: state.bonus(seat, kind) for name, kind in kinds.items()}
+
+        def discard(seat: Any) -> tuple[ast.Technique, ...]:
+            return tuple(state.cards[c] for c in seat.discard)
+
         return cls(
             me,
             state.board,
-            tuple(seat.position for seat in state.seats),
-            tuple(seat.life for seat in state.seats),
-            tuple(seat.damage for seat in state.seats),
+            (first.position, second.position),
+            (first.life, second.life),
+            (first.damage, second.damage),
             tuple(state.cards[c] for c in state.seats[me].hand),
-            tuple(len(seat.hand) for seat in state.seats),
-            tuple({name: state.bonus(s, kind) for name, kind in kinds.items()} for s in (0, 1)),
+            (len(first.hand), len(second.hand)),
+            (bonuses(0), bonuses(1)),
             tuple((a.technique, a.owner, a.stable, a.cost, len(a.technique.steps) - a.next_step) for a in state.actives),
-            tuple(tuple(state.cards[c] for c in seat.discard) for seat in state.seats),
-            tuple(len(seat.pile) for seat in state.seats),
+            (discard(first), discard(second)),
+            (len(first.pile), len(second.pile)),
         )
+
+    def cell(self, seat: int) -> Cell:
+        """Where `seat` stands (asked only while the game goes on, so while both are on the board)."""
+        cell = self.positions[seat]
+        if cell is None:
+            raise ValueError(f"P{seat + 1} is off the board: the game is over")
+        return cell
 
     @property
     def them(self) -> int:
@@ -219,8 +235,8 @@ class HeuristicBot:
     _score_replay = _score_play
 
     def _score_move(self, option, view: BattleFightView) -> float:
-        theirs = view.positions[view.them]
-        here = view.positions[view.me]
+        theirs = view.cell(view.them)
+        here = view.cell(view.me)
         cell = option.value if option.value is not None else here
         distance = view.board.distance(cell, theirs)
         edge_penalty = 0.5 if view.board.is_edge(cell) else 0.0

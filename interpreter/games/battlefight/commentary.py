@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .state import BattleFightState
 
 #: Each keyword as printed, by AST class.
-PRINTED = {
+PRINTED: dict[type, str] = {
     ast.CorpsACorps: "Corps à Corps",
     ast.Distance: "Distance",
     ast.Defausser: "Défausser",
@@ -51,6 +51,10 @@ PRINTED = {
 }
 
 
+#: A step's modifier as printed before its keyword.
+MODIFIERS: dict[type, str] = {ast.LAdversaireA: "L'adversaire a ", ast.ToutLeMondeA: "Tout le monde a "}
+
+
 def keyword_text(keyword: Any) -> str:
     """A keyword as printed: "Blesser 4", "Vitesse +1", "S'Empêcher Carte Rhétorique"."""
     text = PRINTED[type(keyword)]
@@ -65,7 +69,7 @@ def keyword_text(keyword: Any) -> str:
 
 def step_text(step: ast.Step) -> str:
     """A step as printed, with its modifier."""
-    prefix = {ast.LAdversaireA: "L'adversaire a ", ast.ToutLeMondeA: "Tout le monde a "}.get(type(step.modifier), "")
+    prefix = MODIFIERS.get(type(step.modifier), "")
     return prefix + keyword_text(step.keyword)
 
 

@@ -91,6 +91,8 @@ class BattleFightGame(Game):
         basics: dict[TechniqueType, Technique] = {}
         for file in files.card_files:
             for card in file.cards:
+                if not isinstance(card, Technique):
+                    continue
                 if file.kind == "basics":
                     basics[card.type] = card
                 else:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
-from atout.interpreter.engine.limits import action_limits
+from atout.interpreter.engine.limits import ActionLimits_fr
 
 
 #: Techniques being executed at once, at most, unless the rules file says otherwise.
 DEFAULT_NESTED_TECHNIQUES = 100
 
 
-class BattleFightRules(action_limits("fr")):
+class BattleFightRules(ActionLimits_fr):
     """The numbers of a game of BattleFight; a variant changes them, not Python.
 
     Every parameter must be given: a rules file is the whole list of a

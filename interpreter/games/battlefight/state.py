@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
-from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -51,7 +51,7 @@ class Active:
     next_step: int = 0
     stable: bool = False
     cost: int = 0
-    permanents: list[tuple[int, Node]] = field(default_factory=list)
+    permanents: list[tuple[int, ast.Keyword]] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -85,12 +85,19 @@ class Seat:
     hand: list[int] = field(default_factory=list)
     discard: list[int] = field(default_factory=list)
 
+    @property
+    def cell(self) -> Cell:
+        """Where the player stands (read only while the game goes on: off the board, it is over)."""
+        if self.position is None:
+            raise ValueError("this player is off the board: the game is over")
+        return self.position
+
 
 #: What a handler tells the step loop.
 NEXT, FAIL, STABLE, WAIT = "next", "fail", "stable", "wait"
 
 
-class BattleFightState(State):
+class BattleFightState(State[BattleFightGame]):
     """A position in a game of BattleFight."""
 
     step_events = frozenset({"step"})
@@ -220,7 +227,7 @@ class BattleFightState(State):
     def _setup_plan(self) -> list[Callable[[], None]]:
         plan: list[Callable[[], None]] = [self._choose_first_player]
         for seat, deck in enumerate(self.game.decks):
-            plan.append(lambda seat=seat, deck=deck: self._make_deck(seat, deck))
+            plan.append(partial(self._make_deck, seat, deck))
         plan.append(self._place_pawns)
         return plan
 
@@ -302,7 +309,7 @@ class BattleFightState(State):
         first = self.current
         starts = self.board.start_cells()
         self.seats[first].position, self.seats[1 - first].position = starts
-        self.emit("pawns", **{seat_name(s).lower(): self.board.names[self.seats[s].position] for s in (0, 1)})
+        self.emit("pawns", **{seat_name(s).lower(): self.board.names[self.seats[s].cell] for s in (0, 1)})
         self._start_turn(first_turn=True)
 
     # ------------------------------------------------------------------
@@ -491,19 +498,19 @@ class BattleFightState(State):
     # Counters from permanents
     # ------------------------------------------------------------------
 
-    def add_permanent(self, active: Active, player: int, keyword: Node) -> None:
+    def add_permanent(self, active: Active, player: int, keyword: ast.Keyword) -> None:
         """A permanent step of `active` now counts for `player`, while `active` is in play."""
         if not active.permanents:
             self.holders.append(active)
         active.permanents.append((player, keyword))
 
-    def bonus(self, player: int, kind: type[Node]) -> int:
+    def bonus(self, player: int, kind: type[ast.Force | ast.Protection | ast.Vitesse | ast.Charme]) -> int:
         """The sum of a permanent (Force, Protection, Vitesse, Charme) for `player`."""
         return sum(
-            keyword.n  # type: ignore[attr-defined]
+            keyword.n
             for active in self.holders
             for seat, keyword in active.permanents
-            if seat == player and type(keyword) is kind
+            if seat == player and isinstance(keyword, kind)
         )
 
     def restrictions(self, player: int) -> tuple[set, set, bool]:

@@ -19,6 +19,7 @@ returns one of the results above. Comments quote the rules note.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from atout.interpreter.engine.decision import Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
@@ -26,7 +27,9 @@ from atout.interpreter.engine.piles import Pile
 from . import ast
 from .state import FAIL, NEXT, STABLE, BattleFightState, Frame
 
-Handler = Callable[[BattleFightState, Frame, object, int, int], str]
+#: A keyword's handler: (state, frame, keyword, me, them) → what the step loop does next. The
+#: keyword is typed Any: `HANDLERS` gives each handler the keywords of its own class only.
+Handler = Callable[[BattleFightState, Frame, Any, int, int], str]
 
 
 def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
@@ -42,7 +45,7 @@ def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
 
 
 def _distance(state: BattleFightState, me: int, them: int) -> int:
-    return state.board.distance(state.seats[me].position, state.seats[them].position)
+    return state.board.distance(state.seats[me].cell, state.seats[them].cell)
 
 
 # ---------------------------------------------------------------------------
@@ -196,14 +199,14 @@ def _push(state: BattleFightState, frame: Frame, me: int, them: int, left: int) 
     if left == 0:
         return NEXT
     board = state.board
-    mine, theirs = state.seats[me].position, state.seats[them].position
+    mine, theirs = state.seats[me].cell, state.seats[them].cell
     if board.is_edge(theirs):
         options = [Option("off the board", "off"), Option("do not push", None)]
     else:
         now = board.distance(mine, theirs)
         options = [
             Option(board.names[cell], cell)
-            for cell in sorted(board.neighbours[theirs], key=board.names.get)
+            for cell in sorted(board.neighbours[theirs], key=board.names.__getitem__)
             if cell != mine and board.distance(mine, cell) > now
         ]
     if not options:
@@ -239,8 +242,8 @@ def _move(state: BattleFightState, frame: Frame, me: int, them: int, left: int) 
     if left == 0:
         return NEXT
     board = state.board
-    here, other = state.seats[me].position, state.seats[them].position
-    cells = sorted((c for c in board.neighbours[here] if c != other), key=board.names.get)
+    here, other = state.seats[me].cell, state.seats[them].cell
+    cells = sorted((c for c in board.neighbours[here] if c != other), key=board.names.__getitem__)
     options = [Option("stay", None)] + [Option(board.names[c], c) for c in cells]
 
     def again(option: Option) -> str:

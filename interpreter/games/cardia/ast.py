@@ -413,11 +413,17 @@ class EgaliteAuMoinsDeSceaux(Node):
 
 
 class EgaliteCapacites(Node):
-    """`En cas d'égalité, les deux capacités agissent`: on a tie in the current encounter, both
-    cards activate their ability, that of the player with fewer seals first (equal seals: a
-    chance draw decides). There is still no seal."""
+    """`En cas d'égalité, les deux capacités agissent [, sauf celles qui reprennent une carte en
+    main]`: on a tie in the current encounter, both cards activate their ability, that of the
+    player with fewer seals first (equal seals: a chance draw decides). There is still no seal.
+
+    With `sauf_reprise`, a card whose ability holds `Reprendre … en main` (also after `Si …,`)
+    does not activate it on a tie, as in the rulebook: it stays in play. Two such cards would
+    otherwise both go back to the hand, and play could come back to the same position for ever.
+    """
 
     kind: Literal["egalite_capacites"] = "egalite_capacites"
+    sauf_reprise: bool = False
 
 
 class VictoireFactions(Node):
@@ -437,10 +443,16 @@ class VictoireDAffilee(Node):
 
 
 class DefausseRemelangee(Node):
-    """`La défausse se remélange quand la pioche est vide`: a player who must draw from an empty
-    pile first shuffles their discard pile into a new pile (a chance action)."""
+    """`La défausse se remélange [une fois | N fois] quand la pioche est vide`: a player who must
+    draw from an empty pile first shuffles their discard pile into a new pile (a chance action).
+
+    `fois` is how many times each player's discard may be reshuffled in a game (None: every
+    time). A limit makes the game end as the rulebook's does: once it is used up, the cards
+    discarded stay discarded and the hands run out.
+    """
 
     kind: Literal["defausse_remelangee"] = "defausse_remelangee"
+    fois: Annotated[int, Field(ge=1, le=16)] | None = None
 
 
 class InfluenceDesCartes(Node):

@@ -69,7 +69,7 @@ class CardiaView:
     #: The card the opponent showed face up this turn, if any.
     shown: ast.Personnage | None
     #: Influence bonus of a card played now, per seat and faction (persistent abilities, Lieu).
-    bonus: tuple[dict, dict]
+    bonus: tuple[dict[ast.Faction, int], dict[ast.Faction, int]]
     #: Seats whose cards win ties; seats whose instantaneous abilities are blocked.
     tie_holders: frozenset
     blocked: frozenset
@@ -86,14 +86,14 @@ class CardiaView:
         them = 1 - me
         line = []
         for enc in state.line:
-            slots = tuple(
+            first, second = (
                 Slot(c, state.cards[c], state.owners[c], state.influence(c), c in state.persistent) if c is not None else None
                 for c in enc.cards
             )
-            line.append(EncounterView(enc.number, slots, enc.winner, enc.sealed))  # type: ignore[arg-type]
+            line.append(EncounterView(enc.number, (first, second), enc.winner, enc.sealed))
         gone = {c for enc in state.line for c in enc.cards if c is not None} | set(state.seats[them].discard)
         unseen = tuple(state.cards[c] for c, owner in enumerate(state.owners) if owner == them and c not in gone)
-        bonus = ({}, {})
+        bonus: tuple[dict[ast.Faction, int], dict[ast.Faction, int]] = ({}, {})
         for seat in (0, 1):
             for faction in ast.Faction:
                 value = 0
@@ -113,6 +113,8 @@ class CardiaView:
         if state.game.protecteurs and state.protector_now is not None:
             protecteur = state.game.protecteurs[state.protector_now]
         hand = sorted(state.seats[me].hand)
+        seals_first, seals_second = state.seals()
+        discard_first, discard_second = (tuple(state.cards[c] for c in seat.discard) for seat in state.seats)
         return cls(
             me,
             tuple(state.cards[c] for c in hand),
@@ -120,7 +122,7 @@ class CardiaView:
             (len(state.seats[0].hand), len(state.seats[1].hand)),
             (len(state.seats[0].pile), len(state.seats[1].pile)),
             tuple(line),
-            tuple(state.seals()),  # type: ignore[arg-type]
+            (seals_first, seals_second),
             state.rules.seals_to_win,
             unseen,
             state.cards[shown] if shown is not None else None,
@@ -128,7 +130,7 @@ class CardiaView:
             holders,
             blocked,
             protecteur,
-            tuple(tuple(state.cards[c] for c in seat.discard) for seat in state.seats),
+            (discard_first, discard_second),
             state.game.protecteurs[state.upcoming] if state.game.protecteurs and state.upcoming is not None else None,
         )
 
@@ -149,6 +151,13 @@ class Model:
             self.pairs.append([s.influence if s is not None else None for s in enc.slots])
             self.cards.append(list(enc.slots))
         self.extra = [0.0, 0.0]  # value beyond seals, per seat (cards drawn, tokens, a won game)
+
+    def change(self, index: int, seat: int, n: int) -> None:
+        """Change by `n` the influence of a card of the line still in play (a target always is)."""
+        influence = self.pairs[index][seat]
+        if influence is None:
+            raise ValueError(f"no card of P{seat + 1} in play in encounter {index + 1}")
+        self.pairs[index][seat] = influence + n
 
     def copy(self) -> "Model":
         """An independent copy."""
@@ -257,7 +266,7 @@ def _apply(model: Model, effet, me: int, pile: int, opp_hand: int) -> Model:
             trial = model.copy()
             for index, seat in places:
                 if kind == "modifier_influence":
-                    trial.pairs[index][seat] += effet.n  # type: ignore[operator]
+                    trial.change(index, seat, effet.n)
                 else:
                     trial.pairs[index][seat] = None
                     if kind == "reprendre_en_main":
@@ -321,7 +330,7 @@ def persistent_value(model: Model, effets, me: int) -> Model:
                 ]
                 model.extra[me] += 0.3 * abs(effet.n)
             for index, seat in places:
-                model.pairs[index][seat] += effet.n  # type: ignore[operator]
+                model.change(index, seat, effet.n)
         else:
             worth = PERSISTENT_WORTH.get(effet.kind, 0.5)
             model.extra[me] += worth * getattr(effet, "n", 1)
@@ -415,7 +424,7 @@ class HeuristicBot:
             for seat, slot in enumerate(enc.slots):
                 if slot is not None and slot.id == option.value:
                     if context.get("effect") == "modify":
-                        model.pairs[index][seat] += context["n"]  # type: ignore[operator]
+                        model.change(index, seat, context["n"])
                     else:
                         model.pairs[index][seat] = None
                         if context.get("effect") == "hand":

@@ -192,7 +192,9 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "draw_nothing":
         return f"    {p}'s pile is empty: no card drawn"
     if e == "reshuffle":
-        return f"    {p} shuffles the {event['cards']} cards of the discard into a new pile"
+        left = event.get("left")
+        more = "" if left is None else " (the last time: from now on the discard stays)" if left == 0 else f" ({left} more time{'s' if left > 1 else ''} at most)"
+        return f"    {p} shuffles the {event['cards']} cards of the discard into a new pile{more}"
     if e == "protecteur":
         return f"  Protecteur of encounter {event['encounter']}: {event['name']} ({event['faction']})"
     if e == "protector_reshuffle":
@@ -214,6 +216,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    {p}'s {event['winner_card']} wins the encounter; {seat_name(event['loser'])}'s {event['card']} loses"
     if e == "tie":
         return "    a tie: " + ("both abilities act (Lieu)" if event["abilities"] else "no seal, no ability")
+    if e == "tie_kept":
+        return f"    {p}'s {event['card']} stays in play: its ability takes a card back to the hand, and does not act on a tie (Lieu)"
     if e == "seal":
         return f"    {p}'s {event['card']} takes a seal (encounter {event['encounter']})"
     if e == "seal_moves":
@@ -301,25 +305,26 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
             cells.append(cell)
         prot = f"  — {game.protecteurs[enc.protecteur].name}" if enc.protecteur is not None and game.protecteurs else ""
         lines.append(f"  {enc.number:>2}. P1 {cells[0]:<28} | P2 {cells[1]}{prot}")
-    for index, seat in enumerate(state.seats):
+    for index, zones in enumerate(state.seats):
         shown = viewer is None or viewer == index
-        hand = sorted(seat.hand, key=lambda c: state.cards[c].influence)
+        hand = sorted(zones.hand, key=lambda c: state.cards[c].influence)
         names = f" ({', '.join(f'{state.names[c]} {state.cards[c].influence}' for c in hand) or '-'})" if shown else ""
         chosen = ""
-        if state.chosen[index] is not None:
-            chosen = f"; has chosen {state.names[state.chosen[index]]}" if shown or state.shown[index] is not None else "; has chosen a card"
-        discard = ", ".join(state.names[c] for c in seat.discard) or "-"
-        lines.append(f"  {seat_name(index)}: hand {len(seat.hand)}{names}, pile {len(seat.pile)}, discard: {discard}{chosen}")
+        picked = state.chosen[index]
+        if picked is not None:
+            chosen = f"; has chosen {state.names[picked]}" if shown or state.shown[index] is not None else "; has chosen a card"
+        discard = ", ".join(state.names[c] for c in zones.discard) or "-"
+        lines.append(f"  {seat_name(index)}: hand {len(zones.hand)}{names}, pile {len(zones.pile)}, discard: {discard}{chosen}")
     if viewer is not None:  # a person at the prompt: what their cards do
         for card in sorted(state.seats[viewer].hand, key=lambda c: state.cards[c].influence):
             personnage = state.cards[card]
             lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {ability_text(personnage.capacite)}")
     if state.protector_now is not None and game.protecteurs:
-        card = game.protecteurs[state.protector_now]
-        lines.append(f"  this encounter's Protecteur: {card.name} ({card.faction.value}) — {ability_text_protector(card)}")
+        protecteur = game.protecteurs[state.protector_now]
+        lines.append(f"  this encounter's Protecteur: {protecteur.name} ({protecteur.faction.value}) — {ability_text_protector(protecteur)}")
     if state.upcoming is not None and game.protecteurs:
-        card = game.protecteurs[state.upcoming]
-        lines.append(f"  next Protecteur: {card.name} ({card.faction.value}) — {ability_text_protector(card)}")
+        protecteur = game.protecteurs[state.upcoming]
+        lines.append(f"  next Protecteur: {protecteur.name} ({protecteur.faction.value}) — {ability_text_protector(protecteur)}")
     return "\n".join(lines)
 
 

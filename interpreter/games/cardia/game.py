@@ -8,8 +8,8 @@ record's header keeps)::
 The Lieu's rule changes are applied once, here: the rules parameters it
 replaces (seals to win, starting hand, cards drawn per turn) give the
 *effective* rules (`rules`), and its other rules become flags the state reads
-(`tie_to_fewer_seals`, `tie_both_act`, `victory_factions`, `victory_streak`,
-`reshuffle`, `lieu_bonuses`).
+(`tie_to_fewer_seals`, `tie_both_act`, `tie_keeps_returning`, `victory_factions`,
+`victory_streak`, `reshuffle`, `reshuffles`, `lieu_bonuses`).
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ DECKS = {"I": ast.Paquet.PAQUET_I, "II": ast.Paquet.PAQUET_II}
 
 #: A safety net, not a rule: a game still going after this many turns is stopped
 #: as a draw. The rulebook's game always ends (hands run out); a Lieu that
-#: reshuffles the discard or makes two cards return to the hand on a tie can
-#: make play come back to a position: a game that cannot progress is ended at
-#: once (see `progress.py`), but players who could end it and do not would
-#: play on for ever.
+#: reshuffles the discard every time, or makes two cards return to the hand on
+#: a tie, can make play come back to a position (the shipped Lieux limit both):
+#: a game that cannot progress is ended at once (see `progress.py`), but
+#: players who could end it and do not would play on for ever.
 MAX_TURNS = 200
 
 
@@ -63,9 +63,14 @@ class CardiaGame(Game):
         changes: dict[str, Any] = {}
         self.tie_to_fewer_seals = False
         self.tie_both_act = False
+        #: On a tie under "les deux capacités agissent, sauf celles qui reprennent une carte en
+        #: main": the abilities that take a card back to the hand do not act.
+        self.tie_keeps_returning = False
         self.victory_factions: int | None = None
         self.victory_streak: int | None = None
         self.reshuffle = False
+        #: How many times each player's discard may be reshuffled (None: every time).
+        self.reshuffles: int | None = None
         #: (faction or None, n) of the Lieu's "Les cartes [de la F] ont +N d'influence".
         self.lieu_bonuses: list[tuple[ast.Faction | None, int]] = []
         for regle in self.lieu.regles if self.lieu else ():
@@ -79,12 +84,14 @@ class CardiaGame(Game):
                 self.tie_to_fewer_seals = True
             elif isinstance(regle, ast.EgaliteCapacites):
                 self.tie_both_act = True
+                self.tie_keeps_returning = regle.sauf_reprise
             elif isinstance(regle, ast.VictoireFactions):
                 self.victory_factions = regle.n
             elif isinstance(regle, ast.VictoireDAffilee):
                 self.victory_streak = regle.n
             elif isinstance(regle, ast.DefausseRemelangee):
                 self.reshuffle = True
+                self.reshuffles = regle.fois
             elif isinstance(regle, ast.InfluenceDesCartes):
                 self.lieu_bonuses.append((regle.faction, regle.n))
             else:  # pragma: no cover - every Lieu rule is handled above
@@ -92,6 +99,12 @@ class CardiaGame(Game):
         self.rules = self.base_rules.model_copy(update=changes)
 
     # -- making a game ------------------------------------------------------
+
+    def protecteur(self, index: int) -> ast.Protecteur:
+        """The Protecteur of this index (asked only in a game played with the Protecteurs)."""
+        if self.protecteurs is None:
+            raise ValueError("this game is played without the Protecteurs")
+        return self.protecteurs[index]
 
     @classmethod
     def from_files(cls, files: GameFiles, setup: dict[str, Any]) -> "CardiaGame":
@@ -160,6 +173,18 @@ class CardiaGame(Game):
         from .commentary import render
 
         return render(event, viewer)
+
+
+def takes_back(capacite: ast.Capacite) -> bool:
+    """True if an ability holds `Reprendre … en main` (also after `Si …,`): it takes a card back to the hand."""
+    effets = list(getattr(capacite, "effets", ()))
+    while effets:
+        effet = effets.pop()
+        if isinstance(effet, ast.ReprendreEnMain):
+            return True
+        if isinstance(effet, ast.Si):
+            effets.append(effet.effet)
+    return False
 
 
 def find_lieu(lieux: dict[str, ast.Lieu], wanted: str) -> ast.Lieu:

@@ -2,11 +2,11 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import checks
+from . import ast, checks
 from .rules import CardiaRules
 from .transformer import CardiaTransformer
 
-LANGUAGE = GameLanguage(
+LANGUAGE: GameLanguage[CardiaRules, ast.Personnage] = GameLanguage(
     name="cardia",
     title="Duel pour Cardia",
     header_names=("Duel pour Cardia", "Cardia"),

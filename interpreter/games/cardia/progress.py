@@ -1,13 +1,17 @@
 """Whether a game of Duel pour Cardia can still end: the proof behind the end "no_progress".
 
 The rulebook's game always ends: cards played stay in play, the discard is
-never reshuffled, and a player without a card loses. Two of our Lieux undo
-that: the Puits sans Fond reshuffles the discard (an Assassin that discards
-both played cards then gives both back, turn after turn), and the Arène des
-Braves makes both abilities act on a tie (two Contrebandiers go back to the
-hand together). A game can then come back to a position it has already
-started a turn in. Most of the time a player could still do otherwise (play
-another card, tie the Assassin with one's own), and the game goes on.
+never reshuffled, and a player without a card loses. A Lieu can undo that:
+one whose discard is reshuffled every time (`La défausse se remélange quand
+la pioche est vide`: an Assassin that discards both played cards then gets
+both back, turn after turn), or one that makes both abilities act on a tie
+(two Contrebandiers go back to the hand together). A game can then come back
+to a position it has already started a turn in. Most of the time a player
+could still do otherwise (play another card, tie the Assassin with one's
+own), and the game goes on. The shipped Lieux limit both rules (the Puits
+sans Fond reshuffles each discard once; under the Arène des Braves an
+ability that takes a card back does not act on a tie), so their games
+progress; the check stays for the Lieux a designer writes.
 
 **Cannot progress**, precisely: from the position at the start of this
 turn, no sequence of choices (of either player, of chance) reaches the end
@@ -75,11 +79,15 @@ def fork(state: "CardiaState", turns: int = 1) -> "CardiaState":
     clone.chosen = [None, None]
     clone.shown = [None, None]
     clone.protector_pile = state.protector_pile.copy()
+    clone.reshuffled = list(state.reshuffled)
     clone.protector_used = list(state.protector_used)
     clone.exploring = True
     clone.observer = None
     clone._seen = {}
     clone._outcome = None
+    # a copy counts its own actions: shared, the copies' would count against the game's bounds (see
+    # `limits.py`), and one copy reaching them would end the others before their paths are replayed
+    clone._actions = None
     clone.start(_turns(clone, turns))
     return clone
 

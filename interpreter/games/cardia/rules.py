@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pydantic import ConfigDict, Field
 
-from atout.interpreter.engine.limits import action_limits
+from atout.interpreter.engine.limits import ActionLimits_fr
 from atout.interpreter.language.rules import YesNo
 
 
-class CardiaRules(action_limits("fr")):
+class CardiaRules(ActionLimits_fr):
     """The numbers of a game of Duel pour Cardia; a variant changes them, not Python.
 
     Every parameter must be given (a missing line is E503), but for the

@@ -37,7 +37,7 @@ from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.state import Outcome
 
 from . import ast, progress
-from .game import MAX_TURNS, CardiaGame
+from .game import MAX_TURNS, CardiaGame, takes_back
 
 #: What the game generator yields and is resumed with.
 
@@ -62,6 +62,13 @@ class Encounter:
     tie_winner: int | None = None
     protecteur: int | None = None
 
+    def held(self, seat: int) -> int:
+        """The card `seat` still has in play here (asked only where it has one, such as the winner's)."""
+        card = self.cards[seat]
+        if card is None:
+            raise ValueError(f"{seat_name(seat)}'s card of encounter {self.number} has left play")
+        return card
+
 
 @dataclass(slots=True)
 class Seat:
@@ -82,7 +89,7 @@ class Act:
     source: str
 
 
-class CardiaState(FlowState):
+class CardiaState(FlowState[CardiaGame]):
     """A position in a game of Duel pour Cardia."""
 
     step_events = frozenset({"reveal", "effect", "count"})
@@ -100,6 +107,10 @@ class CardiaState(FlowState):
         #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
         self.rank: list[int] = [sorted(self.names).index(name) for name in self.names]
         self.owners: list[int] = [0] * size + [1] * size
+        #: The cards whose ability does not act on a tie under the Lieu (see `game.takes_back`).
+        self.tie_kept: frozenset[int] = frozenset(
+            i for i, card in enumerate(self.cards) if game.tie_keeps_returning and takes_back(card.capacite)
+        )
         self.size = size
         self.seats = [Seat(Pile([list(range(size))])), Seat(Pile([list(range(size, 2 * size))]))]
         self.line: list[Encounter] = []
@@ -114,6 +125,8 @@ class CardiaState(FlowState):
         self.chosen: list[int | None] = [None, None]
         #: The card a player showed before the other chose ("face visible"), this turn.
         self.shown: list[int | None] = [None, None]
+        #: How many times each player's discard has been reshuffled (a Lieu may limit it).
+        self.reshuffled: list[int] = [0, 0]
         self.protector_pile = Pile([list(range(len(game.protecteurs or ())))])
         self.protector_used: list[int] = []
         #: The Protecteur of the next encounter, once revealed.
@@ -255,8 +268,8 @@ class CardiaState(FlowState):
         """Each seat's seals: the sealed winning cards of the line."""
         counts = [0, 0]
         for enc in self.line:
-            if enc.sealed:
-                counts[enc.winner] += 1  # type: ignore[index]
+            if enc.sealed and enc.winner is not None:  # a sealed encounter has a winner
+                counts[enc.winner] += 1
         return counts
 
     def winner_of(self, enc: Encounter) -> int | None:
@@ -290,12 +303,12 @@ class CardiaState(FlowState):
                     self.emit("no_seal_left", encounter=enc.number, player=new)
                 else:
                     enc.sealed = True
-                    self.emit("seal", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
+                    self.emit("seal", encounter=enc.number, player=new, card=self.names[enc.held(new)])
             elif enc.sealed:
-                self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.cards[new]])
+                self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.held(new)])
 
     def signature(self) -> tuple:
-        """The position at the start of a turn: zones, cards in play, tokens, winners and seals.
+        """The position at the start of a turn: zones, reshuffles left, cards in play, tokens, winners and seals.
 
         Encounters whose two cards have both left play, and the Protecteurs, are left out.
         When a position comes back, `progress.py` searches whether the game can still end.
@@ -310,7 +323,9 @@ class CardiaState(FlowState):
             if enc.cards[0] is not None or enc.cards[1] is not None
         )
         tokens = tuple(sorted((card, tuple(values)) for card, values in self.tokens.items()))
-        return (seats, line, tokens, tuple(self.persistent))
+        # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
+        used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
+        return (seats, line, tokens, tuple(self.persistent), used)
 
     def refresh_active(self) -> None:
         """Recompute the active persistent effects from the cards with a Persistant token."""
@@ -329,8 +344,11 @@ class CardiaState(FlowState):
         """Draw one card (a chance decision); with an empty pile, reshuffle if the Lieu says so. True if drawn."""
         zones = self.seats[seat]
         if not zones.pile:
-            if self.game.reshuffle and zones.discard:
-                self.emit("reshuffle", player=seat, cards=len(zones.discard))
+            limit = self.game.reshuffles
+            if self.game.reshuffle and zones.discard and (limit is None or self.reshuffled[seat] < limit):
+                self.reshuffled[seat] += 1
+                left = {} if limit is None else {"left": limit - self.reshuffled[seat]}
+                self.emit("reshuffle", player=seat, cards=len(zones.discard), **left)
                 zones.pile.put_under(zones.discard)
                 zones.discard = []
             else:
@@ -407,10 +425,13 @@ class CardiaState(FlowState):
             "turn",
             turn=self._turn,
             seals=self.seals(),
-            protecteur=self.game.protecteurs[protector].name if protector is not None else None,
+            protecteur=self.game.protecteur(protector).name if protector is not None else None,
         )
         yield from self._choose_cards()
-        a, b = self.chosen
+        chosen_a, chosen_b = self.chosen
+        if chosen_a is None or chosen_b is None:
+            raise ValueError("both players choose a card before the reveal")
+        a, b = chosen_a, chosen_b
         self.chosen = [None, None]
         self.shown = [None, None]
         for card in (a, b):
@@ -434,12 +455,18 @@ class CardiaState(FlowState):
             self.emit("tie", encounter=number, abilities=self.game.tie_both_act)
         self.evaluate()
         if winner is None and self.game.tie_both_act:
-            order = yield from self._fewer_seals_first(enc, "ability_order")
+            order = [0, 1]
+            for seat in (0, 1):
+                if enc.played[seat] in self.tie_kept:
+                    order.remove(seat)
+                    self.emit("tie_kept", player=seat, card=self.names[enc.played[seat]])
+            if len(order) == 2:
+                order = yield from self._fewer_seals_first(enc, "ability_order")
         for seat in order:
             yield from self.activate(seat, enc.played[seat], enc)
         if protector is not None:
             if winner is None:  # "Une égalité ne déclenche aucune capacité": the Protecteur's neither
-                self.emit("protector_tie", name=self.game.protecteurs[protector].name)
+                self.emit("protector_tie", name=self.game.protecteur(protector).name)
             else:
                 yield from self._protector_acts(enc, protector, winner)
             self.protector_used.append(protector)
@@ -534,7 +561,7 @@ class CardiaState(FlowState):
         It acts "après la capacité de la carte perdante": only after an encounter
         with a loser (never after a tie, even when a Lieu makes both abilities act).
         """
-        card = self.game.protecteurs[protector]
+        card = self.game.protecteur(protector)
         of_faction = [s for s in (0, 1) if self.cards[enc.played[s]].faction is card.faction]
         if not of_faction:
             self.emit("protector_idle", name=card.name, faction=card.faction.value)
@@ -603,11 +630,13 @@ class CardiaState(FlowState):
             winners = [0 if seals[0] > seals[1] else 1]
         if winners:
             seat = winners[0]
-            self.finish(seat, met[seat])
+            how = met[seat]
+            if how is not None:  # a winner met a condition
+                self.finish(seat, how)
 
     def _factions(self, seat: int) -> int:
         """The factions of `seat`'s sealed cards."""
-        return len({self.cards[enc.cards[seat]].faction for enc in self.line if enc.sealed and enc.winner == seat})
+        return len({self.cards[enc.held(seat)].faction for enc in self.line if enc.sealed and enc.winner == seat})
 
     def _streak(self, seat: int) -> int:
         """How many of the last encounters in a row `seat`'s cards win now."""

@@ -17,6 +17,7 @@ Persistent effects have no handler: they are read where they act
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 
@@ -149,7 +150,9 @@ def carte_adverse_est(state: CardiaState, act: Act, condition: ast.CarteAdverseE
     return state.cards[act.encounter.played[1 - act.me]].faction is condition.faction
 
 
-CONDITIONS: dict[type, Callable[[CardiaState, Act, object], bool]] = {
+#: A condition's test: (state, act, condition) → whether it holds. The condition is typed Any:
+#: `CONDITIONS` gives each test the conditions of its own class only.
+CONDITIONS: dict[type, Callable[[CardiaState, Act, Any], bool]] = {
     ast.MoinsDeSceaux: moins_de_sceaux,
     ast.CarteAdverseEst: carte_adverse_est,
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Token, v_args
 from lark.tree import Meta
 
@@ -22,6 +24,7 @@ PAR_L_ADVERSAIRE = _Mot("au choix de l'adversaire")
 L_ADVERSAIRE = _Mot("l'adversaire")
 AU_HASARD = _Mot("au hasard")
 SEULEMENT_SI_SEUL = _Mot("seulement si tu es le seul")
+SAUF_REPRISE = _Mot("sauf celles qui reprennent une carte en main")
 
 
 def _word(model: type[ast.Node]):
@@ -254,13 +257,33 @@ class CardiaTransformer(UnitTransformer):
     main_de_depart = _number(ast.MainDeDepart)
     pioche_par_tour = _number(ast.PiocheParTour)
     egalite_au_moins_de_sceaux = _word(ast.EgaliteAuMoinsDeSceaux)
-    egalite_capacites = _word(ast.EgaliteCapacites)
-    victoire_factions = _number(ast.VictoireFactions)
-    victoire_d_affilee = _number(ast.VictoireDAffilee)
-    defausse_remelangee = _word(ast.DefausseRemelangee)
 
     @v_args(inline=True, meta=True)
-    def influence_des_cartes(self, meta: Meta, *parts: object) -> ast.InfluenceDesCartes:
+    def egalite_capacites(self, meta: Meta, *parts: object) -> ast.EgaliteCapacites:
+        """`En cas d'égalité, les deux capacités agissent [, sauf celles qui reprennent une carte en main]`."""
+        return self.build(ast.EgaliteCapacites, meta, sauf_reprise=SAUF_REPRISE in parts)
+
+    victoire_factions = _number(ast.VictoireFactions)
+    victoire_d_affilee = _number(ast.VictoireDAffilee)
+
+    @v_args(inline=True, meta=True)
+    def defausse_remelangee(self, meta: Meta, fois: tuple[int, Token | None] | None = None) -> ast.DefausseRemelangee:
+        """`La défausse se remélange [une fois | N fois] quand la pioche est vide`."""
+        if fois is None:
+            return self.build(ast.DefausseRemelangee, meta)
+        n, token = fois
+        places = {"fois": token} if token is not None else {}
+        return self.build(ast.DefausseRemelangee, meta, places, label=self.text_of(meta), fois=n)
+
+    @v_args(inline=True)
+    def fois(self, n: Token | None = None) -> tuple[int, Token | None]:
+        """`une fois` or `N fois`, read into the field `fois` of `defausse_remelangee`."""
+        return (1, None) if n is None else (int(n), n)
+
+    sauf_reprise = _mot(SAUF_REPRISE)
+
+    @v_args(inline=True, meta=True)
+    def influence_des_cartes(self, meta: Meta, *parts: Any) -> ast.InfluenceDesCartes:
         """`Les cartes [de la F] ont +N d'influence`."""
         n = parts[-1]
         faction = parts[0] if len(parts) == 2 else None

@@ -295,3 +295,8 @@ class Gong(Node):
 
 
 Card = Annotated[Union[Attack, Defense, Riposte, Recovery, Character, Gong], Field(discriminator="kind")]
+#: The classes of `Card`, for `isinstance`.
+CARD_TYPES = (Attack, Defense, Riposte, Recovery, Character, Gong)
+#: The cards that go into a hand and are played (not the CHARACTERs, not the GONG).
+HandCard = Union[Attack, Defense, Riposte, Recovery]
+HAND_CARD_TYPES = (Attack, Defense, Riposte, Recovery)

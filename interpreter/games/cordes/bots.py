@@ -75,6 +75,10 @@ class CordesView:
         """The view of `me` on a state."""
         names = state.names
         blow = state.blow
+
+        def spat(seat: Any) -> tuple[str, ...]:
+            return tuple(sorted(names[c] for c in seat.spittoon if c not in seat.face_down))
+
         return cls(
             me=me,
             current=state.current,
@@ -86,7 +90,7 @@ class CordesView:
             pile_size=len(state.pile) + (state.gong_depth is not None),
             gongs=state.gongs,
             ring=tuple(names[c] for c in state.ring),
-            spat=tuple(tuple(sorted(names[c] for c in s.spittoon if c not in s.face_down)) for s in state.seats),
+            spat=(spat(state.seats[0]), spat(state.seats[1])),
             in_combat=state.in_combat,
             combat_done=state.combat_done,
             played=state.played,

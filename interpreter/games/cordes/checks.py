@@ -13,7 +13,7 @@ from atout.interpreter.language.diagnostics import nearest
 from atout.interpreter.language.nodes import CardFile
 from atout.interpreter.language.text import fold
 
-from .ast import Against, CardType, Defense, Riposte
+from .ast import CARD_TYPES, Against, CardType, Defense, Riposte
 from .rules import CordesRules
 
 #: The card types whose names a restriction may give: the types of a blow.
@@ -33,8 +33,8 @@ def check_box(files: list[CardFile], rules: CordesRules, report: Reporter) -> No
 
     Reported at the top of the first card file, since a count is no one card's fault.
     """
-    cards = [card for file in files for card in file.cards]
-    held = Counter()
+    cards = [card for file in files for card in file.cards if isinstance(card, CARD_TYPES)]
+    held: Counter[CardType] = Counter()
     for card in cards:
         held[card.TYPE] += card.copies
     where, file = files[0].span, _file_of(files[0])
@@ -59,7 +59,7 @@ def check_box(files: list[CardFile], rules: CordesRules, report: Reporter) -> No
 
 def check_restrictions(files: list[CardFile], report: Reporter) -> None:
     """Every name in `of type "…"` is an ATTACK or RIPOSTE card of the box (E400)."""
-    cards = [card for file in files for card in file.cards]
+    cards = [card for file in files for card in file.cards if isinstance(card, CARD_TYPES)]
     blows = {fold(card.name): card.name for card in cards if card.TYPE in BLOW_TYPES}
     others = {fold(card.name): card for card in cards if card.TYPE not in BLOW_TYPES}
     for card in cards:

@@ -124,7 +124,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"{p} takes the coach's advice and swaps {shown} (under the pile)"
     if e == "turn":
         life, energy = event["life"], event["energy"]
-        other = 1 - player
+        other = 1 - event["player"]
         return (
             f"Turn {event['turn']} — {p} to play (life {life[player]}, energy {energy[player]}) "
             f"against {seat_name(other)} (life {life[other]}, energy {energy[other]})"

@@ -49,6 +49,10 @@ class CordesGame(Game):
 
     def __post_init__(self) -> None:
         self._by_fold = {fold(name): card for name, card in self.cards.items()}
+        #: The cards that go into hands, by name (the cards a player plays).
+        self.hand_cards: dict[str, ast.HandCard] = {
+            name: card for name, card in self.cards.items() if isinstance(card, ast.HAND_CARD_TYPES)
+        }
         self.box = [card for _, card in sorted(self.cards.items()) for _ in range(card.copies)]
         self.names = [card.name for card in self.box]
         self.types = [card.TYPE for card in self.box]
@@ -69,7 +73,7 @@ class CordesGame(Game):
         rules: str | None = None,
     ) -> "CordesGame":
         """A game from validated files, with the boxers (None: chosen at setup)."""
-        cards = {card.name: card for file in files.card_files for card in file.cards}
+        cards = {card.name: card for file in files.card_files for card in file.cards if isinstance(card, ast.CARD_TYPES)}
         return cls(files.rules(rules), cards, boxers, first_player, files.digest(), rules)
 
     def card(self, name: str) -> ast.Card:

@@ -2,11 +2,11 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import checks
+from . import ast, checks
 from .rules import CordesRules
 from .transformer import CordesTransformer
 
-LANGUAGE = GameLanguage(
+LANGUAGE: GameLanguage[CordesRules, ast.Card] = GameLanguage(
     name="cordes",
     title="Dans les Cordes",
     header_names=("Dans les Cordes",),

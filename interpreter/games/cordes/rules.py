@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 
 from pydantic import BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
-from atout.interpreter.engine.limits import action_limits
+from atout.interpreter.engine.limits import ActionLimits_en
 from atout.interpreter.language.rules import YesNo, choice
 from atout.interpreter.language.text import fold
 
@@ -29,17 +29,17 @@ Cap = Annotated[Optional[Annotated[int, Field(ge=1, le=99)]], BeforeValidator(_n
 
 
 # The values of the parameters the rulebook leaves open.
-FirstPlayer = choice("at random", "first seat")
-EmptyDrawPile = choice("reshuffle", "no draw")
-KoChecked = choice("at once", "at the end of the combat")
-DoubleKo = choice("draw", "attacker wins", "defender wins")
-TieAtLastGong = choice("draw", "most energy")
-HandLimitChecked = choice("end of turn", "always")
-HandLimitChosenBy = choice("owner", "at random")
-HandLimitGoesTo = choice("spittoon", "under the draw pile")
+FirstPlayer = Annotated[str, choice("at random", "first seat")]
+EmptyDrawPile = Annotated[str, choice("reshuffle", "no draw")]
+KoChecked = Annotated[str, choice("at once", "at the end of the combat")]
+DoubleKo = Annotated[str, choice("draw", "attacker wins", "defender wins")]
+TieAtLastGong = Annotated[str, choice("draw", "most energy")]
+HandLimitChecked = Annotated[str, choice("end of turn", "always")]
+HandLimitChosenBy = Annotated[str, choice("owner", "at random")]
+HandLimitGoesTo = Annotated[str, choice("spittoon", "under the draw pile")]
 
 
-class CordesRules(action_limits("en")):
+class CordesRules(ActionLimits_en):
     """The numbers and choices of a game of Dans les Cordes.
 
     Every parameter must be given: a rules file is the whole list, and a

@@ -20,6 +20,7 @@ it is placed). Every card is in exactly one zone at all times
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -72,11 +73,11 @@ class Blow:
     card: str
     by: int
     to: int
-    effects: tuple
+    effects: Sequence[ast.Effect]
     counter: bool = False
 
 
-class CordesState(FlowState):
+class CordesState(FlowState[CordesGame]):
     """A position in a game of Dans les Cordes."""
 
     #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
@@ -407,7 +408,7 @@ class CordesState(FlowState):
         may_recover = self.recoveries < self.rules.recoveries_per_turn
         plays, spits = [], []
         for name in self.hand_names(player):
-            card = game.cards[name]
+            card = game.hand_cards[name]
             kind = card.TYPE
             if card.cost <= energy and ((kind is RECOVERY and may_recover) or (kind is not RECOVERY and kind is not DEFENSE and may_attack)):
                 plays.append(_play_option(name))
@@ -420,7 +421,7 @@ class CordesState(FlowState):
         energy = self.seats[player].energy
         options = []
         for name in self.hand_names(player):
-            card = game.cards[name]
+            card = game.hand_cards[name]
             if (card.TYPE is ATTACK or card.TYPE is RIPOSTE) and card.cost <= energy:
                 options.append(_play_option(name))
         options.append(END_COMBAT)
@@ -438,9 +439,9 @@ class CordesState(FlowState):
         seat.energy = energy
         self.emit("spit", player=player, card=self.names[card], energy=energy)
 
-    def play_card(self, player: int, name: str, role: str) -> ast.Card:
+    def play_card(self, player: int, name: str, role: str) -> ast.HandCard:
         """Play a card of the hand: pay its cost, put it in the ring; the card."""
-        node = self.game.cards[name]
+        node = self.game.hand_cards[name]
         seat = self.seats[player]
         self.emit("play", player=player, card=name, role=role, cost=node.cost, energy=seat.energy - node.cost)
         self.ring.append(self.take_from_hand(player, name))
@@ -454,7 +455,9 @@ class CordesState(FlowState):
         self.played = True
         self.recoveries += 1
         node = self.play_card(player, name, "recovery")
-        yield from HANDLERS[type(node)](self, node, player)
+        flow = HANDLERS[type(node)](self, node, player)
+        if flow is not None:
+            yield from flow
         self.check_ko()
 
     # -- combat (rulebook: Combat) ---------------------------------------------
@@ -467,7 +470,9 @@ class CordesState(FlowState):
         self.emit("combat", player=attacker)
         while True:
             node = self.play_card(attacker, name, "attack")
-            yield from HANDLERS[type(node)](self, node, attacker)
+            flow = HANDLERS[type(node)](self, node, attacker)
+            if flow is not None:
+                yield from flow
             option = yield from self.ask(
                 Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat")
             )
@@ -487,9 +492,8 @@ class CordesState(FlowState):
         may_riposte = not (blow.counter and defender == self.current) or self.rules.attacker_may_riposte
         options = [TAKE]
         for name in self.hand_names(defender):
-            card = game.cards[name]
-            kind = card.TYPE
-            if kind is DEFENSE or (kind is RIPOSTE and may_riposte):
+            card = game.hand_cards[name]
+            if isinstance(card, ast.Defense) or (isinstance(card, ast.Riposte) and may_riposte):
                 if card.cost <= energy and (not card.against.names or any(n.name == blow.card for n in card.against.names)):
                     options.append(_answer_option(name))
         return options
@@ -508,7 +512,9 @@ class CordesState(FlowState):
             yield from run_effects(self, blow.effects, blow.by)
             return
         node = self.play_card(blow.to, option.value, "answer")
-        yield from HANDLERS[type(node)](self, node, blow.to, blow)
+        flow = HANDLERS[type(node)](self, node, blow.to, blow)
+        if flow is not None:
+            yield from flow
 
     # -- the end of a turn: hand limit, the round bell -------------------------
 

@@ -12,7 +12,7 @@ None. Docstrings quote the AST's meaning, which is the rule executed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from atout.interpreter.engine.decision import Decision, Option, seat_name
 
@@ -22,7 +22,7 @@ from .state import Blow, CordesState, Flow
 Handler = Callable[..., "Flow | None"]
 
 
-def run_effects(state: CordesState, effects: list, player: int) -> Flow:
+def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int) -> Flow:
     """Apply effects in the order written; "you" is `player`."""
     for effect in effects:
         flow = HANDLERS[type(effect)](state, effect, player)

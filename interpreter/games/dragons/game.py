@@ -27,6 +27,12 @@ STATS: tuple[NomDeStatistique, ...] = tuple(NomDeStatistique)
 STAT_NAMES: tuple[str, ...] = tuple(stat.value for stat in STATS)
 
 
+def stats_tuple(statistiques: Statistiques) -> tuple[int, int, int, int]:
+    """A card's four statistics, in the order of `STATS`."""
+    first, second, third, fourth = (statistiques.of(stat) for stat in STATS)
+    return first, second, third, fourth
+
+
 @dataclass(frozen=True)
 class CollectionChoice:
     """A player's collection for a duel: its name and its cards (names, repeated per copy)."""
@@ -66,7 +72,7 @@ class DragonsGame(Game):
     def __post_init__(self) -> None:
         #: Each card's full statistics as a 4-tuple, by name.
         self.stats: dict[str, tuple[int, int, int, int]] = {
-            name: tuple(card.statistiques.of(stat) for stat in STATS) for name, card in self.cards.items()
+            name: stats_tuple(card.statistiques) for name, card in self.cards.items()
         }
         self.check_collections()
         # Card ids of a duel: P1's collection then P2's, each in name order.
@@ -83,7 +89,7 @@ class DragonsGame(Game):
         cls, files: GameFiles, collections: tuple[CollectionChoice, CollectionChoice], rules: str | None = None
     ) -> "DragonsGame":
         """A duel from validated files and the two players' collections."""
-        cards = {card.name: card for file in files.card_files for card in file.cards}
+        cards = {card.name: card for file in files.card_files for card in file.cards if isinstance(card, Carte)}
         return cls(files.rules(rules), cards, collections, files.digest(), rules)
 
     def check_collections(self) -> None:

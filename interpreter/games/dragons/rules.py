@@ -32,7 +32,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
-from atout.interpreter.engine.limits import action_limits
+from atout.interpreter.engine.limits import ActionLimits_fr
 from atout.interpreter.language.diagnostics import nearest
 from atout.interpreter.language.rules import choice
 from atout.interpreter.language.text import fold
@@ -111,7 +111,7 @@ BAND_FIELDS: dict[Rarete, str] = {
 }
 
 
-class DragonsRules(action_limits("fr")):
+class DragonsRules(ActionLimits_fr):
     """The numbers and options of a duel; a variant changes them, not Python.
 
     Every parameter must be given: a forgotten line is an error (E503), not
@@ -139,12 +139,12 @@ class DragonsRules(action_limits("fr")):
     total_mythique: BandeDeTotaux = Field(alias="Total Mythique")
 
     # -- Options for the rulebook's "Encore à l'étude" --------------------------
-    equal_totals: choice("personne ne marque", "les deux marquent", "manche rejouée") = Field(  # type: ignore[valid-type]
+    equal_totals: Annotated[str, choice("personne ne marque", "les deux marquent", "manche rejouée")] = Field(
         alias="Égalité de totaux"
     )
-    endless_ties: choice("nulle", "sans fin") = Field(alias="Fin des manches décisives")  # type: ignore[valid-type]
+    endless_ties: Annotated[str, choice("nulle", "sans fin")] = Field(alias="Fin des manches décisives")
     decisive_max: int = Field(alias="Manches décisives au plus", ge=1, le=99)
-    small_collection: choice("duel réduit", "refusée") = Field(alias="Petite collection")  # type: ignore[valid-type]
+    small_collection: Annotated[str, choice("duel réduit", "refusée")] = Field(alias="Petite collection")
     opponent: Adversaire = Field(alias="Adversaire")
 
     @field_validator("hand")
@@ -170,6 +170,8 @@ class DragonsRules(action_limits("fr")):
     def _bands_rise(cls, band: Bande, info: ValidationInfo) -> Bande:
         """Each rarity's band starts above the band of the rarity below it."""
         names = list(BAND_FIELDS.values())
+        if info.field_name is None:
+            raise TypeError("_bands_rise validates fields only")
         below = names[names.index(info.field_name) - 1]
         previous = info.data.get(below)
         if previous is not None and band.minimum <= previous.maximum:

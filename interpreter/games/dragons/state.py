@@ -64,7 +64,7 @@ NO_SWAP = Option("no swap", None)
 
 
 
-class DragonsState(FlowState):
+class DragonsState(FlowState[DragonsGame]):
     """A position in a duel."""
 
     def __init__(self, game: DragonsGame) -> None:

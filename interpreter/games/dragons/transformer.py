@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from lark import Token, v_args
 from lark.tree import Meta
 from pydantic import ValidationError
 
-from atout.interpreter.language.nodes import Span
+from atout.interpreter.language.nodes import Span, span_of
 from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
@@ -70,12 +72,12 @@ class DragonsTransformer(UnitTransformer):
         unvalidated, with None for a missing value, so that the set checks can
         tell the card is incomplete and say nothing more about it.
         """
-        values: dict[str, int | None] = {nom.name.lower(): None for nom in ast.NomDeStatistique}
+        values: dict[str, Any] = {nom.name.lower(): None for nom in ast.NomDeStatistique}
         first: dict[ast.NomDeStatistique, ast.Statistique] = {}
         valid = True
         for stat in children:
             if stat.nom in first:
-                where, seen = stat.span, first[stat.nom].span
+                where, seen = span_of(stat), span_of(first[stat.nom])
                 self.report(
                     "E111",
                     f"{stat.nom.value} is given twice (first at line {seen.line}, column {seen.column}); "
@@ -87,7 +89,7 @@ class DragonsTransformer(UnitTransformer):
             first[stat.nom] = stat
             values[stat.nom.name.lower()] = stat.valeur
             valid = valid and 0 <= stat.valeur <= 100
-        start, last = children[0].span, children[-1].span
+        start, last = span_of(children[0]), span_of(children[-1])
         # The statistics' own span, from the first to the last (not the line end).
         span = Span(start.file, start.line, start.column, last.end_line, last.end_column)
         for nom in ast.NomDeStatistique:
