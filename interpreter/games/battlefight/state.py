@@ -25,6 +25,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
+from atout.interpreter.engine.zones import conservation
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -177,14 +178,14 @@ class BattleFightState(State[BattleFightGame]):
         """Every card of each player is in exactly one zone, and none is lost."""
         problems = []
         for seat_index, seat in enumerate(self.seats):
-            places = seat.pile.cards() + seat.hand + seat.discard
-            places += [a.card for a in self.actives if a.card is not None and a.owner == seat_index]
+            zones = {
+                "pile": seat.pile.cards(),
+                "hand": seat.hand,
+                "discard": seat.discard,
+                "in play": [a.card for a in self.actives if a.card is not None and a.owner == seat_index],
+            }
             owned = [card for card, owner in enumerate(self.owners) if owner == seat_index]
-            if sorted(places) != owned:
-                counts = Counter(places)
-                twice = [self.cards[c].name for c, n in counts.items() if n > 1]
-                lost = [self.cards[c].name for c in owned if c not in counts]
-                problems.append(f"{seat_name(seat_index)}: cards twice {twice}, cards lost {lost}")
+            problems += conservation(zones, owned, self.name_of, seat_name(seat_index))
         return problems
 
     # ------------------------------------------------------------------

@@ -26,7 +26,6 @@ progress (see `progress.py`).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +34,7 @@ from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.flow import Flow, FlowState, GameOver
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.state import Outcome
+from atout.interpreter.engine.zones import conservation
 
 from . import ast, progress
 from .game import MAX_TURNS, CardiaGame, takes_back
@@ -168,14 +168,14 @@ class CardiaState(FlowState[CardiaGame]):
         """Every card is in exactly one zone; tokens only on cards in play; seals match the reserve."""
         problems = []
         for seat_index, seat in enumerate(self.seats):
-            places = seat.pile.cards() + seat.hand + seat.discard
-            places += [c for enc in self.line for c in enc.cards if c is not None and self.owners[c] == seat_index]
+            zones = {
+                "pile": seat.pile.cards(),
+                "hand": seat.hand,
+                "discard": seat.discard,
+                "in play": [c for enc in self.line for c in enc.cards if c is not None and self.owners[c] == seat_index],
+            }
             owned = [c for c, owner in enumerate(self.owners) if owner == seat_index]
-            if sorted(places) != owned:
-                counts = Counter(places)
-                twice = [self.names[c] for c, n in counts.items() if n > 1]
-                lost = [self.names[c] for c in owned if c not in counts]
-                problems.append(f"{seat_name(seat_index)}: cards twice {twice}, cards lost {lost}")
+            problems += conservation(zones, owned, self.names.__getitem__, seat_name(seat_index))
         in_play = {c for enc in self.line for c in enc.cards if c is not None}
         if set(self.place) != in_play:
             problems.append("the places of the cards in play are wrong")

@@ -27,6 +27,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.flow import Flow, FlowState
 from atout.interpreter.engine.state import Event, Outcome
+from atout.interpreter.engine.zones import conservation
 
 from . import ast
 from .game import GONG_SPREAD, CordesGame
@@ -168,16 +169,7 @@ class CordesState(FlowState[CordesGame]):
 
     def check_invariants(self) -> list[str]:
         """Every card of the box is in exactly one zone."""
-        places = self.zones()
-        found = sorted(card for cards in places.values() for card in cards)
-        if found == list(range(len(self.names))):
-            return []
-        counts: dict[int, int] = {}
-        for card in found:
-            counts[card] = counts.get(card, 0) + 1
-        twice = sorted(self.names[c] for c, n in counts.items() if n > 1)
-        lost = sorted(self.names[c] for c in range(len(self.names)) if c not in counts)
-        return [f"cards twice {twice}, cards lost {lost}"]
+        return conservation(self.zones(), range(len(self.names)), self.names.__getitem__)
 
     def zones(self) -> dict[str, list[int]]:
         """Every zone and the cards it holds."""

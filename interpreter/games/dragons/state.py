@@ -19,7 +19,6 @@ default opponent, see `engine.py`).
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -27,6 +26,7 @@ from atout.interpreter.engine.flow import Flow, FlowState
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome
+from atout.interpreter.engine.zones import conservation
 
 from .game import STAT_NAMES, DragonsGame
 
@@ -119,12 +119,8 @@ class DragonsState(FlowState[DragonsGame]):
         """Every card of a collection is in exactly one zone; statistics stay from 0 to full."""
         problems = []
         for seat in (0, 1):
-            places = self.left[seat].cards() + self.reserve[seat].cards() + self.hands[seat]
-            if sorted(places) != self.owned[seat]:
-                counts = Counter(places)
-                twice = [self.names[c] for c, n in counts.items() if n > 1]
-                lost = [self.names[c] for c in self.owned[seat] if c not in counts]
-                problems.append(f"{seat_name(seat)}: cards twice {twice}, cards lost {lost}")
+            zones = {"collection": self.left[seat].cards(), "reserve": self.reserve[seat].cards(), "hand": self.hands[seat]}
+            problems += conservation(zones, self.owned[seat], self.names.__getitem__, seat_name(seat))
             if self.round and len(self.hands[seat]) != self.rules.hand:
                 problems.append(f"{seat_name(seat)}: {len(self.hands[seat])} cards in hand, not {self.rules.hand}")
         for card, (now, full) in enumerate(zip(self.now, self.full)):
