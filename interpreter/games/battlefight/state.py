@@ -164,7 +164,7 @@ class BattleFightState(State[BattleFightGame]):
 
     def view(self, player: int):
         """What `player` may know: everything but the other hand and the piles' order."""
-        from .bots import BattleFightView
+        from .view import BattleFightView
 
         return BattleFightView.of(self, player)
 

@@ -154,7 +154,7 @@ class CardiaState(FlowState[CardiaGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand, the line, the counts — never the other's hand or choice."""
-        from .bots import CardiaView
+        from .view import CardiaView
 
         return CardiaView.of(self, player)
 

@@ -157,7 +157,7 @@ class CordesState(FlowState[CordesGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand, the public zones, never the other's hand."""
-        from .bots import CordesView
+        from .view import CordesView
 
         return CordesView.of(self, player)
 

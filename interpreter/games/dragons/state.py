@@ -105,7 +105,7 @@ class DragonsState(FlowState[DragonsGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand and reserve, the score, the other's cards seen so far."""
-        from .bots import DragonsView
+        from .view import DragonsView
 
         return DragonsView.of(self, player)
 
