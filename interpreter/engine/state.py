@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .decision import Decision
@@ -38,26 +39,54 @@ class Outcome:
 
 
 class Game(ABC):
-    """A game's fixed part: rules, cards, setup options. Makes states."""
+    """A game's fixed part: rules, cards, setup options. Makes states.
+
+    What every game shares is here: the digest of its files, the rules
+    file's name in its setup, its commentary. A game states only its own
+    setup options (`choices`) and keeps its commentary in the `commentary`
+    module of its package (a `render(event, viewer)` function).
+    """
 
     #: The game's command-line name ("battlefight").
     name: ClassVar[str]
+
+    #: The digest of the card and rules files this game was made from.
+    files_digest: str = ""
+
+    #: The rules file's name (None: the main rules file), kept in the setup so a variant replays.
+    rules_name: str | None = None
+
+    #: True for a game whose setup names the main rules file too (`"rules": null`).
+    setup_names_main_rules: ClassVar[bool] = False
 
     @abstractmethod
     def new_state(self) -> "State[Any]":
         """The state at the start of a game, before any decision."""
 
-    @abstractmethod
-    def setup(self) -> dict[str, Any]:
-        """The setup options as plain data, for a record's header."""
+    def choices(self) -> dict[str, Any]:
+        """The game's own setup options as plain data (decks, first player...): `setup` adds the rules file."""
+        return {}
 
-    @abstractmethod
+    def setup(self) -> dict[str, Any]:
+        """The setup options as plain data, for a record's header: the game's `choices`, then its rules file."""
+        data = self.choices()
+        if self.rules_name is not None or self.setup_names_main_rules:
+            data["rules"] = self.rules_name
+        return data
+
     def digest(self) -> str:
         """A digest of the card and rules files this game was made from."""
+        return self.files_digest
 
-    @abstractmethod
     def render(self, event: Event, viewer: int | None = None) -> str:
-        """One event as a line of commentary (as `viewer`'s seat sees it; None: everything)."""
+        """One event as a line of commentary (as `viewer`'s seat sees it; None: everything).
+
+        By default, the `render` function of the `commentary` module beside the game's class.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        commentary = import_module(f"{package}.commentary")
+        text: str = commentary.render(event, viewer)
+        return text
 
 
 #: The game a state belongs to: a `State[BattleFightGame]` knows its game's cards and options.
