@@ -15,7 +15,7 @@ commentary turns them into text.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -28,10 +28,18 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seat (None for a draw) and why."""
+    """How a game ended: the winning seat (None for a draw) and why.
+
+    `reason` is the text players read (and records keep); `code` names the
+    way the game ended ("ko", "score"...) and `facts` hold its figures, for
+    programs that read outcomes (statistics, tests). Two outcomes are equal
+    when their winner and reason are.
+    """
 
     winner: int | None
     reason: str
+    code: str | None = field(default=None, compare=False)
+    facts: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         """The outcome for a record's last line."""
@@ -110,9 +118,35 @@ class State(ABC, Generic[G]):
     def apply(self, index: int) -> list[Event]:
         """Answer the current decision with option `index`; the events it caused."""
 
-    @abstractmethod
+    _outcome: Outcome | None = None
+    _pending: Decision | None = None
+    _events: list[Event]
+
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+        return self._outcome
+
+    def emit(self, kind: str, **facts: Any) -> None:
+        """Record an event of the current action's trace (and show it to a debugger's observer)."""
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
+
+    def finish(self, winner: int | None, reason: str, code: str | None = None, facts: dict[str, Any] | None = None) -> None:
+        """End the game: its outcome (`winner`, None for a draw; `reason`, `code`, `facts`) and its `end` event.
+
+        Every game ends here, whatever ends it (a rule, a bound of
+        `limits.py`). No decision is pending afterwards. A game whose flow
+        goes on past this point stops it itself (`flow.py`).
+        """
+        outcome = self._outcome = Outcome(winner, reason, code, dict(facts or {}))
+        self._pending = None
+        self.emit("end", **self.end_facts(outcome))
+
+    def end_facts(self, outcome: Outcome) -> dict[str, Any]:
+        """The facts of the `end` event: the winner and the reason (a game may say more)."""
+        return {"winner": outcome.winner, "reason": outcome.reason}
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
@@ -172,11 +206,12 @@ class State(ABC, Generic[G]):
         return True
 
     def end_at_limit(self, limit: Limit) -> None:
-        """End the game as a draw because `limit` is reached: an `action_limit` event, then the end.
+        """End the game as a draw because `limit` is reached: an `action_limit` event, then `finish`.
 
-        Each game ends it its own way (its "end" event); this must not raise.
+        A game may say more in its `end` event (`end_facts`); this must not raise.
         """
-        raise NotImplementedError(f"{type(self).__name__} does not end games at an action limit")
+        self.emit("action_limit", **limit.event())
+        self.finish(None, limit.reason, "action_limit", limit.event())
 
     def start_events(self) -> list[Event]:
         """The events of the setup, before the first decision."""

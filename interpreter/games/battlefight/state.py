@@ -22,7 +22,6 @@ from functools import partial
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
 from atout.interpreter.engine.zones import conservation
@@ -153,10 +152,6 @@ class BattleFightState(State[BattleFightGame]):
         self._run()
         return self._events
 
-    def outcome(self) -> Outcome | None:
-        """The outcome once the game is over."""
-        return self._outcome
-
     @property
     def turn(self) -> int:
         """The turn being played (0 during the setup)."""
@@ -191,13 +186,6 @@ class BattleFightState(State[BattleFightGame]):
     # ------------------------------------------------------------------
     # Decisions and events
     # ------------------------------------------------------------------
-
-    def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace."""
-        event = {"e": kind, **facts}
-        self._events.append(event)
-        if self.observer is not None:
-            self.observer(self, event)
 
     def ask(self, decision: Decision, resume: Callable[[Option], None]) -> bool:
         """Pose a decision, or take its only option at once; True when it waits (or the game is over).
@@ -402,17 +390,6 @@ class BattleFightState(State[BattleFightGame]):
             why = "is pushed off the board" if self.seats[loser].position is None else "has no life left"
             self.finish(1 - loser, f"{seat_name(loser)} {why}")
         return True
-
-    def finish(self, winner: int | None, reason: str) -> None:
-        """End the game."""
-        self._outcome = Outcome(winner, reason)
-        self._pending = self._resume = None
-        self.emit("end", winner=winner, reason=reason)
-
-    def end_at_limit(self, limit: Limit) -> None:
-        """A draw at an action bound (see `engine/limits.py`): the event, then the end."""
-        self.emit("action_limit", **limit.event())
-        self.finish(None, limit.reason)
 
     # ------------------------------------------------------------------
     # Turns

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.flow import Flow, FlowState
+from atout.interpreter.engine.flow import Flow, FlowState, GameOver
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation
 
@@ -40,14 +40,6 @@ END_TURN = Option("End the turn", ("end",))
 END_COMBAT = Option("End the combat", ("end",))
 TAKE = Option("Take the blow", None)
 DONE = Option("Done", None)
-
-
-class GameOver(Exception):
-    """Raised inside the game's flow when the game ends (a KO, the last GONG)."""
-
-    def __init__(self, winner: int | None, reason: str) -> None:
-        super().__init__(reason)
-        self.winner, self.reason = winner, reason
 
 
 @dataclass(slots=True)
@@ -240,25 +232,25 @@ class CordesState(FlowState[CordesGame]):
             rule = self.rules.double_ko
             attacker = self.current
             if rule == "attacker wins":
-                raise GameOver(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins")
+                self.finish(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins")
+                raise GameOver
             if rule == "defender wins":
-                raise GameOver(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins")
-            raise GameOver(None, "double KO: both boxers are down")
-        raise GameOver(1 - fallen[0], f"{seat_name(fallen[0])} is KO")
+                self.finish(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins")
+                raise GameOver
+            self.finish(None, "double KO: both boxers are down")
+            raise GameOver
+        self.finish(1 - fallen[0], f"{seat_name(fallen[0])} is KO")
+        raise GameOver
 
     # ------------------------------------------------------------------
     # The game
     # ------------------------------------------------------------------
 
     def _main(self, setup: bool) -> Flow:
-        try:
-            if setup:
-                yield from self._setup()
-            while True:
-                yield from self._play_turn()
-        except GameOver as over:
-            self._outcome = Outcome(over.winner, over.reason)
-            self.emit("end", winner=over.winner, reason=over.reason)
+        if setup:
+            yield from self._setup()
+        while True:
+            yield from self._play_turn()
 
     # -- setup (rulebook: Setup, The Coach's Advice) -------------------------
 
@@ -605,16 +597,21 @@ class CordesState(FlowState[CordesGame]):
         if lives[0] != lives[1]:
             winner = 0 if lives[0] > lives[1] else 1
             if why is not None:
-                raise GameOver(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})")
-            raise GameOver(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})")
+                self.finish(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})")
+                raise GameOver
+            self.finish(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})")
+            raise GameOver
         where = "" if why is not None else f" {when}"
         if self.rules.tie_at_last_gong == "most energy":
             energies = [s.energy for s in self.seats]
             if energies[0] != energies[1]:
                 winner = 0 if energies[0] > energies[1] else 1
-                raise GameOver(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})")
-            raise GameOver(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}")
-        raise GameOver(None, f"{prefix}same life ({lives[0]}){where}")
+                self.finish(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})")
+                raise GameOver
+            self.finish(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}")
+            raise GameOver
+        self.finish(None, f"{prefix}same life ({lives[0]}){where}")
+        raise GameOver
 
     # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------
 

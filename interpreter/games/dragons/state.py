@@ -20,6 +20,7 @@ default opponent, see `engine.py`).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.flow import Flow, FlowState
@@ -178,14 +179,14 @@ class DragonsState(FlowState[DragonsGame]):
         names = self.names
         self.hands[seat].sort(key=lambda card: (names[card], card))
 
-    def _finish(self, winner: int | None, reason: str) -> None:
-        self._outcome = Outcome(winner, reason)
-        self.emit("end", winner=winner, reason=reason, score=list(self.score))
+    def end_facts(self, outcome: Outcome) -> dict[str, Any]:
+        """The "end" event: the winner, the reason and the score."""
+        return {**super().end_facts(outcome), "score": list(self.score)}
 
     def end_at_limit(self, limit: Limit) -> None:
         """A draw at an action bound (see `limits.py`): the event, then the end with the score."""
         self.emit("action_limit", **limit.event())
-        self._finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}")
+        self.finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}", "action_limit", limit.event())
 
     # ------------------------------------------------------------------
     # The duel (rulebook: "Préparation", "La manche", "Fin du duel")
@@ -201,20 +202,20 @@ class DragonsState(FlowState[DragonsGame]):
         while score[0] == score[1]:
             if rules.endless_ties == "nulle":
                 if self.decisive >= rules.decisive_max:
-                    return self._finish(
+                    return self.finish(
                         None,
                         f"a draw, {score[0]}–{score[1]}: {self.decisive} decisive round"
                         f"{'s' * (self.decisive != 1)} tied (Fin des manches décisives : nulle)",
                     )
             elif self._is_worn_out():
-                return self._finish(None, f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won")
+                return self.finish(None, f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won")
             elif self.decisive >= DECISIVE_SAFETY:
-                return self._finish(None, f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds")
+                return self.finish(None, f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds")
             self.decisive += 1
             yield from self._round(rules.rounds + self.decisive)
         winner = 0 if score[0] > score[1] else 1
         when = f"after {rules.rounds} rounds" if not self.decisive else f"in decisive round {self.decisive}"
-        self._finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}")
+        self.finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}")
 
     def _prepare(self, seat: int) -> Flow:
         """Draw the duel's cards from the collection, then the hand from them; the rest is the reserve.
