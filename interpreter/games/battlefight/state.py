@@ -384,11 +384,12 @@ class BattleFightState(State[BattleFightGame]):
         if not fallen or self._turn == 0:
             return False
         if len(fallen) == 2:
-            self.finish(None, "both players fell at once")
+            self.finish(None, "both players fell at once", "both_fell")
         else:
             loser = fallen[0]
-            why = "is pushed off the board" if self.seats[loser].position is None else "has no life left"
-            self.finish(1 - loser, f"{seat_name(loser)} {why}")
+            off = self.seats[loser].position is None
+            why = "is pushed off the board" if off else "has no life left"
+            self.finish(1 - loser, f"{seat_name(loser)} {why}", "off_board" if off else "no_life", {"loser": loser})
         return True
 
     # ------------------------------------------------------------------
@@ -399,12 +400,13 @@ class BattleFightState(State[BattleFightGame]):
         self._turn += 1
         limit = self.rules.turn_limit
         if limit and self._turn > limit:
-            self.finish(None, f"the turn limit ({limit}) is reached")
+            self.finish(None, f"the turn limit ({limit}) is reached", "turn_limit", {"limit": limit})
             return
         key = self.signature()
         self._seen[key] += 1
         if self._seen[key] >= self.rules.repetitions:
-            self.finish(None, f"the same position starts a turn for the {_ordinal(self.rules.repetitions)} time")
+            repetitions = self.rules.repetitions
+            self.finish(None, f"the same position starts a turn for the {_ordinal(repetitions)} time", "repetition", {"repetitions": repetitions})
             return
         self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
         self.ask_turn(self.current)

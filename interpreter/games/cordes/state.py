@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
@@ -232,14 +233,14 @@ class CordesState(FlowState[CordesGame]):
             rule = self.rules.double_ko
             attacker = self.current
             if rule == "attacker wins":
-                self.finish(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins")
+                self.finish(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
                 raise GameOver
             if rule == "defender wins":
-                self.finish(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins")
+                self.finish(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
                 raise GameOver
-            self.finish(None, "double KO: both boxers are down")
+            self.finish(None, "double KO: both boxers are down", "double_ko", {"rule": rule, "attacker": attacker})
             raise GameOver
-        self.finish(1 - fallen[0], f"{seat_name(fallen[0])} is KO")
+        self.finish(1 - fallen[0], f"{seat_name(fallen[0])} is KO", "ko", {"loser": fallen[0]})
         raise GameOver
 
     # ------------------------------------------------------------------
@@ -594,23 +595,26 @@ class CordesState(FlowState[CordesGame]):
         lives = [s.life for s in self.seats]
         when = f"at the {_ordinal(self.gongs)} GONG" if why is None else f"({why})"
         prefix = "" if why is None else f"{why}: "
+        code = "last_gong" if why is None else "nothing_left"
+        facts: dict[str, Any] = {"life": lives, "gongs": self.gongs}
         if lives[0] != lives[1]:
             winner = 0 if lives[0] > lives[1] else 1
             if why is not None:
-                self.finish(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})")
+                self.finish(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})", code, facts)
                 raise GameOver
-            self.finish(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})")
+            self.finish(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})", code, facts)
             raise GameOver
         where = "" if why is not None else f" {when}"
         if self.rules.tie_at_last_gong == "most energy":
             energies = [s.energy for s in self.seats]
+            facts["energy"] = energies
             if energies[0] != energies[1]:
                 winner = 0 if energies[0] > energies[1] else 1
-                self.finish(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})")
+                self.finish(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})", code, facts)
                 raise GameOver
-            self.finish(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}")
+            self.finish(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}", code, facts)
             raise GameOver
-        self.finish(None, f"{prefix}same life ({lives[0]}){where}")
+        self.finish(None, f"{prefix}same life ({lives[0]}){where}", code, facts)
         raise GameOver
 
     # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------

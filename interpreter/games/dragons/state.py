@@ -206,16 +206,28 @@ class DragonsState(FlowState[DragonsGame]):
                         None,
                         f"a draw, {score[0]}–{score[1]}: {self.decisive} decisive round"
                         f"{'s' * (self.decisive != 1)} tied (Fin des manches décisives : nulle)",
+                        "decisive_ties",
+                        {"score": list(score), "decisive": self.decisive},
                     )
             elif self._is_worn_out():
-                return self.finish(None, f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won")
+                return self.finish(
+                    None,
+                    f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won",
+                    "worn_out",
+                    {"score": list(score), "decisive": self.decisive},
+                )
             elif self.decisive >= DECISIVE_SAFETY:
-                return self.finish(None, f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds")
+                return self.finish(
+                    None,
+                    f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds",
+                    "safety",
+                    {"score": list(score), "decisive": self.decisive},
+                )
             self.decisive += 1
             yield from self._round(rules.rounds + self.decisive)
         winner = 0 if score[0] > score[1] else 1
         when = f"after {rules.rounds} rounds" if not self.decisive else f"in decisive round {self.decisive}"
-        self.finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}")
+        self.finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}", "score", {"score": list(score), "decisive": self.decisive})
 
     def _prepare(self, seat: int) -> Flow:
         """Draw the duel's cards from the collection, then the hand from them; the rest is the reserve.
