@@ -24,14 +24,15 @@ def conservation(
     when the zones are one player's. The result is one message, e.g.
     ``P1: cards twice ['Éclair' (hand, discard)], cards lost ['Tonnerre']``.
     """
+    zones = {zone: list(cards) for zone, cards in zones.items()}
+    wanted = sorted(expected)
+    if sorted(card for cards in zones.values() for card in cards) == wanted:
+        return []
     places: dict[int, list[str]] = {}
     for zone, cards in zones.items():
         for card in cards:
             places.setdefault(card, []).append(zone)
-    wanted = list(expected)
     wanted_set = set(wanted)
-    if len(places) == len(wanted_set) and all(len(p) == 1 for p in places.values()) and wanted_set == places.keys():
-        return []
     twice = [f"{name(card)!r} ({', '.join(zones_of)})" for card, zones_of in sorted(places.items()) if len(zones_of) > 1]
     lost = [repr(name(card)) for card in sorted(wanted_set) if card not in places]
     strays = [f"{name(card)!r} ({', '.join(places[card])})" for card in sorted(places) if card not in wanted_set]
