@@ -1,4 +1,4 @@
-"""Duel de dragons' view for bots, and its heuristic bot.
+"""Duel de dragons' heuristic bot.
 
 It sees the game through the `DragonsView` of `view.py`.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
+#: A card's four statistics (Puissance, Ruse, Savoir, Charisme), in that order.
 Stats = tuple[int, ...]
 
 
