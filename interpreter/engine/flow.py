@@ -10,8 +10,12 @@ whenever somebody must choose, and receives the chosen `Option`::
 
 `FlowState` runs such a generator behind the `State` contract: `apply(i)`
 sends option i and runs the game to its next decision, collecting the
-events on the way. A game ends by returning from the generator (or by
-raising `GameOver` inside it), after setting its outcome with `finish`.
+events on the way. A game ends with `finish(winner, reason)` (the outcome and
+the `end` event, see `state.py`), then returns from the generator, or raises
+`GameOver` to leave the steps it is in at once::
+
+    self.finish(1 - loser, f"{seat_name(loser)} is KO", "ko", {"loser": loser})
+    raise GameOver
 
 Every decision counts as an action against the bounds of `limits.py`: a
 decision the flow yields, when it is yielded, and a decision with a single
@@ -25,22 +29,18 @@ from collections.abc import Generator
 from typing import Any
 
 from .decision import Decision, Option
-from .limits import Limit
-from .state import Event, G, Outcome, State
+from .state import Event, G, State
 
 #: A game's flow: yields decisions, receives the chosen options.
 Flow = Generator[Decision, Option, Any]
 
 
 class GameOver(Exception):
-    """Raised inside a flow to end the game at once (its outcome is already set)."""
+    """Raised inside a flow, after `finish`, to end the game at once."""
 
 
 class FlowState(State[G]):
     """A `State` whose game is a generator of decisions (see the module's docstring)."""
-
-    _pending: Decision | None = None
-    _outcome: Outcome | None = None
 
     def start(self, flow: Flow) -> None:
         """Run `flow` to its first decision; what happened on the way are the setup's events."""
@@ -76,23 +76,6 @@ class FlowState(State[G]):
             self._pending = None
         else:
             self._pending = decision
-
-    def end_at_limit(self, limit: Limit) -> None:
-        """A draw at an action bound: the `action_limit` event, then `end` (a game may say more)."""
-        self.emit("action_limit", **limit.event())
-        self._outcome = Outcome(None, limit.reason)
-        self.emit("end", winner=None, reason=limit.reason)
-
-    def outcome(self) -> Outcome | None:
-        """The outcome once the game is over."""
-        return self._outcome
-
-    def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace (and show it to a debugger's observer)."""
-        event = {"e": kind, **facts}
-        self._events.append(event)
-        if self.observer is not None:
-            self.observer(self, event)
 
     def ask(self, decision: Decision) -> Flow:
         """Pose a decision (`option = yield from self.ask(d)`); a single option is taken at once.

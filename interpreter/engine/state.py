@@ -15,7 +15,8 @@ commentary turns them into text.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .decision import Decision
@@ -27,10 +28,18 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seat (None for a draw) and why."""
+    """How a game ended: the winning seat (None for a draw) and why.
+
+    `reason` is the text players read (and records keep); `code` names the
+    way the game ended ("ko", "score"...) and `facts` hold its figures, for
+    programs that read outcomes (statistics, tests). Two outcomes are equal
+    when their winner and reason are.
+    """
 
     winner: int | None
     reason: str
+    code: str | None = field(default=None, compare=False)
+    facts: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         """The outcome for a record's last line."""
@@ -38,26 +47,54 @@ class Outcome:
 
 
 class Game(ABC):
-    """A game's fixed part: rules, cards, setup options. Makes states."""
+    """A game's fixed part: rules, cards, setup options. Makes states.
+
+    What every game shares is here: the digest of its files, the rules
+    file's name in its setup, its commentary. A game states only its own
+    setup options (`choices`) and keeps its commentary in the `commentary`
+    module of its package (a `render(event, viewer)` function).
+    """
 
     #: The game's command-line name ("battlefight").
     name: ClassVar[str]
+
+    #: The digest of the card and rules files this game was made from.
+    files_digest: str = ""
+
+    #: The rules file's name (None: the main rules file), kept in the setup so a variant replays.
+    rules_name: str | None = None
+
+    #: True for a game whose setup names the main rules file too (`"rules": null`).
+    setup_names_main_rules: ClassVar[bool] = False
 
     @abstractmethod
     def new_state(self) -> "State[Any]":
         """The state at the start of a game, before any decision."""
 
-    @abstractmethod
-    def setup(self) -> dict[str, Any]:
-        """The setup options as plain data, for a record's header."""
+    def choices(self) -> dict[str, Any]:
+        """The game's own setup options as plain data (decks, first player...): `setup` adds the rules file."""
+        return {}
 
-    @abstractmethod
+    def setup(self) -> dict[str, Any]:
+        """The setup options as plain data, for a record's header: the game's `choices`, then its rules file."""
+        data = self.choices()
+        if self.rules_name is not None or self.setup_names_main_rules:
+            data["rules"] = self.rules_name
+        return data
+
     def digest(self) -> str:
         """A digest of the card and rules files this game was made from."""
+        return self.files_digest
 
-    @abstractmethod
     def render(self, event: Event, viewer: int | None = None) -> str:
-        """One event as a line of commentary (as `viewer`'s seat sees it; None: everything)."""
+        """One event as a line of commentary (as `viewer`'s seat sees it; None: everything).
+
+        By default, the `render` function of the `commentary` module beside the game's class.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        commentary = import_module(f"{package}.commentary")
+        text: str = commentary.render(event, viewer)
+        return text
 
 
 #: The game a state belongs to: a `State[BattleFightGame]` knows its game's cards and options.
@@ -81,9 +118,35 @@ class State(ABC, Generic[G]):
     def apply(self, index: int) -> list[Event]:
         """Answer the current decision with option `index`; the events it caused."""
 
-    @abstractmethod
+    _outcome: Outcome | None = None
+    _pending: Decision | None = None
+    _events: list[Event]
+
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+        return self._outcome
+
+    def emit(self, kind: str, **facts: Any) -> None:
+        """Record an event of the current action's trace (and show it to a debugger's observer)."""
+        event = {"e": kind, **facts}
+        self._events.append(event)
+        if self.observer is not None:
+            self.observer(self, event)
+
+    def finish(self, winner: int | None, reason: str, code: str | None = None, facts: dict[str, Any] | None = None) -> None:
+        """End the game: its outcome (`winner`, None for a draw; `reason`, `code`, `facts`) and its `end` event.
+
+        Every game ends here, whatever ends it (a rule, a bound of
+        `limits.py`). No decision is pending afterwards. A game whose flow
+        goes on past this point stops it itself (`flow.py`).
+        """
+        outcome = self._outcome = Outcome(winner, reason, code, dict(facts or {}))
+        self._pending = None
+        self.emit("end", **self.end_facts(outcome))
+
+    def end_facts(self, outcome: Outcome) -> dict[str, Any]:
+        """The facts of the `end` event: the winner and the reason (a game may say more)."""
+        return {"winner": outcome.winner, "reason": outcome.reason}
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
@@ -143,11 +206,12 @@ class State(ABC, Generic[G]):
         return True
 
     def end_at_limit(self, limit: Limit) -> None:
-        """End the game as a draw because `limit` is reached: an `action_limit` event, then the end.
+        """End the game as a draw because `limit` is reached: an `action_limit` event, then `finish`.
 
-        Each game ends it its own way (its "end" event); this must not raise.
+        A game may say more in its `end` event (`end_facts`); this must not raise.
         """
-        raise NotImplementedError(f"{type(self).__name__} does not end games at an action limit")
+        self.emit("action_limit", **limit.event())
+        self.finish(None, limit.reason, "action_limit", limit.event())
 
     def start_events(self) -> list[Event]:
         """The events of the setup, before the first decision."""

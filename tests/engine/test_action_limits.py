@@ -75,6 +75,9 @@ def test_a_game_stops_at_the_bound_on_actions_per_game_and_replays_to_the_same_e
     limit = next(e for e in events if e["e"] == "action_limit")
     assert limit == {"e": "action_limit", "limit": "game", "actions": 30, "parameter": per_game}
     assert events[-1]["e"] == "end" and events.index(limit) == len(events) - 2
+    # the outcome names the way the game ended (its code) and the bound's facts
+    assert outcome.code == "action_limit"
+    assert {key: outcome.facts[key] for key in ("limit", "actions", "parameter")} == {"limit": "game", "actions": 30, "parameter": per_game}
     assert played.state._actions.actions == 30
     replay_lines(lines, ENGINES[game_name], files)
     # the replay does check the outcome: another one is a divergence

@@ -8,7 +8,7 @@ from typing import Any
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.flow import Flow, FlowState
 from atout.interpreter.engine.loading import GameFiles
-from atout.interpreter.engine.state import Event, Game, Outcome
+from atout.interpreter.engine.state import Event, Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
 from .language import Card, TinyRules
@@ -108,9 +108,7 @@ class TinyState(FlowState):
             self.emit("take", player=taker)
         won = self.rounds_won
         winner = None if won[0] == won[1] else won.index(max(won))
-        reason = f"rounds {won[0]}–{won[1]}"
-        self._outcome = Outcome(winner, reason)
-        self.emit("end", winner=winner, reason=reason)
+        self.finish(winner, f"rounds {won[0]}–{won[1]}", "rounds", {"rounds": list(won)})
 
     def view(self, player: int) -> dict[str, Any]:
         return {"hand": list(self.hands[player]), "rounds": list(self.rounds_won)}

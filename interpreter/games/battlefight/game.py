@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from atout.interpreter.engine.decision import Option
 from atout.interpreter.engine.loading import GameFiles
-from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
 from atout.interpreter.language.text import fold
@@ -152,19 +152,6 @@ class BattleFightGame(Game):
 
         return BattleFightState(self)
 
-    def setup(self) -> dict[str, Any]:
-        """Decks, first player and rules file, for a record's header."""
-        data: dict[str, Any] = {"decks": [deck.as_json() for deck in self.decks], "first_player": self.first_player}
-        if self.rules_name:
-            data["rules"] = self.rules_name
-        return data
-
-    def digest(self) -> str:
-        """The digest of the card and rules files."""
-        return self.files_digest
-
-    def render(self, event: Event, viewer: int | None = None) -> str:
-        """One event as commentary (see `commentary.py`)."""
-        from .commentary import render
-
-        return render(event, viewer)
+    def choices(self) -> dict[str, Any]:
+        """Decks and first player, for a record's header."""
+        return {"decks": [deck.as_json() for deck in self.decks], "first_player": self.first_player}

@@ -22,9 +22,9 @@ from functools import partial
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome, State
+from atout.interpreter.engine.zones import conservation
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -152,10 +152,6 @@ class BattleFightState(State[BattleFightGame]):
         self._run()
         return self._events
 
-    def outcome(self) -> Outcome | None:
-        """The outcome once the game is over."""
-        return self._outcome
-
     @property
     def turn(self) -> int:
         """The turn being played (0 during the setup)."""
@@ -163,7 +159,7 @@ class BattleFightState(State[BattleFightGame]):
 
     def view(self, player: int):
         """What `player` may know: everything but the other hand and the piles' order."""
-        from .bots import BattleFightView
+        from .view import BattleFightView
 
         return BattleFightView.of(self, player)
 
@@ -177,26 +173,19 @@ class BattleFightState(State[BattleFightGame]):
         """Every card of each player is in exactly one zone, and none is lost."""
         problems = []
         for seat_index, seat in enumerate(self.seats):
-            places = seat.pile.cards() + seat.hand + seat.discard
-            places += [a.card for a in self.actives if a.card is not None and a.owner == seat_index]
+            zones = {
+                "pile": seat.pile.cards(),
+                "hand": seat.hand,
+                "discard": seat.discard,
+                "in play": [a.card for a in self.actives if a.card is not None and a.owner == seat_index],
+            }
             owned = [card for card, owner in enumerate(self.owners) if owner == seat_index]
-            if sorted(places) != owned:
-                counts = Counter(places)
-                twice = [self.cards[c].name for c, n in counts.items() if n > 1]
-                lost = [self.cards[c].name for c in owned if c not in counts]
-                problems.append(f"{seat_name(seat_index)}: cards twice {twice}, cards lost {lost}")
+            problems += conservation(zones, owned, self.name_of, seat_name(seat_index))
         return problems
 
     # ------------------------------------------------------------------
     # Decisions and events
     # ------------------------------------------------------------------
-
-    def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace."""
-        event = {"e": kind, **facts}
-        self._events.append(event)
-        if self.observer is not None:
-            self.observer(self, event)
 
     def ask(self, decision: Decision, resume: Callable[[Option], None]) -> bool:
         """Pose a decision, or take its only option at once; True when it waits (or the game is over).
@@ -395,23 +384,13 @@ class BattleFightState(State[BattleFightGame]):
         if not fallen or self._turn == 0:
             return False
         if len(fallen) == 2:
-            self.finish(None, "both players fell at once")
+            self.finish(None, "both players fell at once", "both_fell")
         else:
             loser = fallen[0]
-            why = "is pushed off the board" if self.seats[loser].position is None else "has no life left"
-            self.finish(1 - loser, f"{seat_name(loser)} {why}")
+            off = self.seats[loser].position is None
+            why = "is pushed off the board" if off else "has no life left"
+            self.finish(1 - loser, f"{seat_name(loser)} {why}", "off_board" if off else "no_life", {"loser": loser})
         return True
-
-    def finish(self, winner: int | None, reason: str) -> None:
-        """End the game."""
-        self._outcome = Outcome(winner, reason)
-        self._pending = self._resume = None
-        self.emit("end", winner=winner, reason=reason)
-
-    def end_at_limit(self, limit: Limit) -> None:
-        """A draw at an action bound (see `engine/limits.py`): the event, then the end."""
-        self.emit("action_limit", **limit.event())
-        self.finish(None, limit.reason)
 
     # ------------------------------------------------------------------
     # Turns
@@ -421,12 +400,13 @@ class BattleFightState(State[BattleFightGame]):
         self._turn += 1
         limit = self.rules.turn_limit
         if limit and self._turn > limit:
-            self.finish(None, f"the turn limit ({limit}) is reached")
+            self.finish(None, f"the turn limit ({limit}) is reached", "turn_limit", {"limit": limit})
             return
         key = self.signature()
         self._seen[key] += 1
         if self._seen[key] >= self.rules.repetitions:
-            self.finish(None, f"the same position starts a turn for the {_ordinal(self.rules.repetitions)} time")
+            repetitions = self.rules.repetitions
+            self.finish(None, f"the same position starts a turn for the {_ordinal(repetitions)} time", "repetition", {"repetitions": repetitions})
             return
         self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
         self.ask_turn(self.current)

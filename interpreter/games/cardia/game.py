@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
-from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.text import fold
 
@@ -48,6 +48,8 @@ class CardiaGame(Game):
     """The rules, the deck, the Lieu and the Protecteurs of one game of Duel pour Cardia."""
 
     name = "cardia"
+    #: Its records name the main rules file too (`"rules": null`).
+    setup_names_main_rules = True
 
     base_rules: CardiaRules
     deck_name: str
@@ -155,24 +157,13 @@ class CardiaGame(Game):
 
         return CardiaState(self)
 
-    def setup(self) -> dict[str, Any]:
-        """Deck, Lieu, Protecteurs and rules file, for a record's header."""
+    def choices(self) -> dict[str, Any]:
+        """Deck, Lieu and Protecteurs, for a record's header."""
         return {
             "deck": self.deck_name,
             "lieu": self.lieu.name if self.lieu else None,
             "protecteurs": self.protecteurs is not None,
-            "rules": self.rules_name,
         }
-
-    def digest(self) -> str:
-        """The digest of the card and rules files."""
-        return self.files_digest
-
-    def render(self, event: Event, viewer: int | None = None) -> str:
-        """One event as commentary (see `commentary.py`)."""
-        from .commentary import render
-
-        return render(event, viewer)
 
 
 def takes_back(capacite: ast.Capacite) -> bool:

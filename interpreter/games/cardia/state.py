@@ -26,7 +26,6 @@ progress (see `progress.py`).
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +34,7 @@ from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.flow import Flow, FlowState, GameOver
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.state import Outcome
+from atout.interpreter.engine.zones import conservation
 
 from . import ast, progress
 from .game import MAX_TURNS, CardiaGame, takes_back
@@ -154,7 +154,7 @@ class CardiaState(FlowState[CardiaGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand, the line, the counts — never the other's hand or choice."""
-        from .bots import CardiaView
+        from .view import CardiaView
 
         return CardiaView.of(self, player)
 
@@ -168,14 +168,14 @@ class CardiaState(FlowState[CardiaGame]):
         """Every card is in exactly one zone; tokens only on cards in play; seals match the reserve."""
         problems = []
         for seat_index, seat in enumerate(self.seats):
-            places = seat.pile.cards() + seat.hand + seat.discard
-            places += [c for enc in self.line for c in enc.cards if c is not None and self.owners[c] == seat_index]
+            zones = {
+                "pile": seat.pile.cards(),
+                "hand": seat.hand,
+                "discard": seat.discard,
+                "in play": [c for enc in self.line for c in enc.cards if c is not None and self.owners[c] == seat_index],
+            }
             owned = [c for c, owner in enumerate(self.owners) if owner == seat_index]
-            if sorted(places) != owned:
-                counts = Counter(places)
-                twice = [self.names[c] for c, n in counts.items() if n > 1]
-                lost = [self.names[c] for c in owned if c not in counts]
-                problems.append(f"{seat_name(seat_index)}: cards twice {twice}, cards lost {lost}")
+            problems += conservation(zones, owned, self.names.__getitem__, seat_name(seat_index))
         in_play = {c for enc in self.line for c in enc.cards if c is not None}
         if set(self.place) != in_play:
             problems.append("the places of the cards in play are wrong")
@@ -195,15 +195,16 @@ class CardiaState(FlowState[CardiaGame]):
     # Events, decisions, the end
     # ------------------------------------------------------------------
 
-    def finish(self, winner: int | None, how: str, **facts: Any) -> None:
-        """End the game: the result sheet goes into the "end" event; raises `GameOver`."""
+    def finish_by(self, winner: int | None, how: str, **facts: Any) -> None:
+        """`finish` with the result sheet: `how` is the code, the reason is written from the sheet.
+
+        The sheet (seals, deck, Lieu, level, Protecteurs, turns and `facts`)
+        is the outcome's facts and goes into the "end" event.
+        """
         from .commentary import reason
 
-        seals = self.seals()
         sheet = {
-            "winner": winner,
-            "how": how,
-            "seals": seals,
+            "seals": self.seals(),
             "deck": self.game.deck_name,
             "lieu": self.game.lieu.name if self.game.lieu else None,
             "level": self.game.level,
@@ -211,19 +212,16 @@ class CardiaState(FlowState[CardiaGame]):
             "turns": self._turn,
             **facts,
         }
-        text = reason(sheet)
-        self._outcome = Outcome(winner, text)
-        self._pending = None
-        self.emit("end", reason=text, **sheet)
-        raise GameOver
+        self.finish(winner, reason({"winner": winner, "how": how, **sheet}), how, sheet)
+
+    def end_facts(self, outcome: Outcome) -> dict[str, Any]:
+        """The "end" event: the reason, the winner, how (the code) and the result sheet."""
+        return {"reason": outcome.reason, "winner": outcome.winner, "how": outcome.code, **outcome.facts}
 
     def end_at_limit(self, limit: Limit) -> None:
         """A draw at an action bound (see `limits.py`): the event, then the result sheet."""
         self.emit("action_limit", **limit.event())
-        try:
-            self.finish(None, "action_limit", **limit.event())
-        except GameOver:
-            pass
+        self.finish_by(None, "action_limit", **limit.event())
 
     # ------------------------------------------------------------------
     # Queries
@@ -409,13 +407,16 @@ class CardiaState(FlowState[CardiaGame]):
     def _play_turn(self) -> Flow:
         self._turn += 1
         if self._turn > MAX_TURNS and not self.exploring:
-            self.finish(None, "turn_limit", limit=MAX_TURNS)
+            self.finish_by(None, "turn_limit", limit=MAX_TURNS)
+            raise GameOver
         empty = [s for s in (0, 1) if not self.seats[s].hand]
         if len(empty) == 2:
             a, b = self.seals()
-            self.finish(None if a == b else (0 if a > b else 1), "no_card_both")
+            self.finish_by(None if a == b else (0 if a > b else 1), "no_card_both")
+            raise GameOver
         if empty:
-            self.finish(1 - empty[0], "no_card", loser=empty[0])
+            self.finish_by(1 - empty[0], "no_card", loser=empty[0])
+            raise GameOver
         if not self.exploring:
             self._check_progress()
         number = len(self.line) + 1
@@ -488,7 +489,8 @@ class CardiaState(FlowState[CardiaGame]):
             return
         a, b = self.seals()
         hands = [[self.names[c] for c in sorted(seat.hand, key=self.printed.__getitem__)] for seat in self.seats]
-        self.finish(None if a == b else (0 if a > b else 1), "no_progress", positions=positions, hands=hands)
+        self.finish_by(None if a == b else (0 if a > b else 1), "no_progress", positions=positions, hands=hands)
+        raise GameOver
 
     def _choose_cards(self) -> Flow:
         """Both players choose a card: in secret, or one face visible first."""
@@ -632,7 +634,8 @@ class CardiaState(FlowState[CardiaGame]):
             seat = winners[0]
             how = met[seat]
             if how is not None:  # a winner met a condition
-                self.finish(seat, how)
+                self.finish_by(seat, how)
+                raise GameOver
 
     def _factions(self, seat: int) -> int:
         """The factions of `seat`'s sealed cards."""

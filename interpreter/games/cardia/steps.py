@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.flow import GameOver
 
 from . import ast
 from .state import Act, CardiaState, Flow
@@ -260,7 +261,8 @@ def piocher(state: CardiaState, act: Act, effet: ast.Piocher) -> Flow:
 
 def gagner_la_partie(state: CardiaState, act: Act, effet: ast.GagnerLaPartie) -> None:
     """You win at once, whatever the seals."""
-    state.finish(act.me, "ability", card=act.source)
+    state.finish_by(act.me, "ability", card=act.source)
+    raise GameOver
 
 
 def retirer_persistant(state: CardiaState, act: Act, effet: ast.RetirerPersistant) -> Flow:

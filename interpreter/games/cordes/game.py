@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
-from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.text import fold
 
@@ -110,22 +110,9 @@ class CordesGame(Game):
 
         return CordesState(self)
 
-    def setup(self) -> dict[str, Any]:
-        """Boxers, first player and rules file, for a record's header."""
-        data: dict[str, Any] = {"boxers": list(self.boxers) if self.boxers else None, "first_player": self.first_player}
-        if self.rules_name:
-            data["rules"] = self.rules_name
-        return data
-
-    def digest(self) -> str:
-        """The digest of the card and rules files."""
-        return self.files_digest
-
-    def render(self, event: Event, viewer: int | None = None) -> str:
-        """One event as commentary (see `commentary.py`)."""
-        from .commentary import render
-
-        return render(event, viewer)
+    def choices(self) -> dict[str, Any]:
+        """Boxers and first player, for a record's header."""
+        return {"boxers": list(self.boxers) if self.boxers else None, "first_player": self.first_player}
 
 
 def blow_life(effects: list) -> int:

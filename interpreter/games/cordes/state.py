@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.flow import Flow, FlowState
+from atout.interpreter.engine.flow import Flow, FlowState, GameOver
 from atout.interpreter.engine.state import Event, Outcome
+from atout.interpreter.engine.zones import conservation
 
 from . import ast
 from .game import GONG_SPREAD, CordesGame
@@ -39,14 +41,6 @@ END_TURN = Option("End the turn", ("end",))
 END_COMBAT = Option("End the combat", ("end",))
 TAKE = Option("Take the blow", None)
 DONE = Option("Done", None)
-
-
-class GameOver(Exception):
-    """Raised inside the game's flow when the game ends (a KO, the last GONG)."""
-
-    def __init__(self, winner: int | None, reason: str) -> None:
-        super().__init__(reason)
-        self.winner, self.reason = winner, reason
 
 
 @dataclass(slots=True)
@@ -156,7 +150,7 @@ class CordesState(FlowState[CordesGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand, the public zones, never the other's hand."""
-        from .bots import CordesView
+        from .view import CordesView
 
         return CordesView.of(self, player)
 
@@ -168,16 +162,7 @@ class CordesState(FlowState[CordesGame]):
 
     def check_invariants(self) -> list[str]:
         """Every card of the box is in exactly one zone."""
-        places = self.zones()
-        found = sorted(card for cards in places.values() for card in cards)
-        if found == list(range(len(self.names))):
-            return []
-        counts: dict[int, int] = {}
-        for card in found:
-            counts[card] = counts.get(card, 0) + 1
-        twice = sorted(self.names[c] for c, n in counts.items() if n > 1)
-        lost = sorted(self.names[c] for c in range(len(self.names)) if c not in counts)
-        return [f"cards twice {twice}, cards lost {lost}"]
+        return conservation(self.zones(), range(len(self.names)), self.names.__getitem__)
 
     def zones(self) -> dict[str, list[int]]:
         """Every zone and the cards it holds."""
@@ -248,25 +233,25 @@ class CordesState(FlowState[CordesGame]):
             rule = self.rules.double_ko
             attacker = self.current
             if rule == "attacker wins":
-                raise GameOver(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins")
+                self.finish(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
+                raise GameOver
             if rule == "defender wins":
-                raise GameOver(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins")
-            raise GameOver(None, "double KO: both boxers are down")
-        raise GameOver(1 - fallen[0], f"{seat_name(fallen[0])} is KO")
+                self.finish(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
+                raise GameOver
+            self.finish(None, "double KO: both boxers are down", "double_ko", {"rule": rule, "attacker": attacker})
+            raise GameOver
+        self.finish(1 - fallen[0], f"{seat_name(fallen[0])} is KO", "ko", {"loser": fallen[0]})
+        raise GameOver
 
     # ------------------------------------------------------------------
     # The game
     # ------------------------------------------------------------------
 
     def _main(self, setup: bool) -> Flow:
-        try:
-            if setup:
-                yield from self._setup()
-            while True:
-                yield from self._play_turn()
-        except GameOver as over:
-            self._outcome = Outcome(over.winner, over.reason)
-            self.emit("end", winner=over.winner, reason=over.reason)
+        if setup:
+            yield from self._setup()
+        while True:
+            yield from self._play_turn()
 
     # -- setup (rulebook: Setup, The Coach's Advice) -------------------------
 
@@ -610,19 +595,27 @@ class CordesState(FlowState[CordesGame]):
         lives = [s.life for s in self.seats]
         when = f"at the {_ordinal(self.gongs)} GONG" if why is None else f"({why})"
         prefix = "" if why is None else f"{why}: "
+        code = "last_gong" if why is None else "nothing_left"
+        facts: dict[str, Any] = {"life": lives, "gongs": self.gongs}
         if lives[0] != lives[1]:
             winner = 0 if lives[0] > lives[1] else 1
             if why is not None:
-                raise GameOver(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})")
-            raise GameOver(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})")
+                self.finish(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})", code, facts)
+                raise GameOver
+            self.finish(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})", code, facts)
+            raise GameOver
         where = "" if why is not None else f" {when}"
         if self.rules.tie_at_last_gong == "most energy":
             energies = [s.energy for s in self.seats]
+            facts["energy"] = energies
             if energies[0] != energies[1]:
                 winner = 0 if energies[0] > energies[1] else 1
-                raise GameOver(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})")
-            raise GameOver(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}")
-        raise GameOver(None, f"{prefix}same life ({lives[0]}){where}")
+                self.finish(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})", code, facts)
+                raise GameOver
+            self.finish(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}", code, facts)
+            raise GameOver
+        self.finish(None, f"{prefix}same life ({lives[0]}){where}", code, facts)
+        raise GameOver
 
     # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
-from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.nodes import CardList
 
@@ -145,23 +145,10 @@ class DragonsGame(Game):
 
         return DragonsState(self)
 
-    def setup(self) -> dict[str, Any]:
-        """The collections and the rules file, for a record's header."""
+    def choices(self) -> dict[str, Any]:
+        """The collections, for a record's header."""
         # each collection's cards in name order: the order of a collection does not change the duel
-        setup: dict[str, Any] = {"collections": [{"name": c.name, "cards": sorted(c.cards)} for c in self.collections]}
-        if self.rules_name is not None:
-            setup["rules"] = self.rules_name
-        return setup
-
-    def digest(self) -> str:
-        """The digest of the card and rules files."""
-        return self.files_digest
-
-    def render(self, event: Event, viewer: int | None = None) -> str:
-        """One event as commentary (see `commentary.py`)."""
-        from .commentary import render
-
-        return render(event, viewer)
+        return {"collections": [{"name": c.name, "cards": sorted(c.cards)} for c in self.collections]}
 
 
 #: How each AST class of `ast.py` is read: the cards are data, with no

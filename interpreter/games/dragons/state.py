@@ -19,14 +19,15 @@ default opponent, see `engine.py`).
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
+from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.flow import Flow, FlowState
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Event, Outcome
+from atout.interpreter.engine.zones import conservation
 
 from .game import STAT_NAMES, DragonsGame
 
@@ -105,7 +106,7 @@ class DragonsState(FlowState[DragonsGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand and reserve, the score, the other's cards seen so far."""
-        from .bots import DragonsView
+        from .view import DragonsView
 
         return DragonsView.of(self, player)
 
@@ -119,12 +120,8 @@ class DragonsState(FlowState[DragonsGame]):
         """Every card of a collection is in exactly one zone; statistics stay from 0 to full."""
         problems = []
         for seat in (0, 1):
-            places = self.left[seat].cards() + self.reserve[seat].cards() + self.hands[seat]
-            if sorted(places) != self.owned[seat]:
-                counts = Counter(places)
-                twice = [self.names[c] for c, n in counts.items() if n > 1]
-                lost = [self.names[c] for c in self.owned[seat] if c not in counts]
-                problems.append(f"{seat_name(seat)}: cards twice {twice}, cards lost {lost}")
+            zones = {"collection": self.left[seat].cards(), "reserve": self.reserve[seat].cards(), "hand": self.hands[seat]}
+            problems += conservation(zones, self.owned[seat], self.names.__getitem__, seat_name(seat))
             if self.round and len(self.hands[seat]) != self.rules.hand:
                 problems.append(f"{seat_name(seat)}: {len(self.hands[seat])} cards in hand, not {self.rules.hand}")
         for card, (now, full) in enumerate(zip(self.now, self.full)):
@@ -182,14 +179,14 @@ class DragonsState(FlowState[DragonsGame]):
         names = self.names
         self.hands[seat].sort(key=lambda card: (names[card], card))
 
-    def _finish(self, winner: int | None, reason: str) -> None:
-        self._outcome = Outcome(winner, reason)
-        self.emit("end", winner=winner, reason=reason, score=list(self.score))
+    def end_facts(self, outcome: Outcome) -> dict[str, Any]:
+        """The "end" event: the winner, the reason and the score."""
+        return {**super().end_facts(outcome), "score": list(self.score)}
 
     def end_at_limit(self, limit: Limit) -> None:
         """A draw at an action bound (see `limits.py`): the event, then the end with the score."""
         self.emit("action_limit", **limit.event())
-        self._finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}")
+        self.finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}", "action_limit", limit.event())
 
     # ------------------------------------------------------------------
     # The duel (rulebook: "Préparation", "La manche", "Fin du duel")
@@ -205,20 +202,32 @@ class DragonsState(FlowState[DragonsGame]):
         while score[0] == score[1]:
             if rules.endless_ties == "nulle":
                 if self.decisive >= rules.decisive_max:
-                    return self._finish(
+                    return self.finish(
                         None,
                         f"a draw, {score[0]}–{score[1]}: {self.decisive} decisive round"
                         f"{'s' * (self.decisive != 1)} tied (Fin des manches décisives : nulle)",
+                        "decisive_ties",
+                        {"score": list(score), "decisive": self.decisive},
                     )
             elif self._is_worn_out():
-                return self._finish(None, f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won")
+                return self.finish(
+                    None,
+                    f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won",
+                    "worn_out",
+                    {"score": list(score), "decisive": self.decisive},
+                )
             elif self.decisive >= DECISIVE_SAFETY:
-                return self._finish(None, f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds")
+                return self.finish(
+                    None,
+                    f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds",
+                    "safety",
+                    {"score": list(score), "decisive": self.decisive},
+                )
             self.decisive += 1
             yield from self._round(rules.rounds + self.decisive)
         winner = 0 if score[0] > score[1] else 1
         when = f"after {rules.rounds} rounds" if not self.decisive else f"in decisive round {self.decisive}"
-        self._finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}")
+        self.finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}", "score", {"score": list(score), "decisive": self.decisive})
 
     def _prepare(self, seat: int) -> Flow:
         """Draw the duel's cards from the collection, then the hand from them; the rest is the reserve.

@@ -1,0 +1,60 @@
+"""Every game ends the same way: `finish` gives the outcome and the one `end` event."""
+
+from __future__ import annotations
+
+import pytest
+
+from atout.interpreter.engine.loading import load_files
+from atout.interpreter.engine.play import play_game, seeded
+from atout.interpreter.engine.state import Outcome
+from atout.interpreter.games import ENGINES
+
+
+def test_outcomes_are_equal_by_winner_and_reason_whatever_their_code_and_facts():
+    assert Outcome(0, "P2 is KO", "ko", {"loser": 1}) == Outcome(0, "P2 is KO")
+    assert Outcome(0, "P2 is KO") != Outcome(1, "P2 is KO")
+    assert Outcome(0, "P2 is KO", "ko", {"loser": 1}).as_json() == {"winner": 0, "reason": "P2 is KO"}
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_game_ends_with_one_end_event_that_says_its_outcome(name, seed):
+    engine = ENGINES[name]
+    files = load_files(engine.language)
+    game = engine.build(files, engine.setup_from_options(files, {}))
+    players = [engine.bots["random"](seeded(seed, f"P{i + 1}")) for i in range(2)]
+    events: list[dict] = []
+    played = play_game(game, players, seed, on_event=events.append)
+    outcome = played.state.outcome()
+    ends = [e for e in events if e["e"] == "end"]
+    assert outcome is not None and played.state.decision() is None
+    assert ends == [events[-1]]
+    assert (ends[0]["winner"], ends[0]["reason"]) == (outcome.winner, outcome.reason)
+    assert ends[0] == {"e": "end", **played.state.end_facts(outcome)}
+
+
+#: The codes each game gives its outcomes (the action bounds' "action_limit" aside).
+CODES = {
+    "battlefight": {"both_fell", "off_board", "no_life", "turn_limit", "repetition"},
+    "cardia": {"seals", "factions", "streak", "ability", "no_card", "no_card_both", "no_progress", "turn_limit"},
+    "cordes": {"ko", "double_ko", "last_gong", "nothing_left"},
+    "dragons": {"score", "decisive_ties", "worn_out", "safety"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(CODES))
+def test_every_outcome_has_a_code_and_its_facts_agree_with_the_reason(name):
+    engine = ENGINES[name]
+    files = load_files(engine.language)
+    game = engine.build(files, engine.setup_from_options(files, {}))
+    for seed in range(1, 7):
+        bots = [engine.bots["heuristic" if seed % 2 else "random"](seeded(seed, f"P{i + 1}")) for i in range(2)]
+        outcome = play_game(game, bots, seed).state.outcome()
+        assert outcome.code in CODES[name] | {"action_limit"}, (seed, outcome)
+        if "loser" in outcome.facts:
+            assert f"P{outcome.facts['loser'] + 1}" in outcome.reason and outcome.winner == 1 - outcome.facts["loser"]
+        if "score" in outcome.facts:
+            low, high = sorted(outcome.facts["score"])
+            assert f"{high}–{low}" in outcome.reason
+        if "life" in outcome.facts:
+            assert all(f"{life}" in outcome.reason for life in outcome.facts["life"])
