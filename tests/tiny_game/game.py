@@ -11,7 +11,9 @@ from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
-from .language import Card, TinyRules
+from .ast import Card
+from . import commentary
+from .language import TinyRules
 
 
 class TinyGame(Game):
@@ -47,19 +49,11 @@ class TinyGame(Game):
         return self.files.digest()
 
     def render(self, event: Event, viewer: int | None = None) -> str:
-        kind, who = event["e"], seat_name(event.get("player", CHANCE))
-        if kind == "deal":
-            card = event["card"] if viewer is None or viewer == event["player"] else "a card"
-            return f"{who} is dealt {card}"
-        if kind == "round":
-            return f"Round {event['round']}"
-        if kind == "play":
-            return f"{who} plays {event['card']}"
-        if kind == "take":
-            return f"{who} takes the round" if event["player"] is not None else "the round is tied"
-        if kind == "end":
-            return event["reason"]
-        return str(event)
+        return commentary.render(event, viewer)
+
+
+#: The AST classes no dispatch table runs, and the code that reads each.
+READ_BY: dict[type, str] = {Card: "TinyGame.__init__"}
 
 
 class TinyState(FlowState):
