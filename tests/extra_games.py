@@ -21,9 +21,6 @@ MODULES = ("tiny_game.plugin",)
 #: The tests folder, which holds the test games' packages.
 TESTS = Path(__file__).parent
 
-#: The four games of atout (the ones not added by `MODULES`), found by `register`.
-SHIPPED: list[str] = []
-
 #: The names of the games `register` added.
 ADDED: list[str] = []
 
@@ -38,7 +35,6 @@ def register() -> list[str]:
     for name in MODULES:
         importlib.import_module(name)
     ADDED[:] = [game for game in ENGINES if game not in before]
-    SHIPPED[:] = before
     return list(ADDED)
 
 
