@@ -1,14 +1,35 @@
-"""Fixtures shared by every test: the games, reading a file from a string."""
+"""Fixtures shared by every test: the games, reading a file from a string.
+
+The test games of `extra_games.MODULES` are registered for the whole session,
+before the tests are collected: every suite that goes over the registered
+games plays them beside atout's four.
+"""
 
 from __future__ import annotations
 
+import sys
 import textwrap
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import extra_games  # noqa: E402
 
 from atout.cards import CARDS_DIR
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.language.loader import Document, read_document
+
+
+def pytest_configure(config):
+    """Register the test games before collection: the suites build their cases from the registry."""
+    extra_games.register()
+
+
+def pytest_unconfigure(config):
+    """Remove the test games at the end of the session."""
+    extra_games.unregister()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -3,9 +3,10 @@
 `tests/tiny_game/` is Haut la carte, a tiny game with its own grammar (which
 imports the core's), cards, decks, rules files, a `FlowState` flow, two bots
 and its own options (`--deck`, which other games have too, and `--lowest`,
-which none has). It is registered for the tests that need it only, so the
-suites that go over every registered game (the contract suite, the extension
-points) see the four games of atout.
+which none has). The tests register it for the whole session (it is one of
+`extra_games.MODULES`), so the suites that go over every registered game
+(the contract suite, the extension points) hold it to the same contract as
+atout's four games; the tests here check its registration itself.
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ PACKAGE = TESTS / "tiny_game"
 
 @pytest.fixture
 def tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    """The tiny game's package, registered (as the session has it; registered here if a test removed it)."""
     monkeypatch.syspath_prepend(str(TESTS))
     module = importlib.import_module("tiny_game")
-    module.register()
-    try:
-        yield module
-    finally:
-        module.unregister()
+    if "tiny" not in ENGINES:
+        module.register()
+    yield module
+    assert "tiny" in ENGINES, "a test that removes the tiny game puts it back"
 
 
 def run(*args: str, input: str | None = None):
@@ -150,3 +151,33 @@ def tiny_engine():
     from tiny_game.engine import ENGINE
 
     return ENGINE
+
+
+def test_the_tiny_game_checks_its_cards_and_shows_a_seat_what_it_may_see(tiny):
+    from atout.interpreter.engine.play import play_game, seeded
+
+    loaded = api.load_game("tiny", deck="full")
+    seen: list[tuple[int, dict, str, list[str]]] = []
+
+    def on_decision(state, decision, index):
+        assert state.check_invariants() == []
+        if decision.player >= 0:
+            other = [state.game.deck[card] for card in state.hands[1 - decision.player]]
+            seen.append((decision.player, state.view(decision.player), state.describe(decision.player), other))
+
+    bots = [loaded.engine.bots["random"](seeded(7, f"P{s + 1}")) for s in (0, 1)]
+    played = play_game(loaded.game, bots, 7, on_decision=on_decision)
+    state = played.state
+    # the second to play in a round sees the card the first played, never the other hand
+    second = [(seat, view) for seat, view, _, _ in seen if view["table"][1 - seat] is not None]
+    assert second and all(view["table"][seat] is None for seat, view in second)
+    for seat, view, text, other in seen:
+        assert set(view) == {"hand", "table", "rounds"}  # the other hand is in none of them
+        assert f"P{2 - seat}: {len(other)} cards;" in text
+        assert f"P{seat + 1}: {', '.join(view['hand'])};" in text
+    # a card lost, or held twice, is found
+    state.hands[0].append(state.played[1][0])
+    assert "cards twice" in state.check_invariants()[0]
+    state.hands[0].pop()
+    state.played[0].pop()
+    assert "cards lost" in state.check_invariants()[0]

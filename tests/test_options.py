@@ -27,15 +27,16 @@ def test_every_game_declares_rules_and_its_own_options():
 @pytest.mark.parametrize(
     "args, owners",
     [
-        (["cordes", "--deck", "le-renard"], "--deck is an option of battlefight and cardia, not of cordes"),
+        # a test game may declare --deck too: it is named after atout's games
+        (["cordes", "--deck", "le-renard"], ("--deck is an option of battlefight and cardia", ", not of cordes")),
         (["battlefight", "--lieu", "puits", "--protecteurs", "--boxer", "Lewis"],
-         "--boxer is an option of cordes; --lieu is an option of cardia; --protecteurs is an option of cardia, not of battlefight"),
+         ("--boxer is an option of cordes; --lieu is an option of cardia; --protecteurs is an option of cardia, not of battlefight",)),
     ],
 )
 def test_an_option_of_another_game_is_a_usage_error_naming_its_game(args, owners):
     result = run("play", *args, "--p1", "random", "--p2", "random", "-q")
     assert result.exit_code == 2
-    assert owners in result.output
+    assert all(part in result.output for part in owners)
 
 
 def test_a_bad_value_is_a_usage_error_with_the_nearest_valid_one():

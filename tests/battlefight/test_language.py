@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import extra_games
 import pytest
 
 from atout.interpreter.games.battlefight import ast
@@ -145,4 +146,4 @@ def test_every_shipped_file_is_valid(languages, cards_dir):
     result = validate([cards_dir], languages)
     assert [d.render() for d in result.diagnostics] == []
     games = {d.game.name for d in result.documents}
-    assert games == set(languages)
+    assert games == set(languages) - set(extra_games.ADDED)  # the test games' files live with the tests

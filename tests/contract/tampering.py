@@ -206,10 +206,12 @@ def rules_names(files) -> list[str | None]:
 
 def setup_for(engine: GameEngine, files, rules: str | None, example: dict[str, Any] | None = None) -> dict[str, Any]:
     """The setup `atout play GAME [--rules NAME]` gives, with the options of `example`
-    (one of the engine's `option_examples`) or none."""
-    options = {"deck": (), "rules": rules, "collection": (), "boxer": (), "lieu": None, "protecteurs": False}
-    options.update(example or {})
-    return engine.setup_from_options(files, options)
+    (one of the engine's `option_examples`) or none: checked against the game's
+    declarations as the CLI and the API check them, options not given left out."""
+    from atout.interpreter.engine.options import check_options
+
+    given = {**({"rules": rules} if rules is not None else {}), **(example or {})}
+    return engine.setup_from_options(files, check_options(engine.options, files, given, engine.name))
 
 
 def setups(engine: GameEngine, files) -> list[tuple[str | None, dict[str, Any] | None]]:

@@ -13,13 +13,16 @@ nothing here names a game. For each game × rules file × seed × pairing:
   each line or cut inside its last line;
 - the same seed gives byte-identical records in two processes with
   different PYTHONHASHSEED.
+
+The tests register their own games (`tests/extra_games.py`) before collection:
+they are played here like atout's, and the processes get them through
+`ATOUT_GAMES`.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-import os
 import subprocess
 import sys
 from functools import lru_cache
@@ -28,6 +31,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))
+
+import extra_games  # noqa: E402
 
 from tampering import (  # noqa: E402
     play_recorded,
@@ -164,7 +170,7 @@ def test_the_same_seed_gives_byte_identical_records_in_separate_processes():
     script = _SCRIPT.format(path=str(Path(__file__).parent))
     outputs = []
     for hashseed in ("1", "2"):
-        environment = {**os.environ, "PYTHONHASHSEED": hashseed}
+        environment = {**extra_games.environment(), "PYTHONHASHSEED": hashseed}
         result = subprocess.run([sys.executable, "-c", script], capture_output=True, env=environment, timeout=120)
         assert result.returncode == 0, result.stderr.decode()
         outputs.append(result.stdout)

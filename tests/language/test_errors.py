@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import extra_games
+
+from atout.interpreter.games import LANGUAGES
 from atout.interpreter.language.diagnostics import CODES
 
 
@@ -55,7 +58,8 @@ def test_e101_no_header(read):
 
 def test_e102_unknown_game_with_the_nearest(read):
     d = only(read("Battle Fihgt : cartes\n"))
-    assert where(d) == ("E102", 1, 1, 'unknown game "Battle Fihgt"; the games are BattleFight, Dans les Cordes, Duel pour Cardia, Duel de dragons')
+    tests_games = "".join(f", {LANGUAGES[name].title}" for name in extra_games.ADDED)  # registered by the tests
+    assert where(d) == ("E102", 1, 1, 'unknown game "Battle Fihgt"; the games are BattleFight, Dans les Cordes, Duel pour Cardia, Duel de dragons' + tests_games)
     assert d.suggestion == "Battle Fight"
 
 

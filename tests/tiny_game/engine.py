@@ -32,6 +32,11 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     return build(files, setup).setup()
 
 
+def option_examples(files: GameFiles) -> list[dict[str, Any]]:
+    """Each deck, and the lower card taking the round: the setups a game is checked with."""
+    return [{"deck": name} for name in sorted(files.lists)] + [{"lowest": True}]
+
+
 class HighestBot:
     """Plays its best card: the highest (the lowest with --lowest)."""
 
@@ -57,5 +62,6 @@ ENGINE = GameEngine(
     build=build,
     setup_from_options=setup_from_options,
     options=OPTIONS,
+    option_examples=option_examples,
     bots={"random": RandomBot, "heuristic": HighestBot},
 )

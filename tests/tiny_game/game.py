@@ -9,9 +9,12 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.flow import Flow, FlowState
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
+from atout.interpreter.engine.zones import conservation
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
-from .language import Card, TinyRules
+from .ast import Card
+from . import commentary
+from .language import TinyRules
 
 
 class TinyGame(Game):
@@ -47,32 +50,31 @@ class TinyGame(Game):
         return self.files.digest()
 
     def render(self, event: Event, viewer: int | None = None) -> str:
-        kind, who = event["e"], seat_name(event.get("player", CHANCE))
-        if kind == "deal":
-            card = event["card"] if viewer is None or viewer == event["player"] else "a card"
-            return f"{who} is dealt {card}"
-        if kind == "round":
-            return f"Round {event['round']}"
-        if kind == "play":
-            return f"{who} plays {event['card']}"
-        if kind == "take":
-            return f"{who} takes the round" if event["player"] is not None else "the round is tied"
-        if kind == "end":
-            return event["reason"]
-        return str(event)
+        return commentary.render(event, viewer)
+
+
+#: The AST classes no dispatch table runs, and the code that reads each.
+READ_BY: dict[type, str] = {Card: "TinyGame.__init__"}
 
 
 class TinyState(FlowState):
-    """A position: the pile, the hands, the rounds won."""
+    """A position: the pile, the hands, the cards each seat has played, the rounds won.
+
+    A card is its place in the game's deck (ids 0..n-1): the pile, the hands
+    and the played cards hold ids, so that the core's conservation check finds
+    a card lost or held twice.
+    """
 
     game: TinyGame
     first_player = 0
 
     def __init__(self, game: TinyGame) -> None:
         self.game = game
-        self.pile = Counter(game.deck)
-        self.hands: list[list[str]] = [[], []]
+        self.pile: list[int] = list(range(len(game.deck)))
+        self.hands: list[list[int]] = [[], []]
+        self.played: list[list[int]] = [[], []]
         self.rounds_won = [0, 0]
+        self.ties = 0
         self._turn = 0
         self.start(self._flow())
 
@@ -80,27 +82,37 @@ class TinyState(FlowState):
     def turn(self) -> int:
         return self._turn
 
+    def _name(self, card: int) -> str:
+        return self.game.deck[card]
+
+    def _take(self, cards: list[int], name: str) -> int:
+        """Remove the first card named `name` from `cards` and return it."""
+        card = next(card for card in cards if self._name(card) == name)
+        cards.remove(card)
+        return card
+
     def _flow(self) -> Flow:
         rules = self.game.rules
         for seat in (0, 1):
             for _ in range(rules.hand):
-                options = [Option(name, name, count) for name, count in sorted(self.pile.items()) if count]
+                counts = Counter(self._name(card) for card in self.pile)
+                options = [Option(name, name, count) for name, count in sorted(counts.items())]
                 drawn = yield from self.ask(Decision(CHANCE, "deal", options, f"deal {seat_name(seat)} a card"))
-                self.pile[drawn.value] -= 1
-                self.hands[seat].append(drawn.value)
+                self.hands[seat].append(self._take(self.pile, drawn.value))
                 self.emit("deal", player=seat, card=drawn.value)
         for number in range(1, min(rules.rounds, rules.hand) + 1):
             self._turn = number
             self.emit("round", round=number)
-            played: dict[int, Card] = {}
+            values = [0, 0]
             for seat in ((number - 1) % 2, number % 2):
-                options = [Option(name, self.game.cards[name]) for name in sorted(set(self.hands[seat]))]
+                names = sorted({self._name(card) for card in self.hands[seat]})
+                options = [Option(name, self.game.cards[name]) for name in names]
                 chosen = yield from self.ask(Decision(seat, "play", options, "play a card"))
-                self.hands[seat].remove(chosen.label)
-                played[seat] = chosen.value
+                self.played[seat].append(self._take(self.hands[seat], chosen.label))
+                values[seat] = chosen.value.value
                 self.emit("play", player=seat, card=chosen.label)
-            values = [played[0].value, played[1].value]
             if values[0] == values[1]:
+                self.ties += 1
                 self.emit("take", player=None)
                 continue
             taker = values.index(min(values) if self.game.lowest else max(values))
@@ -110,12 +122,40 @@ class TinyState(FlowState):
         winner = None if won[0] == won[1] else won.index(max(won))
         self.finish(winner, f"rounds {won[0]}–{won[1]}", "rounds", {"rounds": list(won)})
 
+    def check_invariants(self) -> list[str]:
+        """Every card of the deck is in one zone; the rounds won and tied are the rounds played."""
+        zones = {"pile": self.pile}
+        for seat in (0, 1):
+            zones[f"{seat_name(seat)} hand"] = self.hands[seat]
+            zones[f"{seat_name(seat)} played"] = self.played[seat]
+        problems = conservation(zones, range(len(self.game.deck)), self._name)
+        finished = min(len(played) for played in self.played)
+        if sum(self.rounds_won) + self.ties != finished:
+            problems.append(f"{self.rounds_won} rounds won and {self.ties} tied, but {finished} rounds played")
+        if any(len(hand) + len(played) > self.game.rules.hand for hand, played in zip(self.hands, self.played)):
+            problems.append(f"a hand holds more than {self.game.rules.hand} cards")
+        return problems
+
+    def _table(self) -> list[str | None]:
+        """The cards played in the current round (None: not yet), by seat: both players see them."""
+        return [self._name(played[-1]) if len(played) == self._turn and played else None for played in self.played]
+
     def view(self, player: int) -> dict[str, Any]:
-        return {"hand": list(self.hands[player]), "rounds": list(self.rounds_won)}
+        """What `player` may see: their hand, the cards on the table this round, the rounds won."""
+        return {
+            "hand": [self._name(card) for card in self.hands[player]],
+            "table": self._table(),
+            "rounds": list(self.rounds_won),
+        }
 
     def describe(self, viewer: int | None = None) -> str:
         hands = [
-            ", ".join(hand) if viewer is None or viewer == seat else f"{len(hand)} cards"
+            ", ".join(map(self._name, hand)) if viewer is None or viewer == seat else f"{len(hand)} cards"
             for seat, hand in enumerate(self.hands)
         ]
-        return f"round {self._turn}; P1: {hands[0]}; P2: {hands[1]}; rounds {self.rounds_won[0]}–{self.rounds_won[1]}"
+        table = ", ".join(f"{seat_name(seat)} played {name}" for seat, name in enumerate(self._table()) if name)
+        return (
+            f"round {self._turn}; P1: {hands[0]}; P2: {hands[1]}"
+            + (f"; {table}" if table else "")
+            + f"; rounds {self.rounds_won[0]}–{self.rounds_won[1]}"
+        )
