@@ -139,6 +139,11 @@ def _first_per_file(diagnostics: list[Diagnostic], limit: int) -> tuple[list[Dia
     return shown, truncated
 
 
+def _and(words: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def _plural(count: int, word: str) -> str:
     """`1 file`, `2 files`: a count and its noun, in the right number."""
     return f"{count} {word}{'s' * (count != 1)}"
@@ -275,7 +280,7 @@ def _setup_options(ctx: click.Context, engine: GameEngine, values: dict[str, Any
     own = {option.name for option in engine.options}
     given = {name: values[name] for name in declared if values.get(name)}
     foreign = [
-        f"--{name} is an option of {' and '.join(game for game, _ in declared[name])}"
+        f"--{name} is an option of {_and([game for game, _ in declared[name]])}"
         for name in given if name not in own
     ]
     if foreign:
