@@ -27,8 +27,8 @@ def test_every_game_declares_rules_and_its_own_options():
 @pytest.mark.parametrize(
     "args, owners",
     [
-        # a test game may declare --deck too: it is named after atout's games
-        (["cordes", "--deck", "le-renard"], ("--deck is an option of battlefight and cardia", ", not of cordes")),
+        # the tests' own game declares --deck too: it is named last
+        (["cordes", "--deck", "le-renard"], ("--deck is an option of battlefight, cardia and tiny, not of cordes",)),
         (["battlefight", "--lieu", "puits", "--protecteurs", "--boxer", "Lewis"],
          ("--boxer is an option of cordes; --lieu is an option of cardia; --protecteurs is an option of cardia, not of battlefight",)),
     ],
