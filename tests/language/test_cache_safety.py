@@ -159,22 +159,24 @@ def test_a_cache_folder_owned_by_someone_else_is_not_used(languages, card, tmp_p
 
 
 @pytest.mark.skipif(os.getuid() != 0, reason="giving a file to another user needs root")
-def test_an_entry_owned_by_someone_else_is_not_read(languages, card):
+def _forged_entry(card, languages):
+    """The cache entry of `card`, rewritten to claim an unread card that the file does not have."""
     read_file(card, languages)
     entry = _entry_of(card)
     forged = json.loads(entry.read_bytes())
     forged["unread"] = ["forged"]
     entry.write_text(json.dumps(forged), encoding="utf-8")
+    return entry
+
+
+def test_an_entry_owned_by_someone_else_is_not_read(languages, card):
+    entry = _forged_entry(card, languages)
     os.chown(entry, 4321, 4321)
     assert read_file(card, languages).unread_cards == []
 
 
 def test_an_entry_others_may_write_is_not_read(languages, card):
-    read_file(card, languages)
-    entry = _entry_of(card)
-    forged = json.loads(entry.read_bytes())
-    forged["unread"] = ["forged"]
-    entry.write_text(json.dumps(forged), encoding="utf-8")
+    entry = _forged_entry(card, languages)
     os.chmod(entry, 0o622)
     assert read_file(card, languages).unread_cards == []
     assert stat.S_IMODE(os.lstat(entry).st_mode) == 0o600 and json.loads(entry.read_bytes())["unread"] == []
