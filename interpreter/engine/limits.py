@@ -105,6 +105,13 @@ class ActionCounter:
         #: The bound the game reached, once it has (the game is then over).
         self.reached: Limit | None = None
 
+    def copy(self) -> "ActionCounter":
+        """An independent copy (for a copied state)."""
+        counter = ActionCounter.__new__(ActionCounter)
+        for name in ActionCounter.__slots__:
+            setattr(counter, name, getattr(self, name))
+        return counter
+
     def count(self, turn: int) -> Limit | None:
         """Count one action taken in `turn`; the bound it would go past, if any (it is then not counted)."""
         if turn != self.turn:

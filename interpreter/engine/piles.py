@@ -71,6 +71,16 @@ class Segment:
             self._options = [draw_option(label, len(by_name[label])) for label in self._labels]
         return self._by_name
 
+    def copy(self) -> "Segment":
+        """An independent copy, with its counts by name if they are made."""
+        segment = Segment.__new__(Segment)
+        segment.cards = self.cards[:]
+        by_name = self._by_name
+        segment._by_name = None if by_name is None else {label: ids[:] for label, ids in by_name.items()}
+        segment._labels = self._labels[:]
+        segment._options = self._options[:]
+        return segment
+
     def counts(self, name: Name) -> dict[str, int]:
         """How many cards of each name the segment holds."""
         return {label: len(ids) for label, ids in self._index(name).items()}
@@ -219,5 +229,8 @@ class Pile:
         return tuple(tuple(sorted(map(key, segment.cards))) for segment in self.segments if segment)
 
     def copy(self) -> "Pile":
-        """An independent copy."""
-        return Pile((segment.cards for segment in self.segments), self.name)
+        """An independent copy (each segment's counts by name are copied, not made again)."""
+        pile = Pile.__new__(Pile)
+        pile.name = self.name
+        pile._segments = [segment.copy() for segment in self._segments]
+        return pile

@@ -213,6 +213,24 @@ class State(ABC, Generic[G]):
         self.emit("action_limit", **limit.event())
         self.finish(None, limit.reason, "action_limit", limit.event())
 
+    def clone(self) -> "State[G]":
+        """A copy of this position that plays on alike: the same answers give the same events and outcome.
+
+        Search bots, "undo" and studies from a position play on copies. A
+        game whose flow is an agenda of tasks (`agenda.py`) has it already.
+        """
+        raise NotImplementedError(f"{type(self).__name__} cannot be copied")
+
+    def resample(self, player: int, rng: Any) -> "State[G]":
+        """A copy where what `player` cannot see is drawn anew, with `rng`, from what they may know.
+
+        The copy shows `player` the same view, and it depends only on that
+        view and on `rng`, never on the hidden cards themselves: a search
+        bot plays on such copies (as OpenSpiel's `ResampleFromInfostate`).
+        A game without hidden information returns a plain copy.
+        """
+        return self.clone()
+
     def start_events(self) -> list[Event]:
         """The events of the setup, before the first decision."""
         return getattr(self, "_start", [])

@@ -1,4 +1,4 @@
-"""Haut la carte's game and states: a `FlowState` whose flow reads like the rules."""
+"""Haut la carte's game and states: an `AgendaState` whose tasks read like the rules."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.flow import Flow, FlowState
+from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Event, Game
 from atout.interpreter.engine.zones import conservation
@@ -57,7 +57,7 @@ class TinyGame(Game):
 READ_BY: dict[type, str] = {Card: "TinyGame.__init__"}
 
 
-class TinyState(FlowState):
+class TinyState(AgendaState):
     """A position: the pile, the hands, the cards each seat has played, the rounds won.
 
     A card is its place in the game's deck (ids 0..n-1): the pile, the hands
@@ -76,7 +76,7 @@ class TinyState(FlowState):
         self.rounds_won = [0, 0]
         self.ties = 0
         self._turn = 0
-        self.start(self._flow())
+        self.start(self._deal, 0, game.rules.hand)
 
     @property
     def turn(self) -> int:
@@ -91,36 +91,71 @@ class TinyState(FlowState):
         cards.remove(card)
         return card
 
-    def _flow(self) -> Flow:
-        rules = self.game.rules
-        for seat in (0, 1):
-            for _ in range(rules.hand):
-                counts = Counter(self._name(card) for card in self.pile)
-                options = [Option(name, name, count) for name, count in sorted(counts.items())]
-                drawn = yield from self.ask(Decision(CHANCE, "deal", options, f"deal {seat_name(seat)} a card"))
-                self.hands[seat].append(self._take(self.pile, drawn.value))
-                self.emit("deal", player=seat, card=drawn.value)
-        for number in range(1, min(rules.rounds, rules.hand) + 1):
-            self._turn = number
-            self.emit("round", round=number)
-            values = [0, 0]
-            for seat in ((number - 1) % 2, number % 2):
-                names = sorted({self._name(card) for card in self.hands[seat]})
-                options = [Option(name, self.game.cards[name]) for name in names]
-                chosen = yield from self.ask(Decision(seat, "play", options, "play a card"))
-                self.played[seat].append(self._take(self.hands[seat], chosen.label))
-                values[seat] = chosen.value.value
-                self.emit("play", player=seat, card=chosen.label)
-            if values[0] == values[1]:
-                self.ties += 1
-                self.emit("take", player=None)
-                continue
+    def _deal(self, seat: int, left: int) -> None:
+        """Deal `seat` a card from the pile (chance), `left` cards still to deal to them."""
+        counts = Counter(self._name(card) for card in self.pile)
+        options = [Option(name, name, count) for name, count in sorted(counts.items())]
+        self.ask(Decision(CHANCE, "deal", options, f"deal {seat_name(seat)} a card"), self._dealt, seat, left)
+
+    def _dealt(self, drawn: Option, seat: int, left: int) -> None:
+        self.hands[seat].append(self._take(self.pile, drawn.value))
+        self.emit("deal", player=seat, card=drawn.value)
+        if left > 1:
+            self.then(self._deal, seat, left - 1)
+        elif seat == 0:
+            self.then(self._deal, 1, self.game.rules.hand)
+        else:
+            self.then(self._round, 1)
+
+    def _round(self, number: int) -> None:
+        """Round `number`: each seat plays a card, the first of them by turns; the higher (or lower) takes."""
+        if number > min(self.game.rules.rounds, self.game.rules.hand):
+            won = self.rounds_won
+            winner = None if won[0] == won[1] else won.index(max(won))
+            self.finish(winner, f"rounds {won[0]}–{won[1]}", "rounds", {"rounds": list(won)})
+            return
+        self._turn = number
+        self.emit("round", round=number)
+        for seat in ((number - 1) % 2, number % 2):
+            self.then(self._play, seat)
+        self.then(self._take_round, number)
+
+    def _play(self, seat: int) -> None:
+        names = sorted({self._name(card) for card in self.hands[seat]})
+        options = [Option(name, self.game.cards[name]) for name in names]
+        self.ask(Decision(seat, "play", options, "play a card"), self._played, seat)
+
+    def _played(self, chosen: Option, seat: int) -> None:
+        self.played[seat].append(self._take(self.hands[seat], chosen.label))
+        self.emit("play", player=seat, card=chosen.label)
+
+    def _take_round(self, number: int) -> None:
+        values = [self.game.cards[self._name(played[-1])].value for played in self.played]
+        if values[0] == values[1]:
+            self.ties += 1
+            self.emit("take", player=None)
+        else:
             taker = values.index(min(values) if self.game.lowest else max(values))
             self.rounds_won[taker] += 1
             self.emit("take", player=taker)
-        won = self.rounds_won
-        winner = None if won[0] == won[1] else won.index(max(won))
-        self.finish(winner, f"rounds {won[0]}–{won[1]}", "rounds", {"rounds": list(won)})
+        self.then(self._round, number + 1)
+
+    def copy_fields(self, new: TinyState) -> None:
+        """The pile, the hands, the cards played and the rounds won change in play."""
+        new.pile = self.pile[:]
+        new.hands = [hand[:] for hand in self.hands]
+        new.played = [played[:] for played in self.played]
+        new.rounds_won = self.rounds_won[:]
+
+    def resample(self, player: int, rng: Any) -> TinyState:
+        """A copy where the other seat's hand and the pile are dealt anew from the cards `player` has not seen."""
+        new = self.clone()
+        other = 1 - player
+        unseen = sorted(new.hands[other] + new.pile, key=lambda card: (self._name(card), card))
+        rng.shuffle(unseen)
+        size = len(new.hands[other])
+        new.hands[other], new.pile = unseen[:size], unseen[size:]
+        return new
 
     def check_invariants(self) -> list[str]:
         """Every card of the deck is in one zone; the rounds won and tied are the rounds played."""

@@ -1,0 +1,164 @@
+"""States whose game runs as an agenda of tasks: plain data that can be copied.
+
+A game's flow is written as small methods, each doing one part of the rules
+and saying what comes next. What comes next is data, never a live Python
+frame: a *task* is a method and its arguments, and the *agenda* is the stack
+of tasks still to run. A decision is a task too: `ask(decision, method,
+*args)` poses it, and the answer calls `method(option, *args)`::
+
+    def _round(self, number: int) -> None:
+        self.emit("round", round=number)
+        self.ask(Decision(CHANCE, "stats", options), self._stats_drawn, number)
+        self.then(self._play_cards, number)        # after the answer is dealt with
+
+    def _stats_drawn(self, option: Option, number: int) -> None:
+        self.asked = option.value
+
+Within one method, the tasks it schedules (`then`, `ask`) run in the order
+written, and all of them before the tasks scheduled earlier (a stack, as a
+call stack would). Because the agenda, the pending decision and the game's
+own fields are plain data, `clone()` is a shallow copy of a few lists: the
+copy and the original, given the same answers, play on alike (what search
+bots, "undo" and studies from a position need). Methods are kept as plain
+functions, never bound to a state, so a copy runs its own tasks.
+
+Task arguments must not be changed once scheduled (ints, strings, tuples,
+frozen options): a copy shares them with its original.
+
+Every decision counts as an action against the bounds of `limits.py`: a
+decision posed, when it is posed, and a decision with a single option, when
+it is taken at once (it is never asked). Past a bound the game ends as a draw
+(`end_at_limit`) and the agenda is dropped. A game ends with `finish(winner,
+reason, code, facts)` (see `state.py`); nothing on the agenda runs after it.
+A method deep in helpers may raise `GameOver` after `finish` to stop at once.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from .decision import Decision
+from .state import Event, G, State
+
+#: A task: the function to call (with the state first), its arguments, and
+#: for a decision, the decision posed (the answer is passed before the arguments).
+Task = tuple[Callable[..., Any], tuple[Any, ...], Decision | None]
+
+
+class GameOver(Exception):
+    """Raised inside a task, after `finish`, to leave the helpers it is in at once."""
+
+
+class AgendaState(State[G]):
+    """A `State` whose game runs as an agenda of tasks (see the module's docstring)."""
+
+    _agenda: list[Task]
+    _queued: list[Task]
+    _waiting: Task | None = None
+
+    def start(self, method: Callable[..., Any], *args: Any) -> None:
+        """Run `method(*args)` and what it schedules up to the first decision: the setup's events."""
+        self._agenda = []
+        self._queued = []
+        self._events = []
+        self._pending = None
+        self._waiting = None
+        self._agenda.append((getattr(method, "__func__", method), args, None))
+        self._run()
+        self._start, self._events = self._events, []
+
+    # ------------------------------------------------------------------
+    # Scheduling
+    # ------------------------------------------------------------------
+
+    def then(self, method: Callable[..., Any], *args: Any) -> None:
+        """Run `method(*args)` once the running task is over (see the module's docstring for the order)."""
+        self._queued.append((getattr(method, "__func__", method), args, None))
+
+    def ask(self, decision: Decision, method: Callable[..., Any], *args: Any) -> None:
+        """Pose `decision` in its turn; the answer calls `method(option, *args)`.
+
+        A decision with a single option is not asked: its option is taken at
+        once (it still counts as an action).
+        """
+        self._queued.append((getattr(method, "__func__", method), args, decision))
+
+    # ------------------------------------------------------------------
+    # The State contract
+    # ------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self._pending
+
+    def apply(self, index: int) -> list[Event]:
+        """Answer the pending decision with option `index`; the events that followed."""
+        decision, task = self._pending, self._waiting
+        if decision is None or task is None:
+            raise ValueError("the game is over: there is no decision to answer")
+        if not 0 <= index < len(decision.options):
+            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
+        self._events = []
+        self._pending = self._waiting = None
+        self._call(task[0], (decision.options[index], *task[1]))
+        self._run()
+        return self._events
+
+    def clone(self) -> AgendaState[G]:
+        """A copy that plays on alike: the same answers give the same events and outcome.
+
+        The copy shares what never changes during play (the game, the cards,
+        posed decisions, task arguments) and copies the rest: the agenda here,
+        the game's own fields in `copy_fields`.
+        """
+        new = copy.copy(self)
+        new._agenda = self._agenda[:]
+        new._queued = []
+        new._events = []
+        new.observer = None
+        if self._actions is not None:
+            new._actions = self._actions.copy()
+        self.copy_fields(new)
+        return new
+
+    def copy_fields(self, new: Any) -> None:
+        """Give `new`, a shallow copy of this state, its own copy of every field that changes in play."""
+
+    # ------------------------------------------------------------------
+    # The loop
+    # ------------------------------------------------------------------
+
+    def _run(self) -> None:
+        """Run tasks until a decision waits for an answer, the game is over, or nothing is left."""
+        agenda = self._agenda
+        while agenda and self._outcome is None:
+            method, args, decision = agenda.pop()
+            if decision is None:
+                self._call(method, args)
+                continue
+            if self.count_action():
+                break
+            if len(decision.options) == 1:
+                self._call(method, (decision.options[0], *args))
+                continue
+            self._pending, self._waiting = decision, (method, args, decision)
+            return
+        if self._outcome is not None:
+            agenda.clear()
+            self._pending = self._waiting = None
+
+    def _call(self, method: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        """Run one task; what it scheduled goes on top of the agenda, first written on top."""
+        queued = self._queued
+        try:
+            method(self, *args)
+        except GameOver:
+            queued.clear()
+            return
+        if queued:
+            queued.reverse()
+            self._agenda += queued
+            queued.clear()
+
