@@ -310,21 +310,39 @@ def _load_game(ctx: click.Context, game: str, cards: Path | None, values: dict[s
         _print_diagnostics(error)
 
 
-def _check_bots(ctx: click.Context, engine: GameEngine, kinds: dict[str, str], human: bool = True) -> None:
-    """A bot the game does not have (or a person where only bots play) is a usage error naming the game's bots."""
+def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], human: bool = True) -> None:
+    """A bot the game does not have (or a person where only bots play), or a bad search budget, is a usage error.
+
+    The error names the game's bots (`mcts` among them for a game that can
+    be searched) and, for a budget, its accepted forms.
+    """
+    from atout.interpreter.api import bot_maker, bot_names
+    from atout.interpreter.engine.mcts import FORMS, NAME as SEARCH_BOT, is_search_bot
+    from atout.interpreter.engine.options import OptionError
     from atout.interpreter.language.diagnostics import nearest
 
+    engine = loaded.engine
     for option, kind in kinds.items():
-        if not (human and kind == "human") and kind not in engine.bots:
-            near = nearest(kind, [*engine.bots, *(["human"] if human else [])])
+        if human and kind == "human":
+            continue
+        if is_search_bot(kind) and kind not in engine.bots:
+            try:
+                bot_maker(engine, loaded.game, kind)
+            except OptionError as error:
+                raise click.UsageError(f"--{option}: {error.message}", ctx) from None
+            continue
+        if kind not in engine.bots:
+            bots = bot_names(engine, loaded.game)
+            near = nearest(kind, [*bots, *(["human"] if human else [])])
             hint = f' (did you mean "{near}"?)' if near else ""
-            choices = ", ".join([*(["human"] if human else []), *engine.bots])
-            raise click.UsageError(f'--{option}: {engine.name} has no player "{kind}"{hint}; the choices are {choices}', ctx)
+            choices = ", ".join([*(["human"] if human else []), *bots])
+            search = f" (for {SEARCH_BOT}: {FORMS})" if SEARCH_BOT in bots else ""
+            raise click.UsageError(f'--{option}: {engine.name} has no player "{kind}"{hint}; the choices are {choices}{search}', ctx)
 
 
 @main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
-@click.option("--p1", metavar="human|BOT", default="human", show_default=True, help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic).")
+@click.option("--p1", metavar="human|BOT", default="human", show_default=True, help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic, mcts; mcts:500 searches 500 iterations per decision, mcts:0.5s half a second).")
 @click.option("--p2", metavar="human|BOT", default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here; a match's games all go in it.")
@@ -369,7 +387,7 @@ def play(
             )
         except DiagnosticError as error:
             _print_diagnostics(error)
-    _check_bots(ctx, engine, {"p1": p1, "p2": p2})
+    _check_bots(ctx, loaded, {"p1": p1, "p2": p2})
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     current: list[State] = []
@@ -421,7 +439,7 @@ def play(
 @click.argument("game", type=GameChoice())
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed; game i uses seed + i.")
-@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="P1's bot: one of the game's bots (random, heuristic).")
+@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="P1's bot: one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
 @click.option("--p2", metavar="BOT", default="random", show_default=True, help="P2's bot.")
 @click.pass_context
 def simulate(
@@ -435,7 +453,7 @@ def simulate(
     from atout.interpreter import api
 
     loaded = _load_game(ctx, game, cards, options)
-    _check_bots(ctx, loaded.engine, {"p1": p1, "p2": p2}, human=False)
+    _check_bots(ctx, loaded, {"p1": p1, "p2": p2}, human=False)
     with click.progressbar(length=count, label=f"{game}: {p1} vs {p2}", file=sys.stderr) as bar:
         summary = api.simulate(loaded, [p1, p2], games=count, seed=seed, progress=lambda _: bar.update(1))
     for line in summary.lines([p1, p2]):

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.loading import GameFiles, load_files
+from .engine.mcts import NAME as SEARCH_BOT, BudgetError, can_search, is_search_bot, search_bot
 from .engine.options import OptionError, check_options
 from .engine.play import MatchResult, Played, Summary, play_game, seeded
 from .engine.play import play_match as play_match_games
@@ -105,17 +106,35 @@ class PlayedGame:
     turns: int = 0
 
 
-def make_players(engine: GameEngine, players: Sequence[str | Player], seed: int) -> list[Player]:
-    """Each seat's player: a bot of the game by its name (seeded from `seed`), or the object given."""
-    made: list[Player] = []
-    for seat, player in enumerate(players):
-        if isinstance(player, str):
-            if player not in engine.bots:
-                raise OptionError("players", f'{engine.name} has no bot "{player}"; its bots are {", ".join(engine.bots)}')
-            made.append(engine.bots[player](seeded(seed, f"P{seat + 1}")))
-        else:
-            made.append(player)
-    return made
+def bot_maker(engine: GameEngine, game: Game, name: str) -> Callable[[int], Player]:
+    """The maker (from a seed) of the bot `name`: one of the game's own, or `mcts[:BUDGET]` for a game that can be searched.
+
+    Raises `OptionError` for a name the game has no bot for, or a bad budget
+    (saying the accepted forms).
+    """
+    if name in engine.bots:
+        return engine.bots[name]
+    if is_search_bot(name):
+        if not can_search(game):
+            raise OptionError("players", f"{engine.name} cannot be searched by {SEARCH_BOT}: its states cannot be copied")
+        try:
+            return search_bot(name)
+        except BudgetError as error:
+            raise OptionError("players", str(error)) from None
+    raise OptionError("players", f'{engine.name} has no bot "{name}"; its bots are {", ".join(bot_names(engine, game))}')
+
+
+def bot_names(engine: GameEngine, game: Game) -> list[str]:
+    """The names of the bots a game can be played by: its own, and `mcts` if it can be searched."""
+    return [*engine.bots, *([SEARCH_BOT] if SEARCH_BOT not in engine.bots and can_search(game) else [])]
+
+
+def make_players(loaded: LoadedGame, players: Sequence[str | Player], seed: int) -> list[Player]:
+    """Each seat's player: a bot by its name (seeded from `seed`; see `bot_maker`), or the object given."""
+    return [
+        bot_maker(loaded.engine, loaded.game, player)(seeded(seed, f"P{seat + 1}")) if isinstance(player, str) else player
+        for seat, player in enumerate(players)
+    ]
 
 
 def _open_record(record: str | Path | None) -> RecordFile | None:
@@ -155,7 +174,7 @@ def play(
     recording = _open_record(record)
     try:
         played = play_game(
-            loaded.game, make_players(loaded.engine, players, seed), seed,
+            loaded.game, make_players(loaded, players, seed), seed,
             writer=recording.writer if recording else None, on_event=seen, on_start=on_start,
         )
     except BaseException as error:
@@ -185,7 +204,7 @@ def play_match(
     try:
         result = play_match_games(
             loaded.engine, loaded.files, loaded.setup,
-            lambda game_seed: make_players(loaded.engine, players, game_seed), seed,
+            lambda game_seed: make_players(loaded, players, game_seed), seed,
             on_game=on_game, on_event_for=on_event_for, on_start=on_start,
             writer=recording.writer if recording else None,
         )
@@ -206,7 +225,7 @@ def simulate(
     """Play `games` games (seeds seed, seed + 1, …) and sum them up; `progress` sees each seed played."""
     summary = Summary()
     for game_seed in range(seed, seed + games):
-        played = play_game(loaded.game, make_players(loaded.engine, players, game_seed), game_seed)
+        played = play_game(loaded.game, make_players(loaded, players, game_seed), game_seed)
         summary.add(played, played.state.first_player)
         if progress is not None:
             progress(game_seed)

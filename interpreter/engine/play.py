@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from .decision import Decision
-from .players import Abandoned, ChanceSampler, Player
+from .players import Abandoned, ChanceSampler, Player, View
 from .record import RecordWriter
 from .state import Event, Game, Outcome, State, ended
 
@@ -74,7 +74,7 @@ def play_game(
         for event in start:
             on_event(event)
     actions = turns = 0
-    views = [lambda seat=seat: state.view(seat) for seat in range(len(players))]
+    views = [View(state, seat) for seat in range(len(players))]
     while (decision := state.decision()) is not None:
         turn = state.turn
         try:

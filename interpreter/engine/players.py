@@ -1,8 +1,11 @@
 """Who answers decisions: chance, bots, and people at the terminal.
 
-A player answers `choose(decision, view)` with an option's index. `view` is a
-function that returns what that player may know of the state (hidden cards
-masked); a bot that needs no view never computes it. Chance is answered by a
+A player answers `choose(decision, view)` with an option's index. `view` is
+the seat's `View`: called, it returns what that player may know of the state
+(hidden cards masked), and a bot that needs no view never computes it;
+`view.sample(rng)` draws a whole position the player cannot tell from the
+real one, for a bot that searches (`mcts.py`). No player is ever given the
+real state. Chance is answered by a
 `ChanceSampler`, which draws by the options' weights from a seeded generator
 of its own: the same seed gives the same game on any machine.
 """
@@ -13,11 +16,38 @@ import random
 from bisect import bisect_right
 from itertools import accumulate
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .decision import Decision
 
-View = Callable[[], Any]
+if TYPE_CHECKING:
+    from .state import State
+
+
+class View:
+    """What one seat may know of a game, given to its player with each decision.
+
+    `view()` is the seat's view of the state (`State.view`: hidden cards
+    masked), computed when asked. `view.sample(rng)` is a position the seat
+    cannot tell from the real one: a copy of the game where what the seat
+    cannot see is drawn anew with `rng` (`State.resample`), which the player
+    may play on as it likes. Both read the state through closures: the
+    player is never handed the state itself.
+    """
+
+    __slots__ = ("_view", "_sample")
+
+    def __init__(self, state: State[Any], seat: int) -> None:
+        self._view: Callable[[], Any] = lambda: state.view(seat)
+        self._sample: Callable[[random.Random], State[Any]] = lambda rng: state.resample(seat, rng)
+
+    def __call__(self) -> Any:
+        """The seat's view of the state now."""
+        return self._view()
+
+    def sample(self, rng: random.Random) -> State[Any]:
+        """A copy of the game as the seat may imagine it: its view the same, the hidden cards drawn with `rng`."""
+        return self._sample(rng)
 
 
 class Abandoned(Exception):

@@ -1,0 +1,270 @@
+"""`mcts`: a bot that plays any game by searching it, through the game's own rules.
+
+Information-set Monte Carlo tree search, single observer (Cowling, Powley
+and Whitehouse, 2012), written on the core contract only: `decision()`,
+`apply()`, `outcome()`, and the positions its `View` draws for it
+(`View.sample(rng)`, a copy of the game where what the seat cannot see is
+dealt anew: see `players.py`). It never reads the real state, so it plays
+the same whatever the opponent really holds.
+
+Each iteration of the search:
+
+1. *determinizes*: draws a position the seat cannot tell from the real one;
+2. *selects*: from the root, follows the tree, each node's children keyed by
+   their options' labels, by UCB1 among the options legal in this position
+   (availability counts: an option is scored against the number of times it
+   was legal, since the options differ from one position to another);
+   chance is not part of the tree: its decisions are drawn by their weights;
+3. *expands*: adds one node, for an option not tried yet where one is legal;
+4. *plays out*: to the end of the game, every seat choosing uniformly at
+   random and chance by its weights;
+5. *backs up*: every node on the path counts the game for the seat that
+   chose its option: a win 1, a draw 0.5, a loss 0.
+
+After the budget, the bot plays the root's option tried most often.
+
+Why these choices: a playout to the end with random choices knows nothing
+of any game, so the bot plays a card nobody wrote a heuristic for as well
+as any other; a whole game costs 1 to 3 ms through the interpreter, so
+hundreds fit in a fraction of a second, and no cut in depth (with the
+evaluation of a position it would need, which is game-specific) is needed.
+The games' bounds on actions (`limits.py`) end any playout.
+
+The budget is a number of iterations (reproducible: the same seed gives the
+same choices on any machine) or seconds per decision (not reproducible: it
+depends on the machine's speed). `parse_bot` reads the command line's
+forms: `mcts` (`DEFAULT_ITERATIONS`), `mcts:500`, `mcts:0.5s`.
+
+Limits: chance outcomes are merged in the tree (a card drawn is not a
+branch), and a secret choice of the opponent (simultaneous play) is a branch
+the seat's later nodes are keyed by, as if it had been seen; the opponent is
+searched as if it saw the seat's hidden cards of each drawn position.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .decision import Decision
+from .players import Player, View
+from .state import Game, State
+
+#: The name of the bot, in `--p1 mcts:500` and in the API's `play(game, ["mcts:500", "heuristic"])`.
+NAME = "mcts"
+
+#: Iterations per decision of plain `mcts`: iterations, so that a game is reproducible from its seed.
+DEFAULT_ITERATIONS = 300
+
+#: UCB1's exploration constant, for rewards between 0 and 1.
+EXPLORATION = 0.7
+
+#: The forms of a budget, for error messages and help.
+FORMS = "mcts (300 iterations per decision), mcts:N (N iterations, a whole number from 1) or mcts:Xs (X seconds per decision, more than 0)"
+
+
+class BudgetError(ValueError):
+    """A budget that is not one of the accepted forms; the message says them."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long the bot searches for each decision: a number of iterations, or seconds."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        """The budget as written after `mcts:` (`500`, `0.5s`)."""
+        return f"{self.iterations}" if self.iterations is not None else f"{self.seconds:g}s"
+
+
+def is_search_bot(name: str) -> bool:
+    """True for a player's name that asks for this bot: `mcts`, or `mcts:` and a budget."""
+    return name == NAME or name.startswith(NAME + ":")
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget from what follows `mcts:`: `500` (iterations) or `0.5s` (seconds); `BudgetError` otherwise."""
+    written = text.strip()
+    try:
+        if written.endswith("s"):
+            seconds = float(written[:-1])
+            if seconds > 0 and math.isfinite(seconds):
+                return Budget(seconds=seconds)
+        elif written.isdigit() and int(written) > 0:
+            return Budget(iterations=int(written))
+    except ValueError:
+        pass
+    raise BudgetError(f'bad budget "{text}" for {NAME}; write {FORMS}')
+
+
+def parse_bot(name: str) -> Budget:
+    """The budget of a player named `mcts` or `mcts:BUDGET`; `BudgetError` for a bad budget."""
+    if name == NAME:
+        return Budget(iterations=DEFAULT_ITERATIONS)
+    if not name.startswith(NAME + ":"):
+        raise BudgetError(f'"{name}" is not {NAME}; write {FORMS}')
+    return parse_budget(name[len(NAME) + 1:])
+
+
+def can_search(game: Game) -> bool:
+    """True when the game's states can be copied, which the search needs."""
+    try:
+        game.new_state().clone()
+    except NotImplementedError:
+        return False
+    return True
+
+
+def search_bot(name: str) -> Callable[[int], Player]:
+    """A maker of the bot `name` (`mcts`, `mcts:500`, `mcts:0.5s`) from a seed; `BudgetError` for a bad budget."""
+    budget = parse_bot(name)
+    return lambda seed: MctsBot(seed, budget)
+
+
+class Node:
+    """One node of the tree: the seat that chose the option leading here, and its counts."""
+
+    __slots__ = ("seat", "children", "visits", "reward", "available")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 1
+
+
+def keys(decision: Decision) -> list[Any]:
+    """The options' keys in the tree: their labels (with their rank among equal labels, where labels repeat)."""
+    labels = [option.label for option in decision.options]
+    if len(set(labels)) == len(labels):
+        return labels
+    seen: dict[str, int] = {}
+    made: list[Any] = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        made.append((label, seen[label]))
+    return made
+
+
+def draw(decision: Decision, rng: random.Random) -> int:
+    """A chance decision's option drawn by the options' weights."""
+    options = decision.options
+    total = 0
+    for option in options:
+        total += option.weight
+    target = rng.random() * total
+    for index, option in enumerate(options):
+        target -= option.weight
+        if target < 0:
+            return index
+    return len(options) - 1
+
+
+class MctsBot:
+    """Chooses by information-set Monte Carlo tree search (see the module's docstring).
+
+    `budget` is per decision; `exploration` is UCB1's constant. The bot's
+    generator is seeded with `seed`: with an iteration budget, the same
+    seed and the same view give the same choice.
+    """
+
+    def __init__(self, seed: int, budget: Budget | None = None, exploration: float = EXPLORATION) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
+        self.exploration = exploration
+        self.name = f"{NAME}:{self.budget}"
+        #: Decisions searched and the seconds spent on them (for benchmarks).
+        self.decisions = 0
+        self.seconds = 0.0
+        self.iterations = 0
+
+    def choose(self, decision: Decision, view: View) -> int:
+        """The option tried most often at the root after the budget's iterations."""
+        if len(decision.options) == 1:
+            return 0
+        sample = getattr(view, "sample", None)
+        if sample is None:
+            raise TypeError(f"{NAME} needs a View that draws positions (View.sample), not {type(view).__name__}")
+        started = time.perf_counter()
+        root = self.search(decision.player, sample)
+        self.decisions += 1
+        self.seconds += time.perf_counter() - started
+        best, most = 0, -1
+        for index, key in enumerate(keys(decision)):
+            child = root.children.get(key)
+            if child is not None and child.visits > most:
+                best, most = index, child.visits
+        return best
+
+    def search(self, seat: int, sample: Callable[[random.Random], State[Any]]) -> Node:
+        """The tree grown from positions `sample` draws for `seat`, within the budget."""
+        root = Node(seat)
+        rng = self.rng
+        iterations, seconds = self.budget.iterations, self.budget.seconds
+        deadline = time.perf_counter() + seconds if seconds is not None else 0.0
+        done = 0
+        while True:
+            if iterations is not None:
+                if done >= iterations:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            self.iterate(root, sample(rng), rng)
+            done += 1
+        self.iterations += done
+        return root
+
+    def iterate(self, root: Node, state: State[Any], rng: random.Random) -> None:
+        """One iteration on the drawn position `state`: select, expand, play out, back up."""
+        c = self.exploration
+        node = root
+        path = [root]
+        expanded = False
+        while (decision := state.decision()) is not None:
+            if decision.player < 0:
+                state.apply(draw(decision, rng))
+                continue
+            children = node.children
+            options = keys(decision)
+            untried = []
+            best, chosen, score = None, 0, -1.0
+            for index, key in enumerate(options):
+                child = children.get(key)
+                if child is None:
+                    untried.append(index)
+                    continue
+                child.available += 1
+                if not untried:
+                    value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                    if value > score:
+                        best, chosen, score = child, index, value
+            if untried:
+                chosen = untried[int(rng.random() * len(untried))]
+                best = children[options[chosen]] = Node(decision.player)
+                expanded = True
+            assert best is not None
+            state.apply(chosen)
+            node = best
+            path.append(node)
+            if expanded:
+                break
+        while (decision := state.decision()) is not None:
+            if decision.player < 0:
+                state.apply(draw(decision, rng))
+            else:
+                state.apply(int(rng.random() * len(decision.options)))
+        outcome = state.outcome()
+        winner = outcome.winner if outcome is not None else None
+        for node in path:
+            node.visits += 1
+            if winner is None:
+                node.reward += 0.5
+            elif winner == node.seat:
+                node.reward += 1.0
