@@ -12,7 +12,8 @@ prints:
 - for each playable game: random-against-random games per second and actions
   (answered decisions) per second; the same with the heuristic bots; and the
   replay speed (records re-derived and checked) compared with both, per
-  action.
+  action; and the mean cost of copying a position (`clone()`, at every
+  decision of random games) in actions of random play.
 
 Where a measure is repeated (best of 3 for the cards, best of 2 for random
 play and replay), the best run is printed: on a shared machine, other work
@@ -117,6 +118,7 @@ def bench_validate_process(runs: int) -> None:
 def bench_games(name: str, games: int) -> None:
     """Random-against-random games, heuristic games, then the replay of the random games' records."""
     from atout.interpreter.engine.loading import load_files
+    from atout.interpreter.engine.options import check_options
     from atout.interpreter.engine.play import play_game, seeded
     from atout.interpreter.engine.record import RecordWriter, parse_record
     from atout.interpreter.engine.registry import find_engine
@@ -124,7 +126,7 @@ def bench_games(name: str, games: int) -> None:
 
     engine = find_engine(name)
     files = load_files(engine.language)
-    setup = engine.setup_from_options(files, {"deck": (), "rules": None, "collection": (), "lieu": None, "protecteurs": False})
+    setup = engine.setup_from_options(files, check_options(engine.options, files, {}, name))  # the defaults
     game = engine.build(files, setup)
 
     def play_many(bot: str, count: int) -> tuple[float, int]:
@@ -155,6 +157,8 @@ def bench_games(name: str, games: int) -> None:
 
     replay_time, replayed = min(replay_all() for _ in range(2))
 
+    clone_line = bench_clone(game, engine, min(games, 200), random_time / random_actions)
+
     random_rate = random_actions / random_time
     heuristic_rate = heuristic_actions / heuristic_time
     replay_rate = replayed / replay_time
@@ -163,23 +167,47 @@ def bench_games(name: str, games: int) -> None:
         f"({random_actions / games:.0f} actions a game); {heuristic_games / heuristic_time:,.0f} games/s, "
         f"{heuristic_rate:,.0f} actions/s heuristic vs heuristic; replay {games / replay_time:,.0f} games/s, "
         f"{replay_rate:,.0f} actions/s ({replay_rate / random_rate:.1f}× random play, "
-        f"{replay_rate / heuristic_rate:.1f}× heuristic play, per action)"
+        f"{replay_rate / heuristic_rate:.1f}× heuristic play, per action); {clone_line}"
     )
+
+
+def bench_clone(game, engine, count: int, per_action: float) -> str:
+    """The mean time of `clone()` at every decision of `count` random games, in actions of random play."""
+    from atout.interpreter.engine.play import seeded
+
+    clones, elapsed = 0, 0.0
+    clock = time.perf_counter
+    for seed in range(count):
+        state = game.new_state()
+        rng = engine.bots["random"](seeded(seed, "clone"))
+        while (decision := state.decision()) is not None:
+            start = clock()
+            try:
+                state.clone()
+            except NotImplementedError:
+                return "clone: not supported"
+            elapsed += clock() - start
+            clones += 1
+            state.apply(rng.choose(decision, None))
+    mean = elapsed / clones
+    return f"clone {mean * 1e6:.1f} µs = {mean / per_action:.2f} actions ({clones:,} clones)"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer cards and games")
     parser.add_argument("--games", type=int, default=None, help="games per game (default 1000, 100 quick)")
+    parser.add_argument("--game", action="append", help="only this game's play figures (repeatable); no card figures")
     arguments = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     from atout.interpreter.games import ENGINES
 
-    bench_cards(2_000 if arguments.quick else 10_000)
-    bench_validate_process(3 if arguments.quick else 5)
+    if not arguments.game:
+        bench_cards(2_000 if arguments.quick else 10_000)
+        bench_validate_process(3 if arguments.quick else 5)
     games = arguments.games or (100 if arguments.quick else 1000)
-    for name in ENGINES:
+    for name in arguments.game or ENGINES:
         bench_games(name, games)
 
 

@@ -5,10 +5,14 @@
   events and outcome. The original is played to its end *before* the copy
   goes on, so a copy that shared anything that changes in play with its
   original would show it.
-- **resample**: the copy a search bot plays on shows the seat the same view,
+- **resample**: the copy a search bot plays on shows the seat the same view
+  (what a bot reads, and what a person reads at the prompt),
   keeps the game playable to its end with sound invariants, and depends only
   on that view and the generator: resampling two positions that differ only
-  in what the seat cannot see gives the same position.
+  in what the seat cannot see gives the same position. Since resampling does
+  change the hidden cards, this is also a check, for every registered game,
+  that a seat's view shows nothing of them (`tests/test_views.py` checks each
+  game's view against its rulebook).
 """
 
 from __future__ import annotations
@@ -101,6 +105,7 @@ def test_a_resampled_copy_shows_the_seat_the_same_view_and_plays_to_its_end(name
     for seed in SEEDS[:6]:
         for state, seat in _seats_decisions(name, seed):
             sample = state.resample(seat, random.Random(checked))
+            assert sample.view(seat) == state.view(seat)
             assert sample.describe(seat) == state.describe(seat)
             assert sample.decision().labels() == state.decision().labels()
             assert sample.check_invariants() == []
