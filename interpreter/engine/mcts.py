@@ -35,10 +35,15 @@ same choices on any machine) or seconds per decision (not reproducible: it
 depends on the machine's speed). `parse_bot` reads the command line's
 forms: `mcts` (`DEFAULT_ITERATIONS`), `mcts:500`, `mcts:0.5s`.
 
+A choice made in secret (`Decision.secret`, both players choosing at once)
+is a branch for the seat that made it, but the other seat goes on from one
+node whatever it was: in the tree as at the table, it chooses without
+knowing. (So do the later decisions of both seats, until the tree ends: the
+secret branches are merged from there on.)
+
 Limits: chance outcomes are merged in the tree (a card drawn is not a
-branch), and a secret choice of the opponent (simultaneous play) is a branch
-the seat's later nodes are keyed by, as if it had been seen; the opponent is
-searched as if it saw the seat's hidden cards of each drawn position.
+branch); the opponent is searched as if it saw the seat's hidden cards of
+each drawn position.
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .decision import Decision
+from .decision import CHANCE, Decision
 from .players import Player, View
 from .state import Game, State
 
@@ -130,7 +135,7 @@ def search_bot(name: str) -> Callable[[int], Player]:
 class Node:
     """One node of the tree: the seat that chose the option leading here, and its counts."""
 
-    __slots__ = ("seat", "children", "visits", "reward", "available")
+    __slots__ = ("seat", "children", "visits", "reward", "available", "unseen")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -138,6 +143,8 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 1
+        #: After a secret choice made here, where the other seat goes on: one node whatever was chosen.
+        self.unseen: Node | None = None
 
 
 def keys(decision: Decision) -> list[Any]:
@@ -227,10 +234,18 @@ class MctsBot:
         node = root
         path = [root]
         expanded = False
+        secret: Node | None = None  # the node where a secret choice was just made
         while (decision := state.decision()) is not None:
             if decision.player < 0:
                 state.apply(draw(decision, rng))
                 continue
+            if secret is not None:
+                if decision.player != node.seat:
+                    # The other seat did not see that choice: it goes on from the same node whatever it was.
+                    if secret.unseen is None:
+                        secret.unseen = Node(CHANCE)
+                    node = secret.unseen
+                secret = None
             children = node.children
             options = keys(decision)
             untried = []
@@ -251,6 +266,8 @@ class MctsBot:
                 expanded = True
             assert best is not None
             state.apply(chosen)
+            if decision.secret:
+                secret = node
             node = best
             path.append(node)
             if expanded:
