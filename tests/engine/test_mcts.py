@@ -8,6 +8,7 @@
   process and in another one (the CLI's).
 - In a hand-made position of the tiny game where one option of four wins,
   it plays that option (found by searching the whole game in the test).
+- A choice made in secret is not seen by the other seat in the tree.
 - `atout play` takes `mcts`, `mcts:N` and `mcts:Xs`; a bad budget is a usage
   error naming the accepted forms.
 """
@@ -30,9 +31,12 @@ import extra_games  # noqa: E402
 
 from atout.cli.main import main  # noqa: E402
 from atout.interpreter import api  # noqa: E402
+from atout.interpreter.engine.agenda import AgendaState  # noqa: E402
+from atout.interpreter.engine.decision import Decision, Option  # noqa: E402
 from atout.interpreter.engine.mcts import Budget, BudgetError, MctsBot, can_search, parse_bot  # noqa: E402
 from atout.interpreter.engine.options import OptionError  # noqa: E402
 from atout.interpreter.engine.players import View  # noqa: E402
+from atout.interpreter.engine.state import Game  # noqa: E402
 from atout.interpreter.games import ENGINES  # noqa: E402
 
 GAMES = sorted(ENGINES)
@@ -244,3 +248,62 @@ def test_mcts_is_offered_for_a_game_that_can_be_searched_and_in_help():
     assert "mcts:500" in run("play", "--help").output
     simulated = run("simulate", "tiny", "--p1", "mcts:20", "--p2", "heuristic", "--games", "3")
     assert simulated.exit_code == 0 and "P1 (mcts:20) wins" in simulated.output
+
+
+# ---------------------------------------------------------------------------
+# A choice made in secret
+# ---------------------------------------------------------------------------
+
+
+class Guess(Game):
+    """P1 hides a number from 1 to 3, then P2 names one: P2 wins if it is the same, else P1 does."""
+
+    name = "guess"
+
+    def new_state(self) -> GuessState:
+        return GuessState(self)
+
+
+class GuessState(AgendaState):
+    """P1's secret number, then P2's guess: a game where seeing the secret choice wins."""
+
+    def __init__(self, game: Guess) -> None:
+        self.game = game
+        self.hidden: int | None = None
+        self.start(self._hide)
+
+    turn = 1
+
+    def _hide(self) -> None:
+        options = [Option(str(n), n) for n in (1, 2, 3)]
+        self.ask(Decision(0, "hide", options, secret=True), self._hidden)
+
+    def _hidden(self, option: Option) -> None:
+        self.hidden = option.value
+        self.ask(Decision(1, "guess", [Option(str(n), n) for n in (1, 2, 3)]), self._guessed)
+
+    def _guessed(self, option: Option) -> None:
+        self.finish(1 if option.value == self.hidden else 0, "guessed" if option.value == self.hidden else "missed")
+
+    def view(self, player: int) -> object:
+        return self.hidden if player == 0 else None
+
+    def describe(self, viewer: int | None = None) -> str:
+        return f"hidden {self.hidden if viewer in (None, 0) else '?'}"
+
+
+def test_the_other_seat_does_not_see_a_secret_choice_in_the_tree():
+    state = Guess().new_state()
+    root = MctsBot(3, Budget(iterations=600)).search(0, lambda rng: state.clone())
+    # P2 guesses without knowing: P1 wins about two games in three, whatever it hides.
+    for child in root.children.values():
+        assert child.reward / child.visits > 0.5
+    # Were P2's guess keyed by P1's number, P2 would learn to name it and P1 would lose nearly always.
+    seeing = MctsBot(3, Budget(iterations=600))
+    decision = state.decision()
+    decision.secret = False
+    try:
+        open_root = seeing.search(0, lambda rng: state.clone())
+    finally:
+        decision.secret = True
+    assert all(child.reward / child.visits < 0.4 for child in open_root.children.values())
