@@ -1,24 +1,30 @@
 """`mcts`: a bot that plays any game by searching it, through the game's own rules.
 
-Information-set Monte Carlo tree search, single observer (Cowling, Powley
-and Whitehouse, 2012), written on the core contract only: `decision()`,
-`apply()`, `outcome()`, and the positions its `View` draws for it
-(`View.sample(rng)`, a copy of the game where what the seat cannot see is
-dealt anew: see `players.py`). It never reads the real state, so it plays
-the same whatever the opponent really holds.
+Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse,
+2012), written on the core contract only: `decision()`, `apply()`,
+`outcome()`, and the positions its `View` draws for it (`View.sample(rng)`,
+a copy of the game where what the seat cannot see is dealt anew: see
+`players.py`). It never reads the real state, so it plays the same whatever
+the opponent really holds.
 
-Each iteration of the search:
+Each seat has a tree of its own, keyed by what that seat sees of the
+choices: the options' labels, but for a choice the other seat made in
+secret (`Decision.secret`, both choosing at once), which is one branch
+whatever was chosen (multiple-observer ISMCTS, as in the same paper). In a
+game where every choice is seen, the trees are alike and this is the
+single-observer search. Each iteration of the search:
 
 1. *determinizes*: draws a position the seat cannot tell from the real one;
-2. *selects*: from the root, follows the tree, each node's children keyed by
-   their options' labels, by UCB1 among the options legal in this position
-   (availability counts: an option is scored against the number of times it
-   was legal, since the options differ from one position to another);
-   chance is not part of the tree: its decisions are drawn by their weights;
+2. *selects*: from the roots, the seat to decide follows its own tree by
+   UCB1 among the options legal in this position (availability counts: an
+   option is scored against the number of times it was legal, since the
+   options differ from one position to another), and the other trees follow
+   what it chose as they see it; chance is not part of the trees: its
+   decisions are drawn by their weights;
 3. *expands*: adds one node, for an option not tried yet where one is legal;
 4. *plays out*: to the end of the game, every seat choosing uniformly at
    random and chance by its weights;
-5. *backs up*: every node on the path counts the game for the seat that
+5. *backs up*: every node on the paths counts the game for the seat that
    chose its option: a win 1, a draw 0.5, a loss 0.
 
 After the budget, the bot plays the root's option tried most often.
@@ -34,12 +40,6 @@ The budget is a number of iterations (reproducible: the same seed gives the
 same choices on any machine) or seconds per decision (not reproducible: it
 depends on the machine's speed). `parse_bot` reads the command line's
 forms: `mcts` (`DEFAULT_ITERATIONS`), `mcts:500`, `mcts:0.5s`.
-
-A choice made in secret (`Decision.secret`, both players choosing at once)
-is a branch for the seat that made it, but the other seat goes on from one
-node whatever it was: in the tree as at the table, it chooses without
-knowing. (So do the later decisions of both seats, until the tree ends: the
-secret branches are merged from there on.)
 
 Limits: chance outcomes are merged in the tree (a card drawn is not a
 branch); the opponent is searched as if it saw the seat's hidden cards of
@@ -133,9 +133,9 @@ def search_bot(name: str) -> Callable[[int], Player]:
 
 
 class Node:
-    """One node of the tree: the seat that chose the option leading here, and its counts."""
+    """One node of a seat's tree: the seat that chose the option leading here, and its counts."""
 
-    __slots__ = ("seat", "children", "visits", "reward", "available", "unseen")
+    __slots__ = ("seat", "children", "visits", "reward", "available")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -143,8 +143,10 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 1
-        #: After a secret choice made here, where the other seat goes on: one node whatever was chosen.
-        self.unseen: Node | None = None
+
+
+#: The key of another seat's choice made in secret, in a seat's tree: it saw that a choice was made, not which.
+SECRET = ("secret",)
 
 
 def keys(decision: Decision) -> list[Any]:
@@ -211,8 +213,8 @@ class MctsBot:
         return best
 
     def search(self, seat: int, sample: Callable[[random.Random], State[Any]]) -> Node:
-        """The tree grown from positions `sample` draws for `seat`, within the budget."""
-        root = Node(seat)
+        """`seat`'s tree grown from positions `sample` draws for it, within the budget."""
+        trees = [Node(CHANCE), Node(CHANCE)]
         rng = self.rng
         iterations, seconds = self.budget.iterations, self.budget.seconds
         deadline = time.perf_counter() + seconds if seconds is not None else 0.0
@@ -223,30 +225,33 @@ class MctsBot:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            self.iterate(root, sample(rng), rng)
+            self.iterate(trees, sample(rng), rng)
             done += 1
         self.iterations += done
-        return root
+        return trees[seat] if seat < len(trees) else Node(seat)
 
-    def iterate(self, root: Node, state: State[Any], rng: random.Random) -> None:
-        """One iteration on the drawn position `state`: select, expand, play out, back up."""
+    def iterate(self, trees: list[Node], state: State[Any], rng: random.Random) -> None:
+        """One iteration on the drawn position `state`: select, expand, play out, back up.
+
+        `trees` holds one tree per seat, grown together: the seat to decide
+        chooses in its own tree; in the other seats' trees, its option is a
+        branch too, or, for a choice made in secret, one branch (`SECRET`)
+        whatever was chosen.
+        """
         c = self.exploration
-        node = root
-        path = [root]
+        nodes = trees[:]
+        paths = [[tree] for tree in trees]
         expanded = False
-        secret: Node | None = None  # the node where a secret choice was just made
         while (decision := state.decision()) is not None:
-            if decision.player < 0:
+            mover = decision.player
+            if mover < 0:
                 state.apply(draw(decision, rng))
                 continue
-            if secret is not None:
-                if decision.player != node.seat:
-                    # The other seat did not see that choice: it goes on from the same node whatever it was.
-                    if secret.unseen is None:
-                        secret.unseen = Node(CHANCE)
-                    node = secret.unseen
-                secret = None
-            children = node.children
+            while mover >= len(nodes):  # a game of more seats than two
+                trees.append(Node(CHANCE))
+                nodes.append(trees[-1])
+                paths.append([trees[-1]])
+            children = nodes[mover].children
             options = keys(decision)
             untried = []
             best, chosen, score = None, 0, -1.0
@@ -262,14 +267,20 @@ class MctsBot:
                         best, chosen, score = child, index, value
             if untried:
                 chosen = untried[int(rng.random() * len(untried))]
-                best = children[options[chosen]] = Node(decision.player)
+                best = children[options[chosen]] = Node(mover)
                 expanded = True
             assert best is not None
             state.apply(chosen)
-            if decision.secret:
-                secret = node
-            node = best
-            path.append(node)
+            nodes[mover] = best
+            paths[mover].append(best)
+            seen = SECRET if decision.secret else options[chosen]
+            for other, node in enumerate(nodes):
+                if other != mover:
+                    follow = node.children.get(seen)
+                    if follow is None:
+                        follow = node.children[seen] = Node(mover)
+                    nodes[other] = follow
+                    paths[other].append(follow)
             if expanded:
                 break
         while (decision := state.decision()) is not None:
@@ -279,9 +290,10 @@ class MctsBot:
                 state.apply(int(rng.random() * len(decision.options)))
         outcome = state.outcome()
         winner = outcome.winner if outcome is not None else None
-        for node in path:
-            node.visits += 1
-            if winner is None:
-                node.reward += 0.5
-            elif winner == node.seat:
-                node.reward += 1.0
+        for path in paths:
+            for node in path:
+                node.visits += 1
+                if winner is None:
+                    node.reward += 0.5
+                elif winner == node.seat:
+                    node.reward += 1.0
