@@ -118,7 +118,7 @@ def bot_maker(engine: GameEngine, game: Game, name: str) -> Callable[[int], Play
         if not can_search(game):
             raise OptionError("players", f"{engine.name} cannot be searched by {SEARCH_BOT}: its states cannot be copied")
         try:
-            return search_bot(name)
+            return search_bot(name, engine.bots.get("heuristic"))
         except BudgetError as error:
             raise OptionError("players", str(error)) from None
     raise OptionError("players", f'{engine.name} has no bot "{name}"; its bots are {", ".join(bot_names(engine, game))}')

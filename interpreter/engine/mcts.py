@@ -65,6 +65,12 @@ NAME = "mcts"
 #: Iterations per decision of plain `mcts`: iterations, so that a game is reproducible from its seed.
 DEFAULT_ITERATIONS = 300
 
+#: Playouts tried at random before the bot judges them: if every one ended in a draw, the game's bot plays them out.
+PROBE = 16
+
+#: How many standard errors the search's best option must be above the game's bot's choice to be played instead.
+MARGIN = 1.5
+
 #: UCB1's exploration constant, for rewards between 0 and 1.
 EXPLORATION = 0.7
 
@@ -126,10 +132,14 @@ def can_search(game: Game) -> bool:
     return True
 
 
-def search_bot(name: str) -> Callable[[int], Player]:
-    """A maker of the bot `name` (`mcts`, `mcts:500`, `mcts:0.5s`) from a seed; `BudgetError` for a bad budget."""
+def search_bot(name: str, fallback: Callable[[int], Player] | None = None) -> Callable[[int], Player]:
+    """A maker of the bot `name` (`mcts`, `mcts:500`, `mcts:0.5s`) from a seed; `BudgetError` for a bad budget.
+
+    `fallback` makes the game's own bot, which plays the playouts out in a
+    game where random playouts end only in draws (see `MctsBot`).
+    """
     budget = parse_bot(name)
-    return lambda seed: MctsBot(seed, budget)
+    return lambda seed: MctsBot(seed, budget, fallback=fallback)
 
 
 class Node:
@@ -162,6 +172,15 @@ def keys(decision: Decision) -> list[Any]:
     return made
 
 
+def better(node: Node, other: Node | None) -> bool:
+    """True when `node`'s mean reward is above `other`'s by more than `MARGIN` standard errors of their difference."""
+    if other is None or other.visits == 0:
+        return True
+    mean, mean_other = node.reward / node.visits, other.reward / other.visits
+    error = math.sqrt(mean * (1 - mean) / node.visits + mean_other * (1 - mean_other) / other.visits)
+    return mean - mean_other > MARGIN * max(error, 1e-9)
+
+
 def draw(decision: Decision, rng: random.Random) -> int:
     """A chance decision's option drawn by the options' weights."""
     options = decision.options
@@ -184,11 +203,18 @@ class MctsBot:
     seed and the same view give the same choice.
     """
 
-    def __init__(self, seed: int, budget: Budget | None = None, exploration: float = EXPLORATION) -> None:
+    def __init__(
+        self, seed: int, budget: Budget | None = None, exploration: float = EXPLORATION,
+        fallback: Callable[[int], Player] | None = None,
+    ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS)
         self.exploration = exploration
         self.name = f"{NAME}:{self.budget}"
+        #: The maker of the game's own bot, which plays the playouts out where random ones tell nothing.
+        self.fallback = fallback
+        #: True once random playouts were found to end only in draws: the fallback bot plays them out.
+        self.heavy = False
         #: Decisions searched and the seconds spent on them (for benchmarks).
         self.decisions = 0
         self.seconds = 0.0
@@ -202,15 +228,19 @@ class MctsBot:
         if sample is None:
             raise TypeError(f"{NAME} needs a View that draws positions (View.sample), not {type(view).__name__}")
         started = time.perf_counter()
+        advised = None if self.fallback is None else self.fallback(self.rng.getrandbits(32)).choose(decision, view)
         root = self.search(decision.player, sample)
         self.decisions += 1
         self.seconds += time.perf_counter() - started
+        options = keys(decision)
         best, most = 0, -1
-        for index, key in enumerate(keys(decision)):
+        for index, key in enumerate(options):
             child = root.children.get(key)
             if child is not None and child.visits > most:
                 best, most = index, child.visits
-        return best
+        if advised is None or advised == best:
+            return best
+        return best if better(root.children[options[best]], root.children.get(options[advised])) else advised
 
     def search(self, seat: int, sample: Callable[[random.Random], State[Any]]) -> Node:
         """`seat`'s tree grown from positions `sample` draws for it, within the budget."""
@@ -218,25 +248,29 @@ class MctsBot:
         rng = self.rng
         iterations, seconds = self.budget.iterations, self.budget.seconds
         deadline = time.perf_counter() + seconds if seconds is not None else 0.0
-        done = 0
+        done = decided = 0
         while True:
             if iterations is not None:
                 if done >= iterations:
                     break
             elif done and time.perf_counter() >= deadline:
                 break
-            self.iterate(trees, sample(rng), rng)
+            winner = self.iterate(trees, sample(rng), rng)
             done += 1
+            if winner is not None:
+                decided += 1
+            elif done == PROBE and not decided and not self.heavy and self.fallback is not None:
+                self.heavy = True  # random playouts tell nothing here
         self.iterations += done
         return trees[seat] if seat < len(trees) else Node(seat)
 
-    def iterate(self, trees: list[Node], state: State[Any], rng: random.Random) -> None:
+    def iterate(self, trees: list[Node], state: State[Any], rng: random.Random) -> int | None:
         """One iteration on the drawn position `state`: select, expand, play out, back up.
 
         `trees` holds one tree per seat, grown together: the seat to decide
         chooses in its own tree; in the other seats' trees, its option is a
         branch too, or, for a choice made in secret, one branch (`SECRET`)
-        whatever was chosen.
+        whatever was chosen. Returns the playout's winner (None for a draw).
         """
         c = self.exploration
         nodes = trees[:]
@@ -283,11 +317,14 @@ class MctsBot:
                     paths[other].append(follow)
             if expanded:
                 break
-        while (decision := state.decision()) is not None:
-            if decision.player < 0:
-                state.apply(draw(decision, rng))
-            else:
-                state.apply(int(rng.random() * len(decision.options)))
+        if self.heavy and self.fallback is not None:
+            self.play_out(state, rng, self.fallback)
+        else:
+            while (decision := state.decision()) is not None:
+                if decision.player < 0:
+                    state.apply(draw(decision, rng))
+                else:
+                    state.apply(int(rng.random() * len(decision.options)))
         outcome = state.outcome()
         winner = outcome.winner if outcome is not None else None
         for path in paths:
@@ -297,3 +334,19 @@ class MctsBot:
                     node.reward += 0.5
                 elif winner == node.seat:
                     node.reward += 1.0
+        return winner
+
+    @staticmethod
+    def play_out(state: State[Any], rng: random.Random, maker: Callable[[int], Player]) -> None:
+        """Play `state` to its end, each seat by a bot `maker` makes (seeded from `rng`), chance by its weights."""
+        bots: dict[int, Player] = {}
+        views: dict[int, View] = {}
+        while (decision := state.decision()) is not None:
+            seat = decision.player
+            if seat < 0:
+                state.apply(draw(decision, rng))
+                continue
+            if seat not in bots:
+                bots[seat] = maker(rng.getrandbits(32))
+                views[seat] = View(state, seat)
+            state.apply(bots[seat].choose(decision, views[seat]))
