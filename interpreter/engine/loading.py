@@ -16,7 +16,8 @@ from atout.interpreter.language.diagnostics import DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.loader import Document
 from atout.interpreter.language.nodes import CardFile, CardList
-from atout.interpreter.language.project import RULES_STEMS, expand, shipped_files, validate
+from atout.interpreter.language.loader import read_file
+from atout.interpreter.language.project import RULES_STEMS, expand, shipped_files, validate_documents
 
 
 @dataclass
@@ -63,7 +64,7 @@ class GameFiles:
 def files_digest(documents: Iterable[Document]) -> str:
     """sha256 of the card and rules files' names and texts, in name order."""
     hasher = hashlib.sha256()
-    used = [d for d in documents if d.kind is not None and d.kind.name in ("cards", "basics", "rules")]
+    used = [d for d in documents if d.kind is not None and d.kind.name in ("cards", "basics", "rules", "extension")]
     for document in sorted(used, key=lambda d: Path(d.path).name):
         hasher.update(Path(document.path).name.encode())
         hasher.update(b"\0")
@@ -73,15 +74,14 @@ def files_digest(documents: Iterable[Document]) -> str:
 
 
 def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) -> GameFiles:
-    """Validate and load a game's files (the shipped ones by default), or raise.
+    """Validate and load a game's set (the shipped one by default; see `language/sets.py`), or raise.
 
     Raises `DiagnosticError` with every problem when any file is invalid.
     """
     from atout.interpreter.games import LANGUAGES
 
     files = expand(paths) if paths is not None else shipped_files(game)
-    result = validate(files, LANGUAGES)
+    result = validate_documents([read_file(path, LANGUAGES) for path in files], LANGUAGES, [game])
     if not result.is_valid:
-        raise DiagnosticError(result.diagnostics)
-    documents = [d for d in result.documents if d.game is game]
-    return GameFiles(game, documents)
+        raise DiagnosticError(result.problems)
+    return GameFiles(game, result.sets[game.name].documents)
