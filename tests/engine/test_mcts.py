@@ -307,3 +307,75 @@ def test_the_other_seat_does_not_see_a_secret_choice_in_the_tree():
     finally:
         decision.secret = True
     assert all(child.reward / child.visits < 0.4 for child in open_root.children.values())
+
+
+class Always:
+    """A game's bot that always names the same label (where it is legal)."""
+
+    name = "always"
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def choose(self, decision: Decision, view) -> int:
+        found = decision.index_of(self.label)
+        return 0 if found is None else found
+
+
+def test_where_the_search_finds_no_better_option_the_game_s_bot_choice_is_kept():
+    state = Guess().new_state()  # every number P1 hides wins alike
+    for label in ("1", "2", "3"):
+        bot = MctsBot(3, Budget(iterations=200), fallback=lambda seed, label=label: Always(label))
+        assert state.decision().options[bot.choose(state.decision(), View(state, 0))].label == label
+
+
+class Stalemate(Game):
+    """P1 names x or y, then P2 answers three times one of many words: a last "end" decides (x: P1 wins, y: P2 wins), any other word draws."""
+
+    name = "stalemate"
+
+    def new_state(self) -> StalemateState:
+        return StalemateState(self)
+
+
+class StalemateState(AgendaState):
+    """A game where random play always ends in a draw, and a bot that knows the word decides it."""
+
+    turn = 1
+
+    def __init__(self, game: Stalemate) -> None:
+        self.game = game
+        self.named = ""
+        self.start(self._name)
+
+    def _name(self) -> None:
+        self.ask(Decision(0, "name", [Option("y"), Option("x")]), self._named)
+
+    def _named(self, option: Option, answers: int = 3) -> None:
+        self.named = option.label
+        words = [Option(f"word {n}") for n in range(999)] + [Option("end")]
+        self.ask(Decision(1, "answer", words), self._answered, answers - 1)
+
+    def _answered(self, option: Option, left: int) -> None:
+        if left:
+            self.then(self._named, Option(self.named), left)
+        elif option.label != "end":
+            self.finish(None, "a draw")
+        else:
+            self.finish(0 if self.named == "x" else 1, "ended")
+
+    def view(self, player: int) -> object:
+        return self.named
+
+    def describe(self, viewer: int | None = None) -> str:
+        return self.named
+
+
+def test_where_random_playouts_only_draw_the_game_s_bot_plays_them_out():
+    state = Stalemate().new_state()
+    blind = MctsBot(1, Budget(iterations=60))
+    blind.choose(state.decision(), View(state, 0))
+    assert not blind.heavy  # no bot to play out with: random playouts, all draws
+    bot = MctsBot(1, Budget(iterations=60), fallback=lambda seed: Always("end"))
+    index = bot.choose(state.decision(), View(state, 0))
+    assert bot.heavy and state.decision().options[index].label == "x"
