@@ -27,14 +27,25 @@ single-observer search. Each iteration of the search:
 5. *backs up*: every node on the paths counts the game for the seat that
    chose its option: a win 1, a draw 0.5, a loss 0.
 
-After the budget, the bot plays the root's option tried most often.
+After the budget, the bot plays the root's option tried most often, but for
+one thing: asked first, the game's own bot (its `heuristic`, when it has
+one: `fallback`) names its choice, and the bot keeps it unless the search
+found the other option better by more than `MARGIN` standard errors of
+their mean results. A search of a fraction of a second often cannot tell
+two options apart; it then plays what the game's bot would, and departs
+from it where the search sees clearly (the card that knocks its own player
+out, which a heuristic without a model of it would play).
 
-Why these choices: a playout to the end with random choices knows nothing
-of any game, so the bot plays a card nobody wrote a heuristic for as well
-as any other; a whole game costs 1 to 3 ms through the interpreter, so
-hundreds fit in a fraction of a second, and no cut in depth (with the
-evaluation of a position it would need, which is game-specific) is needed.
-The games' bounds on actions (`limits.py`) end any playout.
+Why random playouts: a playout to the end with random choices knows
+nothing of any game, so the search plays a card nobody wrote a heuristic
+for as well as any other; a whole game costs 1 to 6 ms through the
+interpreter, so tens to hundreds fit in a fraction of a second, and no cut
+in depth (with the evaluation of a position it would need, which is
+game-specific) is needed. The games' bounds on actions (`limits.py`) end
+any playout. Where random play cannot end a game (BattleFight: random
+players never meet, and every random game is a draw by repetition), the
+first `PROBE` playouts all end in a draw and tell nothing; from then on the
+game's bot plays the playouts out (heavier: a few times fewer iterations).
 
 The budget is a number of iterations (reproducible: the same seed gives the
 same choices on any machine) or seconds per decision (not reproducible: it
