@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 #: Per game, the default iterations per decision: what takes at most about 0.2 s on one core.
-BUDGETS: dict[str, str] = {}
+BUDGETS: dict[str, str] = {"dragons": "900", "cardia": "300", "cordes": "100", "battlefight": "30"}
 
 #: The default budget of a game not in `BUDGETS`.
 DEFAULT_BUDGET = "400"
@@ -52,8 +52,8 @@ def _loaded(name: str) -> Any:
     return load_game(name)
 
 
-def play_one(task: tuple[str, str, int]) -> tuple[str, int | None, int, float, int]:
-    """One game: (game, winner as 'mcts'/'heuristic'/None, searched decisions, their seconds, iterations)."""
+def play_one(task: tuple[str, str, int]) -> tuple[str, int, int | None, int, float, int]:
+    """One game: (game, the search bot's seat, 1 if it won / 0 if it lost / None, searched decisions, their seconds, iterations)."""
     from atout.interpreter.api import make_players
     from atout.interpreter.engine.mcts import MctsBot
     from atout.interpreter.engine.play import play_game
@@ -81,7 +81,7 @@ def play_one(task: tuple[str, str, int]) -> tuple[str, int | None, int, float, i
     players[seat] = Timed()
     winner = play_game(loaded.game, players, seed).outcome.winner
     result = None if winner is None else int(winner == seat)
-    return name, result, bot.decisions, spent[0], bot.iterations
+    return name, seat, result, bot.decisions, spent[0], bot.iterations
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,14 +111,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     tasks = [(name, budgets[name], seed) for name in names for seed in range(args.seed, args.seed + args.games)]
     totals = {name: [0, 0, 0, 0, 0.0, 0] for name in names}  # mcts, heuristic, draws, decisions, seconds, iterations
+    seats = {name: [[0, 0], [0, 0]] for name in names}  # per seat of the search bot: its wins, its games
     started = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
-        for name, result, decisions, seconds, iterations in pool.imap_unordered(play_one, tasks, chunksize=2):
+        for name, seat, result, decisions, seconds, iterations in pool.imap_unordered(play_one, tasks, chunksize=1):
             row = totals[name]
             row[0 if result == 1 else 1 if result == 0 else 2] += 1
             row[3] += decisions
             row[4] += seconds
             row[5] += iterations
+            seats[name][seat][0] += result == 1
+            seats[name][seat][1] += 1
     print(f"{args.games} games per game, seats swapped every other game, seeds {args.seed}..{args.seed + args.games - 1}, {args.jobs} processes")
     for name in names:
         won, lost, draws, decisions, seconds, iterations = totals[name]
@@ -128,8 +131,10 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{name}: mcts {won}, heuristic {lost}, draws {draws}; mcts share of decided games {100 * share:.1f}% "
             f"(95% interval {100 * low:.1f}–{100 * high:.1f}%); budget {budgets[name]}; "
-            f"{per:.3f} s and {iterations / max(1, decisions):.0f} iterations per mcts decision"
+            f"{per:.3f} s and {iterations / max(1, decisions):.0f} iterations per mcts decision; "
+            f"mcts won {seats[name][0][0]} of {seats[name][0][1]} games as P1, {seats[name][1][0]} of {seats[name][1][1]} as P2"
         )
+        sys.stdout.flush()
     print(f"wall time {time.perf_counter() - started:.0f} s", file=sys.stderr)
     return 0
 
