@@ -70,10 +70,9 @@ def test_its_choice_depends_on_its_view_and_seed_never_on_the_hidden_cards(name)
             # The same view, the opponent's hidden cards (and the pile) dealt otherwise.
             other = state.resample(seat, random.Random(f"other:{seed}:{checked}"))
             differ += other.describe() != state.describe()
-            choices = [
-                MctsBot(checked, Budget(iterations=12)).choose(position.decision(), View(position, seat))
-                for position in (state, other)
-            ]
+            # The bot as `--p1 mcts:12` makes it (the game's heuristic bot advising it).
+            make = api.bot_maker(ENGINES[name], loaded(name).game, "mcts:12")
+            choices = [make(checked).choose(position.decision(), View(position, seat)) for position in (state, other)]
             assert choices[0] == choices[1], f"{name} seed {seed}: the choice changed with cards the seat cannot see"
             checked += 1
             break
