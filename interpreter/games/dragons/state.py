@@ -257,7 +257,7 @@ class DragonsState(AgendaState[DragonsGame]):
 
     def _duel(self) -> None:
         """Each player prepares (P1 first), then the rounds are played."""
-        self.then(self._prepare, 0)
+        self._prepare(0)
         self.then(self._prepare, 1)
         self.then(self._rounds, 1)
 
@@ -266,7 +266,7 @@ class DragonsState(AgendaState[DragonsGame]):
         if number > self.rules.rounds:
             self._decisive_or_end()
             return
-        self.then(self._round, number, False)
+        self._round(number, False)
         self.then(self._rounds, number + 1)
 
     def _decisive_or_end(self) -> None:
@@ -300,7 +300,7 @@ class DragonsState(AgendaState[DragonsGame]):
                 )
                 return
             self.decisive += 1
-            self.then(self._round, rules.rounds + self.decisive, False)
+            self._round(rules.rounds + self.decisive, False)
             self.then(self._decisive_or_end)
             return
         winner = 0 if score[0] > score[1] else 1
@@ -324,11 +324,11 @@ class DragonsState(AgendaState[DragonsGame]):
         if count >= size:
             self.reserve[seat], self.left[seat] = pool, Pile(name=names.__getitem__)
         elif count <= size - count:
-            self.then(self._draw_for_duel, seat, 1, count)
+            self._draw_for_duel(seat, 1, count)
         else:
             self.reserve[seat] = pool
             self.left[seat] = Pile(name=names.__getitem__)
-            self.then(self._leave_out, seat, 1, size - count)
+            self._leave_out(seat, 1, size - count)
         self.then(self._draw_hand, seat)
 
     def _draw_for_duel(self, seat: int, number: int, count: int) -> None:
@@ -340,7 +340,7 @@ class DragonsState(AgendaState[DragonsGame]):
     def _drawn_for_duel(self, option: Option, seat: int, number: int, count: int) -> None:
         self.reserve[seat].shuffle_in(self.left[seat].take(option.label))
         if number < count:
-            self.then(self._draw_for_duel, seat, number + 1, count)
+            self._draw_for_duel(seat, number + 1, count)
 
     def _leave_out(self, seat: int, number: int, out: int) -> None:
         """Leave card `number` of `out` out of the duel (chance): it goes back to the collection."""
@@ -351,7 +351,7 @@ class DragonsState(AgendaState[DragonsGame]):
     def _left_out(self, option: Option, seat: int, number: int, out: int) -> None:
         self.left[seat].shuffle_in(self.reserve[seat].take(option.label))
         if number < out:
-            self.then(self._leave_out, seat, number + 1, out)
+            self._leave_out(seat, number + 1, out)
 
     def _draw_hand(self, seat: int) -> None:
         """The hand: `Cartes en main` cards drawn from the duel's cards (all of them if no more)."""
@@ -371,7 +371,7 @@ class DragonsState(AgendaState[DragonsGame]):
     def _drew_hand_card(self, option: Option, seat: int, number: int) -> None:
         self.hands[seat].append(self.reserve[seat].take(option.label))
         if number < self.rules.hand:
-            self.then(self._draw_hand_card, seat, number + 1)
+            self._draw_hand_card(seat, number + 1)
         else:
             self._prepared(seat)
 
@@ -423,25 +423,26 @@ class DragonsState(AgendaState[DragonsGame]):
         """The statistics are told; the reserve (once per duel), then each player's secret choice."""
         self.asked = stats = option.value
         self.emit("stats", round=number, stats=[STAT_NAMES[i] for i in stats])
-        self.then(self._swaps)
-        self.then(self._choose, 0, number)
-        self.then(self._choose, 1, number)
-        self.then(self._reveal, number, replay)
+        self._swaps()
+        prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in stats)}: choose your card (in secret)"
+        self.then(self._choose, 0, number, replay, prompt)
 
-    def _choose(self, seat: int, number: int) -> None:
-        """`seat` chooses a card of the hand in secret."""
+    def _choose(self, seat: int, number: int, replay: bool, prompt: str) -> None:
+        """`seat` chooses a card of the hand in secret (P1, then P2)."""
         hand = self.hands[seat]
         options = [
             card_option(label, total, position)
             for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
         ]
-        prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in self.asked)}: choose your card (in secret)"
-        self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
+        self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat, number, replay, prompt)
 
-    def _chosen(self, option: Option, seat: int) -> None:
+    def _chosen(self, option: Option, seat: int, number: int, replay: bool, prompt: str) -> None:
         self.picks[seat] = self.hands[seat][option.value]
         if seat == 0:
             self._events.append({"e": "chosen", "player": 0})
+            self._choose(1, number, replay, prompt)
+        else:
+            self._reveal(number, replay)
 
     def _reveal(self, number: int, replay: bool) -> None:
         """Both cards are revealed; the higher total wins 1 point; then fatigue (after the winner is decided).
@@ -495,17 +496,16 @@ class DragonsState(AgendaState[DragonsGame]):
         that leaves is shuffled into the reserve (its fatigue forgotten).
         """
         self.wanted = [None, None]
-        self.then(self._offer_swap, 0)
-        self.then(self._offer_swap, 1)
-        self.then(self._make_swaps)
+        self._offer_swap(0)
 
     def _can_swap(self, seat: int) -> bool:
         """True when `seat` has an exchange left and a card in reserve."""
         return self.exchanges[seat] > 0 and bool(self.reserve[seat])
 
     def _offer_swap(self, seat: int) -> None:
-        """`seat` decides in secret whether to swap, and which card of the hand."""
+        """`seat` decides in secret whether to swap, and which card of the hand; then P2, then the swaps."""
         if not self._can_swap(seat):
+            self._next_offer(seat)
             return
         options = [NO_SWAP] + [
             card_option(label, total, position, "swap ")
@@ -516,12 +516,21 @@ class DragonsState(AgendaState[DragonsGame]):
 
     def _swap_wanted(self, option: Option, seat: int) -> None:
         self.wanted[seat] = option.value
+        self._next_offer(seat)
 
-    def _make_swaps(self) -> None:
-        """The swaps wanted are made, P1's first."""
-        for seat in (0, 1):
+    def _next_offer(self, seat: int) -> None:
+        """After P1's offer, P2's; after P2's, the swaps are made."""
+        if seat == 0:
+            self._offer_swap(1)
+        else:
+            self._make_swaps(0)
+
+    def _make_swaps(self, first: int) -> None:
+        """The swaps wanted are made, P1's first: the next one from seat `first` on."""
+        for seat in range(first, 2):
             if self.wanted[seat] is not None:
-                self.then(self._swap_draw, seat)
+                self._swap_draw(seat)
+                return
 
     def _swap_draw(self, seat: int) -> None:
         """Chance draws the card that comes from `seat`'s reserve."""
@@ -541,6 +550,7 @@ class DragonsState(AgendaState[DragonsGame]):
         self.exchanges[seat] -= 1
         self.in_hand[1 - seat] = []  # the card swapped out is secret: the other knows no longer which stayed
         self.emit("swap", player=seat, out=self.names[old], card=self.names[new], left=self.exchanges[seat])
+        self._make_swaps(seat + 1)
 
     def _fatigue(self, picks: list[int], stats: tuple[int, ...]) -> None:
         """Both played cards lose `Fatigue` on each statistic asked, and only on those; never below 0."""
