@@ -97,6 +97,8 @@ class DragonsState(AgendaState[DragonsGame]):
         #: This round's secret choices: each seat's card chosen, each seat's swap wanted (a hand position).
         self.picks: list[int] = [-1, -1]
         self.wanted: list[int | None] = [None, None]
+        #: True when the piles may be shared with a copy of this state (see `copy_fields`).
+        self._shared = False
         self.first_player = None
         self._outcome: Outcome | None = None
         self.start(self._duel)
@@ -135,11 +137,24 @@ class DragonsState(AgendaState[DragonsGame]):
                 problems.append(f"{self.names[card]}: statistics {now} outside 0..{list(full)}")
         return problems
 
+    def __copy__(self) -> "DragonsState":
+        """A shallow copy (`clone` starts from one; faster than the `copy` module's default)."""
+        new = DragonsState.__new__(DragonsState)
+        new.__dict__.update(self.__dict__)
+        return new
+
     def copy_fields(self, new: "DragonsState") -> None:
-        """The zones, the statistics now (rows are replaced, never changed, so shared), scores and secrets change."""
+        """The hands, the statistics now, scores, what was seen and the secret choices change in play.
+
+        Shared, not copied: each card's row of statistics (fatigue replaces a
+        row, never changes it), and the piles (the cards left out of the duel
+        and the reserves): the first of the two states to change them after
+        the copy takes its own copies first (`_own_piles`).
+        """
         new.now = self.now[:]
-        new.left = [self.left[0].copy(), self.left[1].copy()]
-        new.reserve = [self.reserve[0].copy(), self.reserve[1].copy()]
+        new.left = self.left[:]
+        new.reserve = self.reserve[:]
+        self._shared = new._shared = True
         new.hands = [self.hands[0][:], self.hands[1][:]]
         new._labels = self._labels[:]
         new.score = self.score[:]
@@ -195,6 +210,12 @@ class DragonsState(AgendaState[DragonsGame]):
     # ------------------------------------------------------------------
     # Helpers
     # ------------------------------------------------------------------
+
+    def _own_piles(self) -> None:
+        """Copy the piles this state shares with a copy of it, before changing one."""
+        self.left = [self.left[0].copy(), self.left[1].copy()]
+        self.reserve = [self.reserve[0].copy(), self.reserve[1].copy()]
+        self._shared = False
 
     def total(self, card: int, stats: tuple[int, ...] | None = None) -> int:
         """A card's total now on the given statistics (the round's by default)."""
@@ -256,10 +277,8 @@ class DragonsState(AgendaState[DragonsGame]):
     # ------------------------------------------------------------------
 
     def _duel(self) -> None:
-        """Each player prepares (P1 first), then the rounds are played."""
+        """Each player prepares (P1 first, see `_prepared`), then the rounds are played."""
         self._prepare(0)
-        self.then(self._prepare, 1)
-        self.then(self._rounds, 1)
 
     def _rounds(self, number: int) -> None:
         """Round `number`, then the next one; after the last, the decisive rounds or the end."""
@@ -323,13 +342,13 @@ class DragonsState(AgendaState[DragonsGame]):
         count = self.game.drawn(seat)
         if count >= size:
             self.reserve[seat], self.left[seat] = pool, Pile(name=names.__getitem__)
+            self._draw_hand(seat)
         elif count <= size - count:
             self._draw_for_duel(seat, 1, count)
         else:
             self.reserve[seat] = pool
             self.left[seat] = Pile(name=names.__getitem__)
             self._leave_out(seat, 1, size - count)
-        self.then(self._draw_hand, seat)
 
     def _draw_for_duel(self, seat: int, number: int, count: int) -> None:
         """Draw card `number` of `count` from the collection into the reserve (chance)."""
@@ -338,9 +357,13 @@ class DragonsState(AgendaState[DragonsGame]):
         self.ask(decision, self._drawn_for_duel, seat, number, count)
 
     def _drawn_for_duel(self, option: Option, seat: int, number: int, count: int) -> None:
+        if self._shared:
+            self._own_piles()
         self.reserve[seat].shuffle_in(self.left[seat].take(option.label))
         if number < count:
             self._draw_for_duel(seat, number + 1, count)
+        else:
+            self._draw_hand(seat)
 
     def _leave_out(self, seat: int, number: int, out: int) -> None:
         """Leave card `number` of `out` out of the duel (chance): it goes back to the collection."""
@@ -349,12 +372,18 @@ class DragonsState(AgendaState[DragonsGame]):
         self.ask(decision, self._left_out, seat, number, out)
 
     def _left_out(self, option: Option, seat: int, number: int, out: int) -> None:
+        if self._shared:
+            self._own_piles()
         self.left[seat].shuffle_in(self.reserve[seat].take(option.label))
         if number < out:
             self._leave_out(seat, number + 1, out)
+        else:
+            self._draw_hand(seat)
 
     def _draw_hand(self, seat: int) -> None:
         """The hand: `Cartes en main` cards drawn from the duel's cards (all of them if no more)."""
+        if self._shared:
+            self._own_piles()
         reserve = self.reserve[seat]
         if self.rules.hand >= len(reserve):
             self.hands[seat].extend(reserve.take_all())
@@ -369,6 +398,8 @@ class DragonsState(AgendaState[DragonsGame]):
         self.ask(decision, self._drew_hand_card, seat, number)
 
     def _drew_hand_card(self, option: Option, seat: int, number: int) -> None:
+        if self._shared:
+            self._own_piles()
         self.hands[seat].append(self.reserve[seat].take(option.label))
         if number < self.rules.hand:
             self._draw_hand_card(seat, number + 1)
@@ -376,7 +407,10 @@ class DragonsState(AgendaState[DragonsGame]):
             self._prepared(seat)
 
     def _prepared(self, seat: int) -> None:
-        """The hand is sorted; what the seat plays with is told (the other sees only the counts)."""
+        """The hand is sorted; what the seat plays with is told (the other sees only the counts).
+
+        Then P2 prepares, or, after P2, the rounds begin.
+        """
         names, hand, reserve = self.names, self.hands[seat], self.reserve[seat]
         collection = self.game.collections[seat]
         self._sort_hand(seat)
@@ -390,6 +424,10 @@ class DragonsState(AgendaState[DragonsGame]):
             reserve=sorted(names[c] for c in reserve.cards()),
             left=sorted(names[c] for c in self.left[seat].cards()),
         )
+        if seat == 0:
+            self._prepare(1)
+        else:
+            self._rounds(1)
 
     # -- La manche -----------------------------------------------------------
 
@@ -540,6 +578,8 @@ class DragonsState(AgendaState[DragonsGame]):
     def _swapped(self, option: Option, seat: int) -> None:
         """The card drawn enters the hand at full strength; the one wanted out is shuffled into the reserve."""
         position = self.wanted[seat]
+        if self._shared:
+            self._own_piles()
         reserve, hand = self.reserve[seat], self.hands[seat]
         new = reserve.take(option.label)
         old = hand[position]
