@@ -22,7 +22,7 @@ default opponent, see `engine.py`).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.agenda import AgendaState
@@ -177,7 +177,7 @@ class DragonsState(AgendaState[DragonsGame]):
         The cards are put in name order before shuffling, so the copy depends
         only on what `player` may know and on `rng`.
         """
-        new = self.clone()
+        new = cast(DragonsState, self.clone())
         other = 1 - player
         names, full, now = self.names, self.full, new.now
         seen = new.seen[player]
@@ -489,7 +489,8 @@ class DragonsState(AgendaState[DragonsGame]):
         round is played again once, with new statistics.
         """
         rules, now, names, stats = self.rules, self.now, self.names, self.asked
-        picks = first, second = self.picks[0], self.picks[1]
+        picks = self.picks[:]
+        first, second = picks
         totals = self.totals(picks)
         self.seen[1][first] = tuple(now[first])
         self.seen[0][second] = tuple(now[second])
@@ -578,6 +579,7 @@ class DragonsState(AgendaState[DragonsGame]):
     def _swapped(self, option: Option, seat: int) -> None:
         """The card drawn enters the hand at full strength; the one wanted out is shuffled into the reserve."""
         position = self.wanted[seat]
+        assert position is not None, "only a swap wanted is drawn"
         if self._shared:
             self._own_piles()
         reserve, hand = self.reserve[seat], self.hands[seat]
