@@ -89,6 +89,8 @@ class DragonsState(AgendaState[DragonsGame]):
         #: The round being played (0 during the preparation), and its statistics.
         self.round = 0
         self.decisive = 0
+        #: True while a tied round is played again ("Égalité de totaux : manche rejouée").
+        self.replay = False
         self.asked: tuple[int, ...] = ()
         #: What each seat has seen of the other's cards: card id → its statistics when last seen.
         self.seen: list[dict[int, tuple[int, ...]]] = [{}, {}]
@@ -280,13 +282,12 @@ class DragonsState(AgendaState[DragonsGame]):
         """Each player prepares (P1 first, see `_prepared`), then the rounds are played."""
         self._prepare(0)
 
-    def _rounds(self, number: int) -> None:
-        """Round `number`, then the next one; after the last, the decisive rounds or the end."""
-        if number > self.rules.rounds:
+    def _next_round(self) -> None:
+        """After a round, the next one; after the last, a decisive round or the end."""
+        if not self.decisive and self.round < self.rules.rounds:
+            self._round(self.round + 1)
+        else:
             self._decisive_or_end()
-            return
-        self._round(number, False)
-        self.then(self._rounds, number + 1)
 
     def _decisive_or_end(self) -> None:
         """A tied score plays a decisive round (within the rules' bounds); otherwise the higher score wins."""
@@ -319,8 +320,7 @@ class DragonsState(AgendaState[DragonsGame]):
                 )
                 return
             self.decisive += 1
-            self._round(rules.rounds + self.decisive, False)
-            self.then(self._decisive_or_end)
+            self._round(rules.rounds + self.decisive)
             return
         winner = 0 if score[0] > score[1] else 1
         when = f"after {rules.rounds} rounds" if not self.decisive else f"in decisive round {self.decisive}"
@@ -427,11 +427,11 @@ class DragonsState(AgendaState[DragonsGame]):
         if seat == 0:
             self._prepare(1)
         else:
-            self._rounds(1)
+            self._round(1)
 
     # -- La manche -----------------------------------------------------------
 
-    def _round(self, number: int, replay: bool) -> None:
+    def _round(self, number: int, replay: bool = False) -> None:
         """One round (`replay`: played again after a tie, under "manche rejouée"): first, its statistics.
 
         1. chance draws how many statistics count (when the rules let it
@@ -440,55 +440,55 @@ class DragonsState(AgendaState[DragonsGame]):
         """
         rules = self.rules
         self.round = number
+        self.replay = replay
         self.asked = ()
         self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
-            self._draw_stats(rules.stats_min, number, replay)
+            self._draw_stats(rules.stats_min)
         else:
             counts = [COUNT_OPTIONS[k] for k in range(rules.stats_min, rules.stats_max + 1)]
             decision = Decision(CHANCE, "stat_count", counts, "How many statistics count this round?")
-            self.ask(decision, self._stat_count_drawn, number, replay)
+            self.ask(decision, self._stat_count_drawn)
 
-    def _stat_count_drawn(self, option: Option, number: int, replay: bool) -> None:
-        self._draw_stats(option.value, number, replay)
+    def _stat_count_drawn(self, option: Option) -> None:
+        self._draw_stats(option.value)
 
-    def _draw_stats(self, count: int, number: int, replay: bool) -> None:
+    def _draw_stats(self, count: int) -> None:
         """Chance draws which `count` statistics count this round."""
         decision = Decision(CHANCE, "stats", STAT_OPTIONS[count][:], f"Which {count} statistics count this round?")
-        self.ask(decision, self._stats_drawn, number, replay)
+        self.ask(decision, self._stats_drawn)
 
-    def _stats_drawn(self, option: Option, number: int, replay: bool) -> None:
-        """The statistics are told; the reserve (once per duel), then each player's secret choice."""
+    def _stats_drawn(self, option: Option) -> None:
+        """The statistics are told; the reserve (once per duel, see `_swaps`), then each player's secret choice."""
         self.asked = stats = option.value
-        self.emit("stats", round=number, stats=[STAT_NAMES[i] for i in stats])
+        self.emit("stats", round=self.round, stats=[STAT_NAMES[i] for i in stats])
         self._swaps()
-        prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in stats)}: choose your card (in secret)"
-        self.then(self._choose, 0, number, replay, prompt)
 
-    def _choose(self, seat: int, number: int, replay: bool, prompt: str) -> None:
+    def _choose(self, seat: int) -> None:
         """`seat` chooses a card of the hand in secret (P1, then P2)."""
         hand = self.hands[seat]
         options = [
             card_option(label, total, position)
             for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
         ]
-        self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat, number, replay, prompt)
+        prompt = f"round {self.round}, {' + '.join(STAT_NAMES[i] for i in self.asked)}: choose your card (in secret)"
+        self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
 
-    def _chosen(self, option: Option, seat: int, number: int, replay: bool, prompt: str) -> None:
+    def _chosen(self, option: Option, seat: int) -> None:
         self.picks[seat] = self.hands[seat][option.value]
         if seat == 0:
             self._events.append({"e": "chosen", "player": 0})
-            self._choose(1, number, replay, prompt)
+            self._choose(1)
         else:
-            self._reveal(number, replay)
+            self._reveal()
 
-    def _reveal(self, number: int, replay: bool) -> None:
+    def _reveal(self) -> None:
         """Both cards are revealed; the higher total wins 1 point; then fatigue (after the winner is decided).
 
         Equal totals follow "Égalité de totaux": under "manche rejouée" the
         round is played again once, with new statistics.
         """
-        rules, now, names, stats = self.rules, self.now, self.names, self.asked
+        rules, now, names, stats, number = self.rules, self.now, self.names, self.asked, self.round
         picks = self.picks[:]
         first, second = picks
         totals = self.totals(picks)
@@ -512,18 +512,20 @@ class DragonsState(AgendaState[DragonsGame]):
             self.score[winner] += 1
             self.emit("won", round=number, player=winner, score=list(self.score))
             self._fatigue(picks, stats)
+            self._next_round()
             return
         rule = rules.equal_totals
-        if rule == "manche rejouee" and not replay:
+        if rule == "manche rejouee" and not self.replay:
             self.emit("tie", round=number, rule=rule, replay=True, score=list(self.score))
             self._fatigue(picks, stats)
-            self.then(self._round, number, True)
+            self._round(number, True)
             return
         if rule == "les deux marquent":
             self.score[0] += 1
             self.score[1] += 1
         self.emit("tie", round=number, rule=rule, replay=False, score=list(self.score))
         self._fatigue(picks, stats)
+        self._next_round()
 
     # -- The reserve ---------------------------------------------------------
 
@@ -565,11 +567,12 @@ class DragonsState(AgendaState[DragonsGame]):
             self._make_swaps(0)
 
     def _make_swaps(self, first: int) -> None:
-        """The swaps wanted are made, P1's first: the next one from seat `first` on."""
+        """The swaps wanted are made, P1's first: the next one from seat `first` on; then the cards are chosen."""
         for seat in range(first, 2):
             if self.wanted[seat] is not None:
                 self._swap_draw(seat)
                 return
+        self._choose(0)
 
     def _swap_draw(self, seat: int) -> None:
         """Chance draws the card that comes from `seat`'s reserve."""
