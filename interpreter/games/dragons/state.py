@@ -44,6 +44,9 @@ STAT_OPTIONS: dict[int, list[Option]] = {
     for k in range(1, 5)
 }
 
+#: The statistics of a round as printed ("Puissance + Ruse"), by their indices.
+STATS_TEXT: dict[tuple[int, ...], str] = {option.value: option.label for options in STAT_OPTIONS.values() for option in options}
+
 #: "How many statistics": one option per count.
 COUNT_OPTIONS: dict[int, Option] = {k: Option(str(k), k) for k in range(1, 5)}
 
@@ -471,7 +474,7 @@ class DragonsState(AgendaState[DragonsGame]):
             card_option(label, total, position)
             for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
         ]
-        prompt = f"round {self.round}, {' + '.join(STAT_NAMES[i] for i in self.asked)}: choose your card (in secret)"
+        prompt = f"round {self.round}, {STATS_TEXT[self.asked]}: choose your card (in secret)"
         self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
 
     def _chosen(self, option: Option, seat: int) -> None:
@@ -537,7 +540,10 @@ class DragonsState(AgendaState[DragonsGame]):
         that leaves is shuffled into the reserve (its fatigue forgotten).
         """
         self.wanted = [None, None]
-        self._offer_swap(0)
+        if self._can_swap(0) or self._can_swap(1):
+            self._offer_swap(0)
+        else:
+            self._choose(0)
 
     def _can_swap(self, seat: int) -> bool:
         """True when `seat` has an exchange left and a card in reserve."""
