@@ -1,10 +1,12 @@
 """A duel of Duel de dragons in progress, as plain data and an agenda of tasks.
 
 The duel is written as the rulebook reads (`_duel`, `_prepare`, `_round`,
-`_swaps`, `_reveal`, `_fatigue`): small methods, each doing one step and
-saying what comes next (`then`), or posing a decision whose answer calls the
-next step (`ask`, see `engine/agenda.py`). A decision with a single option
-is taken at once and never asked. Everything that happens is an event (see
+`_swaps`, `_reveal`, `_fatigue`): small methods, each doing one step, then
+going on to the next step or posing a decision whose answer calls the next
+step (`ask`, see `engine/agenda.py`); the order of the rulebook is the
+chain of these calls, so nothing waits on the agenda between two
+decisions but the step the answer calls. A decision with a single option is
+taken at once and never asked. Everything that happens is an event (see
 `commentary.py` for their meaning). The state holds only plain data, so it
 can be copied (`clone`) and its hidden cards dealt anew (`resample`).
 
@@ -144,7 +146,7 @@ class DragonsState(AgendaState[DragonsGame]):
 
     def __copy__(self) -> "DragonsState":
         """A shallow copy (`clone` starts from one; faster than the `copy` module's default)."""
-        new = DragonsState.__new__(DragonsState)
+        new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
         return new
 
