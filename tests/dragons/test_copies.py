@@ -67,15 +67,36 @@ def test_resample_keeps_what_p2_knows_and_redraws_what_p1_hides(game):
             for zone in ("hands", "reserve", "left"):
                 assert len(getattr(sample, zone)[0]) == len(getattr(state, zone)[0])
             assert not set(sample.seen[1]) & set(sample.left[0].cards())
-            # Seen since P1's last swap: still in P1's hand, as last seen.
-            assert set(state.in_hand[1]) <= set(sample.hands[0])
+            # Seen since P1's last swap: still in P1's hand, as last seen; a card never seen is at full strength.
+            swaps = state.rules.exchanges - state.exchanges[0]
+            since = {card for card, made in state.shown[1].items() if made == swaps}
+            assert since <= set(sample.hands[0])
             for card in sample.owned[0]:
-                expected = sample.seen[1].get(card, sample.full[card])
-                assert tuple(sample.now[card]) == tuple(expected)
+                if card in since:
+                    assert tuple(sample.now[card]) == sample.seen[1][card]
+                elif card not in sample.seen[1]:
+                    assert tuple(sample.now[card]) == sample.full[card]
             # P1's secret card is one of P1's hand.
             assert sample.picks[0] in sample.hands[0]
             redrawn.add((tuple(seat_names(sample, sample.hands[0])), sample.names[sample.picks[0]]))
     assert len(redrawn) > 20, "P1's hand and chosen card are dealt anew"
+
+
+def test_a_card_seen_before_a_swap_is_taken_out_by_it_as_often_as_any_card_of_the_hand(game):
+    # Find a duel where P1 swapped after P2 saw some of P1's cards, then count how often each leaves the hand.
+    for seed in range(200):
+        state = game.new_state()
+        rng = random.Random(seed)
+        decision = advance(state, rng, lambda s, d: d.kind == "play" and d.player == 1 and s.exchanges[0] == 0
+                           and any(made == 0 for made in s.shown[1].values()))
+        if decision is not None:
+            break
+    assert decision is not None, "no duel where P1 swapped after P2 saw their cards"
+    before = [card for card, made in state.shown[1].items() if made == 0]
+    draws = 400
+    out = sum(card not in state.resample(1, random.Random(draw)).hands[0] for draw in range(draws) for card in before[:1])
+    # One swap takes out each card of a hand of 5 with a chance of 1/5 (it may come back: rarely).
+    assert 0.12 < out / draws < 0.28
 
 
 def test_resample_redraws_p1s_secret_swap_choice_when_p2_decides_to_swap(game):

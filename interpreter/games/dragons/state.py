@@ -99,8 +99,8 @@ class DragonsState(AgendaState[DragonsGame]):
         self.asked: tuple[int, ...] = ()
         #: What each seat has seen of the other's cards: card id → its statistics when last seen.
         self.seen: list[dict[int, tuple[int, ...]]] = [{}, {}]
-        #: The other's cards each seat knows to be in the other's hand: seen since the other's last swap.
-        self.in_hand: list[list[int]] = [[], []]
+        #: The other's cards each seat saw played, with how many swaps the other had made then.
+        self.shown: list[dict[int, int]] = [{}, {}]
         #: This round's secret choices: each seat's card chosen, each seat's swap wanted (a hand position).
         self.picks: list[int] = [-1, -1]
         self.wanted: list[int | None] = [None, None]
@@ -167,7 +167,7 @@ class DragonsState(AgendaState[DragonsGame]):
         new.score = self.score[:]
         new.exchanges = self.exchanges[:]
         new.seen = [self.seen[0].copy(), self.seen[1].copy()]
-        new.in_hand = [self.in_hand[0][:], self.in_hand[1][:]]
+        new.shown = [self.shown[0].copy(), self.shown[1].copy()]
         new.picks = self.picks[:]
         new.wanted = self.wanted[:]
 
@@ -175,35 +175,43 @@ class DragonsState(AgendaState[DragonsGame]):
         """A copy where what `player` cannot know of the other seat is dealt anew with `rng`.
 
         Redrawn: which of the other's cards are left out of the duel, in the
-        reserve and in the hand (each zone keeps its size). The other's cards
-        `player` has seen since the other's last swap stay in the hand; the
-        others seen may be in the hand or the reserve (never left out: they
-        played); a card never seen is at full statistics, a card seen as last
-        seen. A secret choice the other made this round before `player`
-        decides (the card played, the swap wanted) is drawn anew, uniformly.
-        The cards are put in name order before shuffling, so the copy depends
-        only on what `player` may know and on `rng`.
+        reserve and in the hand (each zone keeps its size). A card `player`
+        saw played was in the other's hand then, as last seen; each swap the
+        other made since may have taken it out (each card of the hand alike,
+        swap after swap): one taken out may be in the reserve or back in the
+        hand (at full statistics), never left out of the duel. A card never
+        seen is at full statistics. A secret choice the other made this round
+        before `player` decides (the card played, the swap wanted) is drawn
+        anew, uniformly. The cards are put in name order before shuffling, so
+        the copy depends only on what `player` may know and on `rng`.
         """
         new = cast(DragonsState, self.clone())
         other = 1 - player
         names, full, now = self.names, self.full, new.now
-        seen = new.seen[player]
-        kept = sorted(new.in_hand[player], key=lambda card: (names[card], card))
-        maybe = sorted((card for card in seen if card not in kept), key=lambda card: (names[card], card))
-        unseen = [card for card in self.owned[other] if card not in seen]  # the collection is in name order
+        seen, shown = new.seen[player], new.shown[player]
+        size = len(new.hands[other])
+        kept = sorted(shown, key=lambda card: (names[card], card))
+        maybe = []
+        for swap in range(self.rules.exchanges - new.exchanges[other]):
+            exposed = [card for card in kept if shown[card] <= swap]  # in the hand when the other made this swap
+            position = rng.randrange(size)
+            if position < len(exposed):
+                kept.remove(exposed[position])
+                maybe.append(exposed[position])
+        unseen = [card for card in self.owned[other] if card not in shown]  # the collection is in name order
         rng.shuffle(unseen)
         out = len(new.left[other])
         rest = sorted(unseen[out:] + maybe, key=lambda card: (names[card], card))
         rng.shuffle(rest)
-        free = len(new.hands[other]) - len(kept)
+        free = size - len(kept)
         new.left[other] = Pile([unseen[:out]], names.__getitem__)
         new.reserve[other] = Pile([rest[free:]], names.__getitem__)
         new.hands[other] = kept + rest[:free]
         new._sort_hand(other)
-        for card in unseen:
+        for card in unseen + maybe:
             now[card] = list(full[card])
-        for card, stats in seen.items():
-            now[card] = list(stats)
+        for card in kept:
+            now[card] = list(seen[card])
         decision = new._pending
         if decision is not None and decision.player == player and other < player:
             # The other decided first this round, in secret.
@@ -499,9 +507,8 @@ class DragonsState(AgendaState[DragonsGame]):
         totals = self.totals(picks)
         self.seen[1][first] = tuple(now[first])
         self.seen[0][second] = tuple(now[second])
-        for seat, card in ((1, first), (0, second)):
-            if card not in self.in_hand[seat]:
-                self.in_hand[seat].append(card)
+        self.shown[1][first] = rules.exchanges - self.exchanges[0]
+        self.shown[0][second] = rules.exchanges - self.exchanges[1]
         self._events.append(
             {
                 "e": "reveal",
@@ -601,7 +608,6 @@ class DragonsState(AgendaState[DragonsGame]):
         reserve.shuffle_in(old)
         self._sort_hand(seat)
         self.exchanges[seat] -= 1
-        self.in_hand[1 - seat] = []  # the card swapped out is secret: the other knows no longer which stayed
         self.emit("swap", player=seat, out=self.names[old], card=self.names[new], left=self.exchanges[seat])
         self._make_swaps(seat + 1)
 
