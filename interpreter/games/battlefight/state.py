@@ -284,27 +284,32 @@ class BattleFightState(AgendaState[BattleFightGame]):
             self._deal(seat, [self.game.card(name) for name in deck.cards], deck.name)
             return
         self.opened = []
-        self._open_booster_card(seat, 0)
+        self._open_boosters(seat)
 
-    def _open_booster_card(self, seat: int, index: int) -> None:
-        """Chance opens the booster card at `index`: each booster has `per type` cards of each type, in turn."""
-        per_type = self.rules.booster_per_type
+    def _open_boosters(self, seat: int) -> None:
+        """Chance opens the boosters card by card: each has `per type` cards of each type, in turn.
+
+        (Their decisions never go stale: a booster's options are the card set's.)
+        """
         boosters = self.rules.random_boosters if self.game.decks[seat].kind == "random" else self.rules.sealed_boosters
-        if index == boosters * len(TYPES) * per_type:
-            if self.game.decks[seat].kind == "random":
-                self._deal(seat, self.opened, "random")
-            else:
-                self.kept = []
-                self._keep_card(seat, 0)
-            return
-        technique_type = TYPES[index // per_type % len(TYPES)]
-        options = self.game.booster_options[technique_type]
-        decision = Decision(CHANCE, "booster", options, f"{seat_name(seat)} opens a {technique_type.value} card")
-        self.ask(decision, self._booster_card_opened, seat, index)
+        for _ in range(boosters):
+            for technique_type in TYPES:
+                options = self.game.booster_options[technique_type]
+                prompt = f"{seat_name(seat)} opens a {technique_type.value} card"
+                for _ in range(self.rules.booster_per_type):
+                    self.ask(Decision(CHANCE, "booster", options, prompt), self._booster_card_opened)
+        self.then(self._boosters_opened, seat)
 
-    def _booster_card_opened(self, option: Option, seat: int, index: int) -> None:
+    def _booster_card_opened(self, option: Option) -> None:
         self.opened.append(option.value)
-        self.then(self._open_booster_card, seat, index + 1)
+
+    def _boosters_opened(self, seat: int) -> None:
+        """A random deck is the cards opened; for a sealed deck, the player keeps some of them."""
+        if self.game.decks[seat].kind == "random":
+            self._deal(seat, self.opened, "random")
+        else:
+            self.kept = []
+            self._keep_card(seat, 0)
 
     def _keep_card(self, seat: int, index: int) -> None:
         """A sealed deck: the player keeps `cards per type` opened cards of each type, one at a time."""
@@ -352,15 +357,17 @@ class BattleFightState(AgendaState[BattleFightGame]):
     # ------------------------------------------------------------------
 
     def _play_on(self) -> None:
-        """Run the current step of the technique on top, or, when none runs, end the turn; then again."""
-        if self.frames:
-            self._step(self.frames[-1])
-        else:
-            self._end_turn()
+        """Run the current step of the technique on top, or, when none runs, end the turn; again until a decision is posed."""
+        while self._outcome is None:
+            if not self.frames:
+                self._end_turn()
+                break
+            if self._step(self.frames[-1]):
+                break
         self.then(self._play_on)
 
-    def _step(self, frame: Frame) -> None:
-        """Run the current step of a frame (for its next point of view)."""
+    def _step(self, frame: Frame) -> bool:
+        """Run the current step of a frame (for its next point of view); True when it poses a decision."""
         from .steps import HANDLERS, perspectives
 
         active = frame.active
@@ -369,15 +376,16 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if active.next_step >= len(steps):
                 _discard(self.frames, frame)
                 self.deactivate(active, "done")
-                return
+                return False
             step = steps[active.next_step]
             frame.actors = perspectives(step, active.owner)
             text = self.game.step_texts(active.technique)[active.next_step]
             self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
         step = steps[active.next_step]
         me, them = frame.actors[0]
-        handler = HANDLERS[type(step.keyword)]
-        self._settle(frame, handler(self, frame, step.keyword, me, them))
+        result = HANDLERS[type(step.keyword)](self, frame, step.keyword, me, them)
+        self._settle(frame, result)
+        return result == WAIT
 
     def _settle(self, frame: Frame, result: str) -> None:
         """Act on a handler's result: next point of view, next step, failure, Stable."""
