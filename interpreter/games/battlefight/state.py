@@ -19,7 +19,6 @@ being executed or Stable, kept in `actives` with their owner) and a discard.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -103,6 +102,8 @@ class Seat:
     damage: int = 0
     hand: list[int] = field(default_factory=list)
     discard: list[int] = field(default_factory=list)
+    #: True while the pile is shared with a copy of the state: it is copied before a card is taken from it.
+    pile_shared: bool = False
 
     @property
     def cell(self) -> Cell:
@@ -112,8 +113,19 @@ class Seat:
         return self.position
 
     def copy(self) -> "Seat":
-        """An independent copy: its own pile, hand and discard."""
-        return Seat(self.life, self.pile.copy(), self.position, self.damage, self.hand[:], self.discard[:])
+        """An independent copy: its own hand and discard; the pile is shared until a card is taken from it.
+
+        A pile changes only when a card is taken (`take`) or when it is laid
+        anew: sharing it makes a copy of the state cheap.
+        """
+        self.pile_shared = True
+        return Seat(self.life, self.pile, self.position, self.damage, self.hand[:], self.discard[:], True)
+
+    def take(self, label: str, name: Callable[[int], str]) -> int:
+        """Take a card named `label` from the pile (a pile shared with a copy is copied first)."""
+        if self.pile_shared:
+            self.pile, self.pile_shared = self.pile.copy(), False
+        return self.pile.take(label, name)
 
 
 #: What a handler tells the step loop.
@@ -146,7 +158,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.current = 0
         self._turn = 0
         self._uid = 0
-        self._seen: Counter = Counter()
+        #: How many turns each position started (`signature`), for the draw by repetition.
+        self._seen: dict[tuple, int] = {}
         #: During the setup, the booster cards opened and not kept yet, and the cards kept (sealed decks).
         self.opened: list[ast.Technique] = []
         self.kept: list[ast.Technique] = []
@@ -238,7 +251,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         for segment in seat.pile.segments:
             segments.append(unseen[size : size + len(segment)])
             size += len(segment)
-        seat.pile = Pile(segments)
+        seat.pile, seat.pile_shared = Pile(segments), False
         return new
 
     # ------------------------------------------------------------------
@@ -451,8 +464,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
             self.finish(None, f"the turn limit ({limit}) is reached", "turn_limit", {"limit": limit})
             return
         key = self.signature()
-        self._seen[key] += 1
-        if self._seen[key] >= self.rules.repetitions:
+        seen = self._seen[key] = self._seen.get(key, 0) + 1
+        if seen >= self.rules.repetitions:
             repetitions = self.rules.repetitions
             self.finish(None, f"the same position starts a turn for the {_ordinal(repetitions)} time", "repetition", {"repetitions": repetitions})
             return

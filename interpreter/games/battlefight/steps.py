@@ -189,7 +189,7 @@ def _draw(state: BattleFightState, me: int, left: int) -> str:
 
 def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
     seat = state.seats[me]
-    card = seat.pile.take(option.value, state.name_of)
+    card = seat.take(option.value, state.name_of)
     seat.hand.append(card)
     state.emit("draw", player=me, card=option.value)
     return _draw(state, me, left)
