@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -230,7 +230,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         and is drawn by chance: its order is not part of the state, there is
         nothing to draw anew.
         """
-        new = self.clone()
+        new = cast(BattleFightState, self.clone())
         other = 1 - player
         seat = new.seats[other]
         unseen = seat.hand + seat.pile.cards()
