@@ -228,7 +228,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
         each), so each unseen card is drawn anew, by chance, among the cards
         of its type, as a booster's is. `player`'s own pile holds known cards
         and is drawn by chance: its order is not part of the state, there is
-        nothing to draw anew.
+        nothing to draw anew. The positions that started past turns (for the
+        draw by repetition) are kept as they were: drawing them anew would
+        mean drawing a whole past.
         """
         new = cast(BattleFightState, self.clone())
         other = 1 - player
@@ -279,6 +281,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.then(self._place_pawns)
 
     def _choose_first_player(self) -> None:
+        """The match names the first player (the loser of the last game), else chance does."""
         fixed = self.game.first_player
         if fixed is not None:
             self.current = self.first_player = fixed
@@ -287,6 +290,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who plays first?"), self._first_player_drawn)
 
     def _first_player_drawn(self, option: Option) -> None:
+        """Chance has chosen who plays first."""
         self.current = self.first_player = option.value
         self.emit("first_player", player=option.value, by="chance")
 
@@ -314,6 +318,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.then(self._boosters_opened, seat)
 
     def _booster_card_opened(self, option: Option) -> None:
+        """Chance has drawn a booster's card."""
         self.opened.append(option.value)
 
     def _boosters_opened(self, seat: int) -> None:
@@ -340,6 +345,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.ask(decision, self._card_kept, seat, index)
 
     def _card_kept(self, option: Option, seat: int, index: int) -> None:
+        """The player keeps an opened card of the type at `index`; then the next one."""
         technique_type = TYPES[index // self.rules.cards_per_type]
         card = next(c for c in self.opened if c.name == option.value and c.type is technique_type)
         self.opened.remove(card)
@@ -347,6 +353,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.then(self._keep_card, seat, index + 1)
 
     def _deal(self, seat: int, techniques: list[ast.Technique], deck_name: str) -> None:
+        """The deck's cards get their ids and make the player's pile, shuffled."""
         ids = []
         for technique in techniques:
             ids.append(len(self.cards))
@@ -458,6 +465,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
     # ------------------------------------------------------------------
 
     def _start_turn(self, first_turn: bool = False) -> None:
+        """A new turn, unless the turn limit or a repeated position ends the game: its player chooses a technique."""
         self._turn += 1
         limit = self.rules.turn_limit
         if limit and self._turn > limit:
@@ -516,6 +524,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.ask(decision, self._technique_chosen, player)
 
     def _technique_chosen(self, option: Option, player: int) -> None:
+        """The player has chosen the technique of their turn: it is played."""
         self.play(player, option.value)
 
     def play(self, player: int, what: int | ast.Technique) -> Active:

@@ -115,6 +115,7 @@ def _choose_discards(state: BattleFightState, me: int, left: int, kind: str, des
 
 
 def _discarded(state: BattleFightState, option: Option, me: int, left: int, kind: str, destabilised: int | None) -> str:
+    """`me` has chosen a card to discard (or to pay with); the next one."""
     card = next(c for c in state.seats[me].hand if state.name_of(c) == option.value)
     discard_card(state, me, card)
     return _choose_discards(state, me, left - 1, kind, destabilised)
@@ -188,6 +189,7 @@ def _draw(state: BattleFightState, me: int, left: int) -> str:
 
 
 def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
+    """Chance has drawn a card of `me`'s pile; `left` cards still to draw."""
     seat = state.seats[me]
     card = seat.take(option.value, state.name_of)
     seat.hand.append(card)
@@ -224,6 +226,7 @@ def _push(state: BattleFightState, me: int, them: int, left: int) -> str:
 
 
 def _pushed(state: BattleFightState, option: Option, me: int, them: int, left: int) -> str:
+    """`me` has chosen where to push `them` (or off the board, or not at all); the next push."""
     before = state.board.names[state.seats[them].cell]
     if option.value is None:
         state.emit("not_pushed", player=them, cell=before)
@@ -257,6 +260,7 @@ def _move(state: BattleFightState, me: int, them: int, left: int) -> str:
 
 
 def _moved(state: BattleFightState, option: Option, me: int, them: int, left: int) -> str:
+    """`me` has chosen to stay (the moves end) or where to move; the next move."""
     here = state.board.names[state.seats[me].cell]
     if option.value is None:
         state.emit("stay", player=me, cell=here)
@@ -286,6 +290,7 @@ def rejouer(state, frame, keyword: ast.Rejouer, me, them) -> str:
 
 
 def _replayed(state: BattleFightState, option: Option, me: int) -> str:
+    """`me` plays the chosen technique inside this one."""
     state.play(me, option.value)
     return NEXT
 
@@ -309,6 +314,7 @@ def destabiliser(state, frame, keyword: ast.Destabiliser, me, them) -> str:
 
 
 def _destabilised(state: BattleFightState, option: Option, me: int, charme: int) -> str:
+    """`me` has chosen a Stable technique (or none): they pay its cost minus their Charme in cards."""
     target = option.value
     if target is None:
         state.emit("destabilise_declined", player=me)
