@@ -256,15 +256,6 @@ class BattleFightState(AgendaState[BattleFightGame]):
         seat.pile, seat.pile_shared = Pile(segments), False
         return new
 
-    # ------------------------------------------------------------------
-    # Decisions
-    # ------------------------------------------------------------------
-
-    @property
-    def waiting(self) -> bool:
-        """True while a decision is pending."""
-        return self._pending is not None
-
     def name_of(self, card: int) -> str:
         """The title of a card by its id."""
         return self.cards[card].name
