@@ -233,6 +233,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         mean drawing a whole past.
         """
         new = cast(BattleFightState, self.clone())
+        new._start = []  # the setup's events name a random or sealed deck's cards: not the seat's to see
         other = 1 - player
         seat = new.seats[other]
         unseen = seat.hand + seat.pile.cards()
