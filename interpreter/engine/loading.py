@@ -3,14 +3,24 @@
 The engines read cards, decks and rules through the card language; a file
 with any problem stops the loading with all its diagnostics, exactly as
 `atout validate` would print them.
+
+Each file loaded has a name: shipped with atout (its path in the game's
+shipped folder), or a designer's (its path in the folder given). A game is
+built from some of them only (`GameFiles.used`): a record keeps the name
+and digest of each shipped file used and the text of each designer file
+used, and its digest covers those files alone.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import weakref
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from atout.cards import CARDS_DIR
 
 from atout.interpreter.language.diagnostics import DiagnosticError
 from atout.interpreter.language.game import GameLanguage
@@ -25,6 +35,10 @@ class GameFiles:
 
     game: GameLanguage
     documents: list[Document]
+    #: Each document's name (by its path): its path in its folder, and True
+    #: for a file shipped with atout. A document not named here is named by
+    #: its file name and is not shipped.
+    names: dict[str, tuple[str, bool]] = field(default_factory=dict)
     _digest: str | None = field(default=None, init=False, repr=False)
 
     @property
@@ -54,10 +68,113 @@ class GameFiles:
         )
 
     def digest(self) -> str:
-        """A digest of the card and rules files: their names and contents (computed once)."""
+        """A digest of every card and rules file: their names and contents (computed once).
+
+        Records of format version 1 name the files by this digest; version 2
+        uses `used_digest`.
+        """
         if self._digest is None:
             self._digest = files_digest(self.documents)
+            _loaded[self._digest] = self
         return self._digest
+
+    def name(self, document: Document) -> tuple[str, bool]:
+        """A document's name in its folder, and whether it is shipped with atout."""
+        return self.names.get(document.path, (Path(document.path).name, False))
+
+    def used(self, setup: dict[str, Any]) -> list[Document]:
+        """The documents a game of this setup is built from, in name order.
+
+        Every file but the decks, collections and rules files: a rules file
+        is used when it is the main one or the one the setup names, a deck
+        or collection when the setup names it.
+        """
+        rules = setup.get("rules")
+        named = set(_names_in(setup))
+        used = []
+        for document in self.documents:
+            if document.rules is not None:
+                stem = Path(document.path).stem
+                if not (stem in RULES_STEMS or stem == rules or document.path == rules):
+                    continue
+            elif isinstance(document.node, CardList) and document.node.name not in named:
+                continue
+            used.append(document)
+        return sorted(used, key=lambda d: self.name(d)[0])
+
+    def used_digest(self, setup: dict[str, Any]) -> str:
+        """The digest of the files a game of this setup is built from: their names and texts."""
+        hasher = hashlib.sha256()
+        for document in self.used(setup):
+            hasher.update(self.name(document)[0].encode())
+            hasher.update(b"\0")
+            hasher.update(document.text.encode())
+            hasher.update(b"\0")
+        return hasher.hexdigest()[:16]
+
+
+#: The files loaded in this process, by digest: the game made from them knows only their digest.
+_loaded: weakref.WeakValueDictionary[str, GameFiles] = weakref.WeakValueDictionary()
+
+
+def files_of(game: Any) -> GameFiles:
+    """The files a game was made from (found by the digest it keeps of them)."""
+    files = _loaded.get(game.digest())
+    if files is None:
+        raise LookupError(f"the files of this {game.name} game were not loaded with load_files")
+    return files
+
+
+def manifest(files: GameFiles, setup: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """What a record's header keeps of the files a game of `setup` is built from:
+    each shipped file's digest, each designer file's text, by name."""
+    shipped: dict[str, str] = {}
+    designer: dict[str, str] = {}
+    for document in files.used(setup):
+        name, is_shipped = files.name(document)
+        if is_shipped:
+            shipped[name] = text_digest(document.text)
+        else:
+            designer[name] = document.text
+    return {"shipped": shipped, "designer": designer}
+
+
+def _names_in(value: Any) -> Iterator[str]:
+    """Every `"name"` a setup gives (a deck's, a collection's), however deep."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "name" and isinstance(inner, str):
+                yield inner
+            else:
+                yield from _names_in(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _names_in(inner)
+
+
+def text_digest(text: str) -> str:
+    """The digest a record keeps of a shipped file's text."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def shipped_folder(game: GameLanguage) -> Path:
+    """The folder of the files shipped with atout for a game."""
+    return game.shipped if game.shipped is not None else CARDS_DIR / game.name
+
+
+def _named(game: GameLanguage, documents: list[Document], roots: list[Path]) -> dict[str, tuple[str, bool]]:
+    """Each document's name: its path in the shipped folder, else in the folder given that holds it."""
+    shipped = shipped_folder(game).resolve()
+    folders = [root.resolve() for root in roots if root.is_dir()]
+    names: dict[str, tuple[str, bool]] = {}
+    for document in documents:
+        path = Path(document.path).resolve()
+        if path.is_relative_to(shipped):
+            names[document.path] = (path.relative_to(shipped).as_posix(), True)
+            continue
+        folder = next((f for f in folders if path.is_relative_to(f)), None)
+        names[document.path] = (path.relative_to(folder).as_posix() if folder else path.name, False)
+    return names
 
 
 def files_digest(documents: Iterable[Document]) -> str:
@@ -79,9 +196,10 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
     """
     from atout.interpreter.games import LANGUAGES
 
-    files = expand(paths) if paths is not None else shipped_files(game)
+    roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
+    files = expand(roots) if paths is not None else shipped_files(game)
     result = validate(files, LANGUAGES)
     if not result.is_valid:
         raise DiagnosticError(result.diagnostics)
     documents = [d for d in result.documents if d.game is game]
-    return GameFiles(game, documents)
+    return GameFiles(game, documents, _named(game, documents, roots))

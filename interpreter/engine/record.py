@@ -67,10 +67,14 @@ from typing import IO, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .decision import Decision, seat_name
+from .loading import GameFiles, files_of, manifest
 from .state import Event, Game, Outcome
 
 FORMAT = "atout"
-VERSION = 1
+#: The format version atout writes.
+VERSION = 2
+#: The format versions atout reads (and replays).
+VERSIONS = (1, 2)
 
 
 class RecordError(Exception):
@@ -104,11 +108,37 @@ class _Line(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
+class FilesData(_Line):
+    """The files a game was built from: each shipped file's digest, each designer file's text.
+
+    Names are paths in their folder, with "/" between folders: a shipped
+    file's in the game's folder shipped with atout, a designer's in the
+    folder the game was played with.
+    """
+
+    shipped: dict[Name, Name]
+    designer: dict[Name, str]
+
+
 class HeaderLine(_Line):
-    """The first line of a game's record."""
+    """The first line of a game's record (format version 2)."""
 
     record: Literal["atout"]
-    version: Annotated[int, Field(ge=VERSION, le=VERSION)]
+    version: Literal[2]
+    game: Name
+    digest: Name | None
+    files: FilesData | None = None
+    setup: dict[str, Any]
+    players: Annotated[list[Name], Field(min_length=2, max_length=2)]
+    seed: int | None = None
+    match: Annotated[int, Field(ge=1)] | None = None
+
+
+class HeaderLineV1(_Line):
+    """The first line of a record of format version 1 (no files; the outcome in prose)."""
+
+    record: Literal["atout"]
+    version: Literal[1]
     game: Name
     digest: Name | None
     setup: dict[str, Any]
@@ -136,14 +166,29 @@ class ActionLine(_Line):
 
 
 class OutcomeData(_Line):
+    """How the game ended: the winner (0 for P1, 1 for P2, null for a draw), the
+    way it ended as a code, and its facts; the reason's text is rendered from them."""
+
     winner: Seat | None
-    reason: Name
+    code: Name
+    facts: dict[str, Any]
 
 
 class OutcomeLine(_Line):
     """How the game ended."""
 
     outcome: OutcomeData
+
+
+class OutcomeDataV1(_Line):
+    winner: Seat | None
+    reason: Name
+
+
+class OutcomeLineV1(_Line):
+    """How the game ended, in format version 1: the reason as text."""
+
+    outcome: OutcomeDataV1
 
 
 class AbandonedData(_Line):
@@ -203,6 +248,11 @@ class Record:
         return self.header["game"]
 
     @property
+    def version(self) -> int:
+        """The record's format version."""
+        return self.header["version"]
+
+    @property
     def transcribed(self) -> bool:
         """True for a record transcribed by hand (its header's digest is null)."""
         return self.header.get("digest") is None
@@ -221,9 +271,11 @@ class Record:
 class RecordWriter:
     """Writes a record line by line as the game is played (one game, or each game of a match)."""
 
-    def __init__(self, stream: IO[str], path: str | Path | None = None) -> None:
+    def __init__(self, stream: IO[str], path: str | Path | None = None, files: GameFiles | None = None) -> None:
         self.stream = stream
         self.path = path if path is not None else getattr(stream, "name", "record")
+        #: The files the games are built from (by default, those the game's digest names).
+        self.files = files
         self.count = 0
 
     def _write(self, data: dict[str, Any]) -> None:
@@ -235,12 +287,15 @@ class RecordWriter:
     def header(self, game: Game, players: list[str], seed: int | None, match: int | None = None) -> None:
         """The first line of a game (`match`: its number in a match)."""
         self.count = 0
+        files = self.files if self.files is not None else files_of(game)
+        setup = game.setup()
         data = {
             "record": FORMAT,
             "version": VERSION,
             "game": game.name,
-            "digest": game.digest(),
-            "setup": game.setup(),
+            "digest": files.used_digest(setup),
+            "files": manifest(files, setup),
+            "setup": setup,
             "players": players,
             "seed": seed,
         }
@@ -268,7 +323,7 @@ class RecordWriter:
         )
 
     def end(self, outcome: Outcome) -> None:
-        """The last line."""
+        """The last line: the winner, and how the game ended as a code and its facts."""
         self._write({"outcome": outcome.as_json()})
 
     def abandoned(self, turn: int, decision: Decision, reason: str) -> None:
@@ -286,30 +341,40 @@ class RecordFile:
     or ends with its `abandoned` line. A game killed halfway leaves the
     temporary file (``.NAME.*.part``) and whatever was at the path untouched;
     a game stopped by an error removes it. A path that exists and is not a
-    regular file (a device, a pipe) is written directly.
+    regular file (a device, a pipe) is written directly, and so is a stream
+    given instead of a path (standard output), which is left open.
 
     Raises `RecordWriteError` when the path cannot be written (a missing
     folder, no permission, a full disk), on opening, writing or closing.
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | Path | IO[str], files: GameFiles | None = None) -> None:
         self.temporary: Path | None = None
+        #: True when the stream is the caller's (standard output): flushed, never closed.
+        self.borrowed = not isinstance(path, (str, Path))
+        if self.borrowed:
+            self.stream: IO[str] = path  # type: ignore[assignment]
+            self.path = Path(getattr(path, "name", "<stdout>"))
+            self.writer = RecordWriter(self.stream, "standard output", files)
+            return
+        self.path = Path(path)
         try:
             if self.path.exists() and not self.path.is_file():
-                self.stream: IO[str] = self.path.open("w", encoding="utf-8")
+                self.stream = self.path.open("w", encoding="utf-8")
             else:
                 descriptor, name = tempfile.mkstemp(dir=self.path.parent or ".", prefix=f".{self.path.name}.", suffix=".part")
                 self.temporary = Path(name)
                 self.stream = os.fdopen(descriptor, "w", encoding="utf-8")
         except OSError as error:
             raise RecordWriteError(self.path, error) from None
-        self.writer = RecordWriter(self.stream, self.path)
+        self.writer = RecordWriter(self.stream, self.path, files)
 
     def commit(self) -> None:
         """Close the record and put it at its path."""
         try:
             self.stream.flush()
+            if self.borrowed:
+                return
             if self.temporary is not None:
                 os.fsync(self.stream.fileno())
             self.stream.close()
@@ -321,6 +386,8 @@ class RecordFile:
 
     def discard(self) -> None:
         """Drop the record: the path keeps what it had."""
+        if self.borrowed:
+            return
         try:
             self.stream.close()
         except OSError:
@@ -346,9 +413,18 @@ class RecordFile:
 
 
 def read_records(path: str | Path) -> list[Record]:
-    """Read a record file (one game, or every game of a match), checking each line's shape."""
+    """Read a record file (one game, or every game of a match), checking each line's shape.
+
+    The path "-" is standard input (named ``<stdin>`` in messages).
+    """
     name = str(path)
     try:
+        if name == "-":
+            import sys
+
+            name = "<stdin>"
+            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+            return parse_records(text, name)
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise RecordError(name, 1, "the record is not UTF-8 text") from None
@@ -411,11 +487,16 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             if data.get("record") != FORMAT:
                 raise RecordError(name, number, 'the first line must be the header, with "record": "atout"')
             version = data.get("version")
-            if type(version) is not int or version != VERSION:
-                raise RecordError(name, number, f"record version {data.get('version')!r} is not known; this atout reads version {VERSION}")
+            if type(version) is not int or version not in VERSIONS:
+                raise RecordError(
+                    name, number,
+                    f"record version {data.get('version')!r} is not known; this atout reads versions {', '.join(map(str, VERSIONS))}",
+                )
             if record is not None:
                 _finish(record, name, number)
-            header = _shape(HeaderLine, data, name, number).model_dump()
+            header = _shape(HeaderLine if version == 2 else HeaderLineV1, data, name, number).model_dump()
+            if version == 2 and header["digest"] is not None and header["files"] is None:
+                raise RecordError(name, number, 'no "files": a record written by atout says which files its game was built from')
             record = Record(header=header, file=name, header_line=number, last_line=number)
             records.append(record)
             continue
@@ -428,7 +509,8 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             record.start = _shape(StartLine, data, name, number).start
             record.start_line = number
         elif "outcome" in data:
-            record.outcome = _shape(OutcomeLine, data, name, number).outcome.model_dump()
+            model = OutcomeLine if record.version == 2 else OutcomeLineV1
+            record.outcome = _shape(model, data, name, number).outcome.model_dump()
             record.end_line = number
         elif "abandoned" in data:
             record.abandoned = _shape(AbandonedLine, data, name, number).abandoned.model_dump()
