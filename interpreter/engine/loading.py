@@ -14,7 +14,6 @@ used, and its digest covers those files alone.
 from __future__ import annotations
 
 import hashlib
-import weakref
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,7 +74,10 @@ class GameFiles:
         """
         if self._digest is None:
             self._digest = files_digest(self.documents)
+            _loaded.pop(self._digest, None)
             _loaded[self._digest] = self
+            while len(_loaded) > MAX_LOADED:
+                _loaded.pop(next(iter(_loaded)))
         return self._digest
 
     def name(self, document: Document) -> tuple[str, bool]:
@@ -113,8 +115,10 @@ class GameFiles:
         return hasher.hexdigest()[:16]
 
 
-#: The files loaded in this process, by digest: the game made from them knows only their digest.
-_loaded: weakref.WeakValueDictionary[str, GameFiles] = weakref.WeakValueDictionary()
+#: The files loaded in this process, by digest, the latest last: a game made
+#: from them knows only their digest. At most `MAX_LOADED` are kept.
+_loaded: dict[str, GameFiles] = {}
+MAX_LOADED = 32
 
 
 def files_of(game: Any) -> GameFiles:

@@ -352,9 +352,9 @@ class RecordFile:
         self.temporary: Path | None = None
         #: True when the stream is the caller's (standard output): flushed, never closed.
         self.borrowed = not isinstance(path, (str, Path))
-        if self.borrowed:
-            self.stream: IO[str] = path  # type: ignore[assignment]
-            self.path = Path(getattr(path, "name", "<stdout>"))
+        if not isinstance(path, (str, Path)):
+            self.stream: IO[str] = path
+            self.path = Path("-")
             self.writer = RecordWriter(self.stream, "standard output", files)
             return
         self.path = Path(path)

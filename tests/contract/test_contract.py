@@ -204,7 +204,7 @@ def test_divergences_say_line_action_turn_and_event_and_what_differs(case):
     refusal = verdict("\n".join([json.dumps(header)] + lines[1:]), files_of)
     assert refusal.line == 1 and "made with other card or rules files (digest 0000000000000000" in refusal.message
     outcome = json.loads(lines[-1])
-    outcome["outcome"]["reason"] += "!"
+    outcome["outcome"]["code"] += "!"
     refusal = verdict("\n".join(lines[:-1] + [json.dumps(outcome)]), files_of)
     assert refusal.line == len(lines) and "expected the outcome" in refusal.message
 

@@ -33,5 +33,5 @@ def render(event: Event, viewer: int | None = None) -> str:
     if e == "action_limit":
         return limit_text(event)
     if e == "end":
-        return event["reason"]
+        return event.get("reason") or outcome_text(None, event["winner"], event["code"], event["facts"])
     return str(event)
