@@ -227,14 +227,14 @@ def _check_end(record: Record, state: State, unfinished: bool) -> None:
             )
         return
     if record.outcome is not None:
-        claimed = json.dumps(record.outcome, ensure_ascii=False)
+        said = json.dumps(record.outcome, ensure_ascii=False)
         if outcome is None:
-            raise Divergence(record, f"the record ends with the outcome {claimed}, but the game goes on: {waiting(decision)}", line=record.end_line)
+            raise Divergence(record, f"the record ends with the outcome {said}, but the game goes on: {waiting(decision)}", line=record.end_line)
         derived = outcome.as_json() if record.version >= 2 else outcome.as_json_v1()
         if not _identical(record.outcome, derived):
             raise Divergence(
                 record,
-                f"expected the outcome {claimed}, found {json.dumps(derived, ensure_ascii=False)} ({outcome.reason})",
+                f"expected the outcome {said}, found {json.dumps(derived, ensure_ascii=False)} ({outcome.reason})",
                 line=record.end_line,
             )
         return
