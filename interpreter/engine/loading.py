@@ -67,18 +67,22 @@ class GameFiles:
         )
 
     def digest(self) -> str:
-        """A digest of every card and rules file: their names and contents (computed once).
-
-        Records of format version 1 name the files by this digest; version 2
-        uses `used_digest`.
-        """
+        """A digest of these files, each by its path and text (computed once): a game
+        keeps it, and `files_of(game)` finds the files again by it."""
         if self._digest is None:
-            self._digest = files_digest(self.documents)
+            hasher = hashlib.sha256()
+            for document in self.documents:
+                hasher.update(f"{document.path}\0{document.text}\0".encode())
+            self._digest = hasher.hexdigest()[:16]
             _loaded.pop(self._digest, None)
             _loaded[self._digest] = self
             while len(_loaded) > MAX_LOADED:
                 _loaded.pop(next(iter(_loaded)))
         return self._digest
+
+    def v1_digest(self) -> str:
+        """The digest a record of format version 1 gives: every card and rules file's name and text."""
+        return files_digest(self.documents)
 
     def name(self, document: Document) -> tuple[str, bool]:
         """A document's name in its folder, and whether it is shipped with atout."""

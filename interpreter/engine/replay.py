@@ -113,7 +113,7 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
             raise Divergence(record, 'a record written by atout gives the "seed" chance drew from', line=header)
     if record.version >= 2 and record.header.get("files") is not None:
         _check_files(record, files, game.setup())
-    found = files.used_digest(game.setup()) if record.version >= 2 else game.digest()
+    found = files.used_digest(game.setup()) if record.version >= 2 else files.v1_digest()
     if digest is not None and digest != found:
         raise Divergence(
             record,

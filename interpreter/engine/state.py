@@ -69,7 +69,8 @@ class Game(ABC):
     #: The game's command-line name ("battlefight").
     name: ClassVar[str]
 
-    #: The digest of the card and rules files this game was made from.
+    #: The digest of the files this game was made from (`GameFiles.digest`):
+    #: the record writer finds the files by it.
     files_digest: str = ""
 
     #: The rules file's name (None: the main rules file), kept in the setup so a variant replays.
@@ -94,7 +95,7 @@ class Game(ABC):
         return data
 
     def digest(self) -> str:
-        """A digest of the card and rules files this game was made from."""
+        """The digest of the files this game was made from (`GameFiles.digest`)."""
         return self.files_digest
 
     def render(self, event: Event, viewer: int | None = None) -> str:
