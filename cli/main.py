@@ -601,6 +601,19 @@ def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: P
     click.echo(_verdict(record_path, records, count, last_state, wins))
 
 
+@main.command()
+@click.argument("what", type=click.Choice(["record"]))
+def schema(what: str) -> None:
+    """Print the JSON Schema of a format: `record`, the lines of a game record.
+
+    The schema is made from the models replay reads records with, and gives
+    the format version it describes ("version").
+    """
+    from atout.interpreter.engine.record import record_schema
+
+    click.echo(json.dumps(record_schema(), ensure_ascii=False, indent=2))
+
+
 def _verdict(record_path: Path, records: list[Record], count: int, state: State | None, wins: list[int]) -> str:
     """What a replay found: the outcome, the abandoned game, or the unfinished one."""
     from atout.interpreter.engine.replay import waiting

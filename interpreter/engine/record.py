@@ -64,7 +64,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .decision import Decision, seat_name
 from .loading import GameFiles, files_of, manifest
@@ -202,6 +202,28 @@ class AbandonedLine(_Line):
     """The game was left before its end: the decision that was waiting, and why."""
 
     abandoned: AbandonedData
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a record's lines in the format version atout writes, made from the line models.
+
+    Each line of a record (JSON Lines) is one of its objects: the header,
+    the start line, an action, the outcome or the abandoned game. What the
+    schema cannot say (which fields a record written by atout must give,
+    the order of the lines, what replay re-derives) is in docs/records.md.
+    """
+    lines = TypeAdapter(HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine)
+    schema = lines.json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"atout record line, format version {VERSION}",
+        "description": (
+            f'One line of an atout game record (JSON Lines), format version {VERSION}: a header ("record": '
+            '"atout"), the start line, one line per decision, then the outcome or the abandoned game.'
+        ),
+        "version": VERSION,
+        **schema,
+    }
 
 
 #: Fields an action line written by atout always has.
