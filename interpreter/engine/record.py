@@ -4,11 +4,15 @@ A record is one JSON object per line:
 
 1. the header::
 
-     {"record": "atout", "version": 1, "game": "battlefight",
-      "digest": "3f2a…", "setup": {...}, "players": ["heuristic", "random"],
-      "seed": 3}
+     {"record": "atout", "version": 2, "game": "battlefight",
+      "digest": "3f2a…", "files": {"shipped": {"attaque.atout": "9c1e…"},
+      "designer": {"mes-cartes.atout": "BattleFight : cartes\n…"}},
+      "setup": {...}, "players": ["heuristic", "random"], "seed": 3}
 
-   `digest` identifies the card and rules files the game was played with;
+   `files` holds what the game was built from (`GameFiles.used`): each
+   shipped file's name and digest, each designer file's name and text, so
+   that the record replays anywhere (`sources.py`); `digest` is a digest
+   of those files;
    `setup` holds the game's options (decks, first player, rules file…),
    everything needed to start the same game again, and must be a legal setup
    of the game; `seed` is the seed chance drew from (replay checks that every
@@ -25,13 +29,20 @@ A record is one JSON object per line:
    `n` counts the actions from 1, `turn` is the turn the decision was posed
    in, `player` is "P1", "P2" or "chance"; the option is given by its index
    *and* its label, and `events` is the trace of what the answer caused;
-4. the end: ``{"outcome": {"winner": 0, "reason": "P2 has no life left"}}``
-   (winner 0 for P1, 1 for P2, null for a draw), or, for a game a person
+4. the end: ``{"outcome": {"winner": 0, "code": "no_life", "facts": {"loser": 1}}}``
+   (winner 0 for P1, 1 for P2, null for a draw; how the game ended as a
+   code and its facts, never as prose: the game's commentary writes the
+   reason from them, `Game.outcome_text`), or, for a game a person
    left at the terminal, ``{"abandoned": {"turn": 5, "player": "P1", "kind":
    "play", "reason": "P1 left the game"}}`` (the decision that was waiting).
 
 A match is recorded in one file: the records of its games one after another,
 each from its own header (``"match": 1``, ``2``…).
+
+Records of format version 1 are read too: their header has no `files`
+(the digest covers every card and rules file), their outcome and `end`
+event give the reason as text. `record_schema()` is the JSON Schema of the
+lines of the version written (`atout schema record`).
 
 **Every field is checked.** Each line's shape is a pydantic model with strict
 types (an index is an integer, not ``"2"`` nor ``2.0``); unknown fields are
