@@ -223,7 +223,9 @@ def record_schema() -> dict[str, Any]:
     schema cannot say (which fields a record written by atout must give,
     the order of the lines, what replay re-derives) is in docs/records.md.
     """
-    lines = TypeAdapter(HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine)
+    lines: TypeAdapter[HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine] = TypeAdapter(
+        HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine
+    )
     schema = lines.json_schema()
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
