@@ -113,12 +113,17 @@ class Game(ABC):
         """The reason a game ended, as text, from its code and facts (as a record keeps them).
 
         By default, the `outcome_text(game, winner, code, facts)` function of
-        the `commentary` module beside the game's class; the code "text"
-        holds its text in its facts.
+        the `commentary` module beside the game's class (without one, the
+        code and facts as they are); the code "text" holds its text in its
+        facts.
         """
         if code == "text" or code is None:
             return str(facts.get("reason", ""))
-        text: str = self._commentary().outcome_text(self, winner, code, facts)
+        write = getattr(self._commentary(), "outcome_text", None)
+        if write is None:  # a game whose commentary does not write outcomes: the code and facts as they are
+            shown = ", ".join(f"{key} {value}" for key, value in facts.items())
+            return code.replace("_", " ") + (f" ({shown})" if shown else "")
+        text: str = write(self, winner, code, facts)
         return text
 
     def _commentary(self) -> Any:
