@@ -94,7 +94,8 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
                     "valid": result.is_valid,
                     "files": len(files),
                     "cards": _count_cards(result),
-                    "problems": len(result.diagnostics),
+                    "problems": len(result.problems),
+                    "notes": len(result.diagnostics) - len(result.problems),
                     "diagnostics": [d.as_json() for d in shown],
                     "truncated": truncated,
                 },
@@ -105,14 +106,15 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     else:
         _print_problems(shown, truncated)
         if not quiet:
-            problems = len(result.diagnostics)
-            invalid = len({d.file for d in result.diagnostics})
+            problems = len(result.problems)
+            invalid = len({d.file for d in result.problems})
+            notes = len(result.diagnostics) - problems
             checked = _plural(len(files), "file")
             summary = (
                 f"{checked}, {_plural(_count_cards(result), 'card')}: all valid"
                 if result.is_valid
                 else f"{checked}: {_plural(problems, 'problem')} in {_plural(invalid, 'file')}"
-            )
+            ) + (f" ({_plural(notes, 'note')})" if notes else "")
             click.echo(summary, err=not result.is_valid)
     sys.exit(0 if result.is_valid else 1)
 
@@ -192,20 +194,23 @@ def _count_cards(result: Validation) -> int:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def ast(file: Path) -> None:
-    """Print the validated AST of FILE as JSON (exit 1 with the problems if it is invalid).
+    """Print the AST of FILE as JSON (exit 1 with the problems if it cannot be read).
 
-    The AST's spans (where each node is written) are left out. Of the
-    problems, the first 20 of each file are printed, then how many more.
+    FILE is read alone: a single card's tree is shown without a whole set
+    (`atout validate` checks a set: names, counts, decks). The AST's spans
+    (where each node is written) are left out. Of the problems, the first 20
+    are printed, then how many more.
     """
     from atout.interpreter.games import LANGUAGES
+    from atout.interpreter.language.loader import read_file
     from atout.interpreter.language.nodes import dump
-    from atout.interpreter.language.project import validate as validate_files
 
-    result = validate_files([file], LANGUAGES)
-    if not result.is_valid:
-        _print_problems(*_first_per_file(result.diagnostics, 20), err=True)
+    document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
+    problems = [d for d in document.diagnostics if not d.is_note]
+    if problems:
+        _print_problems(*_first_per_file(problems, 20), err=True)
         sys.exit(1)
-    node = result.documents[0].node
+    node = document.node
     assert node is not None, "a valid file has its AST"
     click.echo(json.dumps(dump(node), ensure_ascii=False, indent=2))
 
@@ -638,6 +643,11 @@ def _verdict(record_path: Path, records: list[Record], count: int, state: State 
         match = "undecided" if wins[0] == wins[1] else f"P{wins.index(max(wins)) + 1} wins the match"
         return f"{text}; last game: {result}: {outcome.reason}; {match}, {wins[0]}–{wins[1]}"
     return f"{text}; {result}: {outcome.reason}"
+
+
+from .init import init  # noqa: E402  (the command lives in its own module)
+
+main.add_command(init)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -69,6 +69,23 @@ def read():
 
 
 @pytest.fixture
+def complete_set(tmp_path, cards_dir):
+    """A game's shipped folder copied, with files replaced or added (name → text), validated as a whole."""
+    import shutil
+
+    from atout.interpreter.language.project import validate
+
+    def run(game: str, files: dict[str, str]):
+        folder = tmp_path / f"{game}-set"
+        shutil.copytree(cards_dir / game, folder)
+        for name, text in files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        return validate([folder], LANGUAGES)
+
+    return run
+
+
+@pytest.fixture
 def validate_tree(tmp_path):
     """Write files into a temporary folder and validate them together."""
     from atout.interpreter.language.project import validate

@@ -55,16 +55,15 @@ def test_an_unknown_rules_name_lists_the_rules_files():
     assert '--rules: no rules file "nope" in cordes.' in result.output and "Valid values: " in result.output
 
 
-def test_a_folder_without_a_rules_file_says_so(tmp_path, cards_dir):
+def test_a_folder_without_a_rules_file_plays_with_the_shipped_rules(tmp_path, cards_dir):
+    # its files are laid over the shipped set: the rules come from there
     for name in ("lieux.atout", "paquet-i.atout"):
         shutil.copy(cards_dir / "cardia" / name, tmp_path / name)
-    result = run("simulate", "cardia", "--cards", str(tmp_path), "--games", "1")
-    assert result.exit_code == 2
-    assert f"cardia needs a rules file named regles.atout in {tmp_path}; there is none" in result.output
-    shutil.copy(cards_dir / "cardia" / "regles.atout", tmp_path / "variante.atout")
-    result = run("simulate", "cardia", "--cards", str(tmp_path), "--games", "1")
-    assert result.exit_code == 2 and "give --rules with one of variante" in result.output
+    assert run("simulate", "cardia", "--cards", str(tmp_path), "--games", "1").exit_code == 0
+    (tmp_path / "variante.atout").write_text("Duel pour Cardia : règles\nCartes Lieu : 8\n", encoding="utf-8")
     assert run("simulate", "cardia", "--cards", str(tmp_path), "--games", "1", "--rules", "variante").exit_code == 0
+    result = run("simulate", "cardia", "--cards", str(tmp_path), "--games", "1", "--rules", "varainte")
+    assert result.exit_code == 2 and 'did you mean "variante"?' in result.output
 
 
 def test_the_api_checks_options_against_the_declarations():

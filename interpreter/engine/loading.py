@@ -14,6 +14,7 @@ used, and its digest covers those files alone.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +26,8 @@ from atout.interpreter.language.diagnostics import DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.loader import Document
 from atout.interpreter.language.nodes import CardFile, CardList
-from atout.interpreter.language.project import RULES_STEMS, expand, shipped_files, validate
+from atout.interpreter.language.loader import read_file
+from atout.interpreter.language.project import RULES_STEMS, expand, shipped_files, validate_documents
 
 
 @dataclass
@@ -171,34 +173,27 @@ def shipped_folder(game: GameLanguage) -> Path:
 
 
 def _named(game: GameLanguage, documents: list[Document], roots: list[Path]) -> dict[str, tuple[str, bool]]:
-    """Each document's name: its path in the shipped folder, else in the folder given that holds it."""
+    """Each document's name: its path in the shipped folder, else in the folder given.
+
+    A designer's file outside that folder (in the folder an extension is
+    laid over, `Base : ../base`) is named by its path from it, with "..":
+    `../base/cartes.atout`. With only files given, the folder is the first one's.
+    """
     shipped = shipped_folder(game).resolve()
-    folders = [root.resolve() for root in roots if root.is_dir()]
+    folders = [root.resolve() if root.is_dir() else root.resolve().parent for root in roots]
     names: dict[str, tuple[str, bool]] = {}
     for document in documents:
         path = Path(document.path).resolve()
         if path.is_relative_to(shipped):
             names[document.path] = (path.relative_to(shipped).as_posix(), True)
             continue
-        folder = next((f for f in folders if path.is_relative_to(f)), None)
-        names[document.path] = (path.relative_to(folder).as_posix() if folder else path.name, False)
+        folder = next((f for f in folders if path.is_relative_to(f)), folders[0] if folders else path.parent)
+        names[document.path] = (Path(os.path.relpath(path, folder)).as_posix(), False)
     return names
 
 
-def files_digest(documents: Iterable[Document]) -> str:
-    """sha256 of the card and rules files' names and texts, in name order."""
-    hasher = hashlib.sha256()
-    used = [d for d in documents if d.kind is not None and d.kind.name in ("cards", "basics", "rules")]
-    for document in sorted(used, key=lambda d: Path(d.path).name):
-        hasher.update(Path(document.path).name.encode())
-        hasher.update(b"\0")
-        hasher.update(document.text.encode())
-        hasher.update(b"\0")
-    return hasher.hexdigest()[:16]
-
-
 def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) -> GameFiles:
-    """Validate and load a game's files (the shipped ones by default), or raise.
+    """Validate and load a game's set (the shipped one by default; see `language/sets.py`), or raise.
 
     Raises `DiagnosticError` with every problem when any file is invalid.
     """
@@ -206,8 +201,8 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
 
     roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
     files = expand(roots) if paths is not None else shipped_files(game)
-    result = validate(files, LANGUAGES)
+    result = validate_documents([read_file(path, LANGUAGES) for path in files], LANGUAGES, [game])
     if not result.is_valid:
-        raise DiagnosticError(result.diagnostics)
-    documents = [d for d in result.documents if d.game is game]
+        raise DiagnosticError(result.problems)
+    documents = result.sets[game.name].documents
     return GameFiles(game, documents, _named(game, documents, roots))

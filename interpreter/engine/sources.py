@@ -19,6 +19,7 @@ replayed with the shipped files.
 from __future__ import annotations
 
 import dataclasses
+import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -87,38 +88,52 @@ def _check_shipped(record: Record, engine: GameEngine, digests: dict[str, str], 
             )
 
 
-def _safe(name: str) -> bool:
-    """A relative path that stays in its folder: no absolute path, no "..", no empty part."""
-    path = PurePosixPath(name)
-    return (
-        not path.is_absolute()
-        and "\\" not in name
-        and ":" not in name
-        and all(part not in ("", ".", "..") for part in name.split("/"))
-    )
+def _ups(name: str) -> int | None:
+    """How many folders up a designer file's name starts ("../base/x.atout": 1); None
+    for a name that is not a plain relative path (absolute, "." or ".." inside, empty parts)."""
+    if PurePosixPath(name).is_absolute() or "\\" in name or ":" in name:
+        return None
+    parts = name.split("/")
+    ups = 0
+    while ups < len(parts) - 1 and parts[ups] == "..":
+        ups += 1
+    if any(part in ("", ".", "..") for part in parts[ups:]):
+        return None
+    return ups
 
 
 def _load_designer(record: Record, engine: GameEngine, texts: dict[str, str]) -> GameFiles:
-    """The designer's files the record carries, loaded from a temporary folder."""
+    """The designer's files the record carries, loaded from a temporary folder.
+
+    A file named from above its folder ("../base/cartes.atout", the folder an
+    extension is laid over) is written as far above it: the folder is made
+    deep enough for every such name to stay inside the temporary one.
+    """
+    ups: list[int] = []
     for name in texts:
-        if not _safe(name):
+        up = _ups(name)
+        if up is None:
             raise FilesError(record, f'the embedded file "{name}" must be named by a relative path inside its folder')
+        ups.append(up)
     where = f"{record.file}:{record.header_line}:"
-    with tempfile.TemporaryDirectory(prefix="atout-record-") as folder:
-        root = Path(folder)
+    with tempfile.TemporaryDirectory(prefix="atout-record-") as temporary:
+        root = Path(temporary).joinpath(*(["set"] * max(ups, default=0)), "set")
+        root.mkdir(parents=True)
         for name, text in texts.items():
-            path = root / name
+            path = Path(os.path.normpath(root / name))
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8", newline="")
         try:
-            return load_files(engine.language, [root])
+            files = load_files(engine.language, [root])
         except DiagnosticError as error:
-            raise DiagnosticError([_renamed(d, root, where) for d in error.diagnostics]) from None
+            raise DiagnosticError([_renamed(d, Path(temporary), root, where) for d in error.diagnostics]) from None
+        return files
 
 
-def _renamed(diagnostic, root: Path, where: str):
-    """A diagnostic of an embedded file, named by the record's line and the file's name."""
+def _renamed(diagnostic, top: Path, root: Path, where: str):
+    """A diagnostic of an embedded file (in the temporary folder `top`), named by the
+    record's line and the file's name (from `root`, the folder written)."""
     path = Path(diagnostic.file)
-    if path.is_relative_to(root):
-        return dataclasses.replace(diagnostic, file=f"{where}{path.relative_to(root).as_posix()}")
+    if path.is_absolute() and path.resolve().is_relative_to(top.resolve()):
+        return dataclasses.replace(diagnostic, file=f"{where}{Path(os.path.relpath(path, root)).as_posix()}")
     return diagnostic

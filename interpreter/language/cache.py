@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic
-from .nodes import CardFile, CardList, Node, RulesFile, Span
+from .nodes import CardFile, CardList, Extension, Node, RulesFile, Span
 
 if TYPE_CHECKING:
     from .game import GameLanguage
@@ -223,7 +223,7 @@ def from_json(kept: Any, name: str, games: dict[str, "GameLanguage"]) -> "Docume
     kind = next((k for k in game.kinds if k.name == kind_name), None) if game else None
     _expect((kind is None) == (kind_name is None))
     node = _revive(kept["node"], name, 0)
-    _expect(node is None or isinstance(node, (CardFile, CardList, RulesFile)))
+    _expect(node is None or isinstance(node, (CardFile, CardList, Extension, RulesFile)))
     diagnostics = kept["diagnostics"]
     unread = kept["unread"]
     _expect(isinstance(diagnostics, list) and isinstance(unread, list) and all(isinstance(t, str) for t in unread))
@@ -297,12 +297,15 @@ def _revive(data: Any, file: str, depth: int) -> Any:
     cls = _classes().get(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
-    fields = {}
+    fields: dict[str, Any] = {}
     for key, item in data.items():
         if key in ("$", "span"):
             continue
         if (cls, key) in _ANY_CLASS_FIELDS:
-            fields[key] = [_revive(x, file, depth + 1) for x in item] if isinstance(item, list) else _revive(item, file, depth + 1)
+            if isinstance(item, list):
+                fields[key] = [_revive(x, file, depth + 1) for x in item]
+            else:
+                fields[key] = None if item is None else _revive(item, file, depth + 1)
         else:
             fields[key] = _plain(item, file, depth + 1)
     if "span" in data:

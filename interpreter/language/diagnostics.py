@@ -1,7 +1,7 @@
 """Diagnostics: what is wrong in a card file, where, and what to do about it.
 
 Every problem atout finds in a file is a `Diagnostic` with a code from
-`CODES`, a place (file, line, column), a message that says what to do, and,
+`CODES` (an E code; an N code is a note, which leaves the files valid), a place (file, line, column), a message that says what to do, and,
 for a misspelt word, the nearest known word. `render` prints it the way
 compilers do::
 
@@ -38,6 +38,9 @@ CODES: dict[str, str] = {
     # A set of cards
     "E300": "two cards with the same name",
     "E301": "a set that does not have the composition the game requires",
+    "E302": "an extension whose base cannot be found, or a set with two extension files",
+    "E303": "an extension that leaves out a card its base does not have",
+    "N300": "a note: a card of an extension replaces the base card of the same name",
     # Decks and collections
     "E400": "a card name that is in no card file of the game",
     "E401": "a deck whose composition breaks the rules",
@@ -81,6 +84,11 @@ class Diagnostic:
     def __post_init__(self) -> None:
         if self.code not in CODES:  # a programming error, caught by the tests
             raise ValueError(f"unknown diagnostic code {self.code}")
+
+    @property
+    def is_note(self) -> bool:
+        """True for a note (an N code): something to know, not a problem; the files stay valid."""
+        return self.code.startswith("N")
 
     def headline(self) -> str:
         """The `file:line:col: CODE message` line."""

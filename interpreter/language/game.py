@@ -28,8 +28,9 @@ class FileKind:
     """One kind of file of a game: cards, a deck, a collection, the rules."""
 
     #: The kind's name in the AST: "cards", "basics" (BattleFight's basic
-    #: techniques, which are cards too), "deck", "collection", "rules".
-    name: Literal["cards", "basics", "deck", "collection", "rules"]
+    #: techniques, which are cards too), "deck", "collection", "rules",
+    #: "extension" (a designer's set built on a base: every game has it).
+    name: Literal["cards", "basics", "deck", "collection", "rules", "extension"]
     #: The words a file header may use for it, as printed ("cartes", "deck").
     words: tuple[str, ...]
     #: The grammar rule that parses one unit of this kind of file.
@@ -52,6 +53,10 @@ def collection_kind(*words: str) -> FileKind:
 def rules_kind(*words: str) -> FileKind:
     """A rules file: `Points de vie : 20` per line."""
     return FileKind("rules", words, "param", "line")
+
+
+#: An extension file: every game has this kind, without declaring it (see `language/sets.py`).
+EXTENSION_KIND = FileKind("extension", ("extension", "expansion"), "param", "line")
 
 
 #: A game's rules model (`BattleFightRules`), as its checks receive it.
@@ -97,6 +102,8 @@ class GameLanguage(Generic[R, C]):
     _kind_by_word: dict[str, FileKind] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if all(kind.name != "extension" for kind in self.kinds):
+            object.__setattr__(self, "kinds", (*self.kinds, EXTENSION_KIND))
         for kind in self.kinds:
             for word in kind.words:
                 self._kind_by_word[fold(word)] = kind

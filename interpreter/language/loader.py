@@ -8,8 +8,9 @@ a `Document` whose `diagnostics` say what is wrong and where. A file is:
    (`BattleFight : cartes`): E101, E102;
 3. the rest is cut into units (one card per title, or one line), each parsed
    on its own with the game's grammar and transformed into nodes: E11x, E2xx;
-4. the units make the file's node: `CardFile`, `CardList` or, for a rules
-   file, `RulesFile` once the game's rules model has typed the parameters.
+4. the units make the file's node: `CardFile`, `CardList`, `Extension`
+   or, for a rules file, `RulesFile` with its parameters as written and,
+   when it gives them all, typed by the game's rules model.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from pydantic import BaseModel
 from . import cache
 from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
-from .nodes import CardFile, CardList, ListEntry, Node, Param, RulesFile, Span
+from .nodes import CardFile, CardList, Extension, ListEntry, Node, Param, RulesFile, Span
 from .parser import build_parser, syntax_diagnostic
 from .rules import type_rules
 from .text import UnreadableFile, decode, fold
@@ -308,7 +309,50 @@ def _file_node(document: Document, nodes: list[Node]) -> Node | None:
     if kind.name in ("deck", "collection"):
         return CardList(span=top, kind=kind.name, game=game.name, name=Path(document.path).stem, entries=[node for node in nodes if isinstance(node, ListEntry)])
     params = [node for node in nodes if isinstance(node, Param)]
+    if kind.name == "extension":
+        return _extension(document, params, top)
+    # A rules file may give only some parameters (a variant, a designer's
+    # set): the others come from the set's main rules (`sets.py`), which
+    # says when one is missing everywhere. Here, each value is checked.
     rules, problems = type_rules(params, game.rules_model, document.path, document.lines)
-    document.diagnostics.extend(problems)
+    document.diagnostics.extend(problem for problem in problems if problem.code != "E503")
     document.rules = rules
-    return RulesFile(span=top, game=game.name, rules=rules) if rules is not None else None
+    return RulesFile(span=top, game=game.name, rules=rules, params=params)
+
+
+#: The lines of an extension file, by their folded names.
+EXTENSION_LINES = {"base": "base", "sans": "without", "without": "without"}
+
+
+def _extension(document: Document, params: list[Param], top: Span) -> Extension:
+    """An extension file's node: its base (at most one `Base` line) and the cards it leaves out."""
+    assert document.game is not None
+    base: Param | None = None
+    without: list[Param] = []
+    lines = document.lines
+    for param in params:
+        span = param.span
+        source = lines[span.line - 1] if span and 0 < span.line <= len(lines) else None
+        place = (document.path, span.line if span else 1, span.column if span else 1, max(1, len(param.name)))
+        word = EXTENSION_LINES.get(" ".join(fold(param.name).split()))
+        if word == "without":
+            without.append(param)
+        elif word == "base" and base is None:
+            base = param
+        elif word == "base" and base is not None:
+            first = base.span.line if base.span else "?"
+            document.diagnostics.append(
+                Diagnostic("E502", f'"Base" is given twice (first on line {first}); an extension has one base', *place, None, source)
+            )
+        else:
+            document.diagnostics.append(
+                Diagnostic(
+                    "E500",
+                    f'unknown line "{param.name}" in an extension: write "Base : …" (the game or a folder) '
+                    'or "Sans : card" / "Without : card"',
+                    *place,
+                    nearest(param.name, ["Base", "Sans", "Without"]),
+                    source,
+                )
+            )
+    return Extension(span=top, game=document.game.name, base=base.value.strip() if base else None, base_param=base, without=without)

@@ -125,13 +125,38 @@ class Param(Node):
     value: str
 
 
+class Extension(Node):
+    """A designer's set that extends a base set: its file says which base, and which cards it leaves out.
+
+    The file's header names its game and the kind `extension` (`Duel de
+    dragons : extension`); its lines, read by the grammar rule `param`
+    (core.lark), are `Base : …` (a game's name, the default: the cards
+    shipped with it; or a folder, relative to this file) and `Sans : …` /
+    `Without : …`, one card of the base left out per line. See
+    `language/sets.py` for how the layers are put together.
+    """
+
+    kind: Literal["extension"] = "extension"
+    game: str
+    #: The base as written: a game's name, or a folder; None: the game's shipped set.
+    base: str | None = None
+    #: The `Base` line, for messages about the base.
+    base_param: Param | None = None
+    #: The cards of the base left out, each as its line.
+    without: list[Param] = Field(default_factory=list)
+
+
 class RulesFile(Node):
     """A game's rules file, once its parameters are typed and checked."""
 
     kind: Literal["rules"] = "rules"
     game: str
-    #: The typed parameters, as the game's rules model dumps them.
-    rules: SerializeAsAny[BaseModel]
+    #: The typed parameters, as the game's rules model dumps them; None when
+    #: the file gives only some of them (they are typed with the set's main
+    #: rules, see `language/sets.py`).
+    rules: SerializeAsAny[BaseModel] | None = None
+    #: The parameters as written, each with its place.
+    params: list[Param] = Field(default_factory=list, exclude=True)
 
 
 def dump(node: BaseModel) -> dict[str, Any]:

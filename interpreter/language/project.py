@@ -1,15 +1,15 @@
-"""Validating a set of files together: cards, decks, collections and rules.
+"""Validating files together: cards, decks, collections, rules, extensions.
 
 Some checks need several files: a deck names cards defined elsewhere, two
 card files may define the same name, a set's composition spans files. Files
-are grouped by game, then:
+are grouped by game, and each game's files are put together into one set
+(`sets.py`: a complete set, a designer's extension laid over its base, or
+additions to the shipped set), then checked:
 
-- the *card set* of a game is every card file of that game among the inputs,
-  or, when the inputs hold decks or collections of a game but none of its
-  card files, the card files shipped with atout for that game;
-- the *rules* a deck is checked against are the game's `regles.atout` (or
-  `rules.atout`) among the inputs, else the one shipped with atout; other
-  rules files (variants) are checked on their own.
+- every card name is defined once (E300);
+- the set's composition, as the rules fix it (a complete set or an
+  extension; not mere additions);
+- each deck and collection given, against the set's cards and rules.
 
 Card names in decks and collections match whatever the case and accents.
 """
@@ -30,25 +30,33 @@ from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
 from .loader import DETAILED_PER_FILE, Document, read_file
 from .nodes import CardFile, CardList, ListEntry, Node
+from .sets import RULES_STEMS, GameSet, assemble, unique
 from .text import fold
 
 #: The extension of card-language files, for folders given to `validate`.
 EXTENSION = ".atout"
-#: The stems of a game's main rules file.
-RULES_STEMS = ("regles", "règles", "rules")
+
+__all__ = ["RULES_STEMS", "Validation", "check_game", "expand", "shipped_files", "validate", "validate_documents"]
 
 
 @dataclass
 class Validation:
-    """The result of validating files: each document, and every diagnostic."""
+    """The result of validating files: each document, every diagnostic (notes too), each game's set."""
 
     documents: list[Document]
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: Each game's set, put together from the files, by the game's name.
+    sets: dict[str, GameSet] = field(default_factory=dict)
 
     @property
     def is_valid(self) -> bool:
-        """True when no file has any problem."""
-        return not self.diagnostics
+        """True when no file has any problem (notes are no problem)."""
+        return not any(not d.is_note for d in self.diagnostics)
+
+    @property
+    def problems(self) -> list[Diagnostic]:
+        """The diagnostics that are problems, notes left out."""
+        return [d for d in self.diagnostics if not d.is_note]
 
 
 def expand(paths: Iterable[str | Path]) -> list[Path]:
@@ -70,45 +78,42 @@ def shipped_files(game: GameLanguage) -> list[Path]:
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:
     """Read and check every file under `paths`, alone and together."""
     documents = [read_file(path, languages) for path in expand(paths)]
+    return validate_documents(documents, languages)
+
+
+def validate_documents(documents: list[Document], languages: dict[str, GameLanguage], games: Iterable[GameLanguage] = ()) -> Validation:
+    """Check documents already read, alone and together (and the sets of `games` even without documents)."""
     validation = Validation(documents)
     reporter = Reporter()
     for document in documents:
         reporter.add_source(document.path, document.lines)
         validation.diagnostics.extend(document.diagnostics)
-    for game in languages.values():
+    wanted = list(dict.fromkeys([*games, *(d.game for d in documents if d.game is not None)]))
+    for game in wanted:
         mine = [d for d in documents if d.game is game and d.node is not None]
-        if mine:
-            check_game(game, mine, reporter)
-    validation.diagnostics.extend(reporter.diagnostics)
+        if mine or game in games:
+            validation.sets[game.name] = check_game(game, mine, reporter, validation)
+    validation.diagnostics = unique(validation.diagnostics + reporter.diagnostics)
     validation.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
     return validation
 
 
-def check_game(game: GameLanguage, documents: list[Document], reporter: Reporter) -> None:
-    """The checks of one game that span files: set, duplicates, decks, collections."""
-    card_files = [d.node for d in documents if isinstance(d.node, CardFile)]
-    lists = [d.node for d in documents if isinstance(d.node, CardList)]
-    rules = main_rules(game, documents)
-    if lists and not card_files:
-        card_files = [d.node for d in load_shipped(game) if isinstance(d.node, CardFile)]
+def check_game(game: GameLanguage, documents: list[Document], reporter: Reporter, validation: Validation | None = None) -> GameSet:
+    """Put one game's documents together into its set (`sets.py`) and check it: names, composition, lists."""
+    game_set = assemble(game, documents or load_shipped(game), reporter, load_shipped(game))
+    for base in game_set.bases:
+        reporter.add_source(base.path, base.lines)
+        if validation is not None:
+            validation.diagnostics.extend(base.diagnostics)
+    card_files = [d.node for d in game_set.documents if isinstance(d.node, CardFile)]
+    rules = game_set.rules
     catalogue = check_names(game, card_files, reporter)
-    if game.check_set is not None and rules is not None:
-        given = {d.path for d in documents}
-        game.check_set([f for f in card_files if f.span and f.span.file in given], rules, reporter)
+    if game.check_set is not None and rules is not None and game_set.complete:
+        game.check_set(card_files, rules, reporter)
     unread = {fold(title) for d in documents for title in d.unread_cards}
-    for card_list in lists:
+    for card_list in (d.node for d in documents if isinstance(d.node, CardList)):
         check_list(game, card_list, catalogue, rules, reporter, unread)
-
-
-def main_rules(game: GameLanguage, documents: list[Document]) -> BaseModel | None:
-    """The rules decks are checked against: the inputs' main rules file, else the shipped one."""
-    for document in documents:
-        if document.rules is not None and Path(document.path).stem in RULES_STEMS:
-            return document.rules
-    for document in load_shipped(game):
-        if document.rules is not None and Path(document.path).stem in RULES_STEMS:
-            return document.rules
-    return None
+    return game_set
 
 
 _shipped_cache: dict[str, list[Document]] = {}

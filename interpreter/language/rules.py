@@ -68,9 +68,14 @@ def parameters(model: type[BaseModel]) -> dict[str, str]:
 
 
 def type_rules(
-    params: list[Param], model: type[BaseModel], file: str, lines: list[str]
+    params: list[Param], model: type[BaseModel], file: str, lines: list[str], defaults: dict[str, Any] | None = None
 ) -> tuple[BaseModel | None, list[Diagnostic]]:
-    """Type a rules file's lines with `model`; the rules, or None, and the problems."""
+    """Type a rules file's lines with `model`; the rules, or None, and the problems.
+
+    `defaults` (field name → value, as another rules object dumps them) give
+    the parameters the lines leave out: a variant's or an extension's rules
+    over the set's main rules.
+    """
     problems: list[Diagnostic] = []
     by_fold = parameters(model)
     printed = [info.alias or name for name, info in model.model_fields.items()]
@@ -103,7 +108,7 @@ def type_rules(
         places[field] = param
 
     try:
-        return model.model_validate(_by_alias(model, values)), problems
+        return model.model_validate(_by_alias(model, {**(defaults or {}), **values})), problems
     except ValidationError as error:
         for problem in error.errors():
             field = str(problem["loc"][0]) if problem["loc"] else ""

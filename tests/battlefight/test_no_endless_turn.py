@@ -45,10 +45,10 @@ ONLY_REJOUER = """\
 
 def test_basic_techniques_that_only_replay_are_refused_at_their_title(validate_tree):
     result = validate_tree({"techniques-de-base.atout": textwrap.dedent(ONLY_REJOUER)})
-    found = [(d.code, d.line, d.column) for d in result.diagnostics]
+    found = [(d.code, d.line, d.column) for d in result.problems]
     # Rhétorique de base draws a card: it does something, and is kept
     assert found == [("E301", 3, 1), ("E301", 7, 1), ("E301", 11, 1), ("E301", 15, 1)]
-    first = result.diagnostics[0]
+    first = result.problems[0]
     assert first.file.endswith("techniques-de-base.atout")
     assert first.message == (
         'the basic technique "Attaque de base" does nothing but Rejouer: it can be played again and again '

@@ -335,7 +335,7 @@ def shipped_text(cards_dir, name: str) -> str:
 
 
 def set_problems(validation) -> list[tuple]:
-    return [(d.code, d.line, d.column, d.message) for d in validation.diagnostics]
+    return [(d.code, d.line, d.column, d.message) for d in validation.problems]
 
 
 def test_the_shipped_decks_and_lieux_pass_the_set_checks(validate_tree, cards_dir):
@@ -361,7 +361,8 @@ def test_an_influence_doubled_and_one_missing(validate_tree, cards_dir):
 def test_a_deck_too_small(validate_tree, cards_dir):
     text = shipped_text(cards_dir, "paquet-ii.atout")
     text = text[: text.index("== Impératrice ==")]
-    validation = validate_tree({"paquet-ii.atout": text})
+    # a complete set (cards and main rules): the files are the whole set
+    validation = validate_tree({"paquet-ii.atout": text, "regles.atout": shipped_text(cards_dir, "regles.atout")})
     assert set_problems(validation) == [
         ("E301", 1, 1, "Paquet II has 14 characters; a deck has 16"),
         ("E301", 1, 1, "Paquet II has no character of influence 15 and 16: a deck has each influence from 1 to 16 once"),
@@ -379,7 +380,7 @@ def test_a_deck_without_a_faction(validate_tree, cards_dir):
 def test_the_number_of_lieux_is_the_rules_parameter(validate_tree, cards_dir):
     text = shipped_text(cards_dir, "lieux.atout")
     seven = text[: text.index("== Puits sans Fond ==")]
-    validation = validate_tree({"lieux.atout": seven})
+    validation = validate_tree({"lieux.atout": seven, "regles.atout": shipped_text(cards_dir, "regles.atout")})
     assert set_problems(validation) == [
         ("E301", 1, 1, "the Lieu cards number 8 (Cartes Lieu in the rules); there are 7"),
     ]
@@ -407,7 +408,7 @@ def test_the_deck_size_is_the_rules_parameter(validate_tree, cards_dir):
 def test_two_cards_with_the_same_name_across_decks(validate_tree, cards_dir):
     text = shipped_text(cards_dir, "paquet-ii.atout").replace("== Ombre ==", "== Assassin ==")
     validation = validate_tree({"paquet-i.atout": shipped_text(cards_dir, "paquet-i.atout"), "paquet-ii.atout": text})
-    (problem,) = validation.diagnostics
+    (problem,) = [d for d in validation.problems if d.code == "E300"]
     line = text.splitlines().index("== Assassin ==") + 1
     assert (problem.code, problem.line, problem.column) == ("E300", line, 1)
     assert problem.file.endswith("paquet-ii.atout") and problem.message.startswith('a card named "Assassin" is defined twice')
@@ -431,10 +432,10 @@ def test_the_rules_file_gives_every_parameter(languages, cards_dir):
     assert (rules.limited_seals, rules.limited_modifiers, rules.limited_persistent_tokens) == (False, False, False)
 
 
-def test_a_missing_rules_parameter(read, cards_dir):
+def test_a_missing_rules_parameter(complete_set, cards_dir):
     text = shipped_text(cards_dir, "regles.atout").replace("Modificateurs limités : non\n", "")
-    document = read(text, name="regles.atout")
-    assert problems(document) == [
+    validation = complete_set("cardia", {"regles.atout": text})
+    assert problems(validation) == [
         ("E503", 1, 1, 'the parameter "Modificateurs limités" is missing: add a line "Modificateurs limités : …"')
     ]
 

@@ -438,8 +438,8 @@ def test_wrong_rules_values(read, cards_dir):
     )
 
 
-def test_every_parameter_is_required(read, cards_dir):
-    document = read(rules_text(cards_dir, "Tie at the last GONG : draw\n", ""))
+def test_every_parameter_is_required(complete_set, cards_dir):
+    document = complete_set("cordes", {"rules.atout": rules_text(cards_dir, "Tie at the last GONG : draw\n", "")})
     assert problems(document) == [
         ("E503", 1, 1, 'the parameter "Tie at the last GONG" is missing: add a line "Tie at the last GONG : …"')
     ]

@@ -471,8 +471,8 @@ def test_numbers_out_of_range_are_e501(read, shipped_rules_text, name, line, mes
     assert [(d.code, d.message) for d in document.diagnostics] == [("E501", message)]
 
 
-def test_a_missing_parameter_is_e503(read, shipped_rules_text):
-    document = read(rules_with(shipped_rules_text, Adversaire=""))
+def test_a_missing_parameter_is_e503(complete_set, shipped_rules_text):
+    document = complete_set("dragons", {"regles.atout": rules_with(shipped_rules_text, Adversaire="")})
     assert [(d.code, d.message) for d in document.diagnostics] == [
         ("E503", 'the parameter "Adversaire" is missing: add a line "Adversaire : …"')
     ]

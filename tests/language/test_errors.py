@@ -65,7 +65,7 @@ def test_e102_unknown_game_with_the_nearest(read):
 
 def test_e102_unknown_kind_with_the_nearest(read):
     d = only(read("BattleFight : decks\n"))
-    assert where(d) == ("E102", 1, 15, 'unknown kind of file "decks" for BattleFight; the kinds are cartes, techniques de base, deck, règles')
+    assert where(d) == ("E102", 1, 15, 'unknown kind of file "decks" for BattleFight; the kinds are cartes, techniques de base, deck, règles, extension')
     assert d.suggestion == "deck"
 
 
@@ -133,7 +133,8 @@ def test_e300_two_cards_with_the_same_name(validate_tree):
 
 
 def test_e301_basic_techniques_one_per_type(validate_tree):
-    result = validate_tree({"base.atout": "BattleFight : techniques de base\n== A ==\nAttaque\nBlesser 1\n"})
+    # a complete set (it has its main rules file): its composition is checked
+    result = validate_tree({"base.atout": "BattleFight : techniques de base\n== A ==\nAttaque\nBlesser 1\n", "regles.atout": RULES})
     messages = [d.message for d in result.diagnostics if d.code == "E301"]
     assert "the basic techniques must have exactly one Défense technique; this file has 0" in messages
     assert len(messages) == 4
@@ -211,9 +212,21 @@ def test_e502_a_parameter_given_twice(read):
     assert where(d) == ("E502", 11, 1, '"points de vie" is given twice (first on line 2); keep one')
 
 
-def test_e503_a_missing_parameter(read):
-    d = only(read(RULES.replace("Limite de tours : 1000\n", "")))
+BASICS = "BattleFight : techniques de base\n" + "".join(
+    f"== {t} de base ==\n{t}\nBlesser 1\n\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique")
+)
+
+
+def test_e503_a_missing_parameter(validate_tree):
+    # a complete set's main rules give every parameter
+    result = validate_tree({"regles.atout": RULES.replace("Limite de tours : 1000\n", ""), "base.atout": BASICS})
+    (d,) = result.diagnostics
     assert where(d) == ("E503", 1, 1, 'the parameter "Limite de tours" is missing: add a line "Limite de tours : …"')
+
+
+def test_a_rules_file_read_alone_may_give_some_parameters(read):
+    # a variant, or an extension's rules: the others come from the set's main rules
+    assert read(RULES.replace("Limite de tours : 1000\n", "")).diagnostics == []
 
 
 def test_every_code_is_tested_here_or_in_a_game(request):

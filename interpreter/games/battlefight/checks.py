@@ -21,10 +21,14 @@ _IDLE_CONDITIONS = (CorpsACorps, Distance)
 
 
 def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) -> None:
-    """A file of basic techniques has exactly one technique of each type, and none only replays."""
-    for file in files:
-        if file.kind != "basics":
-            continue
+    """The basic techniques are exactly one technique of each type, and none only replays.
+
+    They are counted over every file of basic techniques of the set (a
+    designer's file may replace some of the shipped ones), and reported at
+    the last such file, the designer's when there is one.
+    """
+    basics = [file for file in files if file.kind == "basics" and file.cards]
+    for file in basics:
         for card in file.cards:
             if isinstance(card, Technique) and only_replays(card):
                 report.report(
@@ -34,16 +38,20 @@ def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) 
                     card.span,
                     file=_file_of(file),
                 )
-        types = Counter(card.type for card in file.cards if isinstance(card, Technique))
-        for technique_type in TechniqueType:
-            if types[technique_type] != 1:
-                report.report(
-                    "E301",
-                    f"the basic techniques must have exactly one {technique_type.value} technique; "
-                    f"this file has {types[technique_type]}",
-                    file.span,
-                    file=_file_of(file),
-                )
+    if not basics:
+        return
+    file = basics[-1]
+    types = Counter(card.type for file in basics for card in file.cards if isinstance(card, Technique))
+    for technique_type in TechniqueType:
+        if types[technique_type] != 1:
+            where = "this file has" if len(basics) == 1 else "these files have"
+            report.report(
+                "E301",
+                f"the basic techniques must have exactly one {technique_type.value} technique; "
+                f"{where} {types[technique_type]}",
+                file.span,
+                file=_file_of(file),
+            )
 
 
 def check_list(deck: CardList, catalogue: dict[str, Technique], rules: BattleFightRules, report: Reporter) -> None:

@@ -1,0 +1,81 @@
+"""`atout init DIR --game GAME`: a designer's starter folder that extends a shipped game.
+
+The starter of each game is a folder of card-language files beside this
+module (`starters/<game>/`): an extension file, one new card, a deck or
+collection that uses it where the game has them, and a one-line rules
+variant. `init` copies it into a new folder and prints the next commands.
+A game without a starter gets the extension file alone.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+STARTERS = Path(__file__).parent / "starters"
+
+#: The `play` options that try each starter's new card (besides --cards and --record).
+PLAY_OPTIONS = {
+    "battlefight": "--deck mon-deck --deck la-forteresse",
+    "cordes": "",
+    "cardia": "--deck I",
+    "dragons": "--collection ma-collection --collection debutant",
+}
+
+#: Each starter's one-line rules variant (the name of its file).
+VARIANTS = {"battlefight": "variante", "cordes": "short", "cardia": "variante", "dragons": "variante"}
+
+
+@click.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", "game_name", required=True, help="The game the folder extends.")
+def init(folder: Path, game_name: str) -> None:
+    """Create FOLDER, a designer's set that extends a shipped game, ready to validate and play.
+
+    It holds an extension file (the set adds to the game as shipped), a new
+    card, a deck or collection that uses it (where the game has them), and a
+    one-line rules variant. FOLDER must be new or empty: nothing is
+    overwritten.
+    """
+    from atout.interpreter.games import ENGINES, LANGUAGES
+    from atout.interpreter.language.diagnostics import nearest
+
+    if game_name not in ENGINES:
+        near = nearest(game_name, ENGINES)
+        hint = f' (did you mean "{near}"?)' if near else ""
+        raise click.BadParameter(f'unknown game "{game_name}"{hint}; the games are {", ".join(ENGINES)}', param_hint="--game")
+    if folder.exists() and any(folder.iterdir()):
+        click.echo(f"error: {folder} is not empty: give a new folder, so that no file of yours is overwritten", err=True)
+        sys.exit(1)
+    starter = STARTERS / game_name
+    files = sorted(starter.glob("*.atout")) if starter.is_dir() else []
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for source in files:
+        (folder / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+        written.append(source.name)
+    if not files:
+        language = LANGUAGES[game_name]
+        name = "extension.atout"
+        (folder / name).write_text(f"{language.title} : extension\n", encoding="utf-8")
+        written.append(name)
+    click.echo(f"created {folder} ({', '.join(written)}), a set that extends {LANGUAGES[game_name].title} as it is shipped")
+    click.echo("next:")
+    where = _shell(folder)
+    click.echo(f"  atout validate {where}")
+    options = PLAY_OPTIONS.get(game_name)
+    if options is not None:
+        click.echo(f"  atout play {game_name} --cards {where} {options}{' ' * bool(options)}--record game.jsonl")
+        click.echo(f"  atout simulate {game_name} --cards {where} --rules {VARIANTS[game_name]} --games 200")
+    else:
+        click.echo(f"  atout play {game_name} --cards {where} --record game.jsonl")
+        click.echo(f"  atout simulate {game_name} --cards {where} --games 200")
+
+
+def _shell(path: Path) -> str:
+    """A path as the user typed it, quoted for a shell when it needs to be."""
+    import shlex
+
+    return shlex.quote(str(path))
