@@ -303,3 +303,67 @@ def test_play_writes_the_record_to_standard_output_and_replay_reads_it_from_stan
     assert "<stdin>: " in replayed.output and "all legal and identical" in replayed.output
     broken = run("replay", "-", input="\n".join(lines[:1] + lines[2:]))
     assert broken.exit_code == 1 and "<stdin>" in broken.output
+
+
+# ---------------------------------------------------------------------------
+# Sets laid over sets
+# ---------------------------------------------------------------------------
+
+#: Per game: the options `atout init` prints for a game with its starter, and the starter's new card.
+STARTERS = {
+    "battlefight": (["--deck", "mon-deck", "--deck", "la-forteresse"], "Coup de Vent"),
+    "cordes": ([], "Haymaker"),
+    "cardia": (["--deck", "I"], "Colporteuse"),
+    "dragons": (["--collection", "ma-collection", "--collection", "debutant"], "Dragon des Glaces"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(STARTERS))
+def test_a_starter_set_is_played_recorded_and_replayed_elsewhere_with_its_new_card(game, tmp_path, elsewhere):
+    options, card = STARTERS[game]
+    folder = tmp_path / "mon-jeu"
+    assert run("init", folder, "--game", game).exit_code == 0
+    assert run("validate", folder).exit_code == 0
+    record = tmp_path / "game.jsonl"
+    played = run("play", game, "--cards", folder, *options, "--p1", "heuristic", "--p2", "random", "--seed", 1, "-q", "--record", record)
+    assert played.exit_code == 0, played.output
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    # the designer's few files in full, the shipped ones by digest
+    assert header["files"]["shipped"] and any(card in text for text in header["files"]["designer"].values())
+    shutil.copy(record, elsewhere / "game.jsonl")
+    shutil.rmtree(folder)
+    shown = run("replay", "game.jsonl", "--show")
+    assert shown.exit_code == 0 and card in shown.output, shown.output
+
+
+def test_a_set_over_a_set_replays_elsewhere_with_what_each_layer_changes(tmp_path, elsewhere):
+    work = tmp_path / "work"
+    work.mkdir()
+    assert run("init", work / "a", "--game", "battlefight").exit_code == 0
+    # the lower layer leaves a shipped card out; the upper one changes one rule
+    (work / "a" / "extension.atout").write_text("BattleFight : extension\n\nSans : Javelot\n", encoding="utf-8")
+    (work / "b").mkdir()
+    (work / "b" / "extension.atout").write_text("BattleFight : extension\n\nBase : ../a\n", encoding="utf-8")
+    (work / "b" / "regles.atout").write_text("BattleFight : règles\n\nPoints de vie : 15\n", encoding="utf-8")
+    record = tmp_path / "game.jsonl"
+    played = run("play", "battlefight", "--cards", work / "b", "--deck", "mon-deck", "--deck", "random", "--p1", "heuristic", "--p2", "random", "--seed", 2, "-q", "--record", record)
+    assert played.exit_code == 0, played.output
+    header = json.loads(record.read_text(encoding="utf-8").splitlines()[0])
+    assert {"../a/extension.atout", "../a/mes-cartes.atout", "../a/mon-deck.atout", "extension.atout", "regles.atout"} == set(header["files"]["designer"])
+    assert "regles.atout" in header["files"]["shipped"]  # the shipped rules give what the layers do not change
+    shutil.copy(record, elsewhere / "game.jsonl")
+    shutil.rmtree(work)
+    shown = run("replay", "game.jsonl", "--show")
+    assert shown.exit_code == 0, shown.output
+    assert "(life 15)" in shown.output and "Javelot" not in shown.output  # the upper rules, the lower layer's cards
+
+
+def test_a_folder_holding_copies_of_the_shipped_files_replays_a_record_of_them(tmp_path):
+    record = tmp_path / "game.jsonl"
+    assert run("play", "cordes", "--p1", "random", "--p2", "random", "--seed", 3, "-q", "--record", record).exit_code == 0
+    copy = tmp_path / "copie"
+    shutil.copytree(shipped_folder(ENGINES["cordes"].language), copy)
+    assert run("replay", record, "--cards", copy).exit_code == 0
+    (copy / "ripostes.atout").write_text((copy / "ripostes.atout").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    refused = run("replay", record, "--cards", copy)
+    assert refused.exit_code == 1 and 'the file "ripostes.atout" is not the one the header names' in refused.output

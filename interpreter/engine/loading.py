@@ -25,9 +25,9 @@ from atout.cards import CARDS_DIR
 from atout.interpreter.language.diagnostics import DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.loader import Document
-from atout.interpreter.language.nodes import CardFile, CardList
+from atout.interpreter.language.nodes import CardFile, CardList, RulesFile
 from atout.interpreter.language.loader import read_file
-from atout.interpreter.language.project import RULES_STEMS, expand, shipped_files, validate_documents
+from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped, shipped_files, validate_documents
 
 
 @dataclass
@@ -40,6 +40,10 @@ class GameFiles:
     #: for a file shipped with atout. A document not named here is named by
     #: its file name and is not shipped.
     names: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    #: Every file read to put the set together, as written: the files given,
+    #: the files of the folders it is laid over, the shipped files when the
+    #: shipped set is its base (empty: the documents themselves).
+    sources: list[Document] = field(default_factory=list)
     _digest: str | None = field(default=None, init=False, repr=False)
 
     @property
@@ -91,17 +95,18 @@ class GameFiles:
         return self.names.get(document.path, (Path(document.path).name, False))
 
     def used(self, setup: dict[str, Any]) -> list[Document]:
-        """The documents a game of this setup is built from, in name order.
+        """The files a game of this setup is built from, as written, in name order.
 
-        Every file but the decks, collections and rules files: a rules file
-        is used when it is the main one or the one the setup names, a deck
-        or collection when the setup names it.
+        Of the files read to put the set together (`sources`), every one but
+        the decks, collections and rules files: a rules file is used when it
+        is a main one (of any layer) or the one the setup names, a deck or
+        collection when the setup names it.
         """
         rules = setup.get("rules")
         named = set(_names_in(setup))
         used = []
-        for document in self.documents:
-            if document.rules is not None:
+        for document in self.sources or self.documents:
+            if isinstance(document.node, RulesFile):
                 stem = Path(document.path).stem
                 if not (stem in RULES_STEMS or stem == rules or document.path == rules):
                     continue
@@ -192,6 +197,18 @@ def _named(game: GameLanguage, documents: list[Document], roots: list[Path]) -> 
     return names
 
 
+def files_digest(documents: Iterable[Document]) -> str:
+    """sha256 of the card and rules files' names and texts, in name order (records of format version 1)."""
+    hasher = hashlib.sha256()
+    used = [d for d in documents if d.kind is not None and d.kind.name in ("cards", "basics", "rules", "extension")]
+    for document in sorted(used, key=lambda d: Path(d.path).name):
+        hasher.update(Path(document.path).name.encode())
+        hasher.update(b"\0")
+        hasher.update(document.text.encode())
+        hasher.update(b"\0")
+    return hasher.hexdigest()[:16]
+
+
 def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) -> GameFiles:
     """Validate and load a game's set (the shipped one by default; see `language/sets.py`), or raise.
 
@@ -201,8 +218,15 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
 
     roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
     files = expand(roots) if paths is not None else shipped_files(game)
-    result = validate_documents([read_file(path, LANGUAGES) for path in files], LANGUAGES, [game])
+    read = [read_file(path, LANGUAGES) for path in files]
+    result = validate_documents(read, LANGUAGES, [game])
     if not result.is_valid:
         raise DiagnosticError(result.problems)
-    documents = result.sets[game.name].documents
-    return GameFiles(game, documents, _named(game, documents, roots))
+    game_set = result.sets[game.name]
+    sources = [d for d in [*read, *game_set.bases] if d.game is game]
+    shipped = shipped_folder(game).resolve()
+    if any(Path(d.path).resolve().is_relative_to(shipped) for d in game_set.documents):
+        sources += load_shipped(game)  # the shipped set is the base
+    sources = list({d.path: d for d in sources}.values())
+    names = _named(game, [*game_set.documents, *sources], roots)
+    return GameFiles(game, game_set.documents, names, sources)

@@ -329,17 +329,28 @@ def _check_match(records, position, record, previous, engine, files, wins) -> No
 
 
 def _check_files(record: Record, files: GameFiles, setup: dict) -> None:
-    """The header's files are those the game is built from: the same names, the same texts."""
+    """The header's files are those the game is built from: the same names, the same texts.
+
+    A file is matched by its name and digest, shipped or not: a folder
+    holding copies of the shipped files the game was played with replays it.
+    """
     listed = record.header["files"]
-    claimed = {**listed["shipped"], **{name: text_digest(text) for name, text in listed["designer"].items()}}
-    used = {files.name(d)[0]: text_digest(d.text) for d in files.used(setup)}
+    claimed: dict[str, list[str]] = {}
+    for name, digest in listed["shipped"].items():
+        claimed.setdefault(name, []).append(digest)
+    for name, text in listed["designer"].items():
+        claimed.setdefault(name, []).append(text_digest(text))
+    used: dict[str, list[str]] = {}
+    for document in files.used(setup):
+        used.setdefault(files.name(document)[0], []).append(text_digest(document.text))
     for name in sorted(claimed.keys() | used.keys()):
         if name not in used:
             problem = f'the header names the file "{name}", but the game is built without it'
         elif name not in claimed:
             problem = f'the game is built from the file "{name}" too, which the header does not name'
-        elif claimed[name] != used[name]:
-            problem = f'the file "{name}" is not the one the header names (digest {used[name]}, the header says {claimed[name]})'
+        elif sorted(claimed[name]) != sorted(used[name]):
+            found, said = ", ".join(sorted(used[name])), ", ".join(sorted(claimed[name]))
+            problem = f'the file "{name}" is not the one the header names (digest {found}, the header says {said})'
         else:
             continue
         raise Divergence(record, f"{problem}: replay it with the files it was played with", line=record.header_line)
