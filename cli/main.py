@@ -192,20 +192,24 @@ def _count_cards(result: Validation) -> int:
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True))
 def ast(file: Path) -> None:
     """Print the AST of FILE as JSON (exit 1 with the problems if it cannot be read).
 
     FILE is read alone: a single card's tree is shown without a whole set
     (`atout validate` checks a set: names, counts, decks). The AST's spans
     (where each node is written) are left out. Of the problems, the first 20
-    are printed, then how many more.
+    are printed, then how many more. FILE - reads standard input (named
+    <stdin> in messages).
     """
     from atout.interpreter.games import LANGUAGES
-    from atout.interpreter.language.loader import read_file
+    from atout.interpreter.language.loader import read_document, read_file
     from atout.interpreter.language.nodes import dump
 
-    document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
+    if str(file) == "-":
+        document = read_document(STDIN, click.get_binary_stream("stdin").read(), LANGUAGES)
+    else:
+        document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
     problems = [d for d in document.diagnostics if not d.is_note]
     if problems:
         _print_problems(*_first_per_file(problems, 20), err=True)

@@ -288,6 +288,14 @@ def test_validate_reads_one_file_from_standard_input():
     assert run("validate", "-", input=deck.encode()).exit_code == 0
 
 
+def test_ast_reads_one_file_from_standard_input():
+    text = (shipped_folder(ENGINES["battlefight"].language) / "attaque.atout").read_text(encoding="utf-8")
+    tree = run("ast", "-", input=text.encode())
+    assert tree.exit_code == 0 and "Javelot" in tree.output and json.loads(tree.output)
+    broken = run("ast", "-", input=text.replace("Blesser 4", "Blesse 4", 1).encode())
+    assert broken.exit_code == 1 and "<stdin>:" in broken.output
+
+
 def test_play_writes_the_record_to_standard_output_and_replay_reads_it_from_standard_input():
     runner = CliRunner(mix_stderr=False) if "mix_stderr" in CliRunner.__init__.__code__.co_varnames else CliRunner()
     played = runner.invoke(main, ["play", "dragons", "--p1", "random", "--p2", "random", "--seed", "2", "--record", "-"])
