@@ -17,6 +17,7 @@ import hashlib
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ class GameFiles:
     #: shipped set is its base (empty: the documents themselves).
     sources: list[Document] = field(default_factory=list)
     _digest: str | None = field(default=None, init=False, repr=False)
+    #: `used_digest` by the setup's rules file and names (replaying many records computes it once).
+    _used_digests: dict[str, str] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def card_files(self) -> list[CardFile]:
@@ -117,13 +120,17 @@ class GameFiles:
 
     def used_digest(self, setup: dict[str, Any]) -> str:
         """The digest of the files a game of this setup is built from: their names and texts."""
-        hasher = hashlib.sha256()
-        for document in self.used(setup):
-            hasher.update(self.name(document)[0].encode())
-            hasher.update(b"\0")
-            hasher.update(document.text.encode())
-            hasher.update(b"\0")
-        return hasher.hexdigest()[:16]
+        key = repr((setup.get("rules"), sorted(set(_names_in(setup)))))
+        known = self._used_digests.get(key)
+        if known is None:
+            hasher = hashlib.sha256()
+            for document in self.used(setup):
+                hasher.update(self.name(document)[0].encode())
+                hasher.update(b"\0")
+                hasher.update(document.text.encode())
+                hasher.update(b"\0")
+            known = self._used_digests[key] = hasher.hexdigest()[:16]
+        return known
 
 
 #: The files loaded in this process, by digest, the latest last: a game made
@@ -167,6 +174,7 @@ def _names_in(value: Any) -> Iterator[str]:
             yield from _names_in(inner)
 
 
+@lru_cache(maxsize=512)
 def text_digest(text: str) -> str:
     """The digest a record keeps of a shipped file's text."""
     return hashlib.sha256(text.encode()).hexdigest()[:16]
