@@ -15,6 +15,13 @@ class Reporter:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
         self._lines: dict[str, list[str]] = {}
+        #: Where the set being checked gives each rules parameter (field name → its line), when
+        #: a file of the designer's gives it: a count the rules fix is reported there.
+        self.parameters: dict[str, Span] = {}
+
+    def at_parameter(self, field: str, otherwise: Span | None) -> Span | None:
+        """The line of the designer's rules that gives `field`, else `otherwise`."""
+        return self.parameters.get(field, otherwise)
 
     def add_source(self, file: str, lines: list[str]) -> None:
         """Make a file's lines known, for the source line under a diagnostic."""

@@ -44,8 +44,8 @@ from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
 from .loader import Document, read_file
-from .nodes import CardFile, CardList, Extension, Param, RulesFile
-from .rules import type_rules
+from .nodes import CardFile, CardList, Extension, Param, RulesFile, Span
+from .rules import parameters, type_rules
 from .text import fold
 
 #: The stems of a game's main rules file.
@@ -69,6 +69,9 @@ class GameSet:
     complete: bool = True
     #: The documents read for bases given as folders (their own problems are reported).
     bases: list[Document] = field(default_factory=list)
+    #: Where the main rules give each parameter (field name → its line), in the nearest
+    #: layer that gives it, for the designer's layers only (not the shipped files).
+    parameters: dict[str, Span] = field(default_factory=dict)
 
 
 def is_main_rules(document: Document) -> bool:
@@ -190,7 +193,25 @@ def _layer(game: GameLanguage, base: GameSet | None, documents: list[Document], 
             result.append(_typed(game, document, rules, reporter, missing=rules is None)[0])
         else:
             result.append(document)
-    return GameSet(game, result, rules, complete, base.bases if base is not None else [])
+    places = dict(base.parameters) if base is not None else {}
+    if layer_main is not None and not _is_shipped(layer_main):
+        fields = parameters(game.rules_model)
+        for param in layer_main.node.params if isinstance(layer_main.node, RulesFile) else []:
+            name = fields.get(" ".join(fold(param.name).split()))
+            if name is not None and param.span is not None:
+                places[name] = param.span
+    return GameSet(game, result, rules, complete, base.bases if base is not None else [], places)
+
+
+def _is_shipped(document: Document) -> bool:
+    """True for a file shipped with atout (a game's own folder), which a designer does not edit."""
+    from atout.cards import CARDS_DIR
+
+    try:
+        Path(document.path).resolve().relative_to(CARDS_DIR.resolve())
+    except ValueError:
+        return False
+    return True
 
 
 def _left_out(game: GameLanguage, documents: list[Document], below: list[Document], reporter: Reporter) -> set[str]:

@@ -363,9 +363,10 @@ def test_a_deck_too_small(validate_tree, cards_dir):
     text = text[: text.index("== Impératrice ==")]
     # a complete set (cards and main rules): the files are the whole set
     validation = validate_tree({"paquet-ii.atout": text, "regles.atout": shipped_text(cards_dir, "regles.atout")})
+    rules_line = next(n for n, text in enumerate(shipped_text(cards_dir, "regles.atout").splitlines(), 1) if text.startswith("Cartes par paquet"))
     assert set_problems(validation) == [
-        ("E301", 1, 1, "Paquet II has 14 characters; a deck has 16"),
         ("E301", 1, 1, "Paquet II has no character of influence 15 and 16: a deck has each influence from 1 to 16 once"),
+        ("E301", rules_line, 1, "Paquet II has 14 characters; a deck has 16 (Cartes par paquet in the rules)"),
     ]
 
 
@@ -381,8 +382,9 @@ def test_the_number_of_lieux_is_the_rules_parameter(validate_tree, cards_dir):
     text = shipped_text(cards_dir, "lieux.atout")
     seven = text[: text.index("== Puits sans Fond ==")]
     validation = validate_tree({"lieux.atout": seven, "regles.atout": shipped_text(cards_dir, "regles.atout")})
+    rules_line = next(n for n, text in enumerate(shipped_text(cards_dir, "regles.atout").splitlines(), 1) if text.startswith("Cartes Lieu"))
     assert set_problems(validation) == [
-        ("E301", 1, 1, "the Lieu cards number 8 (Cartes Lieu in the rules); there are 7"),
+        ("E301", rules_line, 1, "the Lieu cards number 8 (Cartes Lieu in the rules); there are 7"),
     ]
     rules = shipped_text(cards_dir, "regles.atout").replace("Cartes Lieu : 8", "Cartes Lieu : 7")
     validation = validate_tree({"lieux.atout": seven, "regles.atout": rules})
@@ -394,14 +396,16 @@ def test_the_deck_size_is_the_rules_parameter(validate_tree, cards_dir):
     validation = validate_tree({"paquet-i.atout": shipped_text(cards_dir, "paquet-i.atout"), "regles.atout": rules})
     text = shipped_text(cards_dir, "paquet-i.atout")
     line = text.splitlines().index("== Djinn ==") + 1
+    rules_line = next(n for n, text in enumerate(rules.splitlines(), 1) if text.startswith("Cartes par paquet : 15"))
     assert set_problems(validation) == [
-        ("E301", 1, 1, "Paquet I has 16 characters; a deck has 15"),
         (
             "E301",
             line,
             1,
             "Paquet I: influence 16 is more than 15 (Cartes par paquet): a deck has each influence from 1 to 15 once",
         ),
+        # the count is told at the line of the rules that fixes it
+        ("E301", rules_line, 1, "Paquet I has 16 characters; a deck has 15 (Cartes par paquet in the rules)"),
     ]
 
 

@@ -323,13 +323,24 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_a_box_with_a_card_too_many(box_copy, languages):
+def rules_line(box, name: str) -> int:
+    """The line of the box's rules file that gives the parameter `name`."""
+    lines = (box / "rules.atout").read_text(encoding="utf-8").splitlines()
+    return next(number for number, line in enumerate(lines, 1) if line.startswith(f"{name} :"))
+
+
+def test_a_box_with_a_card_too_many_is_told_at_the_rules_line_to_write(box_copy, languages):
     edit(box_copy / "attacks.atout", "cost 1 · 6 copies", "cost 1 · 7 copies")
     result = validate([box_copy], languages)
-    file = str(box_copy / "attacks.atout")
     assert [(d.file, *p) for d, p in zip(result.diagnostics, problems(result))] == [
-        (file, "E301", 1, 1, "the box has 57 cards; these card files hold 58"),
-        (file, "E301", 1, 1, "the box has 17 ATTACK cards; these card files hold 18"),
+        (
+            str(box_copy / "rules.atout"),
+            "E301",
+            rules_line(box_copy, "ATTACK cards"),
+            1,
+            'the box has 17 ATTACK cards ("ATTACK cards" in the rules); these card files hold 18: '
+            'write "ATTACK cards : 18" in the rules file, or change the cards\' copies',
+        ),
     ]
 
 
@@ -337,18 +348,27 @@ def test_a_box_with_two_gongs_and_three_characters(box_copy, languages):
     edit(box_copy / "boxers.atout", "== GONG ==\nGONG", "== GONG ==\nGONG · 2 copies\n\n== Dempsey ==\nCHARACTER")
     result = validate([box_copy], languages)
     assert problems(result) == [
-        ("E301", 1, 1, "the box has 57 cards; these card files hold 59"),
-        ("E301", 1, 1, "the box has 2 CHARACTER cards; these card files hold 3"),
         ("E301", 1, 1, "the box has exactly one GONG card; these card files hold 2"),
+        (
+            "E301",
+            rules_line(box_copy, "CHARACTER cards"),
+            1,
+            'the box has 2 CHARACTER cards ("CHARACTER cards" in the rules); these card files hold 3: '
+            'write "CHARACTER cards : 3" in the rules file, or change the cards\' copies',
+        ),
     ]
 
 
 def test_the_counts_come_from_the_rules_file(box_copy, languages):
     edit(box_copy / "rules.atout", "ATTACK cards : 17", "ATTACK cards : 18")
     result = validate([box_copy], languages)
-    assert problems(result) == [
-        ("E301", 1, 1, "the box has 58 cards; these card files hold 57"),
-        ("E301", 1, 1, "the box has 18 ATTACK cards; these card files hold 17"),
+    assert [p[:2] + p[3:] for p in problems(result)] == [
+        (
+            "E301",
+            rules_line(box_copy, "ATTACK cards"),
+            'the box has 18 ATTACK cards ("ATTACK cards" in the rules); these card files hold 17: '
+            'write "ATTACK cards : 17" in the rules file, or change the cards\' copies',
+        ),
     ]
 
 

@@ -36,7 +36,7 @@ def check_set(files: list[CardFile], rules: CardiaRules, report: Reporter) -> No
         report.report(
             "E301",
             f"the Lieu cards number {rules.lieu_cards} (Cartes Lieu in the rules); there are {len(lieux)}",
-            _top(lieu_file),
+            report.at_parameter("lieu_cards", _top(lieu_file)),
             file=_file_of(lieu_file),
         )
 
@@ -47,7 +47,10 @@ def _check_deck(paquet: Paquet, cards: list[Personnage], file: CardFile, rules: 
     where = _top(file)
     if len(cards) != size:
         report.report(
-            "E301", f"{paquet.value} has {len(cards)} characters; a deck has {size}", where, file=_file_of(file)
+            "E301",
+            f"{paquet.value} has {len(cards)} characters; a deck has {size} (Cartes par paquet in the rules)",
+            report.at_parameter("cards_per_deck", where),
+            file=_file_of(file),
         )
     by_influence: dict[int, list[Personnage]] = defaultdict(list)
     for card in cards:

@@ -29,32 +29,38 @@ def check_set(files: list[CardFile], rules: CordesRules, report: Reporter) -> No
 
 
 def check_box(files: list[CardFile], rules: CordesRules, report: Reporter) -> None:
-    """Copies of each type, and in all, as the rules file's box counts say (E301).
+    """Copies of each type, as the rules file's box counts say (E301).
 
-    Reported at the top of the first card file, since a count is no one card's fault.
+    A count is no one card's fault: it is reported at the line of the
+    designer's rules that gives it, else at the top of the last card file
+    (a designer's, in a set laid over the shipped one). The message says
+    which line of the rules to write. The box's size is the sum of these
+    counts: it is told only when every type's count is right.
     """
     cards = [card for file in files for card in file.cards if isinstance(card, CARD_TYPES)]
     held: Counter[CardType] = Counter()
     for card in cards:
         held[card.TYPE] += card.copies
-    where, file = files[0].span, _file_of(files[0])
-    total = sum(held.values())
-    if total != rules.box_size:
-        report.report(
-            "E301",
-            f"the box has {rules.box_size} cards; these card files hold {total}",
-            where,
-            file=file,
-        )
+    where, file = files[-1].span, _file_of(files[-1])
+    wrong = False
     for card_type in CardType:
         wanted, has = rules.box_count(card_type), held[card_type]
         if has == wanted:
             continue
+        wrong = True
         if card_type is CardType.GONG:
             message = f"the box has exactly one GONG card; these card files hold {has}"
-        else:
-            message = f"the box has {wanted} {card_type.value} cards; these card files hold {has}"
-        report.report("E301", message, where, file=file)
+            report.report("E301", message, where, file=file)
+            continue
+        alias = f"{card_type.value} cards"
+        message = (
+            f'the box has {wanted} {card_type.value} cards ("{alias}" in the rules); these card files hold {has}: '
+            f'write "{alias} : {has}" in the rules file, or change the cards\' copies'
+        )
+        report.report("E301", message, report.at_parameter(f"{card_type.name.lower()}_cards", where), file=file)
+    total = sum(held.values())
+    if not wrong and total != rules.box_size:  # pragma: no cover - the size is the sum of the counts
+        report.report("E301", f"the box has {rules.box_size} cards; these card files hold {total}", where, file=file)
 
 
 def check_restrictions(files: list[CardFile], report: Reporter) -> None:
