@@ -31,6 +31,26 @@ from atout.interpreter.language.loader import read_file
 from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped, shipped_files, validate_documents
 
 
+class FilesDigest(str):
+    """The digest of a game's files, holding on to the files (a game made from them keeps it)."""
+
+    files: "GameFiles"
+
+    def __new__(cls, digest: str, files: "GameFiles") -> "FilesDigest":
+        made = super().__new__(cls, digest)
+        made.files = files
+        return made
+
+    def __copy__(self) -> "FilesDigest":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "FilesDigest":
+        return self  # a copied game still knows its files (they never change)
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (str, (str(self),))  # pickled: the digest alone
+
+
 @dataclass
 class GameFiles:
     """The validated files of one game: card files, lists (decks, collections), rules."""
@@ -76,13 +96,16 @@ class GameFiles:
         )
 
     def digest(self) -> str:
-        """A digest of these files, each by its path and text (computed once): a game
-        keeps it, and `files_of(game)` finds the files again by it."""
+        """A digest of these files, each by its path and text (computed once).
+
+        A game keeps it, and `files_of(game)` finds the files again by it:
+        it is a `FilesDigest`, a string that holds on to these files.
+        """
         if self._digest is None:
             hasher = hashlib.sha256()
             for document in self.documents:
                 hasher.update(f"{document.path}\0{document.text}\0".encode())
-            self._digest = hasher.hexdigest()[:16]
+            self._digest = FilesDigest(hasher.hexdigest()[:16], self)
             _loaded.pop(self._digest, None)
             _loaded[self._digest] = self
             while len(_loaded) > MAX_LOADED:
@@ -140,8 +163,11 @@ MAX_LOADED = 32
 
 
 def files_of(game: Any) -> GameFiles:
-    """The files a game was made from (found by the digest it keeps of them)."""
-    files = _loaded.get(game.digest())
+    """The files a game was made from (by the digest it keeps of them)."""
+    digest = game.digest()
+    if isinstance(digest, FilesDigest):
+        return digest.files
+    files = _loaded.get(digest)
     if files is None:
         raise LookupError(f"the files of this {game.name} game were not loaded with load_files")
     return files
