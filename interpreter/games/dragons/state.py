@@ -285,7 +285,7 @@ class DragonsState(AgendaState[DragonsGame]):
     def end_at_limit(self, limit: Limit) -> None:
         """A draw at an action bound (see `limits.py`): the event, then the end with the score."""
         self.emit("action_limit", **limit.event())
-        self.finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}", "action_limit", limit.event())
+        self.finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}", "action_limit", {**limit.event(), "score": list(self.score)})
 
     # ------------------------------------------------------------------
     # The duel (rulebook: "Préparation", "La manche", "Fin du duel")
