@@ -271,9 +271,23 @@ def _load(engine: GameEngine, cards: Path | None) -> GameFiles:
         _print_diagnostics(error)
 
 
+def _one_folder(ctx: click.Context, param: click.Parameter, values: tuple[Path, ...]) -> Path | None:
+    """`--cards` once at most: a second one would be silently ignored, so it is refused, saying how to layer."""
+    if len(values) > 1:
+        raise click.BadParameter(
+            "give one folder; to lay a folder over another, write \"Base : ../other\" in its extension file "
+            "(see \"Extending a game\" in docs/language.md)"
+        )
+    return values[0] if values else None
+
+
 #: `--cards`: not a setup option (a record does not keep it), every game has it.
 CARDS_OPTION = click.Option(
-    ["--cards"], type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."
+    ["--cards"],
+    type=click.Path(exists=True, path_type=Path),
+    multiple=True,
+    callback=_one_folder,
+    help="The game's files (a folder, or a designer's set that extends the game); the shipped ones by default.",
 )
 
 
@@ -506,7 +520,7 @@ def simulate(
 @click.option("--step", is_flag=True, help="Walk the game one action at a time, showing the state, like a debugger.")
 @click.option("--show", is_flag=True, help="Print the whole game as commentary.")
 @click.option("--unfinished", is_flag=True, help="Accept a record that stops before the game ends (a transcription being written), and say so.")
-@click.option("--cards", type=click.Path(exists=True, path_type=Path), help="A folder of the files the game was played with; by default, those the record carries.")
+@click.option("--cards", type=click.Path(exists=True, path_type=Path), multiple=True, callback=_one_folder, help="A folder of the files the game was played with; by default, those the record carries.")
 def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: Path | None) -> None:
     """Re-play a record and check it: every action legal, every step's outcome the same.
 
