@@ -100,6 +100,11 @@ def soak_chunk(args) -> dict:
             if refusal is not None:
                 counts["replay"][name] += 1
                 counts["examples"].append(f"{name} {rules} {bots} seed {seed}: replay: {refusal.message}")
+            outcome = played.state.outcome()
+            written = _game(engine, combo).outcome_text(outcome.winner, outcome.code, outcome.facts)
+            if written != outcome.reason:  # a record's reader would read another reason
+                counts["replay"][name] += 1
+                counts["examples"].append(f"{name} {rules} {bots} seed {seed}: the record's code gives «{written}», not «{outcome.reason}»")
         except Exception:  # noqa: BLE001 - counted and shown
             counts["exceptions"][name] += 1
             counts["examples"].append(f"{name} {rules} {bots} seed {seed}:\n{traceback.format_exc()}")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -45,7 +46,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path, allow_dash=True))
 @click.option(
     "--format",
     "output",
@@ -66,7 +67,9 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     """Check card, deck, collection and rules files.
 
     PATHS are files or folders (searched recursively for .atout files); with
-    none, the card files shipped with atout are checked. The problems of each
+    none, the card files shipped with atout are checked; - reads one file
+    from standard input (its header says its game and kind; messages name
+    it <stdin>). The problems of each
     file are printed as file:line:col: CODE message, with the line and a
     caret: the first 20 of a file, then how many more it has (--max-per-file
     changes that). With --format json, the same problems are listed, every
@@ -77,11 +80,12 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     from atout.interpreter.language.project import expand, validate as validate_files
 
     targets = list(paths) or [CARDS_DIR]
-    files = expand(targets)
-    if not files:
-        click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
-        sys.exit(1)
-    result = validate_files(files, LANGUAGES)
+    with _standard_input(targets) as (targets, renamed):
+        files = expand(targets)
+        if not files:
+            click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
+            sys.exit(1)
+        result = renamed(validate_files(files, LANGUAGES))
     shown, truncated = _first_per_file(result.diagnostics, max_per_file)
     if output == "json":
         click.echo(
@@ -113,6 +117,36 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
             ) + (f" ({_plural(notes, 'note')})" if notes else "")
             click.echo(summary, err=not result.is_valid)
     sys.exit(0 if result.is_valid else 1)
+
+
+@contextmanager
+def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[[Validation], Validation]]]:
+    """The paths to validate, "-" read from standard input into a temporary file;
+    and what names that file `<stdin>` in the result."""
+    if Path("-") not in targets:
+        yield targets, lambda result: result
+        return
+    import dataclasses
+    import tempfile
+
+    from atout.interpreter.language.project import Validation
+
+    data = click.get_binary_stream("stdin").read()
+    with tempfile.TemporaryDirectory(prefix="atout-stdin-") as folder:
+        path = Path(folder) / "stdin.atout"
+        path.write_bytes(data)
+
+        def renamed(result: Validation) -> Validation:
+            def rename(diagnostic: Diagnostic) -> Diagnostic:
+                return dataclasses.replace(diagnostic, file=STDIN) if diagnostic.file == str(path) else diagnostic
+
+            return Validation(result.documents, [rename(d) for d in result.diagnostics])
+
+        yield [path if target == Path("-") else target for target in targets], renamed
+
+
+#: How messages name a file read from standard input.
+STDIN = "<stdin>"
 
 
 def _print_problems(shown: list[Diagnostic], truncated: dict[str, int], err: bool = False) -> None:
@@ -158,20 +192,24 @@ def _count_cards(result: Validation) -> int:
 
 
 @main.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True))
 def ast(file: Path) -> None:
     """Print the AST of FILE as JSON (exit 1 with the problems if it cannot be read).
 
     FILE is read alone: a single card's tree is shown without a whole set
     (`atout validate` checks a set: names, counts, decks). The AST's spans
     (where each node is written) are left out. Of the problems, the first 20
-    are printed, then how many more.
+    are printed, then how many more. FILE - reads standard input (named
+    <stdin> in messages).
     """
     from atout.interpreter.games import LANGUAGES
-    from atout.interpreter.language.loader import read_file
+    from atout.interpreter.language.loader import read_document, read_file
     from atout.interpreter.language.nodes import dump
 
-    document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
+    if str(file) == "-":
+        document = read_document(STDIN, click.get_binary_stream("stdin").read(), LANGUAGES)
+    else:
+        document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
     problems = [d for d in document.diagnostics if not d.is_note]
     if problems:
         _print_problems(*_first_per_file(problems, 20), err=True)
@@ -233,9 +271,23 @@ def _load(engine: GameEngine, cards: Path | None) -> GameFiles:
         _print_diagnostics(error)
 
 
+def _one_folder(ctx: click.Context, param: click.Parameter, values: tuple[Path, ...]) -> Path | None:
+    """`--cards` once at most: a second one would be silently ignored, so it is refused, saying how to layer."""
+    if len(values) > 1:
+        raise click.BadParameter(
+            "give one folder; to lay a folder over another, write \"Base : ../other\" in its extension file "
+            "(see \"Extending a game\" in docs/language.md)"
+        )
+    return values[0] if values else None
+
+
 #: `--cards`: not a setup option (a record does not keep it), every game has it.
 CARDS_OPTION = click.Option(
-    ["--cards"], type=click.Path(exists=True, path_type=Path), help="The game's files (a folder); the shipped ones by default."
+    ["--cards"],
+    type=click.Path(exists=True, path_type=Path),
+    multiple=True,
+    callback=_one_folder,
+    help="The game's files (a folder, or a designer's set that extends the game); the shipped ones by default.",
 )
 
 
@@ -350,7 +402,7 @@ def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], h
 @click.option("--p1", metavar="human|BOT", default="human", show_default=True, help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic, mcts; mcts:500 searches 500 iterations per decision, mcts:0.5s half a second).")
 @click.option("--p2", metavar="human|BOT", default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path), help="Write the game's record (JSON Lines) here; a match's games all go in it.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), help="Write the game's record (JSON Lines) here (-: to standard output, the commentary then to standard error); a match's games all go in it.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
 @click.pass_context
@@ -370,8 +422,24 @@ def play(
     record already at that path. A path that cannot be written (a missing
     folder, no permission, a full disk) is an error, exit 2. Leaving the
     game (q, Ctrl-C, end of input) ends the record with an "abandoned" line,
-    exit 1.
+    exit 1. With --record -, the record goes to standard output and
+    everything else (commentary, prompts, the result) to standard error.
     """
+    loaded = _load_game(ctx, game, cards, options)
+    to_stdout = record_path is not None and str(record_path) == "-"
+    record: Path | IO[str] | None = click.get_text_stream("stdout") if to_stdout else record_path
+    if to_stdout:  # the record alone on standard output
+        with redirect_stdout(sys.stderr):
+            _play(ctx, loaded, p1, p2, seed, record, match, quiet)
+    else:
+        _play(ctx, loaded, p1, p2, seed, record, match, quiet)
+
+
+def _play(
+    ctx: click.Context, loaded: LoadedGame, p1: str, p2: str | None, seed: int | None,
+    record_path: Path | IO[str] | None, match: bool, quiet: bool,
+) -> None:
+    """`atout play` once its game is loaded: the players, the game or match, the result."""
     import random as _random
 
     from atout.interpreter import api
@@ -380,8 +448,8 @@ def play(
     from atout.interpreter.engine.record import RecordWriteError
     from atout.interpreter.language.diagnostics import DiagnosticError
 
-    loaded = _load_game(ctx, game, cards, options)
     engine = loaded.engine
+    shown_path = record_path if isinstance(record_path, Path) else "standard output"
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
     if p2 is None:
@@ -430,14 +498,14 @@ def play(
     except (Abandoned, KeyboardInterrupt) as left:
         reason = str(left) if isinstance(left, Abandoned) else "interrupted"
         click.echo(f"\n{reason}; the game is abandoned.", err=True)
-        if record_path:
-            click.echo(f"record written to {record_path} (abandoned)", err=True)
+        if record_path is not None:
+            click.echo(f"record written to {shown_path} (abandoned)", err=True)
         sys.exit(1)
     except RecordWriteError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
-    if record_path:
-        click.echo(f"record written to {record_path}" + (f" ({len(outcome.games)} games)" if match else ""))
+    if record_path is not None:
+        click.echo(f"record written to {shown_path}" + (f" ({len(outcome.games)} games)" if match else ""))
 
 
 @main.command(cls=GameCommand)
@@ -466,11 +534,11 @@ def simulate(
 
 
 @main.command()
-@click.argument("record_path", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("record_path", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True))
 @click.option("--step", is_flag=True, help="Walk the game one action at a time, showing the state, like a debugger.")
 @click.option("--show", is_flag=True, help="Print the whole game as commentary.")
 @click.option("--unfinished", is_flag=True, help="Accept a record that stops before the game ends (a transcription being written), and say so.")
-@click.option("--cards", type=click.Path(exists=True, path_type=Path), help="The files the game was played with; the shipped ones by default.")
+@click.option("--cards", type=click.Path(exists=True, path_type=Path), multiple=True, callback=_one_folder, help="A folder of the files the game was played with; by default, those the record carries.")
 def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: Path | None) -> None:
     """Re-play a record and check it: every action legal, every step's outcome the same.
 
@@ -489,22 +557,37 @@ def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: P
     complete and true). A match's record (several games) is checked game
     after game. A record transcribed from a game on a table may give only
     the players and labels of the choices; the replay derives the rest.
+
+    The game is rebuilt from the files the record carries (a designer's
+    files in full, atout's shipped files by their digests), from any folder;
+    --cards FOLDER replays it with that folder's files instead (they must be
+    the ones the record names). RECORD - reads the record from standard
+    input.
     """
     from atout.interpreter.engine.record import RecordError, read_records
     from atout.interpreter.engine.registry import UnknownGame, find_engine
     from atout.interpreter.engine.replay import Divergence, replay_match
+    from atout.interpreter.engine.sources import FilesError, files_for
+    from atout.interpreter.language.diagnostics import DiagnosticError
 
     try:
         records = read_records(record_path)
     except RecordError as error:
         _fail(str(error))
+    if str(record_path) == "-":
+        record_path = Path(records[0].file)
     for record in records:
         try:
             find_engine(record.game)
         except UnknownGame as error:
             _fail(f"{record_path}:{record.header_line}: {error}")
     engine = find_engine(records[0].game)
-    files = _load(engine, cards)
+    try:
+        files = files_for(records, engine, cards)
+    except FilesError as error:
+        _fail(str(error))
+    except DiagnosticError as error:
+        _print_diagnostics(error)
     count = 0
     interactive = step and sys.stdin.isatty()
     watched: list[bool] = []
@@ -557,6 +640,19 @@ def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: P
     except Divergence as divergence:
         _fail(f"divergence: {divergence}")
     click.echo(_verdict(record_path, records, count, last_state, wins))
+
+
+@main.command()
+@click.argument("what", type=click.Choice(["record"]))
+def schema(what: str) -> None:
+    """Print the JSON Schema of a format: `record`, the lines of a game record.
+
+    The schema is made from the models replay reads records with, and gives
+    the format version it describes ("version").
+    """
+    from atout.interpreter.engine.record import record_schema
+
+    click.echo(json.dumps(record_schema(), ensure_ascii=False, indent=2))
 
 
 def _verdict(record_path: Path, records: list[Record], count: int, state: State | None, wins: list[int]) -> str:

@@ -26,7 +26,8 @@ match; `play` and `play_match` take players by bot name or any object with
 
 Every function raises `DiagnosticError` (with `.diagnostics`) when a card,
 deck or rules file is invalid, `RecordError` for a record that cannot be
-read, `RecordWriteError` for one that cannot be written, and `Divergence`
+read, `RecordWriteError` for one that cannot be written, `FilesError` for a
+record whose shipped files differ from this atout's, and `Divergence`
 where a record and its replay part ways (`Unfinished`, a `Divergence`, for
 a record that stops before its game ends).
 """
@@ -36,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .engine.loading import GameFiles, load_files
 from .engine.mcts import NAME as SEARCH_BOT, BudgetError, can_search, is_search_bot, search_bot
@@ -47,6 +48,7 @@ from .engine.players import Player
 from .engine.record import RecordFile, RecordWriteError, read_records  # noqa: F401 - RecordWriteError is part of the API
 from .engine.registry import GameEngine, find_engine
 from .engine.replay import replay_match
+from .engine.sources import FilesError, files_for  # noqa: F401 - FilesError is part of the API
 from .engine.state import Event, Game, Outcome, State
 from .language.project import Validation
 from .language.project import validate as validate_paths
@@ -137,8 +139,8 @@ def make_players(loaded: LoadedGame, players: Sequence[str | Player], seed: int)
     ]
 
 
-def _open_record(record: str | Path | None) -> RecordFile | None:
-    return RecordFile(record) if record else None
+def _open_record(record: str | Path | IO[str] | None, files: GameFiles) -> RecordFile | None:
+    return RecordFile(record, files) if record is not None and record != "" else None
 
 
 def _close_record(recording: RecordFile | None, error: BaseException | None) -> None:
@@ -151,7 +153,7 @@ def play(
     loaded: LoadedGame,
     players: Sequence[str | Player] = ("random", "random"),
     seed: int = 0,
-    record: str | Path | None = None,
+    record: str | Path | IO[str] | None = None,
     on_event: Callable[[Event], None] | None = None,
     on_start: Callable[[State], None] | None = None,
 ) -> PlayedGame:
@@ -171,7 +173,7 @@ def play(
         if on_event is not None:
             on_event(event)
 
-    recording = _open_record(record)
+    recording = _open_record(record, loaded.files)
     try:
         played = play_game(
             loaded.game, make_players(loaded, players, seed), seed,
@@ -189,7 +191,7 @@ def play_match(
     loaded: LoadedGame,
     players: Sequence[str | Player] = ("random", "random"),
     seed: int = 0,
-    record: str | Path | None = None,
+    record: str | Path | IO[str] | None = None,
     on_game: Callable[[int, Game, Played], None] | None = None,
     on_event_for: Callable[[Game], Callable[[Event], None]] | None = None,
     on_start: Callable[[State], None] | None = None,
@@ -200,7 +202,7 @@ def play_match(
     same record. `on_game(number, game, played)` sees each finished game,
     `on_event_for(game)` gives the event callback of each game.
     """
-    recording = _open_record(record)
+    recording = _open_record(record, loaded.files)
     try:
         result = play_match_games(
             loaded.engine, loaded.files, loaded.setup,
@@ -245,12 +247,15 @@ class ReplayStep:
 def replay(record: str | Path, cards: str | Path | None = None, unfinished: bool = False) -> Iterator[ReplayStep]:
     """Replay a record action by action, checking each; raises `Divergence` at the first difference.
 
+    The files are those the record carries (its designer's files, and
+    atout's shipped files whose digests it gives), or the folder `cards`.
     A match's record is replayed game after game. With `unfinished`, a
-    record that stops before its game ends is accepted.
+    record that stops before its game ends is accepted. Raises `FilesError`
+    when a shipped file the record names differs from this atout's.
     """
     parsed = read_records(record)
     engine = find_engine(parsed[0].game)
-    files = load_files(engine.language, [cards] if cards else None)
+    files = files_for(parsed, engine, cards)
     for _, _, _, step in replay_match(parsed, engine, files, unfinished=unfinished):
         if step is not None:
             yield ReplayStep(step.decision, step.decision.options[step.index].label, step.events, step.state)

@@ -256,7 +256,8 @@ MALFORMED = {
     "empty kind": ("battlefight", lambda l: _set(l, 6, "kind", ""), 6, '"kind": string should have at least 1 character'),
     "another seed": ("dragons", lambda l: _set(l, 1, "seed", 5), 3, "with the record's seed 5, chance draws "),
     "three players": ("battlefight", lambda l: _set(l, 1, "players", ["a", "b", "c"]), 1, '"players": list should have at most 2 items'),
-    "another outcome": ("dragons", lambda l: l.__setitem__(-1, '{"outcome": {"winner": null, "reason": "x"}}'), -1, "expected the outcome {'winner': None, 'reason': 'x'}, found "),
+    "another outcome": ("dragons", lambda l: l.__setitem__(-1, '{"outcome": {"winner": null, "code": "x", "facts": {}}}'), -1, 'expected the outcome {"winner": null, "code": "x", "facts": {}}, found '),
+    "an outcome in prose": ("dragons", lambda l: l.__setitem__(-1, '{"outcome": {"winner": null, "reason": "x"}}'), -1, 'no "outcome.code"'),
     "a line after the outcome": ("cordes", lambda l: l.append(l[-2]), -1, "a line after the end of the game"),
 }
 

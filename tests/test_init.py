@@ -59,3 +59,12 @@ def test_init_never_overwrites_and_names_the_games(tmp_path):
     assert (folder / "mine.atout").read_text(encoding="utf-8") == "keep me"
     result = run("init", str(tmp_path / "other"), "--game", "dragon")
     assert result.exit_code == 2 and 'did you mean "dragons"?' in result.output
+
+
+def test_cards_given_twice_is_refused_saying_how_to_lay_a_folder_over_another(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert run("init", str(first), "--game", "dragons").exit_code == 0
+    assert run("init", str(second), "--game", "dragons").exit_code == 0
+    for command in (["simulate", "dragons", "--games", "1"], ["play", "dragons", "--p1", "random"]):
+        result = run(*command, "--cards", str(first), "--cards", str(second))
+        assert result.exit_code == 2 and '"Base : ../other"' in result.output

@@ -78,6 +78,11 @@ class Limit:
         return {"limit": self.scope, "actions": self.value, "parameter": self.parameter}
 
 
+def limit_reason(facts: dict[str, Any]) -> str:
+    """The reason of a game ended at a bound, from the facts of its `action_limit` event."""
+    return Limit(facts["limit"], facts["actions"], facts["parameter"]).reason
+
+
 def limit_text(event: dict[str, Any]) -> str:
     """The `action_limit` event as a line of commentary (every game prints it the same way)."""
     return (

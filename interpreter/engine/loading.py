@@ -3,21 +3,52 @@
 The engines read cards, decks and rules through the card language; a file
 with any problem stops the loading with all its diagnostics, exactly as
 `atout validate` would print them.
+
+Each file loaded has a name: shipped with atout (its path in the game's
+shipped folder), or a designer's (its path in the folder given). A game is
+built from some of them only (`GameFiles.used`): a record keeps the name
+and digest of each shipped file used and the text of each designer file
+used, and its digest covers those files alone.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from atout.cards import CARDS_DIR
 
 from atout.interpreter.language.diagnostics import DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.loader import Document
-from atout.interpreter.language.nodes import CardFile, CardList
+from atout.interpreter.language.nodes import CardFile, CardList, RulesFile
 from atout.interpreter.language.loader import read_file
-from atout.interpreter.language.project import RULES_STEMS, expand, shipped_files, validate_documents
+from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped, shipped_files, validate_documents
+
+
+class FilesDigest(str):
+    """The digest of a game's files, holding on to the files (a game made from them keeps it)."""
+
+    files: "GameFiles"
+
+    def __new__(cls, digest: str, files: "GameFiles") -> "FilesDigest":
+        made = super().__new__(cls, digest)
+        made.files = files
+        return made
+
+    def __copy__(self) -> "FilesDigest":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "FilesDigest":
+        return self  # a copied game still knows its files (they never change)
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (str, (str(self),))  # pickled: the digest alone
 
 
 @dataclass
@@ -26,7 +57,17 @@ class GameFiles:
 
     game: GameLanguage
     documents: list[Document]
+    #: Each document's name (by its path): its path in its folder, and True
+    #: for a file shipped with atout. A document not named here is named by
+    #: its file name and is not shipped.
+    names: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    #: Every file read to put the set together, as written: the files given,
+    #: the files of the folders it is laid over, the shipped files when the
+    #: shipped set is its base (empty: the documents themselves).
+    sources: list[Document] = field(default_factory=list)
     _digest: str | None = field(default=None, init=False, repr=False)
+    #: `used_digest` by the setup's rules file and names (replaying many records computes it once).
+    _used_digests: dict[str, str] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def card_files(self) -> list[CardFile]:
@@ -55,14 +96,143 @@ class GameFiles:
         )
 
     def digest(self) -> str:
-        """A digest of the card and rules files: their names and contents (computed once)."""
+        """A digest of these files, each by its path and text (computed once).
+
+        A game keeps it, and `files_of(game)` finds the files again by it:
+        it is a `FilesDigest`, a string that holds on to these files.
+        """
         if self._digest is None:
-            self._digest = files_digest(self.documents)
+            hasher = hashlib.sha256()
+            for document in self.documents:
+                hasher.update(f"{document.path}\0{document.text}\0".encode())
+            self._digest = FilesDigest(hasher.hexdigest()[:16], self)
+            _loaded.pop(self._digest, None)
+            _loaded[self._digest] = self
+            while len(_loaded) > MAX_LOADED:
+                _loaded.pop(next(iter(_loaded)))
         return self._digest
+
+    def v1_digest(self) -> str:
+        """The digest a record of format version 1 gives: every card and rules file's name and text."""
+        return files_digest(self.documents)
+
+    def name(self, document: Document) -> tuple[str, bool]:
+        """A document's name in its folder, and whether it is shipped with atout."""
+        return self.names.get(document.path, (Path(document.path).name, False))
+
+    def used(self, setup: dict[str, Any]) -> list[Document]:
+        """The files a game of this setup is built from, as written, in name order.
+
+        Of the files read to put the set together (`sources`), every one but
+        the decks, collections and rules files: a rules file is used when it
+        is a main one (of any layer) or the one the setup names, a deck or
+        collection when the setup names it.
+        """
+        rules = setup.get("rules")
+        named = set(_names_in(setup))
+        used = []
+        for document in self.sources or self.documents:
+            if isinstance(document.node, RulesFile):
+                stem = Path(document.path).stem
+                if not (stem in RULES_STEMS or stem == rules or document.path == rules):
+                    continue
+            elif isinstance(document.node, CardList) and document.node.name not in named:
+                continue
+            used.append(document)
+        return sorted(used, key=lambda d: self.name(d)[0])
+
+    def used_digest(self, setup: dict[str, Any]) -> str:
+        """The digest of the files a game of this setup is built from: their names and texts."""
+        key = repr((setup.get("rules"), sorted(set(_names_in(setup)))))
+        known = self._used_digests.get(key)
+        if known is None:
+            hasher = hashlib.sha256()
+            for document in self.used(setup):
+                hasher.update(self.name(document)[0].encode())
+                hasher.update(b"\0")
+                hasher.update(document.text.encode())
+                hasher.update(b"\0")
+            known = self._used_digests[key] = hasher.hexdigest()[:16]
+        return known
+
+
+#: The files loaded in this process, by digest, the latest last: a game made
+#: from them knows only their digest. At most `MAX_LOADED` are kept.
+_loaded: dict[str, GameFiles] = {}
+MAX_LOADED = 32
+
+
+def files_of(game: Any) -> GameFiles:
+    """The files a game was made from (by the digest it keeps of them)."""
+    digest = game.digest()
+    if isinstance(digest, FilesDigest):
+        return digest.files
+    files = _loaded.get(digest)
+    if files is None:
+        raise LookupError(f"the files of this {game.name} game were not loaded with load_files")
+    return files
+
+
+def manifest(files: GameFiles, setup: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """What a record's header keeps of the files a game of `setup` is built from:
+    each shipped file's digest, each designer file's text, by name."""
+    shipped: dict[str, str] = {}
+    designer: dict[str, str] = {}
+    for document in files.used(setup):
+        name, is_shipped = files.name(document)
+        if is_shipped:
+            shipped[name] = text_digest(document.text)
+        else:
+            designer[name] = document.text
+    return {"shipped": shipped, "designer": designer}
+
+
+def _names_in(value: Any) -> Iterator[str]:
+    """Every `"name"` a setup gives (a deck's, a collection's), however deep."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key == "name" and isinstance(inner, str):
+                yield inner
+            else:
+                yield from _names_in(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _names_in(inner)
+
+
+@lru_cache(maxsize=512)
+def text_digest(text: str) -> str:
+    """The digest a record keeps of a shipped file's text."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def shipped_folder(game: GameLanguage) -> Path:
+    """The folder of the files shipped with atout for a game."""
+    return game.shipped if game.shipped is not None else CARDS_DIR / game.name
+
+
+def _named(game: GameLanguage, documents: list[Document], roots: list[Path]) -> dict[str, tuple[str, bool]]:
+    """Each document's name: its path in the shipped folder, else in the folder given.
+
+    A designer's file outside that folder (in the folder an extension is
+    laid over, `Base : ../base`) is named by its path from it, with "..":
+    `../base/cartes.atout`. With only files given, the folder is the first one's.
+    """
+    shipped = shipped_folder(game).resolve()
+    folders = [root.resolve() if root.is_dir() else root.resolve().parent for root in roots]
+    names: dict[str, tuple[str, bool]] = {}
+    for document in documents:
+        path = Path(document.path).resolve()
+        if path.is_relative_to(shipped):
+            names[document.path] = (path.relative_to(shipped).as_posix(), True)
+            continue
+        folder = next((f for f in folders if path.is_relative_to(f)), folders[0] if folders else path.parent)
+        names[document.path] = (Path(os.path.relpath(path, folder)).as_posix(), False)
+    return names
 
 
 def files_digest(documents: Iterable[Document]) -> str:
-    """sha256 of the card and rules files' names and texts, in name order."""
+    """sha256 of the card and rules files' names and texts, in name order (records of format version 1)."""
     hasher = hashlib.sha256()
     used = [d for d in documents if d.kind is not None and d.kind.name in ("cards", "basics", "rules", "extension")]
     for document in sorted(used, key=lambda d: Path(d.path).name):
@@ -80,8 +250,17 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
     """
     from atout.interpreter.games import LANGUAGES
 
-    files = expand(paths) if paths is not None else shipped_files(game)
-    result = validate_documents([read_file(path, LANGUAGES) for path in files], LANGUAGES, [game])
+    roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
+    files = expand(roots) if paths is not None else shipped_files(game)
+    read = [read_file(path, LANGUAGES) for path in files]
+    result = validate_documents(read, LANGUAGES, [game])
     if not result.is_valid:
         raise DiagnosticError(result.problems)
-    return GameFiles(game, result.sets[game.name].documents)
+    game_set = result.sets[game.name]
+    sources = [d for d in [*read, *game_set.bases] if d.game is game]
+    shipped = shipped_folder(game).resolve()
+    if any(Path(d.path).resolve().is_relative_to(shipped) for d in game_set.documents):
+        sources += load_shipped(game)  # the shipped set is the base
+    sources = list({d.path: d for d in sources}.values())
+    names = _named(game, [*game_set.documents, *sources], roots)
+    return GameFiles(game, game_set.documents, names, sources)

@@ -4,11 +4,15 @@ A record is one JSON object per line:
 
 1. the header::
 
-     {"record": "atout", "version": 1, "game": "battlefight",
-      "digest": "3f2a…", "setup": {...}, "players": ["heuristic", "random"],
-      "seed": 3}
+     {"record": "atout", "version": 2, "game": "battlefight",
+      "digest": "3f2a…", "files": {"shipped": {"attaque.atout": "9c1e…"},
+      "designer": {"mes-cartes.atout": "BattleFight : cartes\n…"}},
+      "setup": {...}, "players": ["heuristic", "random"], "seed": 3}
 
-   `digest` identifies the card and rules files the game was played with;
+   `files` holds what the game was built from (`GameFiles.used`): each
+   shipped file's name and digest, each designer file's name and text, so
+   that the record replays anywhere (`sources.py`); `digest` is a digest
+   of those files;
    `setup` holds the game's options (decks, first player, rules file…),
    everything needed to start the same game again, and must be a legal setup
    of the game; `seed` is the seed chance drew from (replay checks that every
@@ -25,13 +29,20 @@ A record is one JSON object per line:
    `n` counts the actions from 1, `turn` is the turn the decision was posed
    in, `player` is "P1", "P2" or "chance"; the option is given by its index
    *and* its label, and `events` is the trace of what the answer caused;
-4. the end: ``{"outcome": {"winner": 0, "reason": "P2 has no life left"}}``
-   (winner 0 for P1, 1 for P2, null for a draw), or, for a game a person
+4. the end: ``{"outcome": {"winner": 0, "code": "no_life", "facts": {"loser": 1}}}``
+   (winner 0 for P1, 1 for P2, null for a draw; how the game ended as a
+   code and its facts, never as prose: the game's commentary writes the
+   reason from them, `Game.outcome_text`), or, for a game a person
    left at the terminal, ``{"abandoned": {"turn": 5, "player": "P1", "kind":
    "play", "reason": "P1 left the game"}}`` (the decision that was waiting).
 
 A match is recorded in one file: the records of its games one after another,
 each from its own header (``"match": 1``, ``2``…).
+
+Records of format version 1 are read too: their header has no `files`
+(the digest covers every card and rules file), their outcome and `end`
+event give the reason as text. `record_schema()` is the JSON Schema of the
+lines of the version written (`atout schema record`).
 
 **Every field is checked.** Each line's shape is a pydantic model with strict
 types (an index is an integer, not ``"2"`` nor ``2.0``); unknown fields are
@@ -64,13 +75,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .decision import Decision, seat_name
+from .loading import GameFiles, files_of, manifest
 from .state import Event, Game, Outcome
 
 FORMAT = "atout"
-VERSION = 1
+#: The format version atout writes.
+VERSION = 2
+#: The format versions atout reads (and replays).
+VERSIONS = (1, 2)
 
 
 class RecordError(Exception):
@@ -104,11 +119,37 @@ class _Line(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
 
 
+class FilesData(_Line):
+    """The files a game was built from: each shipped file's digest, each designer file's text.
+
+    Names are paths in their folder, with "/" between folders: a shipped
+    file's in the game's folder shipped with atout, a designer's in the
+    folder the game was played with.
+    """
+
+    shipped: dict[Name, Name]
+    designer: dict[Name, str]
+
+
 class HeaderLine(_Line):
-    """The first line of a game's record."""
+    """The first line of a game's record (format version 2)."""
 
     record: Literal["atout"]
-    version: Annotated[int, Field(ge=VERSION, le=VERSION)]
+    version: Literal[2]
+    game: Name
+    digest: Name | None
+    files: FilesData | None = None
+    setup: dict[str, Any]
+    players: Annotated[list[Name], Field(min_length=2, max_length=2)]
+    seed: int | None = None
+    match: Annotated[int, Field(ge=1)] | None = None
+
+
+class HeaderLineV1(_Line):
+    """The first line of a record of format version 1 (no files; the outcome in prose)."""
+
+    record: Literal["atout"]
+    version: Literal[1]
     game: Name
     digest: Name | None
     setup: dict[str, Any]
@@ -136,14 +177,29 @@ class ActionLine(_Line):
 
 
 class OutcomeData(_Line):
+    """How the game ended: the winner (0 for P1, 1 for P2, null for a draw), the
+    way it ended as a code, and its facts; the reason's text is rendered from them."""
+
     winner: Seat | None
-    reason: Name
+    code: Name
+    facts: dict[str, Any]
 
 
 class OutcomeLine(_Line):
     """How the game ended."""
 
     outcome: OutcomeData
+
+
+class OutcomeDataV1(_Line):
+    winner: Seat | None
+    reason: Name
+
+
+class OutcomeLineV1(_Line):
+    """How the game ended, in format version 1: the reason as text."""
+
+    outcome: OutcomeDataV1
 
 
 class AbandonedData(_Line):
@@ -157,6 +213,30 @@ class AbandonedLine(_Line):
     """The game was left before its end: the decision that was waiting, and why."""
 
     abandoned: AbandonedData
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema of a record's lines in the format version atout writes, made from the line models.
+
+    Each line of a record (JSON Lines) is one of its objects: the header,
+    the start line, an action, the outcome or the abandoned game. What the
+    schema cannot say (which fields a record written by atout must give,
+    the order of the lines, what replay re-derives) is in docs/records.md.
+    """
+    lines: TypeAdapter[HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine] = TypeAdapter(
+        HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine
+    )
+    schema = lines.json_schema()
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"atout record line, format version {VERSION}",
+        "description": (
+            f'One line of an atout game record (JSON Lines), format version {VERSION}: a header ("record": '
+            '"atout"), the start line, one line per decision, then the outcome or the abandoned game.'
+        ),
+        "version": VERSION,
+        **schema,
+    }
 
 
 #: Fields an action line written by atout always has.
@@ -203,6 +283,11 @@ class Record:
         return self.header["game"]
 
     @property
+    def version(self) -> int:
+        """The record's format version."""
+        return self.header["version"]
+
+    @property
     def transcribed(self) -> bool:
         """True for a record transcribed by hand (its header's digest is null)."""
         return self.header.get("digest") is None
@@ -221,9 +306,11 @@ class Record:
 class RecordWriter:
     """Writes a record line by line as the game is played (one game, or each game of a match)."""
 
-    def __init__(self, stream: IO[str], path: str | Path | None = None) -> None:
+    def __init__(self, stream: IO[str], path: str | Path | None = None, files: GameFiles | None = None) -> None:
         self.stream = stream
         self.path = path if path is not None else getattr(stream, "name", "record")
+        #: The files the games are built from (by default, those the game's digest names).
+        self.files = files
         self.count = 0
 
     def _write(self, data: dict[str, Any]) -> None:
@@ -235,12 +322,15 @@ class RecordWriter:
     def header(self, game: Game, players: list[str], seed: int | None, match: int | None = None) -> None:
         """The first line of a game (`match`: its number in a match)."""
         self.count = 0
+        files = self.files if self.files is not None else files_of(game)
+        setup = game.setup()
         data = {
             "record": FORMAT,
             "version": VERSION,
             "game": game.name,
-            "digest": game.digest(),
-            "setup": game.setup(),
+            "digest": files.used_digest(setup),
+            "files": manifest(files, setup),
+            "setup": setup,
             "players": players,
             "seed": seed,
         }
@@ -268,7 +358,7 @@ class RecordWriter:
         )
 
     def end(self, outcome: Outcome) -> None:
-        """The last line."""
+        """The last line: the winner, and how the game ended as a code and its facts."""
         self._write({"outcome": outcome.as_json()})
 
     def abandoned(self, turn: int, decision: Decision, reason: str) -> None:
@@ -286,30 +376,40 @@ class RecordFile:
     or ends with its `abandoned` line. A game killed halfway leaves the
     temporary file (``.NAME.*.part``) and whatever was at the path untouched;
     a game stopped by an error removes it. A path that exists and is not a
-    regular file (a device, a pipe) is written directly.
+    regular file (a device, a pipe) is written directly, and so is a stream
+    given instead of a path (standard output), which is left open.
 
     Raises `RecordWriteError` when the path cannot be written (a missing
     folder, no permission, a full disk), on opening, writing or closing.
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | Path | IO[str], files: GameFiles | None = None) -> None:
         self.temporary: Path | None = None
+        #: True when the stream is the caller's (standard output): flushed, never closed.
+        self.borrowed = not isinstance(path, (str, Path))
+        if not isinstance(path, (str, Path)):
+            self.stream: IO[str] = path
+            self.path = Path("-")
+            self.writer = RecordWriter(self.stream, "standard output", files)
+            return
+        self.path = Path(path)
         try:
             if self.path.exists() and not self.path.is_file():
-                self.stream: IO[str] = self.path.open("w", encoding="utf-8")
+                self.stream = self.path.open("w", encoding="utf-8")
             else:
                 descriptor, name = tempfile.mkstemp(dir=self.path.parent or ".", prefix=f".{self.path.name}.", suffix=".part")
                 self.temporary = Path(name)
                 self.stream = os.fdopen(descriptor, "w", encoding="utf-8")
         except OSError as error:
             raise RecordWriteError(self.path, error) from None
-        self.writer = RecordWriter(self.stream, self.path)
+        self.writer = RecordWriter(self.stream, self.path, files)
 
     def commit(self) -> None:
         """Close the record and put it at its path."""
         try:
             self.stream.flush()
+            if self.borrowed:
+                return
             if self.temporary is not None:
                 os.fsync(self.stream.fileno())
             self.stream.close()
@@ -321,6 +421,8 @@ class RecordFile:
 
     def discard(self) -> None:
         """Drop the record: the path keeps what it had."""
+        if self.borrowed:
+            return
         try:
             self.stream.close()
         except OSError:
@@ -346,9 +448,18 @@ class RecordFile:
 
 
 def read_records(path: str | Path) -> list[Record]:
-    """Read a record file (one game, or every game of a match), checking each line's shape."""
+    """Read a record file (one game, or every game of a match), checking each line's shape.
+
+    The path "-" is standard input (named ``<stdin>`` in messages).
+    """
     name = str(path)
     try:
+        if name == "-":
+            import sys
+
+            name = "<stdin>"
+            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+            return parse_records(text, name)
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise RecordError(name, 1, "the record is not UTF-8 text") from None
@@ -411,11 +522,16 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             if data.get("record") != FORMAT:
                 raise RecordError(name, number, 'the first line must be the header, with "record": "atout"')
             version = data.get("version")
-            if type(version) is not int or version != VERSION:
-                raise RecordError(name, number, f"record version {data.get('version')!r} is not known; this atout reads version {VERSION}")
+            if type(version) is not int or version not in VERSIONS:
+                raise RecordError(
+                    name, number,
+                    f"record version {data.get('version')!r} is not known; this atout reads versions {', '.join(map(str, VERSIONS))}",
+                )
             if record is not None:
                 _finish(record, name, number)
-            header = _shape(HeaderLine, data, name, number).model_dump()
+            header = _shape(HeaderLine if version == 2 else HeaderLineV1, data, name, number).model_dump()
+            if version == 2 and header["digest"] is not None and header["files"] is None:
+                raise RecordError(name, number, 'no "files": a record written by atout says which files its game was built from')
             record = Record(header=header, file=name, header_line=number, last_line=number)
             records.append(record)
             continue
@@ -428,7 +544,8 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             record.start = _shape(StartLine, data, name, number).start
             record.start_line = number
         elif "outcome" in data:
-            record.outcome = _shape(OutcomeLine, data, name, number).outcome.model_dump()
+            model = OutcomeLine if record.version == 2 else OutcomeLineV1
+            record.outcome = _shape(model, data, name, number).outcome.model_dump()
             record.end_line = number
         elif "abandoned" in data:
             record.abandoned = _shape(AbandonedLine, data, name, number).abandoned.model_dump()

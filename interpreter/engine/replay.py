@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from atout.interpreter.language.diagnostics import DiagnosticError
 
 from .decision import Decision, seat_name
-from .loading import GameFiles
+from .loading import GameFiles, text_digest
 from .play import MAX_MATCH_GAMES, seeded
 from .players import ChanceSampler
 from .record import Action, Record
@@ -111,17 +111,21 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
             raise Divergence(record, f"the header's setup is not the one this game writes: {written}", line=header)
         if record.header.get("seed") is None:
             raise Divergence(record, 'a record written by atout gives the "seed" chance drew from', line=header)
-    if digest is not None and digest != game.digest():
+    if record.version >= 2 and record.header.get("files") is not None:
+        _check_files(record, files, game.setup())
+    found = files.used_digest(game.setup()) if record.version >= 2 else files.v1_digest()
+    if digest is not None and digest != found:
         raise Divergence(
             record,
             f"the record was made with other card or rules files (digest {digest}; "
-            f"these files give {game.digest()}): replay it with the files it was played with",
+            f"these files give {found}): replay it with the files it was played with",
             line=header,
         )
     state = game.new_state()
     if record.start is not None:
-        if not _identical(record.start, state.start_events()):
-            _compare(record, game, None, record.start, state.start_events(), line=record.start_line)
+        derived = _as_written(record, state.start_events(), state)
+        if not _identical(record.start, derived):
+            _compare(record, game, None, record.start, derived, line=record.start_line)
     elif not record.transcribed and (record.actions or record.ended):
         raise Divergence(record, "the record has no start line after its header", line=header)
     return game, state
@@ -197,8 +201,9 @@ def replay(
                     action, number=number, turn=turn,
                 )
         events = position.apply(index)
-        if action.events is not None and not _identical(action.events, events):
-            _compare(record, game, action, action.events, events, number=number, turn=turn)
+        written = _as_written(record, events, position)
+        if action.events is not None and not _identical(action.events, written):
+            _compare(record, game, action, action.events, written, number=number, turn=turn)
         yield Replayed(action, decision, index, events, position)
     _check_end(record, position, unfinished)
 
@@ -222,10 +227,16 @@ def _check_end(record: Record, state: State, unfinished: bool) -> None:
             )
         return
     if record.outcome is not None:
+        said = json.dumps(record.outcome, ensure_ascii=False)
         if outcome is None:
-            raise Divergence(record, f"the record ends with the outcome {record.outcome}, but the game goes on: {waiting(decision)}", line=record.end_line)
-        if outcome.as_json() != record.outcome:
-            raise Divergence(record, f"expected the outcome {record.outcome}, found {outcome.as_json()}", line=record.end_line)
+            raise Divergence(record, f"the record ends with the outcome {said}, but the game goes on: {waiting(decision)}", line=record.end_line)
+        derived = outcome.as_json() if record.version >= 2 else outcome.as_json_v1()
+        if not _identical(record.outcome, derived):
+            raise Divergence(
+                record,
+                f"expected the outcome {said}, found {json.dumps(derived, ensure_ascii=False)} ({outcome.reason})",
+                line=record.end_line,
+            )
         return
     if outcome is None:
         if unfinished:
@@ -315,6 +326,48 @@ def _check_match(records, position, record, previous, engine, files, wins) -> No
         found = json.dumps(record.header["setup"], sort_keys=True)
     if found != expected:
         raise Divergence(record, f"after the last game, the match goes on with the setup {expected}, not {found}", line=line)
+
+
+def _check_files(record: Record, files: GameFiles, setup: dict) -> None:
+    """The header's files are those the game is built from: the same names, the same texts.
+
+    A file is matched by its name and digest, shipped or not: a folder
+    holding copies of the shipped files the game was played with replays it.
+    """
+    listed = record.header["files"]
+    claimed: dict[str, list[str]] = {}
+    for name, digest in listed["shipped"].items():
+        claimed.setdefault(name, []).append(digest)
+    for name, text in listed["designer"].items():
+        claimed.setdefault(name, []).append(text_digest(text))
+    used: dict[str, list[str]] = {}
+    for document in files.used(setup):
+        used.setdefault(files.name(document)[0], []).append(text_digest(document.text))
+    for name in sorted(claimed.keys() | used.keys()):
+        if name not in used:
+            problem = f'the header names the file "{name}", but the game is built without it'
+        elif name not in claimed:
+            problem = f'the game is built from the file "{name}" too, which the header does not name'
+        elif sorted(claimed[name]) != sorted(used[name]):
+            found, said = ", ".join(sorted(used[name])), ", ".join(sorted(claimed[name]))
+            problem = f'the file "{name}" is not the one the header names (digest {found}, the header says {said})'
+        else:
+            continue
+        raise Divergence(record, f"{problem}: replay it with the files it was played with", line=record.header_line)
+
+
+def _as_written(record: Record, events: list[Event], state: State) -> list[Event]:
+    """The events as a record of this version writes them: version 1 kept the
+    reason's text in the `end` event, not its code and facts."""
+    if record.version >= 2 or not any(event.get("e") == "end" for event in events):
+        return events
+    outcome = state.outcome()
+    reason = outcome.reason if outcome is not None else ""
+    return [
+        {key: value for key, value in {**event, "reason": reason}.items() if key not in ("code", "facts")}
+        if event.get("e") == "end" else event
+        for event in events
+    ]
 
 
 def _show(game: Game, event: Event) -> str:

@@ -30,10 +30,11 @@ Event = dict[str, Any]
 class Outcome:
     """How a game ended: the winning seat (None for a draw) and why.
 
-    `reason` is the text players read (and records keep); `code` names the
-    way the game ended ("ko", "score"...) and `facts` hold its figures, for
-    programs that read outcomes (statistics, tests). Two outcomes are equal
-    when their winner and reason are.
+    `code` names the way the game ended ("ko", "score"...) and `facts` hold
+    its figures: records keep these, and the game's commentary renders the
+    text from them (`Game.outcome_text`), so rewording a message never
+    breaks a record. `reason` is that text as the game wrote it when it
+    ended. Two outcomes are equal when their winner and reason are.
     """
 
     winner: int | None
@@ -42,7 +43,17 @@ class Outcome:
     facts: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def as_json(self) -> dict[str, Any]:
-        """The outcome for a record's last line."""
+        """The outcome for a record's last line: the winner, the code and its facts.
+
+        An outcome without a code (a game that gives none) is kept as the
+        code "text" with its reason as the fact.
+        """
+        if self.code is None:
+            return {"winner": self.winner, "code": "text", "facts": {"reason": self.reason}}
+        return {"winner": self.winner, "code": self.code, "facts": dict(self.facts)}
+
+    def as_json_v1(self) -> dict[str, Any]:
+        """The outcome as a record of format version 1 kept it: the winner and the reason's text."""
         return {"winner": self.winner, "reason": self.reason}
 
 
@@ -58,7 +69,8 @@ class Game(ABC):
     #: The game's command-line name ("battlefight").
     name: ClassVar[str]
 
-    #: The digest of the card and rules files this game was made from.
+    #: The digest of the files this game was made from (`GameFiles.digest`):
+    #: the record writer finds the files by it.
     files_digest: str = ""
 
     #: The rules file's name (None: the main rules file), kept in the setup so a variant replays.
@@ -83,7 +95,7 @@ class Game(ABC):
         return data
 
     def digest(self) -> str:
-        """A digest of the card and rules files this game was made from."""
+        """The digest of the files this game was made from (`GameFiles.digest`)."""
         return self.files_digest
 
     def render(self, event: Event, viewer: int | None = None) -> str:
@@ -91,10 +103,32 @@ class Game(ABC):
 
         By default, the `render` function of the `commentary` module beside the game's class.
         """
-        package = type(self).__module__.rpartition(".")[0]
-        commentary = import_module(f"{package}.commentary")
-        text: str = commentary.render(event, viewer)
+        if event.get("e") == "end" and "reason" not in event and "code" in event:
+            # the trace keeps the code and facts: the reason's text is written now
+            event = {**event, "reason": self.outcome_text(event.get("winner"), event["code"], event.get("facts", {}))}
+        text: str = self._commentary().render(event, viewer)
         return text
+
+    def outcome_text(self, winner: int | None, code: str | None, facts: dict[str, Any]) -> str:
+        """The reason a game ended, as text, from its code and facts (as a record keeps them).
+
+        By default, the `outcome_text(game, winner, code, facts)` function of
+        the `commentary` module beside the game's class (without one, the
+        code and facts as they are); the code "text" holds its text in its
+        facts.
+        """
+        if code == "text" or code is None:
+            return str(facts.get("reason", ""))
+        write = getattr(self._commentary(), "outcome_text", None)
+        if write is None:  # a game whose commentary does not write outcomes: the code and facts as they are
+            shown = ", ".join(f"{key} {value}" for key, value in facts.items())
+            return code.replace("_", " ") + (f" ({shown})" if shown else "")
+        text: str = write(self, winner, code, facts)
+        return text
+
+    def _commentary(self) -> Any:
+        package = type(self).__module__.rpartition(".")[0]
+        return import_module(f"{package}.commentary")
 
 
 #: The game a state belongs to: a `State[BattleFightGame]` knows its game's cards and options.
@@ -142,11 +176,17 @@ class State(ABC, Generic[G]):
         """
         outcome = self._outcome = Outcome(winner, reason, code, dict(facts or {}))
         self._pending = None
-        self.emit("end", **self.end_facts(outcome))
+        end = self.end_facts(outcome)
+        end.pop("reason", None)  # no prose in a trace: the commentary renders the reason from the code
+        self.emit("end", **end)
 
     def end_facts(self, outcome: Outcome) -> dict[str, Any]:
-        """The facts of the `end` event: the winner and the reason (a game may say more)."""
-        return {"winner": outcome.winner, "reason": outcome.reason}
+        """The facts of the `end` event: the winner, the code and its facts (a game may say more).
+
+        The reason's text is never part of it (a "reason" given is left
+        out): the commentary renders it from the code and facts.
+        """
+        return {"winner": outcome.winner, **{key: value for key, value in outcome.as_json().items() if key != "winner"}}
 
     def is_terminal(self) -> bool:
         """True when the game is over."""

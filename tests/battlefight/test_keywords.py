@@ -248,7 +248,7 @@ def test_pousser_off_the_edge_wins(s):
     s.choose("Bélier")
     assert s.decision.labels() == ["off the board", "do not push"]
     events = s.choose("off the board")
-    assert events[-1] == {"e": "end", "winner": 0, "reason": "P2 is pushed off the board"}
+    assert events[-1] == {"e": "end", "winner": 0, "code": "off_board", "facts": {"loser": 1}}
     assert s.state.outcome().winner == 0
 
 
@@ -409,7 +409,7 @@ def test_a_player_at_zero_life_loses_at_once(s):
     s.give(0, "Frappe", "Frappe")
     s.seat(1).life = 3
     events = s.play("Frappe")
-    assert events[-1] == {"e": "end", "winner": 0, "reason": "P2 has no life left"}
+    assert events[-1] == {"e": "end", "winner": 0, "code": "no_life", "facts": {"loser": 1}}
     assert s.decision is None
 
 

@@ -98,7 +98,7 @@ def test_bloquer_without_damage_since_the_last_turn_does_nothing(scenario):
 def test_a_push_off_the_edge_wins(scenario):
     s = scenario().give(0, "Bousculade").place("B1", "A1")
     events = s.play("Bousculade", "off the board")
-    assert events[-1] == {"e": "end", "winner": 0, "reason": "P2 is pushed off the board"}
+    assert events[-1] == {"e": "end", "winner": 0, "code": "off_board", "facts": {"loser": 1}}
 
 
 def test_pawns_start_in_opposite_corners_at_distance_6(scenario):

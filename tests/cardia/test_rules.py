@@ -183,7 +183,7 @@ def test_the_discard_is_never_reshuffled_and_a_player_without_a_card_loses(scena
     assert {"e": "draw_nothing", "player": 0} in events
     assert "reshuffle" not in kinds(events)
     assert s.outcome().winner == 1
-    assert events[-1]["how"] == "no_card" and "P1 has no card to play" in events[-1]["reason"]
+    assert events[-1]["how"] == "no_card" and "P1 has no card to play" in s.outcome().reason
 
 
 def test_when_neither_can_play_the_most_seals_win(scenario):

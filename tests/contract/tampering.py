@@ -26,6 +26,8 @@ from typing import Any
 from atout.interpreter.engine.record import RecordError, parse_records
 from atout.interpreter.engine.registry import GameEngine, UnknownGame, find_engine
 from atout.interpreter.engine.replay import Divergence, replay_match
+from atout.interpreter.engine.sources import FilesError, files_for
+from atout.interpreter.language.diagnostics import DiagnosticError
 
 #: The kinds of tampering, in the order the soak prints them.
 KINDS = ("wrong type", "wrong value", "drop", "duplicate", "swap", "truncate", "cut", "informational")
@@ -258,7 +260,8 @@ def play_recorded(engine: GameEngine, game, bots: tuple[str, str], seed: int, ch
 
 
 def verdict(text: str, files_of: Callable[[GameEngine], Any], unfinished: bool = False) -> Refusal | None:
-    """Check a record text as `atout replay` does: None when accepted, else the refusal and its line.
+    """Check a record text as `atout replay` does (with the files the record carries;
+    `files_of` gives the shipped ones): None when accepted, else the refusal and its line.
 
     Any other exception is a bug (a traceback a user would see) and goes up.
     """
@@ -268,9 +271,16 @@ def verdict(text: str, files_of: Callable[[GameEngine], Any], unfinished: bool =
             engine = find_engine(records[0].game)
         except UnknownGame as error:
             return Refusal(records[0].header_line, str(error))
-        for _ in replay_match(records, engine, files_of(engine), unfinished=unfinished):
+        try:
+            files = files_for(records, engine, shipped=lambda: files_of(engine))
+        except DiagnosticError as error:  # an embedded file with problems, named RECORD:LINE:FILE
+            first = error.diagnostics[0]
+            return Refusal(records[0].header_line, first.render())
+        for _ in replay_match(records, engine, files, unfinished=unfinished):
             pass
     except RecordError as error:
+        return Refusal(error.line, error.message)
+    except FilesError as error:
         return Refusal(error.line, error.message)
     except Divergence as error:
         return Refusal(error.line or 0, str(error))

@@ -12,7 +12,9 @@ nothing here names a game. For each game × rules file × seed × pairing:
   values, lines dropped, duplicated, swapped, the record truncated after
   each line or cut inside its last line;
 - the same seed gives byte-identical records in two processes with
-  different PYTHONHASHSEED.
+  different PYTHONHASHSEED;
+- a game played with a designer's folder replays from the files its
+  record carries, and every tampering with them is refused at the header.
 
 The tests register their own games (`tests/extra_games.py`) before collection:
 they are played here like atout's, and the processes get them through
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import shutil
 import subprocess
 import sys
 from functools import lru_cache
@@ -36,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 import extra_games  # noqa: E402
 
 from tampering import (  # noqa: E402
+    field_variants,
     play_recorded,
     rules_names,
     sample_lines,
@@ -204,7 +208,7 @@ def test_divergences_say_line_action_turn_and_event_and_what_differs(case):
     refusal = verdict("\n".join([json.dumps(header)] + lines[1:]), files_of)
     assert refusal.line == 1 and "made with other card or rules files (digest 0000000000000000" in refusal.message
     outcome = json.loads(lines[-1])
-    outcome["outcome"]["reason"] += "!"
+    outcome["outcome"]["code"] += "!"
     refusal = verdict("\n".join(lines[:-1] + [json.dumps(outcome)]), files_of)
     assert refusal.line == len(lines) and "expected the outcome" in refusal.message
 
@@ -247,3 +251,73 @@ def test_every_example_setup_plays_records_replays_and_refuses_a_cut(case):
         assert verdict("\n".join(lines[:-2]), files_of) is not None
         header = json.loads(lines[0])
         assert header["setup"] == game.setup()
+
+
+# ---------------------------------------------------------------------------
+# A designer's folder: the record carries its files
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def designer_record(tmp_path_factory):
+    """For a game: (the record of a game played with a designer's folder, its files).
+
+    The folder is a copy of the game's shipped files, one of them changed (a
+    line added), in another place: every file is the designer's, so the
+    record carries them all.
+    """
+    from atout.interpreter.engine.loading import shipped_folder
+
+    made: dict[str, tuple[str, object]] = {}
+
+    def make(name: str) -> tuple[str, object]:
+        if name not in made:
+            engine = ENGINES[name]
+            folder = tmp_path_factory.mktemp(f"designer-{name}") / "mine"
+            shutil.copytree(shipped_folder(engine.language), folder)
+            first = sorted(folder.rglob("*.atout"))[0]
+            first.write_text(first.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+            files = load_files(engine.language, [folder])
+            game = engine.build(files, setup_for(engine, files, None))
+            made[name] = (play_recorded(engine, game, PAIRINGS[name][-1], SEEDS[0], check=False)[0], files)
+        return made[name]
+
+    return make
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_a_record_carries_the_designer_files_and_any_tampering_with_them_is_refused(name, designer_record):
+    text, files = designer_record(name)
+    lines = text.splitlines()
+    header = json.loads(lines[0])
+    assert header["files"]["shipped"] == {}
+    assert set(header["files"]["designer"]) == {files.name(d)[0] for d in files.used(header["setup"])}
+    # replayed from the files it carries, not from the shipped ones, which differ
+    assert verdict(text, files_of) is None
+    assert header["digest"] != files_of(ENGINES[name]).used_digest(header["setup"])
+    counts = 0
+    for variant in field_variants(lines, 1, limit=14):
+        if not variant.what.startswith("files"):
+            continue
+        counts += 1
+        refusal = verdict(variant.text, files_of)
+        assert refusal is not None and refusal.line == 1, f"{variant.what}: {refusal}"
+    assert counts > 10
+    # a text changed, even harmlessly: the digest says so, at the header's line
+    changed = json.loads(lines[0])
+    first = sorted(changed["files"]["designer"])[0]
+    changed["files"]["designer"][first] += "\n"
+    refusal = verdict("\n".join([json.dumps(changed, ensure_ascii=False)] + lines[1:]), files_of)
+    assert refusal.line == 1 and f"digest {header['digest']}" in refusal.message
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_a_shipped_file_tampered_with_in_the_header_is_refused_naming_it(name):
+    engine = ENGINES[name]
+    text = recorded(name, None, PAIRINGS[name][0], SEEDS[0])[0]
+    lines = text.splitlines()
+    header = json.loads(lines[0])
+    first = sorted(header["files"]["shipped"])[0]
+    header["files"]["shipped"][first] = "0" * 16
+    refusal = verdict("\n".join([json.dumps(header, ensure_ascii=False)] + lines[1:]), files_of)
+    assert refusal.line == 1 and f"{engine.name}/{first}" in refusal.message and "--cards" in refusal.message

@@ -240,7 +240,7 @@ def test_most_points_after_5_rounds_wins(scenario):
     events = s.round("Savoir + Charisme", "Faible", "Réserviste")
     assert s.state.outcome().winner == 0
     assert s.state.outcome().reason == "P1 wins 3–2 after 5 rounds"
-    assert events[-1] == {"e": "end", "winner": 0, "reason": "P1 wins 3–2 after 5 rounds", "score": [3, 2]}
+    assert events[-1] == {"e": "end", "winner": 0, "code": "score", "facts": {"score": [3, 2], "decisive": 0}, "score": [3, 2]}
 
 
 def test_the_number_of_rounds_comes_from_the_rules_file(scenario):

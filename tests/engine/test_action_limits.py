@@ -90,7 +90,8 @@ def test_a_game_stops_at_the_bound_on_actions_per_game_and_replays_to_the_same_e
     assert played.state._actions.actions == bound
     replay_lines(lines, ENGINES[game_name], files)
     # the replay does check the outcome: another one is a divergence
-    tampered = lines[:-1] + [lines[-1].replace(f"{bound} actions", f"{bound + 1} actions")]
+    tampered = lines[:-1] + [lines[-1].replace(f'"actions":{bound}', f'"actions":{bound + 1}')]
+    assert tampered[-1] != lines[-1]
     with pytest.raises(Divergence, match="expected the outcome"):
         replay_lines(tampered, ENGINES[game_name], files)
 

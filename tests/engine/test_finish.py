@@ -13,7 +13,9 @@ from atout.interpreter.games import ENGINES
 def test_outcomes_are_equal_by_winner_and_reason_whatever_their_code_and_facts():
     assert Outcome(0, "P2 is KO", "ko", {"loser": 1}) == Outcome(0, "P2 is KO")
     assert Outcome(0, "P2 is KO") != Outcome(1, "P2 is KO")
-    assert Outcome(0, "P2 is KO", "ko", {"loser": 1}).as_json() == {"winner": 0, "reason": "P2 is KO"}
+    assert Outcome(0, "P2 is KO", "ko", {"loser": 1}).as_json() == {"winner": 0, "code": "ko", "facts": {"loser": 1}}
+    assert Outcome(0, "P2 is KO", "ko", {"loser": 1}).as_json_v1() == {"winner": 0, "reason": "P2 is KO"}
+    assert Outcome(None, "they stopped").as_json() == {"winner": None, "code": "text", "facts": {"reason": "they stopped"}}
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))
@@ -29,8 +31,10 @@ def test_a_game_ends_with_one_end_event_that_says_its_outcome(name, seed):
     ends = [e for e in events if e["e"] == "end"]
     assert outcome is not None and played.state.decision() is None
     assert ends == [events[-1]]
-    assert (ends[0]["winner"], ends[0]["reason"]) == (outcome.winner, outcome.reason)
-    assert ends[0] == {"e": "end", **played.state.end_facts(outcome)}
+    assert ends[0]["winner"] == outcome.winner and "reason" not in ends[0]  # no prose in the trace
+    assert outcome.reason in game.render(ends[0])  # the commentary writes it from the code and facts
+    expected = {key: value for key, value in played.state.end_facts(outcome).items() if key != "reason"}
+    assert ends[0] == {"e": "end", **expected}
 
 
 #: The codes each game gives its outcomes (the action bounds' "action_limit" aside).
@@ -51,6 +55,8 @@ def test_every_outcome_has_a_code_and_its_facts_agree_with_the_reason(name):
         bots = [engine.bots["heuristic" if seed % 2 else "random"](seeded(seed, f"P{i + 1}")) for i in range(2)]
         outcome = play_game(game, bots, seed).state.outcome()
         assert outcome.code in CODES[name] | {"action_limit"}, (seed, outcome)
+        # the text a record's reader renders from the code and facts is the one the game wrote
+        assert game.outcome_text(outcome.winner, outcome.code, outcome.facts) == outcome.reason, (seed, outcome)
         if "loser" in outcome.facts:
             assert f"P{outcome.facts['loser'] + 1}" in outcome.reason and outcome.winner == 1 - outcome.facts["loser"]
         if "score" in outcome.facts:

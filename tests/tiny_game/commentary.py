@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from atout.interpreter.engine.decision import CHANCE, seat_name
-from atout.interpreter.engine.limits import limit_text
+from atout.interpreter.engine.limits import limit_reason, limit_text
 from atout.interpreter.engine.state import Event
+
+
+def outcome_text(game, winner: int | None, code: str, facts: dict) -> str:
+    """Why the game ended, from its outcome's code and facts."""
+    if code == "rounds":
+        return f"rounds {facts['rounds'][0]}–{facts['rounds'][1]}"
+    if code == "action_limit":
+        return limit_reason(facts)
+    raise ValueError(f"no outcome is coded {code!r}")
 
 
 def render(event: Event, viewer: int | None = None) -> str:
@@ -24,5 +33,5 @@ def render(event: Event, viewer: int | None = None) -> str:
     if e == "action_limit":
         return limit_text(event)
     if e == "end":
-        return event["reason"]
+        return event.get("reason") or outcome_text(None, event["winner"], event["code"], event["facts"])
     return str(event)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
-from atout.interpreter.engine.limits import limit_text
+from atout.interpreter.engine.limits import limit_reason, limit_text
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -75,6 +75,27 @@ def step_text(step: ast.Step) -> str:
 
 def _p(seat: int | None) -> str:
     return seat_name(seat) if seat is not None else "nobody"
+
+
+def outcome_text(game: Any, winner: int | None, code: str, facts: dict[str, Any]) -> str:
+    """Why the game ended, from its outcome's code and facts (what a record keeps)."""
+    if code == "both_fell":
+        return "both players fell at once"
+    if code == "off_board":
+        return f"{seat_name(facts['loser'])} is pushed off the board"
+    if code == "no_life":
+        return f"{seat_name(facts['loser'])} has no life left"
+    if code == "turn_limit":
+        return f"the turn limit ({facts['limit']}) is reached"
+    if code == "repetition":
+        return f"the same position starts a turn for the {_ordinal(facts['repetitions'])} time"
+    if code == "action_limit":
+        return limit_reason(facts)
+    raise ValueError(f"no BattleFight outcome is coded {code!r}")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def render(event: dict[str, Any], viewer: int | None = None) -> str:

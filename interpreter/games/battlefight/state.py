@@ -1,12 +1,16 @@
 """A game of BattleFight in progress: zones, pawns, turns, and the step loop.
 
-The state runs techniques step by step (the handlers, one per keyword, are in
-`steps.py`). Whenever a player or chance must decide, it stops with a
-`Decision` and resumes with the answer; a decision with a single option is
-taken at once and never asked. Every decision, asked or taken at once, is an
-action counted against the bounds of `engine/limits.py`, and so is each
-turn's question when no technique can be played. Everything that happens is
-an event (see `commentary.py` for their meaning).
+The state is plain data (seats, the techniques in play, the frames of the
+techniques running) and its flow is an agenda of tasks (`engine/agenda.py`):
+the setup's tasks, then the step loop (`_play_on`), which runs the current
+step of the technique on top, or ends the turn when none runs. The handlers,
+one per keyword, are in `steps.py`; a handler that must ask poses its decision
+with `wait`, and the answer goes on with a function named after what it does.
+A decision with a single option is taken at once and never asked. Every
+decision, asked or taken at once, is an action counted against the bounds of
+`engine/limits.py`, and so is each turn's question when no technique can be
+played. Everything that happens is an event (see `commentary.py` for their
+meaning).
 
 Zones (rules note, "Decks, zones, setup"): each player has a draw pile
 (shuffled segments, drawn by chance), a hand, the activity zone (techniques
@@ -15,21 +19,22 @@ being executed or Stable, kept in `actives` with their owner) and a discard.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any
+from typing import Any, NamedTuple, cast
 
+from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.state import Event, Outcome, State
 from atout.interpreter.engine.zones import conservation
 from atout.interpreter.language.text import fold
 
 from . import ast
 from .board import Cell
 from .game import BattleFightGame
+
+#: The five technique types, in the rulebook's order: boosters and sealed decks go through them in turn.
+TYPES = tuple(ast.TechniqueType)
 
 
 @dataclass(slots=True, eq=False)
@@ -41,7 +46,8 @@ class Active:
     count while the technique is active and vanish with it.
 
     Two actives are the same only if they are one object (a technique may be
-    in play several times: a basic technique, played again by Rejouer).
+    in play several times: a basic technique, played again by Rejouer); `uid`
+    tells them apart in the options of a decision and in a copy of the state.
     """
 
     uid: int
@@ -58,20 +64,32 @@ class Active:
         """The technique's title."""
         return self.technique.name
 
+    def copy(self) -> "Active":
+        """An independent copy (the permanents are a list of its own)."""
+        return Active(self.uid, self.technique, self.owner, self.card, self.next_step, self.stable, self.cost, self.permanents[:])
+
+
+class StableTechnique(NamedTuple):
+    """A Stable technique as an option of Déstabiliser shows it: a snapshot, its active found again by `uid`."""
+
+    uid: int
+    technique: ast.Technique
+    owner: int
+    cost: int
+    next_step: int
+
 
 @dataclass(slots=True, eq=False)
 class Frame:
-    """The execution of one active technique, and the progress of its current step.
+    """The execution of one active technique.
 
     `actors` lists the points of view (me, them) the current step still runs
     for: one for a plain step, the opponent's for "L'adversaire a", both
-    players' for "Tout le monde a". `progress` keeps a step's own counters
-    while it waits for decisions (cards left to discard, moves left…).
+    players' for "Tout le monde a" (None: the step has not started).
     """
 
     active: Active
     actors: list[tuple[int, int]] | None = None
-    progress: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -84,6 +102,8 @@ class Seat:
     damage: int = 0
     hand: list[int] = field(default_factory=list)
     discard: list[int] = field(default_factory=list)
+    #: True while the pile is shared with a copy of the state: it is copied before a card is taken from it.
+    pile_shared: bool = False
 
     @property
     def cell(self) -> Cell:
@@ -92,12 +112,30 @@ class Seat:
             raise ValueError("this player is off the board: the game is over")
         return self.position
 
+    def copy(self) -> "Seat":
+        """An independent copy: its own hand and discard; the pile is shared until a card is taken from it.
+
+        A pile changes only when a card is taken (`take`) or when it is laid
+        anew: sharing it makes a copy of the state cheap.
+        """
+        self.pile_shared = True
+        return Seat(self.life, self.pile, self.position, self.damage, self.hand[:], self.discard[:], True)
+
+    def take(self, label: str, name: Callable[[int], str]) -> int:
+        """Take a card named `label` from the pile (a pile shared with a copy is copied first)."""
+        if self.pile_shared:
+            self.pile, self.pile_shared = self.pile.copy(), False
+        return self.pile.take(label, name)
+
 
 #: What a handler tells the step loop.
 NEXT, FAIL, STABLE, WAIT = "next", "fail", "stable", "wait"
 
+#: A step's answer to a decision: (state, option, *arguments) → what the step loop does next.
+Again = Callable[..., str]
 
-class BattleFightState(State[BattleFightGame]):
+
+class BattleFightState(AgendaState[BattleFightGame]):
     """A position in a game of BattleFight."""
 
     step_events = frozenset({"step"})
@@ -120,37 +158,16 @@ class BattleFightState(State[BattleFightGame]):
         self.current = 0
         self._turn = 0
         self._uid = 0
-        self._outcome: Outcome | None = None
-        self._pending: Decision | None = None
-        self._resume: Callable[[Option], None] | None = None
-        self._events: list[Event] = []
-        self._seen: Counter = Counter()
-        self._setup_tasks: list[Callable[[], None]] = self._setup_plan()
-        self._run()
-        self._start, self._events = self._events, []
+        #: How many turns each position started (`signature`), for the draw by repetition.
+        self._seen: dict[tuple, int] = {}
+        #: During the setup, the booster cards opened and not kept yet, and the cards kept (sealed decks).
+        self.opened: list[ast.Technique] = []
+        self.kept: list[ast.Technique] = []
+        self.start(self._setup)
 
     # ------------------------------------------------------------------
     # The State contract
     # ------------------------------------------------------------------
-
-    def decision(self) -> Decision | None:
-        """The pending decision, or None when the game is over."""
-        return self._pending
-
-    def apply(self, index: int) -> list[Event]:
-        """Answer the pending decision with option `index`; the events that followed."""
-        decision = self._pending
-        if decision is None:
-            raise ValueError("the game is over: there is no decision to answer")
-        if not 0 <= index < len(decision.options):
-            raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
-        resume = self._resume
-        self._pending = self._resume = None
-        self._events = []
-        assert resume is not None
-        resume(decision.options[index])
-        self._run()
-        return self._events
 
     @property
     def turn(self) -> int:
@@ -183,27 +200,62 @@ class BattleFightState(State[BattleFightGame]):
             problems += conservation(zones, owned, self.name_of, seat_name(seat_index))
         return problems
 
-    # ------------------------------------------------------------------
-    # Decisions and events
-    # ------------------------------------------------------------------
+    def copy_fields(self, new: BattleFightState) -> None:
+        """The seats, the techniques in play and their frames, the positions seen; the decks during the setup.
 
-    def ask(self, decision: Decision, resume: Callable[[Option], None]) -> bool:
-        """Pose a decision, or take its only option at once; True when it waits (or the game is over).
-
-        Either way the decision is an action; past a bound the game ends instead.
+        `actives`, `holders` and `frames` point at the same `Active` objects:
+        the copy's do too, at its own copies.
         """
-        if self.count_action():
-            return True
-        if len(decision.options) == 1:
-            resume(decision.options[0])
-            return False
-        self._pending, self._resume = decision, resume
-        return True
+        new.seats = [seat.copy() for seat in self.seats]
+        twins = {active.uid: active.copy() for active in self.actives}
+        new.actives = list(twins.values())
+        new.holders = [twins[active.uid] for active in self.holders]
+        new.frames = [Frame(twins[f.active.uid], None if f.actors is None else f.actors[:]) for f in self.frames]
+        new._seen = self._seen.copy()
+        if self._turn == 0:  # the decks are still being made
+            new.cards, new.owners, new.keys = self.cards[:], self.owners[:], self.keys[:]
+            new.opened, new.kept = self.opened[:], self.kept[:]
 
-    @property
-    def waiting(self) -> bool:
-        """True while a decision is pending."""
-        return self._pending is not None
+    def resample(self, player: int, rng: Any) -> BattleFightState:
+        """A copy where the other player's hand and pile are dealt anew from what `player` may know.
+
+        Together they are the other player's cards not seen elsewhere (the
+        discards and the techniques in play are face up): they are put in a
+        canonical order, shuffled with `rng`, and dealt back keeping the
+        hand's size and each pile segment's size. `player` knows the cards
+        of a constructed deck (its list is public), so the same cards are
+        dealt; of a random or sealed deck they know only the types (four of
+        each), so each unseen card is drawn anew, by chance, among the cards
+        of its type, as a booster's is. `player`'s own pile holds known cards
+        and is drawn by chance: its order is not part of the state, there is
+        nothing to draw anew. The positions that started past turns (for the
+        draw by repetition) are kept as they were: drawing them anew would
+        mean drawing a whole past.
+        """
+        new = cast(BattleFightState, self.clone())
+        new._start = []  # the setup's events name a random or sealed deck's cards: not the seat's to see
+        other = 1 - player
+        seat = new.seats[other]
+        unseen = seat.hand + seat.pile.cards()
+        if self.game.decks[other].kind == "constructed":
+            unseen.sort(key=lambda card: (self.name_of(card), card))
+            rng.shuffle(unseen)
+        else:
+            rank = {technique_type: index for index, technique_type in enumerate(TYPES)}
+            unseen.sort(key=lambda card: (rank[self.cards[card].type], card))
+            rng.shuffle(unseen)
+            new.cards, new.keys = self.cards[:], self.keys[:]
+            for card in unseen:
+                technique = rng.choice(self.game.by_type[self.cards[card].type])
+                new.cards[card], new.keys[card] = technique, self.game.name_key[technique.name]
+        size = len(seat.hand)
+        seat.hand = unseen[:size]
+        segments = []
+        for segment in seat.pile.segments:
+            segments.append(unseen[size : size + len(segment)])
+            size += len(segment)
+        seat.pile, seat.pile_shared = Pile(segments), False
+        return new
 
     def name_of(self, card: int) -> str:
         """The title of a card by its id."""
@@ -213,78 +265,87 @@ class BattleFightState(State[BattleFightGame]):
     # Setup: first player, decks, piles
     # ------------------------------------------------------------------
 
-    def _setup_plan(self) -> list[Callable[[], None]]:
-        plan: list[Callable[[], None]] = [self._choose_first_player]
-        for seat, deck in enumerate(self.game.decks):
-            plan.append(partial(self._make_deck, seat, deck))
-        plan.append(self._place_pawns)
-        return plan
+    def _setup(self) -> None:
+        """The setup: who plays first, each player's deck, the pawns; then the first turn."""
+        self.then(self._choose_first_player)
+        for seat in range(len(self.game.decks)):
+            self.then(self._make_deck, seat)
+        self.then(self._place_pawns)
 
     def _choose_first_player(self) -> None:
+        """The match names the first player (the loser of the last game), else chance does."""
         fixed = self.game.first_player
         if fixed is not None:
             self.current = self.first_player = fixed
             self.emit("first_player", player=fixed, by="match")
             return
+        self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who plays first?"), self._first_player_drawn)
 
-        def chosen(option: Option) -> None:
-            self.current = self.first_player = option.value
-            self.emit("first_player", player=option.value, by="chance")
+    def _first_player_drawn(self, option: Option) -> None:
+        """Chance has chosen who plays first."""
+        self.current = self.first_player = option.value
+        self.emit("first_player", player=option.value, by="chance")
 
-        self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who plays first?"), chosen)
-
-    def _make_deck(self, seat: int, deck) -> None:
+    def _make_deck(self, seat: int) -> None:
+        """A constructed deck is dealt as listed; a random or sealed one is opened from boosters."""
+        deck = self.game.decks[seat]
         if deck.kind == "constructed":
             self._deal(seat, [self.game.card(name) for name in deck.cards], deck.name)
             return
-        boosters = self.rules.random_boosters if deck.kind == "random" else self.rules.sealed_boosters
-        slots = [t for _ in range(boosters) for t in ast.TechniqueType for _ in range(self.rules.booster_per_type)]
-        opened: list[ast.Technique] = []
+        self.opened = []
+        self._open_boosters(seat)
 
-        def next_slot() -> None:
-            while slots:
-                technique_type = slots.pop(0)
+    def _open_boosters(self, seat: int) -> None:
+        """Chance opens the boosters card by card: each has `per type` cards of each type, in turn.
+
+        (Their decisions never go stale: a booster's options are the card set's.)
+        """
+        boosters = self.rules.random_boosters if self.game.decks[seat].kind == "random" else self.rules.sealed_boosters
+        for _ in range(boosters):
+            for technique_type in TYPES:
                 options = self.game.booster_options[technique_type]
-                decision = Decision(CHANCE, "booster", options, f"{seat_name(seat)} opens a {technique_type.value} card")
-                if self.ask(decision, lambda option: opened.append(option.value)):
-                    self._setup_tasks.insert(0, next_slot)
-                    return
-            if deck.kind == "random":
-                self._deal(seat, opened, "random")
-            else:
-                self._keep_sealed(seat, opened)
+                prompt = f"{seat_name(seat)} opens a {technique_type.value} card"
+                for _ in range(self.rules.booster_per_type):
+                    self.ask(Decision(CHANCE, "booster", options, prompt), self._booster_card_opened)
+        self.then(self._boosters_opened, seat)
 
-        next_slot()
+    def _booster_card_opened(self, option: Option) -> None:
+        """Chance has drawn a booster's card."""
+        self.opened.append(option.value)
 
-    def _keep_sealed(self, seat: int, opened: list[ast.Technique]) -> None:
-        kept: list[ast.Technique] = []
-        left = list(opened)
-        wanted = [t for t in ast.TechniqueType for _ in range(self.rules.cards_per_type)]
+    def _boosters_opened(self, seat: int) -> None:
+        """A random deck is the cards opened; for a sealed deck, the player keeps some of them."""
+        if self.game.decks[seat].kind == "random":
+            self._deal(seat, self.opened, "random")
+        else:
+            self.kept = []
+            self._keep_card(seat, 0)
 
-        def next_pick() -> None:
-            while wanted:
-                technique_type = wanted[0]
-                names = sorted({c.name for c in left if c.type is technique_type})
-                options = [Option(name, name) for name in names]
+    def _keep_card(self, seat: int, index: int) -> None:
+        """A sealed deck: the player keeps `cards per type` opened cards of each type, one at a time."""
+        per_type = self.rules.cards_per_type
+        if index == len(TYPES) * per_type:
+            self._deal(seat, self.kept, "sealed")
+            return
+        technique_type = TYPES[index // per_type]
+        names = sorted({c.name for c in self.opened if c.type is technique_type})
+        if not names:  # pragma: no cover - a booster always has the type
+            self.then(self._keep_card, seat, index + 1)
+            return
+        options = [Option(name, name) for name in names]
+        decision = Decision(seat, "keep", options, f"Keep a {technique_type.value} card for your deck")
+        self.ask(decision, self._card_kept, seat, index)
 
-                def keep(option: Option, technique_type=technique_type) -> None:
-                    card = next(c for c in left if c.name == option.value and c.type is technique_type)
-                    left.remove(card)
-                    kept.append(card)
-                    wanted.pop(0)
-
-                if not options:  # pragma: no cover - a booster always has the type
-                    wanted.pop(0)
-                    continue
-                decision = Decision(seat, "keep", options, f"Keep a {technique_type.value} card for your deck")
-                if self.ask(decision, keep):
-                    self._setup_tasks.insert(0, next_pick)
-                    return
-            self._deal(seat, kept, "sealed")
-
-        next_pick()
+    def _card_kept(self, option: Option, seat: int, index: int) -> None:
+        """The player keeps an opened card of the type at `index`; then the next one."""
+        technique_type = TYPES[index // self.rules.cards_per_type]
+        card = next(c for c in self.opened if c.name == option.value and c.type is technique_type)
+        self.opened.remove(card)
+        self.kept.append(card)
+        self.then(self._keep_card, seat, index + 1)
 
     def _deal(self, seat: int, techniques: list[ast.Technique], deck_name: str) -> None:
+        """The deck's cards get their ids and make the player's pile, shuffled."""
         ids = []
         for technique in techniques:
             ids.append(len(self.cards))
@@ -295,28 +356,30 @@ class BattleFightState(State[BattleFightGame]):
         self.emit("deck", player=seat, deck=deck_name, cards=sorted((t.name for t in techniques), key=fold))
 
     def _place_pawns(self) -> None:
+        """The pawns on their starting cells, the first player's first; then the game's turns."""
         first = self.current
         starts = self.board.start_cells()
         self.seats[first].position, self.seats[1 - first].position = starts
         self.emit("pawns", **{seat_name(s).lower(): self.board.names[self.seats[s].cell] for s in (0, 1)})
         self._start_turn(first_turn=True)
+        self.then(self._play_on)
 
     # ------------------------------------------------------------------
-    # The loop
+    # The step loop
     # ------------------------------------------------------------------
 
-    def _run(self) -> None:
-        """Go on until a decision is pending or the game is over."""
-        while self._pending is None and self._outcome is None:
-            if self._setup_tasks:
-                self._setup_tasks.pop(0)()
-            elif self.frames:
-                self._step(self.frames[-1])
-            else:
+    def _play_on(self) -> None:
+        """Run the current step of the technique on top, or, when none runs, end the turn; again until a decision is posed."""
+        while self._outcome is None:
+            if not self.frames:
                 self._end_turn()
+                break
+            if self._step(self.frames[-1]):
+                break
+        self.then(self._play_on)
 
-    def _step(self, frame: Frame) -> None:
-        """Run the current step of a frame (for its next point of view)."""
+    def _step(self, frame: Frame) -> bool:
+        """Run the current step of a frame (for its next point of view); True when it poses a decision."""
         from .steps import HANDLERS, perspectives
 
         active = frame.active
@@ -325,16 +388,16 @@ class BattleFightState(State[BattleFightGame]):
             if active.next_step >= len(steps):
                 _discard(self.frames, frame)
                 self.deactivate(active, "done")
-                return
+                return False
             step = steps[active.next_step]
             frame.actors = perspectives(step, active.owner)
-            frame.progress = {}
             text = self.game.step_texts(active.technique)[active.next_step]
             self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
         step = steps[active.next_step]
         me, them = frame.actors[0]
-        handler = HANDLERS[type(step.keyword)]
-        self._settle(frame, handler(self, frame, step.keyword, me, them))
+        result = HANDLERS[type(step.keyword)](self, frame, step.keyword, me, them)
+        self._settle(frame, result)
+        return result == WAIT
 
     def _settle(self, frame: Frame, result: str) -> None:
         """Act on a handler's result: next point of view, next step, failure, Stable."""
@@ -349,7 +412,6 @@ class BattleFightState(State[BattleFightGame]):
             return
         assert frame.actors is not None
         frame.actors.pop(0)
-        frame.progress = {}
         if frame.actors and result == NEXT:
             return
         frame.actors = None
@@ -359,22 +421,20 @@ class BattleFightState(State[BattleFightGame]):
             active.stable = True
             self.emit("stable", technique=active.name, player=active.owner, cost=active.cost)
 
-    def wait(self, frame: Frame, decision: Decision, again: Callable[[Option], str]) -> str:
-        """Pose a decision for a step's handler; `again(answer)` continues the handler.
+    def wait(self, decision: Decision, again: Again, *args: Any) -> str:
+        """Pose a decision for the running step's handler; returns WAIT.
 
-        Returns WAIT, or, for a decision with a single option, what `again`
-        returns for it at once.
+        The answer calls `again(state, answer, *args)` (a function of
+        `steps.py`, with immutable arguments), which goes on with the step
+        and says what the step loop does next, as a handler does.
         """
-
-        def resume(option: Option) -> None:
-            self._settle(frame, again(option))
-
-        if self.count_action():
-            return WAIT  # the game is over: `_settle` stops at once
-        if len(decision.options) == 1:
-            return again(decision.options[0])
-        self._pending, self._resume = decision, resume
+        self.ask(decision, self._answered, len(self.frames) - 1, again, args)
         return WAIT
+
+    def _answered(self, option: Option, depth: int, again: Again, args: tuple[Any, ...]) -> None:
+        """The answer to a step's decision: the step goes on, then is settled (its frame is at `depth`)."""
+        frame = self.frames[depth]
+        self._settle(frame, again(self, option, *args))
 
     def _check_end(self) -> bool:
         """End the game when a player is at 0 life or off the board; True when over."""
@@ -397,14 +457,15 @@ class BattleFightState(State[BattleFightGame]):
     # ------------------------------------------------------------------
 
     def _start_turn(self, first_turn: bool = False) -> None:
+        """A new turn, unless the turn limit or a repeated position ends the game: its player chooses a technique."""
         self._turn += 1
         limit = self.rules.turn_limit
         if limit and self._turn > limit:
             self.finish(None, f"the turn limit ({limit}) is reached", "turn_limit", {"limit": limit})
             return
         key = self.signature()
-        self._seen[key] += 1
-        if self._seen[key] >= self.rules.repetitions:
+        seen = self._seen[key] = self._seen.get(key, 0) + 1
+        if seen >= self.rules.repetitions:
             repetitions = self.rules.repetitions
             self.finish(None, f"the same position starts a turn for the {_ordinal(repetitions)} time", "repetition", {"repetitions": repetitions})
             return
@@ -434,22 +495,29 @@ class BattleFightState(State[BattleFightGame]):
                 options.append(Option(basic.name, basic))
         return options
 
-    def ask_turn(self, player: int) -> bool:
-        """Ask `player` for the technique of their turn; True when it waits.
+    def ask_turn(self, player: int) -> None:
+        """Ask `player` for the technique of their turn.
 
         (A Rejouer asks the same question from inside a technique: see
-        `steps.rejouer`.)
+        `steps.rejouer`.) Called between two answers, when a position was
+        arranged by hand, it poses the pending question anew with the
+        options of the position as it is now.
         """
         options = self.playable(player)
         if not options:
             if not self.count_action():  # an action too: a turn where nobody can play still counts
                 self.emit("no_technique", player=player)
-            return False
+            return
+        decision = Decision(player, "play", options, "Play a technique")
+        if self._waiting is not None:  # between two answers: the same question, its options made anew
+            if not self.count_action():
+                self._pending = decision
+            return
+        self.ask(decision, self._technique_chosen, player)
 
-        def play(option: Option) -> None:
-            self.play(player, option.value)
-
-        return self.ask(Decision(player, "play", options, "Play a technique"), play)
+    def _technique_chosen(self, option: Option, player: int) -> None:
+        """The player has chosen the technique of their turn: it is played."""
+        self.play(player, option.value)
 
     def play(self, player: int, what: int | ast.Technique) -> Active:
         """Put a card of the hand (or a basic technique) in play and start running it."""

@@ -11,9 +11,13 @@ returns what the step loop does next:
 - STABLE: the technique stays in play, paused after this step;
 - WAIT: a decision is pending; its answer continues the handler.
 
-A handler that must ask builds a `Decision` and calls `state.wait(frame,
-decision, again)`, where `again(answer)` continues from the answer and
-returns one of the results above. Comments quote the rules note.
+A handler that must ask builds a `Decision` and returns `state.wait(decision,
+again, *args)`: the answer calls `again(state, answer, *args)`, a function of
+this module named after what happened (`_drawn`, `_pushed`...), which goes on
+from the answer and returns one of the results above. Its arguments are the
+counters of the step (cards left to draw, moves left...): ints and tuples,
+never objects of the state, so that a copy of the state goes on alike.
+Comments quote the rules note.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from atout.interpreter.engine.decision import Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 
 from . import ast
-from .state import FAIL, NEXT, STABLE, BattleFightState, Frame
+from .state import FAIL, NEXT, STABLE, BattleFightState, Frame, StableTechnique
 
 #: A keyword's handler: (state, frame, keyword, me, them) → what the step loop does next. The
 #: keyword is typed Any: `HANDLERS` gives each handler the keywords of its own class only.
@@ -71,7 +75,7 @@ def distance(state, frame, keyword: ast.Distance, me, them) -> str:
 
 def defausser(state, frame, keyword: ast.Defausser, me, them) -> str:
     """With fewer than N cards in hand: discard the whole hand and fail; else discard N chosen cards."""
-    return _discard(state, frame, me, keyword.n, condition=True)
+    return _discard(state, me, keyword.n, condition=True)
 
 
 # ---------------------------------------------------------------------------
@@ -81,10 +85,10 @@ def defausser(state, frame, keyword: ast.Defausser, me, them) -> str:
 
 def si_possible_defausser(state, frame, keyword: ast.SiPossibleDefausser, me, them) -> str:
     """As Défausser, but never fails."""
-    return _discard(state, frame, me, keyword.n, condition=False)
+    return _discard(state, me, keyword.n, condition=False)
 
 
-def _discard(state: BattleFightState, frame: Frame, me: int, n: int, condition: bool) -> str:
+def _discard(state: BattleFightState, me: int, n: int, condition: bool) -> str:
     hand = state.seats[me].hand
     if len(hand) < n:
         for card in list(hand):
@@ -93,24 +97,28 @@ def _discard(state: BattleFightState, frame: Frame, me: int, n: int, condition: 
             state.emit("condition", player=me, ok=False, hand=0, needed=n)
             return FAIL
         return NEXT
-    return _choose_discards(state, frame, me, n, "discard")
+    return _choose_discards(state, me, n, "discard")
 
 
-def _choose_discards(state: BattleFightState, frame: Frame, me: int, left: int, kind: str, then: Callable[[], str] | None = None) -> str:
-    """Ask `me` for `left` cards of their hand, one at a time, and discard them."""
+def _choose_discards(state: BattleFightState, me: int, left: int, kind: str, destabilised: int | None = None) -> str:
+    """Ask `me` for `left` cards of their hand, one at a time, and discard them.
+
+    Once they are paid, the technique `destabilised` (its uid), if any, resumes.
+    """
     if left == 0:
-        return then() if then else NEXT
+        return _resume(state, destabilised) if destabilised is not None else NEXT
     hand = state.seats[me].hand
     names = sorted({state.name_of(card) for card in hand})
     options = [Option(name, name) for name in names]
     prompt = f"Discard a card ({left} to go)"
+    return state.wait(Decision(me, kind, options, prompt), _discarded, me, left, kind, destabilised)
 
-    def again(option: Option) -> str:
-        card = next(c for c in hand if state.name_of(c) == option.value)
-        discard_card(state, me, card)
-        return _choose_discards(state, frame, me, left - 1, kind, then)
 
-    return state.wait(frame, Decision(me, kind, options, prompt), again)
+def _discarded(state: BattleFightState, option: Option, me: int, left: int, kind: str, destabilised: int | None) -> str:
+    """`me` has chosen a card to discard (or to pay with); the next one."""
+    card = next(c for c in state.seats[me].hand if state.name_of(c) == option.value)
+    discard_card(state, me, card)
+    return _choose_discards(state, me, left - 1, kind, destabilised)
 
 
 def discard_card(state: BattleFightState, player: int, card: int) -> None:
@@ -155,10 +163,10 @@ def bloquer(state, frame, keyword: ast.Bloquer, me, them) -> str:
 
 def piocher(state, frame, keyword: ast.Piocher, me, them) -> str:
     """Draw N, one at a time."""
-    return _draw(state, frame, me, keyword.n)
+    return _draw(state, me, keyword.n)
 
 
-def _draw(state: BattleFightState, frame: Frame, me: int, left: int) -> str:
+def _draw(state: BattleFightState, me: int, left: int) -> str:
     seat = state.seats[me]
     while left > 0:
         left -= 1
@@ -176,23 +184,25 @@ def _draw(state: BattleFightState, frame: Frame, me: int, left: int) -> str:
                 state.emit("draw_nothing", player=me)
                 continue
         decision = seat.pile.draw_decision(state.name_of, prompt=f"{seat_name(me)} draws")
-
-        def again(option: Option, left: int = left) -> str:
-            card = seat.pile.take(option.value, state.name_of)
-            seat.hand.append(card)
-            state.emit("draw", player=me, card=option.value)
-            return _draw(state, frame, me, left)
-
-        return state.wait(frame, decision, again)
+        return state.wait(decision, _drawn, me, left)
     return NEXT
+
+
+def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
+    """Chance has drawn a card of `me`'s pile; `left` cards still to draw."""
+    seat = state.seats[me]
+    card = seat.take(option.value, state.name_of)
+    seat.hand.append(card)
+    state.emit("draw", player=me, card=option.value)
+    return _draw(state, me, left)
 
 
 def pousser(state, frame, keyword: ast.Pousser, me, them) -> str:
     """N times: push the opponent to a farther empty adjacent cell, or, from an edge, off the board if the player wants."""
-    return _push(state, frame, me, them, keyword.n)
+    return _push(state, me, them, keyword.n)
 
 
-def _push(state: BattleFightState, frame: Frame, me: int, them: int, left: int) -> str:
+def _push(state: BattleFightState, me: int, them: int, left: int) -> str:
     # "N times: if the opponent is on the edge, the player may push them off
     # the board; otherwise the player picks an empty cell adjacent to the
     # opponent that is farther from the player than the opponent is now"
@@ -212,21 +222,22 @@ def _push(state: BattleFightState, frame: Frame, me: int, them: int, left: int) 
     if not options:
         state.emit("push_blocked", player=them, cell=board.names[theirs])
         return NEXT
+    return state.wait(Decision(me, "push", options, f"Push {seat_name(them)} ({left} to go)"), _pushed, me, them, left)
 
-    def again(option: Option) -> str:
-        before = board.names[theirs]
-        if option.value is None:
-            state.emit("not_pushed", player=them, cell=before)
-            return NEXT
-        if option.value == "off":
-            state.seats[them].position = None
-            state.emit("pushed_off", player=them, cell=before)
-            return NEXT
-        state.seats[them].position = option.value
-        state.emit("pushed", player=them, start=before, to=option.label)
-        return _push(state, frame, me, them, left - 1)
 
-    return state.wait(frame, Decision(me, "push", options, f"Push {seat_name(them)} ({left} to go)"), again)
+def _pushed(state: BattleFightState, option: Option, me: int, them: int, left: int) -> str:
+    """`me` has chosen where to push `them` (or off the board, or not at all); the next push."""
+    before = state.board.names[state.seats[them].cell]
+    if option.value is None:
+        state.emit("not_pushed", player=them, cell=before)
+        return NEXT
+    if option.value == "off":
+        state.seats[them].position = None
+        state.emit("pushed_off", player=them, cell=before)
+        return NEXT
+    state.seats[them].position = option.value
+    state.emit("pushed", player=them, start=before, to=option.label)
+    return _push(state, me, them, left - 1)
 
 
 def se_deplacer(state, frame, keyword: ast.SeDeplacer, me, them) -> str:
@@ -235,26 +246,28 @@ def se_deplacer(state, frame, keyword: ast.SeDeplacer, me, them) -> str:
     if moves <= 0:
         state.emit("no_move", player=me, moves=moves)
         return NEXT
-    return _move(state, frame, me, them, moves)
+    return _move(state, me, them, moves)
 
 
-def _move(state: BattleFightState, frame: Frame, me: int, them: int, left: int) -> str:
+def _move(state: BattleFightState, me: int, them: int, left: int) -> str:
     if left == 0:
         return NEXT
     board = state.board
     here, other = state.seats[me].cell, state.seats[them].cell
     cells = sorted((c for c in board.neighbours[here] if c != other), key=board.names.__getitem__)
     options = [Option("stay", None)] + [Option(board.names[c], c) for c in cells]
+    return state.wait(Decision(me, "move", options, f"Move ({left} to go)"), _moved, me, them, left)
 
-    def again(option: Option) -> str:
-        if option.value is None:
-            state.emit("stay", player=me, cell=board.names[here])
-            return NEXT
-        state.seats[me].position = option.value
-        state.emit("move", player=me, start=board.names[here], to=option.label)
-        return _move(state, frame, me, them, left - 1)
 
-    return state.wait(frame, Decision(me, "move", options, f"Move ({left} to go)"), again)
+def _moved(state: BattleFightState, option: Option, me: int, them: int, left: int) -> str:
+    """`me` has chosen to stay (the moves end) or where to move; the next move."""
+    here = state.board.names[state.seats[me].cell]
+    if option.value is None:
+        state.emit("stay", player=me, cell=here)
+        return NEXT
+    state.seats[me].position = option.value
+    state.emit("move", player=me, start=here, to=option.label)
+    return _move(state, me, them, left - 1)
 
 
 def rejouer(state, frame, keyword: ast.Rejouer, me, them) -> str:
@@ -273,12 +286,13 @@ def rejouer(state, frame, keyword: ast.Rejouer, me, them) -> str:
     if not options:
         state.emit("no_technique", player=me)
         return NEXT
+    return state.wait(Decision(me, "replay", options, "Rejouer: play another technique"), _replayed, me)
 
-    def again(option: Option) -> str:
-        state.play(me, option.value)
-        return NEXT
 
-    return state.wait(frame, Decision(me, "replay", options, "Rejouer: play another technique"), again)
+def _replayed(state: BattleFightState, option: Option, me: int) -> str:
+    """`me` plays the chosen technique inside this one."""
+    state.play(me, option.value)
+    return NEXT
 
 
 def destabiliser(state, frame, keyword: ast.Destabiliser, me, them) -> str:
@@ -290,23 +304,29 @@ def destabiliser(state, frame, keyword: ast.Destabiliser, me, them) -> str:
         state.emit("nothing_to_destabilise", player=me)
         return NEXT
     options = [Option("none", None)] + [
-        Option(f"{a.name} #{a.uid} ({seat_name(a.owner)}, Stable {a.cost})", a) for a in candidates
+        Option(
+            f"{a.name} #{a.uid} ({seat_name(a.owner)}, Stable {a.cost})",
+            StableTechnique(a.uid, a.technique, a.owner, a.cost, a.next_step),
+        )
+        for a in candidates
     ]
-
-    def again(option: Option) -> str:
-        target = option.value
-        if target is None:
-            state.emit("destabilise_declined", player=me)
-            return NEXT
-        cost = max(0, target.cost - charme)
-        state.emit("destabilise", player=me, technique=target.name, owner=target.owner, cost=cost)
-        return _choose_discards(state, frame, me, cost, "pay", then=lambda: _resume(state, target))
-
-    return state.wait(frame, Decision(me, "destabilise", options, "Destabilise a Stable technique?"), again)
+    return state.wait(Decision(me, "destabilise", options, "Destabilise a Stable technique?"), _destabilised, me, charme)
 
 
-def _resume(state: BattleFightState, target) -> str:
-    """The destabilised technique resumes after its Stable step, or is deactivated."""
+def _destabilised(state: BattleFightState, option: Option, me: int, charme: int) -> str:
+    """`me` has chosen a Stable technique (or none): they pay its cost minus their Charme in cards."""
+    target = option.value
+    if target is None:
+        state.emit("destabilise_declined", player=me)
+        return NEXT
+    cost = max(0, target.cost - charme)
+    state.emit("destabilise", player=me, technique=target.technique.name, owner=target.owner, cost=cost)
+    return _choose_discards(state, me, cost, "pay", destabilised=target.uid)
+
+
+def _resume(state: BattleFightState, uid: int) -> str:
+    """The destabilised technique (its uid) resumes after its Stable step, or is deactivated."""
+    target = next(active for active in state.actives if active.uid == uid)
     target.stable = False
     if target.next_step >= len(target.technique.steps):
         state.deactivate(target, "destabilised")

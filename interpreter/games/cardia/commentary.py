@@ -166,6 +166,11 @@ def reason(sheet: dict[str, Any]) -> str:
     return f"{text} (seals {seals[0]}–{seals[1]}; deck {sheet['deck']}, {lieu}{extra}, level {sheet['level']})"
 
 
+def outcome_text(game: Any, winner: int | None, code: str, facts: dict[str, Any]) -> str:
+    """Why the game ended, from its outcome's code and facts (the result sheet, what a record keeps)."""
+    return reason({**facts, "winner": winner, "how": code})
+
+
 # ---------------------------------------------------------------------------
 # Events
 # ---------------------------------------------------------------------------
@@ -267,7 +272,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return limit_text(event)
     if e == "end":
         winner = event["winner"]
-        return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"
+        because = event.get("reason") or reason(event)
+        return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {because}"
     return f"    ({e})"
 
 

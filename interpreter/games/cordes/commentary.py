@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
-from atout.interpreter.engine.limits import limit_text
+from atout.interpreter.engine.limits import limit_reason, limit_text
 
 from . import ast
 
@@ -95,6 +95,40 @@ def card_text(card: Any) -> str:
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def outcome_text(game: Any, winner: int | None, code: str, facts: dict[str, Any]) -> str:
+    """Why the game ended, from its outcome's code and facts (what a record keeps)."""
+    if code == "ko":
+        return f"{seat_name(facts['loser'])} is KO"
+    if code == "double_ko":
+        if winner is None:
+            return "double KO: both boxers are down"
+        role = "attacker" if winner == facts["attacker"] else "defender"
+        return f"double KO: both boxers are down, and the {role} ({seat_name(winner)}) wins"
+    if code in ("last_gong", "nothing_left"):
+        lives = facts["life"]
+        early = code == "nothing_left"
+        when = "(nothing is left to draw or play)" if early else f"at the {_ordinal(facts['gongs'])} GONG"
+        prefix = "nothing is left to draw or play: " if early else ""
+        where = "" if early else f" {when}"
+        if lives[0] != lives[1]:
+            assert winner is not None, "more life wins"
+            if early:
+                return f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})"
+            return f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})"
+        energies = facts.get("energy")
+        if energies is not None:
+            if winner is not None:
+                return (
+                    f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy "
+                    f"({energies[winner]} to {energies[1 - winner]})"
+                )
+            return f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}"
+        return f"{prefix}same life ({lives[0]}){where}"
+    if code == "action_limit":
+        return limit_reason(facts)
+    raise ValueError(f"no Dans les Cordes outcome is coded {code!r}")
 
 
 def render(event: dict[str, Any], viewer: int | None = None) -> str:

@@ -23,7 +23,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import seat_name
-from atout.interpreter.engine.limits import limit_text
+from atout.interpreter.engine.limits import limit_reason, limit_text
 
 from .game import STAT_NAMES
 
@@ -40,6 +40,28 @@ TIE_RULES = {
 
 def _score(score: list[int]) -> str:
     return f"{score[0]}–{score[1]}"
+
+
+def outcome_text(game: Any, winner: int | None, code: str, facts: dict[str, Any]) -> str:
+    """Why the duel ended, from its outcome's code and facts (what a record keeps) and the game's rules."""
+    score = facts["score"]
+    decisive = facts.get("decisive", 0)
+    if code == "score":
+        assert winner is not None, "a duel won on the score has a winner"
+        when = f"after {game.rules.rounds} rounds" if not decisive else f"in decisive round {decisive}"
+        return f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}"
+    if code == "decisive_ties":
+        return (
+            f"a draw, {score[0]}–{score[1]}: {decisive} decisive round{'s' * (decisive != 1)} tied "
+            "(Fin des manches décisives : nulle)"
+        )
+    if code == "worn_out":
+        return f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won"
+    if code == "safety":
+        return f"a draw, {score[0]}–{score[1]}: stopped after {decisive} tied decisive rounds"
+    if code == "action_limit":
+        return f"a draw, {score[0]}–{score[1]}: {limit_reason(facts)}"
+    raise ValueError(f"no Duel de dragons outcome is coded {code!r}")
 
 
 def render(event: dict[str, Any], viewer: int | None = None) -> str:

@@ -1,10 +1,14 @@
-"""A duel of Duel de dragons in progress, run as a generator of decisions.
+"""A duel of Duel de dragons in progress, as plain data and an agenda of tasks.
 
 The duel is written as the rulebook reads (`_duel`, `_prepare`, `_round`,
-`_swaps`, `_fatigue`): a generator that yields a `Decision` whenever a
-player or chance must decide and receives the chosen `Option`. A decision
-with a single option is taken at once and never asked. Everything that
-happens is an event (see `commentary.py` for their meaning).
+`_swaps`, `_reveal`, `_fatigue`): small methods, each doing one step, then
+going on to the next step or posing a decision whose answer calls the next
+step (`ask`, see `engine/agenda.py`); the order of the rulebook is the
+chain of these calls, so nothing waits on the agenda between two
+decisions but the step the answer calls. A decision with a single option is
+taken at once and never asked. Everything that happens is an event (see
+`commentary.py` for their meaning). The state holds only plain data, so it
+can be copied (`clone`) and its hidden cards dealt anew (`resample`).
 
 Zones of each player: the cards left in the collection (not drawn for this
 duel), the hand, and the reserve (a shuffled pile). Fatigue is kept here, per
@@ -20,13 +24,13 @@ default opponent, see `engine.py`).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.flow import Flow, FlowState
+from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.state import Event, Outcome
+from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation
 
 from .game import STAT_NAMES, DragonsGame
@@ -41,6 +45,9 @@ STAT_OPTIONS: dict[int, list[Option]] = {
     k: [Option(" + ".join(STAT_NAMES[i] for i in combo), combo) for combo in combinations(range(4), k)]
     for k in range(1, 5)
 }
+
+#: The statistics of a round as printed ("Puissance + Ruse"), by their indices.
+STATS_TEXT: dict[tuple[int, ...], str] = {option.value: option.label for options in STAT_OPTIONS.values() for option in options}
 
 #: "How many statistics": one option per count.
 COUNT_OPTIONS: dict[int, Option] = {k: Option(str(k), k) for k in range(1, 5)}
@@ -65,7 +72,7 @@ NO_SWAP = Option("no swap", None)
 
 
 
-class DragonsState(FlowState[DragonsGame]):
+class DragonsState(AgendaState[DragonsGame]):
     """A position in a duel."""
 
     def __init__(self, game: DragonsGame) -> None:
@@ -87,13 +94,21 @@ class DragonsState(FlowState[DragonsGame]):
         #: The round being played (0 during the preparation), and its statistics.
         self.round = 0
         self.decisive = 0
+        #: True while a tied round is played again ("Égalité de totaux : manche rejouée").
+        self.replay = False
         self.asked: tuple[int, ...] = ()
         #: What each seat has seen of the other's cards: card id → its statistics when last seen.
         self.seen: list[dict[int, tuple[int, ...]]] = [{}, {}]
+        #: The other's cards each seat saw played, with how many swaps the other had made then.
+        self.shown: list[dict[int, int]] = [{}, {}]
+        #: This round's secret choices: each seat's card chosen, each seat's swap wanted (a hand position).
+        self.picks: list[int] = [-1, -1]
+        self.wanted: list[int | None] = [None, None]
+        #: True when the piles may be shared with a copy of this state (see `copy_fields`).
+        self._shared = False
         self.first_player = None
         self._outcome: Outcome | None = None
-        self._events: list[Event] = []
-        self.start(self._duel())
+        self.start(self._duel)
 
     # ------------------------------------------------------------------
     # The State contract
@@ -129,9 +144,93 @@ class DragonsState(FlowState[DragonsGame]):
                 problems.append(f"{self.names[card]}: statistics {now} outside 0..{list(full)}")
         return problems
 
+    def __copy__(self) -> "DragonsState":
+        """A shallow copy (`clone` starts from one; faster than the `copy` module's default)."""
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def copy_fields(self, new: "DragonsState") -> None:
+        """The hands, the statistics now, scores, what was seen and the secret choices change in play.
+
+        Shared, not copied: each card's row of statistics (fatigue replaces a
+        row, never changes it), and the piles (the cards left out of the duel
+        and the reserves): the first of the two states to change them after
+        the copy takes its own copies first (`_own_piles`).
+        """
+        new.now = self.now[:]
+        new.left = self.left[:]
+        new.reserve = self.reserve[:]
+        self._shared = new._shared = True
+        new.hands = [self.hands[0][:], self.hands[1][:]]
+        new._labels = self._labels[:]
+        new.score = self.score[:]
+        new.exchanges = self.exchanges[:]
+        new.seen = [self.seen[0].copy(), self.seen[1].copy()]
+        new.shown = [self.shown[0].copy(), self.shown[1].copy()]
+        new.picks = self.picks[:]
+        new.wanted = self.wanted[:]
+
+    def resample(self, player: int, rng: Any) -> "DragonsState":
+        """A copy where what `player` cannot know of the other seat is dealt anew with `rng`.
+
+        Redrawn: which of the other's cards are left out of the duel, in the
+        reserve and in the hand (each zone keeps its size). A card `player`
+        saw played was in the other's hand then, as last seen; each swap the
+        other made since may have taken it out (each card of the hand alike,
+        swap after swap): one taken out may be in the reserve or back in the
+        hand (at full statistics), never left out of the duel. A card never
+        seen is at full statistics. A secret choice the other made this round
+        before `player` decides (the card played, the swap wanted) is drawn
+        anew, uniformly. The cards are put in name order before shuffling, so
+        the copy depends only on what `player` may know and on `rng`.
+        """
+        new = cast(DragonsState, self.clone())
+        other = 1 - player
+        names, full, now = self.names, self.full, new.now
+        seen, shown = new.seen[player], new.shown[player]
+        size = len(new.hands[other])
+        kept = sorted(shown, key=lambda card: (names[card], card))
+        maybe = []
+        for swap in range(self.rules.exchanges - new.exchanges[other]):
+            exposed = [card for card in kept if shown[card] <= swap]  # in the hand when the other made this swap
+            position = rng.randrange(size)
+            if position < len(exposed):
+                kept.remove(exposed[position])
+                maybe.append(exposed[position])
+        unseen = [card for card in self.owned[other] if card not in shown]  # the collection is in name order
+        rng.shuffle(unseen)
+        out = len(new.left[other])
+        rest = sorted(unseen[out:] + maybe, key=lambda card: (names[card], card))
+        rng.shuffle(rest)
+        free = size - len(kept)
+        new.left[other] = Pile([unseen[:out]], names.__getitem__)
+        new.reserve[other] = Pile([rest[free:]], names.__getitem__)
+        new.hands[other] = kept + rest[:free]
+        new._sort_hand(other)
+        for card in unseen + maybe:
+            now[card] = list(full[card])
+        for card in kept:
+            now[card] = list(seen[card])
+        decision = new._pending
+        if decision is not None and decision.player == player and other < player:
+            # The other decided first this round, in secret.
+            if decision.kind == "play":
+                hand = new.hands[other]
+                new.picks[other] = hand[rng.randrange(len(hand))]
+            elif decision.kind == "swap" and new._can_swap(other):
+                new.wanted[other] = rng.choice([None, *range(len(new.hands[other]))])
+        return new
+
     # ------------------------------------------------------------------
     # Helpers
     # ------------------------------------------------------------------
+
+    def _own_piles(self) -> None:
+        """Copy the piles this state shares with a copy of it, before changing one."""
+        self.left = [self.left[0].copy(), self.left[1].copy()]
+        self.reserve = [self.reserve[0].copy(), self.reserve[1].copy()]
+        self._shared = False
 
     def total(self, card: int, stats: tuple[int, ...] | None = None) -> int:
         """A card's total now on the given statistics (the round's by default)."""
@@ -186,50 +285,63 @@ class DragonsState(FlowState[DragonsGame]):
     def end_at_limit(self, limit: Limit) -> None:
         """A draw at an action bound (see `limits.py`): the event, then the end with the score."""
         self.emit("action_limit", **limit.event())
-        self.finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}", "action_limit", limit.event())
+        self.finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}", "action_limit", {**limit.event(), "score": list(self.score)})
 
     # ------------------------------------------------------------------
     # The duel (rulebook: "Préparation", "La manche", "Fin du duel")
     # ------------------------------------------------------------------
 
-    def _duel(self) -> Flow:
-        for seat in (0, 1):
-            yield from self._prepare(seat)
-        rules = self.rules
-        for number in range(1, rules.rounds + 1):
-            yield from self._round(number)
-        score = self.score
-        while score[0] == score[1]:
+    def _duel(self) -> None:
+        """Each player prepares (P1 first, see `_prepared`), then the rounds are played."""
+        self._prepare(0)
+
+    def _next_round(self) -> None:
+        """After a round, the next one; after the last, a decisive round or the end."""
+        if not self.decisive and self.round < self.rules.rounds:
+            self._round(self.round + 1)
+        else:
+            self._decisive_or_end()
+
+    def _decisive_or_end(self) -> None:
+        """A tied score plays a decisive round (within the rules' bounds); otherwise the higher score wins."""
+        rules, score = self.rules, self.score
+        if score[0] == score[1]:
             if rules.endless_ties == "nulle":
                 if self.decisive >= rules.decisive_max:
-                    return self.finish(
+                    self.finish(
                         None,
                         f"a draw, {score[0]}–{score[1]}: {self.decisive} decisive round"
                         f"{'s' * (self.decisive != 1)} tied (Fin des manches décisives : nulle)",
                         "decisive_ties",
                         {"score": list(score), "decisive": self.decisive},
                     )
+                    return
             elif self._is_worn_out():
-                return self.finish(
+                self.finish(
                     None,
                     f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won",
                     "worn_out",
                     {"score": list(score), "decisive": self.decisive},
                 )
+                return
             elif self.decisive >= DECISIVE_SAFETY:
-                return self.finish(
+                self.finish(
                     None,
                     f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds",
                     "safety",
                     {"score": list(score), "decisive": self.decisive},
                 )
+                return
             self.decisive += 1
-            yield from self._round(rules.rounds + self.decisive)
+            self._round(rules.rounds + self.decisive)
+            return
         winner = 0 if score[0] > score[1] else 1
         when = f"after {rules.rounds} rounds" if not self.decisive else f"in decisive round {self.decisive}"
         self.finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}", "score", {"score": list(score), "decisive": self.decisive})
 
-    def _prepare(self, seat: int) -> Flow:
+    # -- Préparation ---------------------------------------------------------
+
+    def _prepare(self, seat: int) -> None:
         """Draw the duel's cards from the collection, then the hand from them; the rest is the reserve.
 
         Drawing 20 cards of a collection of 25 at random is leaving 5 out at
@@ -237,158 +349,273 @@ class DragonsState(FlowState[DragonsGame]):
         the cards that play, or "leave" out those that do not), which gives
         every set of cards the same chance and asks fewer questions.
         """
-        rules, names = self.rules, self.names
-        collection = self.game.collections[seat]
+        names = self.names
         pool = self.left[seat]
         size = len(pool)
         count = self.game.drawn(seat)
         if count >= size:
             self.reserve[seat], self.left[seat] = pool, Pile(name=names.__getitem__)
+            self._draw_hand(seat)
         elif count <= size - count:
-            reserve = self.reserve[seat]
-            for number in range(1, count + 1):
-                decision = pool.draw_decision(kind="draw", prompt=f"{seat_name(seat)} draws card {number} of {count} from the collection")
-                option = yield from self.ask(decision)
-                card = pool.take(option.label)
-                reserve.shuffle_in(card)
+            self._draw_for_duel(seat, 1, count)
         else:
             self.reserve[seat] = pool
-            self.left[seat] = left = Pile(name=names.__getitem__)
-            out = size - count
-            for number in range(1, out + 1):
-                decision = pool.draw_decision(kind="leave", prompt=f"{seat_name(seat)} leaves card {number} of {out} out of the duel")
-                option = yield from self.ask(decision)
-                card = pool.take(option.label)
-                left.shuffle_in(card)
-        reserve = self.reserve[seat]
-        hand = self.hands[seat]
-        if rules.hand >= len(reserve):
-            hand.extend(reserve.take_all())
+            self.left[seat] = Pile(name=names.__getitem__)
+            self._leave_out(seat, 1, size - count)
+
+    def _draw_for_duel(self, seat: int, number: int, count: int) -> None:
+        """Draw card `number` of `count` from the collection into the reserve (chance)."""
+        prompt = f"{seat_name(seat)} draws card {number} of {count} from the collection"
+        decision = self.left[seat].draw_decision(kind="draw", prompt=prompt)
+        self.ask(decision, self._drawn_for_duel, seat, number, count)
+
+    def _drawn_for_duel(self, option: Option, seat: int, number: int, count: int) -> None:
+        if self._shared:
+            self._own_piles()
+        self.reserve[seat].shuffle_in(self.left[seat].take(option.label))
+        if number < count:
+            self._draw_for_duel(seat, number + 1, count)
         else:
-            for number in range(1, rules.hand + 1):
-                decision = reserve.draw_decision(kind="hand", prompt=f"{seat_name(seat)} draws card {number} of {rules.hand} for the hand")
-                option = yield from self.ask(decision)
-                hand.append(reserve.take(option.label))
+            self._draw_hand(seat)
+
+    def _leave_out(self, seat: int, number: int, out: int) -> None:
+        """Leave card `number` of `out` out of the duel (chance): it goes back to the collection."""
+        prompt = f"{seat_name(seat)} leaves card {number} of {out} out of the duel"
+        decision = self.reserve[seat].draw_decision(kind="leave", prompt=prompt)
+        self.ask(decision, self._left_out, seat, number, out)
+
+    def _left_out(self, option: Option, seat: int, number: int, out: int) -> None:
+        if self._shared:
+            self._own_piles()
+        self.left[seat].shuffle_in(self.reserve[seat].take(option.label))
+        if number < out:
+            self._leave_out(seat, number + 1, out)
+        else:
+            self._draw_hand(seat)
+
+    def _draw_hand(self, seat: int) -> None:
+        """The hand: `Cartes en main` cards drawn from the duel's cards (all of them if no more)."""
+        if self._shared:
+            self._own_piles()
+        reserve = self.reserve[seat]
+        if self.rules.hand >= len(reserve):
+            self.hands[seat].extend(reserve.take_all())
+            self._prepared(seat)
+        else:
+            self._draw_hand_card(seat, 1)
+
+    def _draw_hand_card(self, seat: int, number: int) -> None:
+        """Draw card `number` of the hand from the duel's cards (chance)."""
+        prompt = f"{seat_name(seat)} draws card {number} of {self.rules.hand} for the hand"
+        decision = self.reserve[seat].draw_decision(kind="hand", prompt=prompt)
+        self.ask(decision, self._drew_hand_card, seat, number)
+
+    def _drew_hand_card(self, option: Option, seat: int, number: int) -> None:
+        if self._shared:
+            self._own_piles()
+        self.hands[seat].append(self.reserve[seat].take(option.label))
+        if number < self.rules.hand:
+            self._draw_hand_card(seat, number + 1)
+        else:
+            self._prepared(seat)
+
+    def _prepared(self, seat: int) -> None:
+        """The hand is sorted; what the seat plays with is told (the other sees only the counts).
+
+        Then P2 prepares, or, after P2, the rounds begin.
+        """
+        names, hand, reserve = self.names, self.hands[seat], self.reserve[seat]
+        collection = self.game.collections[seat]
         self._sort_hand(seat)
         self.emit(
             "prepared",
             player=seat,
             collection=collection.name,
             size=len(collection.cards),
-            drawn=count,
+            drawn=self.game.drawn(seat),
             hand=[names[c] for c in hand],
             reserve=sorted(names[c] for c in reserve.cards()),
             left=sorted(names[c] for c in self.left[seat].cards()),
         )
+        if seat == 0:
+            self._prepare(1)
+        else:
+            self._round(1)
 
-    def _round(self, number: int) -> Flow:
-        """One round (and its replays under "manche rejouée"); its winner, None when tied."""
+    # -- La manche -----------------------------------------------------------
+
+    def _round(self, number: int, replay: bool = False) -> None:
+        """One round (`replay`: played again after a tie, under "manche rejouée"): first, its statistics.
+
+        1. chance draws how many statistics count (when the rules let it
+        vary), then which; the swaps; 2.-3. each player chooses a card in
+        secret; both are revealed together; 4. the higher total wins.
+        """
         rules = self.rules
-        replay = False
-        while True:
-            self.round = number
-            self.asked = ()
-            self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
-            # 1. The statistics: how many, then which (chance).
-            if rules.stats_min == rules.stats_max:
-                count = rules.stats_min
-            else:
-                counts = [COUNT_OPTIONS[k] for k in range(rules.stats_min, rules.stats_max + 1)]
-                count = (yield Decision(CHANCE, "stat_count", counts, "How many statistics count this round?")).value
-            decision = Decision(CHANCE, "stats", STAT_OPTIONS[count][:], f"Which {count} statistics count this round?")
-            stats = (yield from self.ask(decision)).value
-            self.asked = stats
-            self.emit("stats", round=number, stats=[STAT_NAMES[i] for i in stats])
-            # The reserve, once per duel: before choosing the round's card.
-            yield from self._swaps()
-            # 2.-3. Each player chooses a card in secret; both are revealed together.
-            picks = []
-            prompt = f"round {number}, {' + '.join(STAT_NAMES[i] for i in stats)}: choose your card (in secret)"
-            for seat in (0, 1):
-                hand = self.hands[seat]
-                totals = self.totals(hand)
-                options = [
-                    card_option(label, total, position) for position, (label, total) in enumerate(zip(self.hand_labels(seat), totals))
-                ]
-                picks.append(hand[(yield from self.ask(Decision(seat, "play", options, prompt, secret=True))).value])
-                if seat == 0:
-                    self._events.append({"e": "chosen", "player": 0})
-            now, names = self.now, self.names
-            first, second = picks
-            totals = self.totals(picks)
-            self.seen[1][first] = tuple(now[first])
-            self.seen[0][second] = tuple(now[second])
-            stat_names = [STAT_NAMES[i] for i in stats]
-            self._events.append(
-                {
-                    "e": "reveal",
-                    "round": number,
-                    "stats": stat_names,
-                    "cards": [names[first], names[second]],
-                    "values": [[now[first][i] for i in stats], [now[second][i] for i in stats]],
-                    "totals": totals,
-                }
-            )
-            # 4. The higher total wins 1 point; then fatigue (after the winner is decided).
-            if totals[0] != totals[1]:
-                winner = 0 if totals[0] > totals[1] else 1
-                self.score[winner] += 1
-                self.emit("won", round=number, player=winner, score=list(self.score))
-                self._fatigue(picks, stats)
-                return winner
-            rule = rules.equal_totals
-            if rule == "manche rejouee" and not replay:
-                self.emit("tie", round=number, rule=rule, replay=True, score=list(self.score))
-                self._fatigue(picks, stats)
-                replay = True
-                continue
-            if rule == "les deux marquent":
-                self.score[0] += 1
-                self.score[1] += 1
-            self.emit("tie", round=number, rule=rule, replay=False, score=list(self.score))
-            self._fatigue(picks, stats)
-            return None
+        self.round = number
+        self.replay = replay
+        self.asked = ()
+        self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
+        if rules.stats_min == rules.stats_max:
+            self._draw_stats(rules.stats_min)
+        else:
+            counts = [COUNT_OPTIONS[k] for k in range(rules.stats_min, rules.stats_max + 1)]
+            decision = Decision(CHANCE, "stat_count", counts, "How many statistics count this round?")
+            self.ask(decision, self._stat_count_drawn)
 
-    def _swaps(self) -> Flow:
+    def _stat_count_drawn(self, option: Option) -> None:
+        self._draw_stats(option.value)
+
+    def _draw_stats(self, count: int) -> None:
+        """Chance draws which `count` statistics count this round."""
+        decision = Decision(CHANCE, "stats", STAT_OPTIONS[count][:], f"Which {count} statistics count this round?")
+        self.ask(decision, self._stats_drawn)
+
+    def _stats_drawn(self, option: Option) -> None:
+        """The statistics are told; the reserve (once per duel, see `_swaps`), then each player's secret choice."""
+        self.asked = stats = option.value
+        self.emit("stats", round=self.round, stats=[STAT_NAMES[i] for i in stats])
+        self._swaps()
+
+    def _choose(self, seat: int) -> None:
+        """`seat` chooses a card of the hand in secret (P1, then P2)."""
+        hand = self.hands[seat]
+        options = [
+            card_option(label, total, position)
+            for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
+        ]
+        prompt = f"round {self.round}, {STATS_TEXT[self.asked]}: choose your card (in secret)"
+        self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
+
+    def _chosen(self, option: Option, seat: int) -> None:
+        self.picks[seat] = self.hands[seat][option.value]
+        if seat == 0:
+            self._events.append({"e": "chosen", "player": 0})
+            self._choose(1)
+        else:
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """Both cards are revealed; the higher total wins 1 point; then fatigue (after the winner is decided).
+
+        Equal totals follow "Égalité de totaux": under "manche rejouée" the
+        round is played again once, with new statistics.
+        """
+        rules, now, names, stats, number = self.rules, self.now, self.names, self.asked, self.round
+        picks = self.picks[:]
+        first, second = picks
+        totals = self.totals(picks)
+        self.seen[1][first] = tuple(now[first])
+        self.seen[0][second] = tuple(now[second])
+        self.shown[1][first] = rules.exchanges - self.exchanges[0]
+        self.shown[0][second] = rules.exchanges - self.exchanges[1]
+        self._events.append(
+            {
+                "e": "reveal",
+                "round": number,
+                "stats": [STAT_NAMES[i] for i in stats],
+                "cards": [names[first], names[second]],
+                "values": [[now[first][i] for i in stats], [now[second][i] for i in stats]],
+                "totals": totals,
+            }
+        )
+        if totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+            self.score[winner] += 1
+            self.emit("won", round=number, player=winner, score=list(self.score))
+            self._fatigue(picks, stats)
+            self._next_round()
+            return
+        rule = rules.equal_totals
+        if rule == "manche rejouee" and not self.replay:
+            self.emit("tie", round=number, rule=rule, replay=True, score=list(self.score))
+            self._fatigue(picks, stats)
+            self._round(number, True)
+            return
+        if rule == "les deux marquent":
+            self.score[0] += 1
+            self.score[1] += 1
+        self.emit("tie", round=number, rule=rule, replay=False, score=list(self.score))
+        self._fatigue(picks, stats)
+        self._next_round()
+
+    # -- The reserve ---------------------------------------------------------
+
+    def _swaps(self) -> None:
         """Each player with an exchange left may swap a hand card for a random reserve card.
 
         Both decide in secret (P1, then P2), then the swaps are made: the
         reserve card is drawn by chance and arrives without fatigue; the card
         that leaves is shuffled into the reserve (its fatigue forgotten).
         """
-        wanted: list[int | None] = [None, None]
-        for seat in (0, 1):
-            if self.exchanges[seat] <= 0 or not len(self.reserve[seat]):
-                continue
-            hand = self.hands[seat]
-            options = [NO_SWAP] + [
-                card_option(label, total, position, "swap ")
-                for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
-            ]
-            prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
-            wanted[seat] = (yield Decision(seat, "swap", options, prompt, secret=True)).value
-        names = self.names
-        for seat in (0, 1):
-            position = wanted[seat]
-            if position is None:
-                continue
-            reserve, hand = self.reserve[seat], self.hands[seat]
-            decision = reserve.draw_decision(kind="reserve", prompt=f"{seat_name(seat)} draws a card from the reserve")
-            option = yield from self.ask(decision)
-            new = reserve.take(option.label)
-            old = hand[position]
-            self.now[new] = list(self.full[new])
-            hand[position] = new
-            reserve.shuffle_in(old)
-            self._sort_hand(seat)
-            self.exchanges[seat] -= 1
-            self.emit("swap", player=seat, out=names[old], card=names[new], left=self.exchanges[seat])
+        self.wanted = [None, None]
+        if self._can_swap(0) or self._can_swap(1):
+            self._offer_swap(0)
+        else:
+            self._choose(0)
+
+    def _can_swap(self, seat: int) -> bool:
+        """True when `seat` has an exchange left and a card in reserve."""
+        return self.exchanges[seat] > 0 and bool(self.reserve[seat])
+
+    def _offer_swap(self, seat: int) -> None:
+        """`seat` decides in secret whether to swap, and which card of the hand; then P2, then the swaps."""
+        if not self._can_swap(seat):
+            self._next_offer(seat)
+            return
+        options = [NO_SWAP] + [
+            card_option(label, total, position, "swap ")
+            for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(self.hands[seat])))
+        ]
+        prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
+        self.ask(Decision(seat, "swap", options, prompt, secret=True), self._swap_wanted, seat)
+
+    def _swap_wanted(self, option: Option, seat: int) -> None:
+        self.wanted[seat] = option.value
+        self._next_offer(seat)
+
+    def _next_offer(self, seat: int) -> None:
+        """After P1's offer, P2's; after P2's, the swaps are made."""
+        if seat == 0:
+            self._offer_swap(1)
+        else:
+            self._make_swaps(0)
+
+    def _make_swaps(self, first: int) -> None:
+        """The swaps wanted are made, P1's first: the next one from seat `first` on; then the cards are chosen."""
+        for seat in range(first, 2):
+            if self.wanted[seat] is not None:
+                self._swap_draw(seat)
+                return
+        self._choose(0)
+
+    def _swap_draw(self, seat: int) -> None:
+        """Chance draws the card that comes from `seat`'s reserve."""
+        decision = self.reserve[seat].draw_decision(kind="reserve", prompt=f"{seat_name(seat)} draws a card from the reserve")
+        self.ask(decision, self._swapped, seat)
+
+    def _swapped(self, option: Option, seat: int) -> None:
+        """The card drawn enters the hand at full strength; the one wanted out is shuffled into the reserve."""
+        position = self.wanted[seat]
+        assert position is not None, "only a swap wanted is drawn"
+        if self._shared:
+            self._own_piles()
+        reserve, hand = self.reserve[seat], self.hands[seat]
+        new = reserve.take(option.label)
+        old = hand[position]
+        self.now[new] = list(self.full[new])
+        hand[position] = new
+        reserve.shuffle_in(old)
+        self._sort_hand(seat)
+        self.exchanges[seat] -= 1
+        self.emit("swap", player=seat, out=self.names[old], card=self.names[new], left=self.exchanges[seat])
+        self._make_swaps(seat + 1)
 
     def _fatigue(self, picks: list[int], stats: tuple[int, ...]) -> None:
         """Both played cards lose `Fatigue` on each statistic asked, and only on those; never below 0."""
         fatigue = self.rules.fatigue
         for seat, card in enumerate(picks):
-            now = self.now[card]
+            now = self.now[card] = self.now[card][:]  # a row is never changed in place: copies share rows
             changes = []
             for i in stats:
                 before = now[i]
