@@ -3,7 +3,9 @@
 The game runs as an agenda of tasks (`engine/agenda.py`): small methods named
 after the rulebook's phases, each doing its part and scheduling what comes
 next (`then`), or posing a decision whose answer calls the next method
-(`ask`). The effect handlers of `steps.py` schedule their work the same way.
+(`ask`). A phase that comes first in a method is called at once; one that
+must wait for the decisions posed before it is scheduled. The effect
+handlers of `steps.py` work the same way.
 The state holds only plain data, so `clone()` copies it (`copy_fields`) and
 `resample` deals anew what a seat cannot see. A decision with a single option
 is taken at once and never asked. Everything that happens is an event (their
@@ -30,7 +32,7 @@ progress (see `progress.py`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.agenda import AgendaState, GameOver
@@ -84,8 +86,7 @@ class Seat:
     discard: list[int] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
-class Act:
+class Act(NamedTuple):
     """An ability acting: for whom (`me`), its card (`this`, may have left play), its encounter's index in the line (`at`), its source's name.
 
     Immutable (an argument of the tasks that run the ability's effects): it
@@ -116,6 +117,10 @@ class CardiaState(AgendaState[CardiaGame]):
         #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
         self.rank: list[int] = [sorted(self.names).index(name) for name in self.names]
         self.owners: list[int] = [0] * size + [1] * size
+        #: Each card as the option of choosing it from a hand (options are immutable: made once, shared).
+        self.hand_options: list[Option] = [Option(name, card) for card, name in enumerate(self.names)]
+        #: Each card as the option of choosing it in play ("Oracle (P2)", see `label`).
+        self.play_options: list[Option] = [Option(self.label(card), card) for card in range(2 * size)]
         #: The cards whose ability does not act on a tie under the Lieu (see `game.takes_back`).
         self.tie_kept: frozenset[int] = frozenset(
             i for i, card in enumerate(self.cards) if game.tie_keeps_returning and takes_back(card.capacite)
@@ -199,6 +204,10 @@ class CardiaState(AgendaState[CardiaGame]):
         if self.rules.limited_seals and sum(self.seals()) > self.rules.total_seals:
             problems.append("more seals in play than the box holds")
         return problems
+
+    def clone(self) -> "CardiaState":
+        """A copy that plays on alike (see `AgendaState.clone`); its fields are copied by `copy_fields`."""
+        return cast(CardiaState, super().clone())
 
     def copy_fields(self, new: "CardiaState") -> None:
         """The zones, the line, tokens, choices of the turn, Protecteurs and positions seen change in play.
@@ -445,8 +454,7 @@ class CardiaState(AgendaState[CardiaGame]):
         card = zones.pile.take(option.label, self.names.__getitem__)
         zones.hand.append(card)
         self.emit("draw", player=seat, card=self.names[card])
-        if count > 1:
-            self.then(self.draw, seat, count - 1)
+        self.draw(seat, count - 1)
 
     def leave_play(self, card: int, to: str) -> None:
         """A card in play goes to its owner's discard or hand, losing its tokens (no re-evaluation here)."""
@@ -479,8 +487,8 @@ class CardiaState(AgendaState[CardiaGame]):
             hand=self.rules.starting_hand,
             draw=self.rules.draw_per_turn,
         )
-        for seat in (0, 1):
-            self.then(self.draw, seat, self.rules.starting_hand)
+        self.draw(0, self.rules.starting_hand)
+        self.then(self.draw, 1, self.rules.starting_hand)
         if game.protecteurs:
             self.then(self._reveal_protector)
         self.then(self.turns)
@@ -543,16 +551,16 @@ class CardiaState(AgendaState[CardiaGame]):
         forcing = {owner for owner, _, _ in self.active.get(ast.JoueFaceVisible, ())}
         if len(forcing) == 1:
             first = 1 - forcing.pop()
-            self.then(self._choose, first, False, "shown")
+            self._choose(first, False, "shown")
             self.then(self._choose, 1 - first, False, "chosen")
             return
-        for seat in (0, 1):
-            self.then(self._choose, seat, True, "chosen")
+        self._choose(0, True, "chosen")
+        self.then(self._choose, 1, True, "chosen")
 
     def _choose(self, seat: int, secret: bool, event: str) -> None:
         """`seat` chooses a card of their hand; then the event `event` ("shown": the card is shown face up)."""
         hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
-        options = [Option(self.names[c], c) for c in hand]
+        options = [self.hand_options[c] for c in hand]
         prompt = "Choose your card (in secret)" if secret else "Choose your card"
         self.ask(Decision(seat, "play", options, prompt, secret=secret), self._chosen, seat, secret, event)
 
@@ -600,9 +608,10 @@ class CardiaState(AgendaState[CardiaGame]):
                     self.emit("tie_kept", player=seat, card=self.names[enc.played[seat]])
         if len(order) == 2:
             self._fewer_seals_first(number - 1)
-        else:
+        elif order:
             self._abilities(order, number - 1)
-        self.then(self._protector_phase, number - 1, winner)
+        if self.protector_now is not None:
+            self.then(self._protector_phase, number - 1, winner)
         self.then(self._end_turn)
 
     def _resolve_tie(self, enc: Encounter, ia: int, ib: int, before: list[int]) -> None:
@@ -630,7 +639,9 @@ class CardiaState(AgendaState[CardiaGame]):
     def _abilities(self, order: tuple[int, ...], at: int) -> None:
         """The abilities of the cards of encounter `at` (index in the line) act, those of the seats in `order`."""
         played = self.line[at].played
-        for seat in order:
+        first, *others = order
+        self.activate(first, played[first], at)
+        for seat in others:
             self.then(self.activate, seat, played[seat], at)
 
     def activate(self, seat: int, card: int, at: int) -> None:
@@ -659,8 +670,7 @@ class CardiaState(AgendaState[CardiaGame]):
     def _protector_phase(self, at: int, winner: int | None) -> None:
         """The Protecteur of encounter `at` acts, if it has one ("Une égalité ne déclenche aucune capacité": not on a tie)."""
         protector = self.protector_now
-        if protector is None:
-            return
+        assert protector is not None  # scheduled only for an encounter with a Protecteur
         if winner is None:
             self.emit("protector_tie", name=self.game.protecteur(protector).name)
         else:
@@ -728,8 +738,8 @@ class CardiaState(AgendaState[CardiaGame]):
         extra = {owner: 0 for owner in (0, 1)}
         for owner, _, effect in self.active.get(ast.PiocheEnPlus, ()):
             extra[owner] += effect.n
-        for seat in (0, 1):
-            self.then(self.draw, seat, self.rules.draw_per_turn + extra[seat])
+        self.draw(0, self.rules.draw_per_turn + extra[0])
+        self.then(self.draw, 1, self.rules.draw_per_turn + extra[1])
         per = self.rules.encounters_per_protector
         if self.game.protecteurs and len(self.line) % per == 0:
             self.then(self._reveal_protector)

@@ -31,8 +31,10 @@ TOKEN_VALUES = (5, 3, 1)
 
 
 def run_effects(state: CardiaState, act: Act, effets: list) -> None:
-    """Run instantaneous effects in the order written, each once the one before is over."""
-    for effet in effets:
+    """Run instantaneous effects in the order written: the first at once, each other once the one before is over."""
+    first, *others = effets
+    run_effect(state, act, first)
+    for effet in others:
         state.then(run_effect, act, effet)
 
 
@@ -118,7 +120,7 @@ def carte_au_choix(state: CardiaState, act: Act, cible: ast.CarteAuChoix, effect
         then(state, (), *args)
         return
     chooser = act.me if cible.choisie_par is ast.Joueur.TOI else 1 - act.me
-    options = [Option(state.label(c), c) for c in cards]
+    options = [state.play_options[c] for c in cards]
     context = {"for": act.me, **effect}
     decision = Decision(chooser, "target", options, f"Choose the card for {act.source}'s effect", context=context)
     state.ask(decision, _target_chosen, chooser, then, *args)
@@ -257,9 +259,8 @@ def defausser_main(state: CardiaState, act: Act, effet: ast.DefausserMain) -> No
 
 def discard_one(state: CardiaState, seat: int, left: int, at_random: bool) -> None:
     """`seat` discards one card of their hand (chosen by them, or by chance), `left` still to discard with it."""
-    names = state.names
-    ordered = sorted(state.seats[seat].hand, key=lambda c: state.cards[c].influence)
-    options = [Option(names[c], c) for c in ordered]
+    ordered = sorted(state.seats[seat].hand, key=state.printed.__getitem__)
+    options = [state.hand_options[c] for c in ordered]
     if at_random:
         decision = Decision(CHANCE, "random_discard", options, f"{seat_name(seat)} discards a card at random")
     else:
@@ -297,7 +298,7 @@ def retirer_persistant(state: CardiaState, act: Act, effet: ast.RetirerPersistan
     if not cards:
         state.emit("no_target")
         return
-    options = [Option(state.label(c), c) for c in cards]
+    options = [state.play_options[c] for c in cards]
     decision = Decision(act.me, "persistent", options, "Take a Persistant token off a card", context={"for": act.me})
     state.ask(decision, _token_removed)
 
