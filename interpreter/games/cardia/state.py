@@ -45,6 +45,10 @@ from . import ast, progress
 from .game import MAX_TURNS, CardiaGame, takes_back
 
 
+#: The prompt of each seat's draw.
+DRAW_PROMPTS = ("P1 draws a card", "P2 draws a card")
+
+
 @dataclass(slots=True)
 class Encounter:
     """One turn's pair of cards in the line.
@@ -328,13 +332,13 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def influence(self, card: int) -> int:
         """Printed influence + modifier tokens + active continuous bonuses + the Lieu's."""
-        personnage = self.cards[card]
-        value = personnage.influence
+        value = self.printed[card]
         tokens = self.tokens.get(card)
         if tokens:
             value += sum(tokens)
         if not self.active and not self.game.lieu_bonuses:
             return value
+        personnage = self.cards[card]
         for owner, source, effect in self.active.get(ast.InfluenceContinue, ()):
             ensemble = effect.ensemble
             kind = ensemble.kind
@@ -403,15 +407,19 @@ class CardiaState(AgendaState[CardiaGame]):
         When a position comes back, `progress.py` searches whether the game can still end.
         """
         seats = tuple(
-            (tuple(sorted(seat.hand)), tuple(tuple(sorted(s)) for s in seat.pile.segments), tuple(sorted(seat.discard)))
-            for seat in self.seats
+            [
+                (tuple(sorted(seat.hand)), tuple([tuple(sorted(s)) for s in seat.pile.segments]), tuple(sorted(seat.discard)))
+                for seat in self.seats
+            ]
         )
         line = tuple(
-            (enc.cards[0], enc.cards[1], enc.winner, enc.sealed, enc.tie_winner)
-            for enc in self.line
-            if enc.cards[0] is not None or enc.cards[1] is not None
+            [
+                (enc.cards[0], enc.cards[1], enc.winner, enc.sealed, enc.tie_winner)
+                for enc in self.line
+                if enc.cards[0] is not None or enc.cards[1] is not None
+            ]
         )
-        tokens = tuple(sorted((card, tuple(values)) for card, values in self.tokens.items()))
+        tokens = tuple(sorted([(card, tuple(values)) for card, values in self.tokens.items()]))
         # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
         used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
         return (seats, line, tokens, tuple(self.persistent), used)
@@ -445,7 +453,7 @@ class CardiaState(AgendaState[CardiaGame]):
             else:
                 self.emit("draw_nothing", player=seat)
                 return
-        decision = zones.pile.draw_decision(self.names.__getitem__, "draw", f"{seat_name(seat)} draws a card")
+        decision = zones.pile.draw_decision(self.names.__getitem__, "draw", DRAW_PROMPTS[seat])
         self.ask(decision, self._drawn, seat, count)
 
     def _drawn(self, option: Option, seat: int, count: int) -> None:
@@ -654,7 +662,7 @@ class CardiaState(AgendaState[CardiaGame]):
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
             self.emit("activate", player=seat, card=name, ability="instant")
-            _steps().run_effects(self, Act(seat, card, at, name), capacite.effets)
+            steps.run_effects(self, Act(seat, card, at, name), capacite.effets)
             return
         if card not in self.place:
             self.emit("no_token", player=seat, card=name, why="gone")
@@ -699,7 +707,7 @@ class CardiaState(AgendaState[CardiaGame]):
     def _protector_acts_for(self, seat: int, at: int, protector: int) -> None:
         card = self.game.protecteur(protector)
         self.emit("protector", player=seat, name=card.name)
-        _steps().run_effects(self, Act(seat, self.line[at].played[seat], at, card.name), card.capacite.effets)
+        steps.run_effects(self, Act(seat, self.line[at].played[seat], at, card.name), card.capacite.effets)
 
     def _reveal_protector(self) -> None:
         """Reveal the Protecteur of the next encounter (a chance draw); an empty pile is reshuffled first."""
@@ -735,11 +743,11 @@ class CardiaState(AgendaState[CardiaGame]):
         seals = self.seals()
         self.emit("count", seals=seals)
         self._check_victory(seals)
-        extra = {owner: 0 for owner in (0, 1)}
+        draws = [self.rules.draw_per_turn] * 2
         for owner, _, effect in self.active.get(ast.PiocheEnPlus, ()):
-            extra[owner] += effect.n
-        self.draw(0, self.rules.draw_per_turn + extra[0])
-        self.then(self.draw, 1, self.rules.draw_per_turn + extra[1])
+            draws[owner] += effect.n
+        self.draw(0, draws[0])
+        self.then(self.draw, 1, draws[1])
         per = self.rules.encounters_per_protector
         if self.game.protecteurs and len(self.line) % per == 0:
             self.then(self._reveal_protector)
@@ -782,15 +790,11 @@ class CardiaState(AgendaState[CardiaGame]):
         return count
 
 
-def _steps():
-    """The effect handlers' module (imported late: it imports this one)."""
-    from . import steps
-
-    return steps
-
-
 #: The tasks that wait for an answer over a seat's hidden cards, and the tasks that pose them (same arguments).
 POSERS: dict[Any, Any] = {
     CardiaState._chosen: CardiaState._choose,
     CardiaState._drawn: CardiaState.draw,
 }
+
+# The effect handlers (imported last: they import this module).
+from . import steps  # noqa: E402

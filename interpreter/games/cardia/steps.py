@@ -24,6 +24,7 @@ from atout.interpreter.engine.agenda import GameOver
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 
 from . import ast
+from .commentary import effect_text
 from .state import POSERS, Act, CardiaState
 
 #: Modifier tokens, largest first.
@@ -40,8 +41,6 @@ def run_effects(state: CardiaState, act: Act, effets: list) -> None:
 
 def run_effect(state: CardiaState, act: Act, effet) -> None:
     """Run one instantaneous effect."""
-    from .commentary import effect_text
-
     state.emit("effect", player=act.me, text=effect_text(effet))
     HANDLERS[type(effet)](state, act, effet)
 
