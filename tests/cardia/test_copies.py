@@ -127,3 +127,27 @@ def test_resampling_forgets_the_positions_seen(scenario):
     assert s.state._seen
     assert s.state.resample(0, random.Random(1))._seen == {}
     assert s.state.clone()._seen == s.state._seen and s.state.clone()._seen is not s.state._seen
+
+
+@pytest.mark.parametrize("setup", SETUPS, ids=lambda setup: "-".join(str(v) for v in setup.values()))
+def test_a_resampled_copy_keeps_the_view_and_plays_to_its_end_in_every_setup(cardia_files, setup):
+    game = CardiaGame.from_files(cardia_files, {"lieu": None, "protecteurs": False, **setup})
+    answers = random_game(game, 3)
+    state = game.new_state()
+    checked = 0
+    for number, index in enumerate(answers):
+        decision = state.decision()
+        if decision.player >= 0 and number % 4 == 0:
+            seat = decision.player
+            sample = state.resample(seat, random.Random(number))
+            again = state.resample(seat, random.Random(f"other:{number}")).resample(seat, random.Random(number))
+            assert sample.describe(seat) == state.describe(seat) and sample.describe() == again.describe()
+            assert sample.decision().labels() == decision.labels()
+            assert hidden_cards(sample, 1 - seat) == hidden_cards(state, 1 - seat)
+            rng = random.Random(number)
+            while (posed := sample.decision()) is not None:
+                sample.apply(rng.randrange(len(posed.options)))
+                assert sample.check_invariants() == []
+            checked += 1
+        state.apply(index)
+    assert checked >= 3
