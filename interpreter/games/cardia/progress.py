@@ -70,7 +70,7 @@ def fork(state: "CardiaState", turns: int = 1) -> "CardiaState":
     clone._seen = {}
     clone._outcome = None
     # a copy counts its own actions: shared, the copies' would count against the game's bounds (see
-    # `limits.py`), and one copy reaching them would end the others before their paths are replayed
+    # `limits.py`), and one copy reaching them would end the others before their choices are tried
     clone._actions = None
     clone.start(clone.turns, turns)
     return clone
