@@ -1,13 +1,15 @@
 """A game of Dans les Cordes in progress: zones, turns, combats, rounds.
 
-The game is one generator (`_main`) that reads like the rulebook: the setup,
-then turns — draw, the activity phase (spit, play, combats), the draw of a
-turn without play, the hand limit, the end of a round when the GONG was
-drawn. Whenever a player or chance must decide, the generator yields a
-`Decision`; `apply(index)` sends the chosen option back in and runs on to
-the next decision. A decision with a single option is taken at once and
-never asked. The card effects are run by the handlers of `steps.py`, one per
-AST class.
+The game is an agenda of tasks (`AgendaState`): small methods that read like
+the rulebook, each doing one step and scheduling what comes next — the
+setup, then turns: draw, the activity phase (spit, play, combats), the draw
+of a turn without play, the hand limit, the end of a round when the GONG was
+drawn. Whenever a player or chance must decide, a method poses a `Decision`
+with `ask`, and the answer runs the method named with it. A decision with a
+single option is taken at once and never asked. The card effects are run by
+the handlers of `steps.py`, one per AST class. The state is plain data, so
+`clone()` copies a position and `resample(seat, rng)` deals anew what a seat
+cannot see.
 
 Zones (rulebook: Setup, Spitting, Round Bell): the draw pile (shuffled
 segments; the GONG, put back near the middle at setup, is kept at a known
@@ -26,7 +28,7 @@ from typing import Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.flow import Flow, FlowState, GameOver
+from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation
 
@@ -71,7 +73,7 @@ class Blow:
     counter: bool = False
 
 
-class CordesState(FlowState[CordesGame]):
+class CordesState(AgendaState[CordesGame]):
     """A position in a game of Dans les Cordes."""
 
     #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
@@ -107,10 +109,11 @@ class CordesState(FlowState[CordesGame]):
         self.swapped: list[int] = []
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
+        self._agenda = []
+        self._queued = []
         if setup:
-            self.start(self._main(setup))
+            self.start(self._setup)
         else:
-            self._flow = self._main(setup)
             self._start = []
 
     @classmethod
@@ -138,9 +141,9 @@ class CordesState(FlowState[CordesGame]):
 
     def begin(self) -> list[Event]:
         """Start the turns of a state made with `setup=False` (an arranged position); the events."""
-        self._events = []
-        self._advance(None)
-        return self._events
+        self.start(self._play_turn)
+        events, self._start = self._start, []
+        return events
 
 
     @property
@@ -247,17 +250,35 @@ class CordesState(FlowState[CordesGame]):
     # The game
     # ------------------------------------------------------------------
 
-    def _main(self, setup: bool) -> Flow:
-        if setup:
-            yield from self._setup()
-        while True:
-            yield from self._play_turn()
-
     # -- setup (rulebook: Setup, The Coach's Advice) -------------------------
 
-    def _setup(self) -> Flow:
+    def _setup(self) -> None:
+        """The boxers, the markers, the draw pile and its GONG, the hands, the first player, the coach."""
+        self.then(self._choose_boxer, 0)
+        self.then(self._choose_boxer, 1)
+        self.then(self._shuffle_pile)
+
+    def _choose_boxer(self, seat: int) -> None:
+        """`seat` boxes as the game's boxer, or chooses one of those left."""
+        game = self.game
+        if game.boxers is not None:
+            self._take_boxer(seat, game.boxers[seat], "setup")
+            return
+        left = sorted({self.names[c] for c in self.aside if c in game.characters})
+        self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "choose your boxer"), self._boxer_chosen, seat)
+
+    def _boxer_chosen(self, option: Option, seat: int) -> None:
+        self._take_boxer(seat, option.value, "choice")
+
+    def _take_boxer(self, seat: int, name: str, by: str) -> None:
+        card = next(c for c in self.aside if self.names[c] == name)
+        self.aside.remove(card)
+        self.seats[seat].boxer = card
+        self.emit("boxer", player=seat, boxer=name, by=by)
+
+    def _shuffle_pile(self) -> None:
+        """The markers; the playable cards shuffled into the draw pile; where the GONG goes back (chance)."""
         game, rules = self.game, self.rules
-        yield from self._choose_boxers()
         self.emit("markers", life=rules.starting_life, energy=rules.starting_energy)
         # "After setting the GONG card aside, shuffle the cards ... Put the GONG
         # card back approximately in the middle of this draw pile."
@@ -269,62 +290,73 @@ class CordesState(FlowState[CordesGame]):
         middle = size // 2
         places = range(max(0, middle - GONG_SPREAD), min(size, middle + GONG_SPREAD) + 1)
         options = [Option(f"{above} cards above it", above) for above in places]
-        option = yield from self.ask(Decision(CHANCE, "gong_place", options, "Where does the GONG go back in the pile?"))
-        self.aside.remove(game.gong)
+        self.ask(Decision(CHANCE, "gong_place", options, "Where does the GONG go back in the pile?"), self._gong_placed, size)
+
+    def _gong_placed(self, option: Option, size: int) -> None:
+        """The GONG lies under `option.value` cards; each player draws 5 cards; who starts."""
+        self.aside.remove(self.game.gong)
         self.gong_depth = option.value
         self.emit("gong_placed", above=option.value, pile=size + 1)
         # "Each player draws 5 cards."
         for seat in (0, 1):
-            yield from self.draw(seat, rules.starting_hand)
-        yield from self._choose_first_player()
-        # "Only at the start of the game, each player may ... exchange all or part of their hand."
-        for seat in (self.current, 1 - self.current):
-            yield from self._coach(seat)
+            self.then(self.draw, seat, self.rules.starting_hand)
+        self.then(self._choose_first_player)
 
-    def _choose_boxers(self) -> Flow:
-        game = self.game
-        for seat in (0, 1):
-            if game.boxers is not None:
-                name, by = game.boxers[seat], "setup"
-            else:
-                left = sorted({self.names[c] for c in self.aside if c in game.characters})
-                option = yield from self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "choose your boxer"))
-                name, by = option.value, "choice"
-            card = next(c for c in self.aside if self.names[c] == name)
-            self.aside.remove(card)
-            self.seats[seat].boxer = card
-            self.emit("boxer", player=seat, boxer=name, by=by)
-
-    def _choose_first_player(self) -> Flow:
+    def _choose_first_player(self) -> None:
+        """Who starts: as the game or the rules say, else chance."""
         fixed = self.game.first_player
         if fixed is not None:
-            first, by = fixed, "setup"
+            self._first(fixed, "setup")
         elif self.rules.first_player == "first seat":
-            first, by = 0, "rules"
+            self._first(0, "rules")
         else:
-            option = yield from self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who starts?"))
-            first, by = option.value, "chance"
+            self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who starts?"), self._first_drawn)
+
+    def _first_drawn(self, option: Option) -> None:
+        self._first(option.value, "chance")
+
+    def _first(self, first: int, by: str) -> None:
+        """`first` starts; the coach's advice, the first player first; then the turns."""
         self.current = self.first_player = first
         self.emit("first_player", player=first, by=by)
+        # "Only at the start of the game, each player may ... exchange all or part of their hand."
+        for seat in (first, 1 - first):
+            self.then(self._coach, seat)
+        self.then(self._play_turn)
 
-    def _coach(self, seat: int) -> Flow:
-        hand = self.seats[seat].hand
-        limit = min(self.rules.coach_advice_cards, len(hand))
+    def _coach(self, seat: int) -> None:
+        """The coach's advice: `seat` picks up to the rules' number of cards to swap, one at a time, or Done."""
+        limit = min(self.rules.coach_advice_cards, len(self.seats[seat].hand))
         if limit == 0:
             return
-        picked = self.coach_picked = []
-        while len(picked) < limit:
-            left = [c for c in hand if c not in picked]
-            options = [DONE] + [Option(name, name) for name in self.hand_names(seat, left)]
-            prompt = (
-                f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
-                "or Done"
-            )
-            option = yield from self.ask(Decision(seat, "coach", options, prompt))
-            if option.value is None:
-                break
-            picked.append(next(c for c in left if self.names[c] == option.value))
         self.coach_picked = []
+        self._coach_pick(seat, limit)
+
+    def _coach_pick(self, seat: int, limit: int) -> None:
+        picked = self.coach_picked
+        if len(picked) >= limit:
+            self._coach_swap(seat)
+            return
+        left = [c for c in self.seats[seat].hand if c not in picked]
+        options = [DONE] + [Option(name, name) for name in self.hand_names(seat, left)]
+        prompt = (
+            f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
+            "or Done"
+        )
+        self.ask(Decision(seat, "coach", options, prompt), self._coach_picked, seat, limit)
+
+    def _coach_picked(self, option: Option, seat: int, limit: int) -> None:
+        if option.value is None:
+            self._coach_swap(seat)
+            return
+        picked = self.coach_picked
+        picked.append(next(c for c in self.seats[seat].hand if c not in picked and self.names[c] == option.value))
+        self.then(self._coach_pick, seat, limit)
+
+    def _coach_swap(self, seat: int) -> None:
+        """The picked cards leave the hand; as many are drawn; then they go under the pile."""
+        picked, self.coach_picked = self.coach_picked, []
+        hand = self.seats[seat].hand
         for card in picked:
             hand.remove(card)
         self.emit("coach", player=seat, cards=sorted(self.names[c] for c in picked))
@@ -332,14 +364,17 @@ class CordesState(FlowState[CordesGame]):
             # "exchange ... for the same number of new cards ... The discarded
             # cards are placed face down under the common draw pile."
             self.swapped = picked
-            yield from self.draw(seat, len(picked))
-            self.swapped = []
-            self.pile.put_under(picked)
+            self.then(self.draw, seat, len(picked))
+            self.then(self._swapped_under)
+
+    def _swapped_under(self) -> None:
+        swapped, self.swapped = self.swapped, []
+        self.pile.put_under(swapped)
 
     # -- a turn (rulebook: Turn Sequence) --------------------------------------
 
-    def _play_turn(self) -> Flow:
-        rules = self.rules
+    def _play_turn(self) -> None:
+        """A turn of the player on turn: draw, the activity phase, then `_turn_end`."""
         player = self.current
         if self._is_stuck():
             self._decide_on_points("nothing is left to draw or play")
@@ -354,36 +389,49 @@ class CordesState(FlowState[CordesGame]):
             life=[seats[0].life, seats[1].life],
             energy=[seats[0].energy, seats[1].energy],
         )
-        yield from self.draw(player, rules.draw_at_start)
-        yield from self._activity(player)
+        self.then(self.draw, player, self.rules.draw_at_start)
+        self.then(self._activity, player)
+        self.then(self._turn_end, player)
+
+    def _turn_end(self, player: int) -> None:
+        """A turn without a card played draws; the hand limit (if checked at the end of turn); the GONG."""
+        rules = self.rules
         if not self.played:
-            yield from self.draw(player, rules.draw_at_end)
+            self.then(self.draw, player, rules.draw_at_end)
         if rules.hand_limit_checked == "end of turn":
             for seat in (player, 1 - player):
-                yield from self._hand_limit(seat)
-        if self.gong_out:
-            yield from self._end_round()
-        self.current = 1 - player
+                self.then(self._hand_limit, seat)
+        self.then(self._round_bell, player)
 
-    def _activity(self, player: int) -> Flow:
+    def _round_bell(self, player: int) -> None:
+        """The round ends if the GONG was drawn this turn; then the other player's turn."""
+        if self.gong_out:
+            self.then(self._end_round)
+        self.then(self._next_turn, player)
+
+    def _next_turn(self, player: int) -> None:
+        self.current = 1 - player
+        self.then(self._play_turn)
+
+    def _activity(self, player: int) -> None:
         """The activity phase: play and/or spit cards, then end the turn."""
-        seat = self.seats[player]
-        game = self.game
-        while True:
-            options = self.activity_options(player)
-            prompt = f"your turn (energy {seat.energy}): play a card, spit a card for +{self.rules.energy_per_spat_card} energy, or end the turn"
-            option = yield from self.ask(Decision(player, "act", options, prompt))
-            what = option.value
-            if what[0] == "end":
-                self.emit("end_turn", player=player)
-                return
-            name = what[1]
-            if what[0] == "spit":
-                self.spit(player, self.take_from_hand(player, name))
-            elif game.cards[name].TYPE is RECOVERY:
-                yield from self._recovery(player, name)
-            else:
-                yield from self._combat(player, name)
+        options = self.activity_options(player)
+        prompt = f"your turn (energy {self.seats[player].energy}): play a card, spit a card for +{self.rules.energy_per_spat_card} energy, or end the turn"
+        self.ask(Decision(player, "act", options, prompt), self._acted, player)
+
+    def _acted(self, option: Option, player: int) -> None:
+        what = option.value
+        if what[0] == "end":
+            self.emit("end_turn", player=player)
+            return
+        name = what[1]
+        if what[0] == "spit":
+            self.spit(player, self.take_from_hand(player, name))
+        elif self.game.cards[name].TYPE is RECOVERY:
+            self._recovery(player, name)
+        else:
+            self._combat(player, name)
+        self.then(self._activity, player)
 
     def activity_options(self, player: int) -> list[Option]:
         """What the player on turn may do outside a combat: play what they can pay for, spit, end."""
@@ -433,37 +481,43 @@ class CordesState(FlowState[CordesGame]):
         seat.energy -= node.cost
         return node
 
-    def _recovery(self, player: int, name: str) -> Flow:
+    def _recovery(self, player: int, name: str) -> None:
         """A RECOVERY card: before or after a combat, never during one."""
         from .steps import HANDLERS
 
         self.played = True
         self.recoveries += 1
         node = self.play_card(player, name, "recovery")
-        flow = HANDLERS[type(node)](self, node, player)
-        if flow is not None:
-            yield from flow
-        self.check_ko()
+        HANDLERS[type(node)](self, node, player)
+        self.then(self.check_ko)
 
     # -- combat (rulebook: Combat) ---------------------------------------------
 
-    def _combat(self, attacker: int, name: str) -> Flow:
+    def _combat(self, attacker: int, name: str) -> None:
         """A combat: the attacker plays blows as long as they can and want."""
-        from .steps import HANDLERS
-
         self.played = self.combat_done = self.in_combat = True
         self.emit("combat", player=attacker)
-        while True:
-            node = self.play_card(attacker, name, "attack")
-            flow = HANDLERS[type(node)](self, node, attacker)
-            if flow is not None:
-                yield from flow
-            option = yield from self.ask(
-                Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat")
-            )
-            if option.value[0] == "end":
-                break
-            name = option.value[1]
+        self._attack(attacker, name)
+
+    def _attack(self, attacker: int, name: str) -> None:
+        """One card of the combat: its blow, then the attacker may go on."""
+        from .steps import HANDLERS
+
+        node = self.play_card(attacker, name, "attack")
+        HANDLERS[type(node)](self, node, attacker)
+        self.then(self._next_attack, attacker)
+
+    def _next_attack(self, attacker: int) -> None:
+        self.ask(
+            Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat"),
+            self._attack_chosen,
+            attacker,
+        )
+
+    def _attack_chosen(self, option: Option, attacker: int) -> None:
+        if option.value[0] != "end":
+            self._attack(attacker, option.value[1])
+            return
         self.in_combat = False
         self.emit("combat_end", player=attacker)
         self.check_ko()
@@ -483,48 +537,55 @@ class CordesState(FlowState[CordesGame]):
                     options.append(_answer_option(name))
         return options
 
-    def deal_blow(self, blow: Blow) -> Flow:
+    def deal_blow(self, blow: Blow) -> None:
         """A blow: its target answers it or takes it."""
-        from .steps import HANDLERS, run_effects
-
         self.blow = blow
         options = self.answer_options(blow)
         prompt = f"{seat_name(blow.by)} hits you with {blow.card} ({_blow_text(blow)}): answer with a DEFENSE or a RIPOSTE, or take the blow"
-        option = yield from self.ask(Decision(blow.to, "answer", options, prompt))
+        self.ask(Decision(blow.to, "answer", options, prompt), self._blow_answered, blow)
+
+    def _blow_answered(self, option: Option, blow: Blow) -> None:
+        from .steps import HANDLERS, run_effects
+
         self.blow = None
         if option.value is None:
             self.emit("take", player=blow.to, card=blow.card)
-            yield from run_effects(self, blow.effects, blow.by)
+            run_effects(self, blow.effects, blow.by)
             return
         node = self.play_card(blow.to, option.value, "answer")
-        flow = HANDLERS[type(node)](self, node, blow.to, blow)
-        if flow is not None:
-            yield from flow
+        HANDLERS[type(node)](self, node, blow.to, blow)
 
     # -- the end of a turn: hand limit, the round bell -------------------------
 
-    def _hand_limit(self, seat_index: int) -> Flow:
-        """Keep at most the hand limit: the extra cards are discarded, not spat."""
+    def _hand_limit(self, seat_index: int) -> None:
+        """Keep at most the hand limit: the extra cards are discarded (one at a time), not spat."""
         rules = self.rules
         seat = self.seats[seat_index]
-        while len(seat.hand) > rules.hand_limit:
+        if len(seat.hand) <= rules.hand_limit:
+            return
+        if rules.hand_limit_chosen_by == "owner":
             options = [Option(name, name) for name in self.hand_names(seat_index)]
             prompt = f"your hand holds {len(seat.hand)} cards, {rules.hand_limit} at most: discard a card"
-            if rules.hand_limit_chosen_by == "owner":
-                option = yield from self.ask(Decision(seat_index, "hand_limit", options, prompt))
-            else:
-                option = yield from self.ask(self.random_card(seat_index, "hand_limit_random"))
-            card = self.take_from_hand(seat_index, option.value)
-            if rules.hand_limit_goes_to == "spittoon":
-                seat.spittoon.append(card)
-                seat.face_down.add(card)
-                where = "spittoon"
-            else:
-                self.pile.put_under([card])
-                where = "pile"
-            self.emit("hand_limit", player=seat_index, card=self.names[card], to=where)
-            if rules.hand_limit_gives_energy:
-                self.change_energy(seat_index, rules.energy_per_spat_card)
+            decision = Decision(seat_index, "hand_limit", options, prompt)
+        else:
+            decision = self.random_card(seat_index, "hand_limit_random")
+        self.ask(decision, self._discarded, seat_index)
+
+    def _discarded(self, option: Option, seat_index: int) -> None:
+        rules = self.rules
+        seat = self.seats[seat_index]
+        card = self.take_from_hand(seat_index, option.value)
+        if rules.hand_limit_goes_to == "spittoon":
+            seat.spittoon.append(card)
+            seat.face_down.add(card)
+            where = "spittoon"
+        else:
+            self.pile.put_under([card])
+            where = "pile"
+        self.emit("hand_limit", player=seat_index, card=self.names[card], to=where)
+        if rules.hand_limit_gives_energy:
+            self.change_energy(seat_index, rules.energy_per_spat_card)
+        self.then(self._hand_limit, seat_index)
 
     def random_card(self, seat: int, kind: str) -> Decision:
         """The chance decision of a card picked blindly from a hand: each card as likely."""
@@ -535,7 +596,7 @@ class CordesState(FlowState[CordesGame]):
         options = [Option(name, name, counts[name]) for name in sorted(counts)]
         return Decision(CHANCE, kind, options, f"A card of {seat_name(seat)}'s hand, at random")
 
-    def _end_round(self) -> Flow:
+    def _end_round(self) -> None:
         """The GONG was drawn this turn: the bonus, the round counter, the reshuffle; or the end."""
         rules = self.rules
         player = self.current
@@ -546,21 +607,36 @@ class CordesState(FlowState[CordesGame]):
             # ends immediately afterwards and the end-of-round bonus does not apply."
             self._decide_on_points()
         # "each player recovers, of their choice, 1 life point or 2 ENERGY POINTS."
-        options = [Option(f"+{rules.gong_bonus_life} life", "life"), Option(f"+{rules.gong_bonus_energy} energy", "energy")]
         for seat in (player, 1 - player):
-            option = yield from self.ask(Decision(seat, "gong_bonus", options, "the round ends: take your bonus"))
-            self.emit("bonus", player=seat, took=option.value)
-            if option.value == "life":
-                self.change_life(seat, rules.gong_bonus_life)
-            else:
-                self.change_energy(seat, rules.gong_bonus_energy)
+            self.then(self._gong_bonus, seat)
         # "remove the top card of the draw pile, face down, to indicate the number of rounds"
-        for _ in range(rules.cards_removed_per_gong):
-            if not self.pile:
-                break
-            option = yield from self.ask(self.draw_decision("remove", "The card removed to count the round"))
-            self.removed.append(self.take_top(option.value))
-            self.emit("removed", card=option.value, removed=len(self.removed))
+        self.then(self._remove_card, rules.cards_removed_per_gong)
+        self.then(self._gong_reshuffle)
+
+    def _gong_bonus(self, seat: int) -> None:
+        rules = self.rules
+        options = [Option(f"+{rules.gong_bonus_life} life", "life"), Option(f"+{rules.gong_bonus_energy} energy", "energy")]
+        self.ask(Decision(seat, "gong_bonus", options, "the round ends: take your bonus"), self._bonus_taken, seat)
+
+    def _bonus_taken(self, option: Option, seat: int) -> None:
+        self.emit("bonus", player=seat, took=option.value)
+        if option.value == "life":
+            self.change_life(seat, self.rules.gong_bonus_life)
+        else:
+            self.change_energy(seat, self.rules.gong_bonus_energy)
+
+    def _remove_card(self, left: int) -> None:
+        """Remove the top card of the pile to count the round (`left` still to remove)."""
+        if left <= 0 or not self.pile:
+            return
+        self.ask(self.draw_decision("remove", "The card removed to count the round"), self._card_removed, left)
+
+    def _card_removed(self, option: Option, left: int) -> None:
+        self.removed.append(self.take_top(option.value))
+        self.emit("removed", card=option.value, removed=len(self.removed))
+        self.then(self._remove_card, left - 1)
+
+    def _gong_reshuffle(self) -> None:
         # "shuffle the GONG card with all the played cards present in the ring and
         # all the cards in the spittoons ... placed underneath the remaining draw pile."
         self.gong_out = False
@@ -619,41 +695,46 @@ class CordesState(FlowState[CordesGame]):
 
     # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------
 
-    def draw(self, player: int, n: int) -> Flow:
+    def draw(self, player: int, n: int) -> None:
         """`player` draws `n` cards, one at a time; a GONG is revealed and replaced."""
-        hand = self.seats[player].hand
-        for _ in range(n):
-            while True:
-                card = yield from self._take_top(player)
-                if card is None:
-                    break
-                if card == self.game.gong:
-                    # "When you draw the GONG card, reveal it immediately next to
-                    # the ring, and replace it in your hand with a new card."
-                    self.gong_out = True
-                    self.emit("gong", player=player, gong=self.gongs + 1)
-                    continue
-                hand.append(card)
-                self.emit("draw", player=player, card=self.names[card])
-                break
-            if self.rules.hand_limit_checked == "always":
-                yield from self._hand_limit(player)
+        if n <= 0:
+            return
+        self._draw_one(player)
+        if self.rules.hand_limit_checked == "always":
+            self.then(self._hand_limit, player)
+        if n > 1:
+            self.then(self.draw, player, n - 1)
 
-    def _take_top(self, player: int) -> Flow:
-        """The top card of the pile (a chance decision), or None when there is none."""
+    def _draw_one(self, player: int) -> None:
+        """Draw the top card of the pile (a chance decision); the GONG lies at a known depth."""
         if self.gong_depth == 0:
             self.gong_depth = None
-            return self.game.gong
+            self._drew_gong(player)
+            return
         if not self.pile:
             if self.rules.empty_draw_pile == "reshuffle" and (self.ring or self.seats[0].spittoon or self.seats[1].spittoon):
                 self._reshuffle("empty", [])
             else:
                 self.emit("nothing_to_draw", player=player)
-                return None
-        option = yield from self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]))
+                return
+        self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]), self._drawn, player)
+
+    def _drawn(self, option: Option, player: int) -> None:
         if self.gong_depth is not None:
             self.gong_depth -= 1
-        return self.take_top(option.value)
+        card = self.take_top(option.value)
+        if card == self.game.gong:
+            self._drew_gong(player)
+            return
+        self.seats[player].hand.append(card)
+        self.emit("draw", player=player, card=self.names[card])
+
+    def _drew_gong(self, player: int) -> None:
+        # "When you draw the GONG card, reveal it immediately next to
+        # the ring, and replace it in your hand with a new card."
+        self.gong_out = True
+        self.emit("gong", player=player, gong=self.gongs + 1)
+        self.then(self._draw_one, player)
 
     def draw_decision(self, kind: str, prompt: str) -> Decision:
         """The chance decision of the pile's top card (one option per name, weighted by copies)."""
