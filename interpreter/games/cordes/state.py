@@ -57,6 +57,10 @@ class Seat:
     face_down: set[int] = field(default_factory=set)
     boxer: int | None = None
 
+    def copy(self) -> "Seat":
+        """An independent copy (its own hand, spittoon and face-down set)."""
+        return Seat(self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer)
+
 
 @dataclass(frozen=True, slots=True)
 class Blow:
@@ -107,6 +111,11 @@ class CordesState(AgendaState[CordesGame]):
         self.coach_picked: list[int] = []
         #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
         self.swapped: list[int] = []
+        #: The seat taking the coach's advice (whose `coach_picked` and `swapped` these are), or None.
+        self.coaching: int | None = None
+        #: For each seat, the cards of the pile whose segment it knows for sure: cards it saw go
+        #: under the pile, until somebody else draws blindly from their segment (`resample`).
+        self.known_in_pile: list[set[int]] = [set(), set()]
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
         self._agenda = []
@@ -164,8 +173,75 @@ class CordesState(AgendaState[CordesGame]):
         return describe(self, viewer)
 
     def check_invariants(self) -> list[str]:
-        """Every card of the box is in exactly one zone."""
-        return conservation(self.zones(), range(len(self.names)), self.names.__getitem__)
+        """Every card of the box is in exactly one zone; the cards a seat knows in the pile are there."""
+        problems = conservation(self.zones(), range(len(self.names)), self.names.__getitem__)
+        pile = set(self.pile.cards())
+        for seat, known in enumerate(self.known_in_pile):
+            if not known <= pile:
+                problems.append(f"{seat_name(seat)} knows cards in the pile that are not there: {sorted(self.names[c] for c in known - pile)}")
+        return problems
+
+    # ------------------------------------------------------------------
+    # Copies of a position
+    # ------------------------------------------------------------------
+
+    def copy_fields(self, new: "CordesState") -> None:
+        """The boxers' hands, spittoons and markers, the pile, the ring and the other zones change in play."""
+        new.seats = [seat.copy() for seat in self.seats]
+        new.pile = self.pile.copy()
+        new.ring = self.ring[:]
+        new.removed = self.removed[:]
+        new.aside = self.aside[:]
+        new.coach_picked = self.coach_picked[:]
+        new.swapped = self.swapped[:]
+        new.known_in_pile = [set(self.known_in_pile[0]), set(self.known_in_pile[1])]
+
+    def resample(self, player: int, rng: Any) -> "CordesState":
+        """A copy where the cards `player` cannot place are dealt anew, with `rng`, from what they may know.
+
+        `player` cannot place: the other boxer's hand (unless it is shown to
+        them, when they pick the card it loses), the other's face-down cards
+        in their spittoon and the cards they are swapping at the coach's
+        advice, the cards removed at each GONG (nobody sees them), and the
+        cards of the draw pile except those `player` knows for sure are there
+        (`known_in_pile`). These cards are sorted by name and id, shuffled with
+        `rng` and dealt back into the same places, each keeping its size: the
+        pile keeps its segments and the GONG its depth. So the copy depends on
+        `player`'s view and `rng` only. At a chance decision that draws from
+        the pile, the draw is posed anew from the new pile.
+        """
+        new = self.clone()
+        other = 1 - player
+        seats = new.seats
+        them = seats[other]
+        pending = new._pending
+        # The places of the cards `player` cannot place, in a fixed order: lists and positions in them.
+        places: list[tuple[list[int], list[int]]] = []
+        if not (pending is not None and (pending.kind == "take_card" or pending.kind in _HAND_PICKS)):
+            places.append((them.hand, list(range(len(them.hand)))))
+        places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
+        if new.coaching == other:
+            places.append((new.swapped, list(range(len(new.swapped)))))
+        places.append((new.removed, list(range(len(new.removed)))))
+        known = new.known_in_pile[player]
+        segments = [segment.cards[:] for segment in new.pile.segments]
+        for cards in segments:
+            places.append((cards, [i for i, c in enumerate(cards) if c not in known]))
+        unseen = [cards[i] for cards, positions in places for i in positions]
+        dealt = sorted(unseen, key=lambda c: (self.names[c], c))
+        rng.shuffle(dealt)
+        moved = dict(zip(unseen, dealt))
+        for cards, positions in places:
+            for i in positions:
+                cards[i] = moved[cards[i]]
+        new.pile = Pile(segments)
+        them.face_down = {moved.get(c, c) for c in them.face_down}
+        new.coach_picked = [moved.get(c, c) for c in new.coach_picked]
+        new.known_in_pile[other] = {moved.get(c, c) for c in new.known_in_pile[other]}
+        if pending is not None and pending.player == CHANCE and pending.kind in ("draw", "remove") and new._waiting is not None:
+            decision = new.draw_decision(pending.kind, pending.prompt)
+            new._pending, new._waiting = decision, (new._waiting[0], new._waiting[1], decision)
+        return new
 
     def zones(self) -> dict[str, list[int]]:
         """Every zone and the cards it holds."""
@@ -285,6 +361,7 @@ class CordesState(AgendaState[CordesGame]):
         for card in game.playable:
             self.aside.remove(card)
         self.pile = Pile([game.playable])
+        self.known_in_pile = [set(game.playable), set(game.playable)]
         self.emit("shuffle", cards=len(game.playable))
         size = len(self.pile)
         middle = size // 2
@@ -330,6 +407,7 @@ class CordesState(AgendaState[CordesGame]):
         if limit == 0:
             return
         self.coach_picked = []
+        self.coaching = seat
         self._coach_pick(seat, limit)
 
     def _coach_pick(self, seat: int, limit: int) -> None:
@@ -360,16 +438,20 @@ class CordesState(AgendaState[CordesGame]):
         for card in picked:
             hand.remove(card)
         self.emit("coach", player=seat, cards=sorted(self.names[c] for c in picked))
-        if picked:
-            # "exchange ... for the same number of new cards ... The discarded
-            # cards are placed face down under the common draw pile."
-            self.swapped = picked
-            self.then(self.draw, seat, len(picked))
-            self.then(self._swapped_under)
+        if not picked:
+            self.coaching = None
+            return
+        # "exchange ... for the same number of new cards ... The discarded
+        # cards are placed face down under the common draw pile."
+        self.swapped = picked
+        self.then(self.draw, seat, len(picked))
+        self.then(self._swapped_under, seat)
 
-    def _swapped_under(self) -> None:
+    def _swapped_under(self, seat: int) -> None:
         swapped, self.swapped = self.swapped, []
+        self.coaching = None
         self.pile.put_under(swapped)
+        self.known_in_pile[seat].update(swapped)
 
     # -- a turn (rulebook: Turn Sequence) --------------------------------------
 
@@ -581,6 +663,7 @@ class CordesState(AgendaState[CordesGame]):
             where = "spittoon"
         else:
             self.pile.put_under([card])
+            self.known_in_pile[seat_index].add(card)
             where = "pile"
         self.emit("hand_limit", player=seat_index, card=self.names[card], to=where)
         if rules.hand_limit_gives_energy:
@@ -632,7 +715,7 @@ class CordesState(AgendaState[CordesGame]):
         self.ask(self.draw_decision("remove", "The card removed to count the round"), self._card_removed, left)
 
     def _card_removed(self, option: Option, left: int) -> None:
-        self.removed.append(self.take_top(option.value))
+        self.removed.append(self.take_top(option.value, None))
         self.emit("removed", card=option.value, removed=len(self.removed))
         self.then(self._remove_card, left - 1)
 
@@ -646,6 +729,12 @@ class CordesState(AgendaState[CordesGame]):
         """Shuffle the ring and both spittoons (and `extra`) under the pile; how many cards."""
         cards = extra + self.ring + self.seats[0].spittoon + self.seats[1].spittoon
         counts = [len(self.ring), len(self.seats[0].spittoon), len(self.seats[1].spittoon)]
+        # Both players know where the GONG, the ring and the face-up cards go; the
+        # owner of a face-down card knows it too.
+        down = self.seats[0].face_down | self.seats[1].face_down
+        for index, known in enumerate(self.known_in_pile):
+            known.update(c for c in cards if c not in down)
+            known.update(self.seats[index].face_down)
         self.ring = []
         for seat in self.seats:
             seat.spittoon = []
@@ -722,7 +811,7 @@ class CordesState(AgendaState[CordesGame]):
     def _drawn(self, option: Option, player: int) -> None:
         if self.gong_depth is not None:
             self.gong_depth -= 1
-        card = self.take_top(option.value)
+        card = self.take_top(option.value, player)
         if card == self.game.gong:
             self._drew_gong(player)
             return
@@ -740,12 +829,27 @@ class CordesState(AgendaState[CordesGame]):
         """The chance decision of the pile's top card (one option per name, weighted by copies)."""
         return self.pile.draw_decision(self._name, kind, prompt)
 
-    def take_top(self, name: str) -> int:
-        """Take a card of this name from the pile's top segment (see `draw_decision`)."""
-        return self.pile.take(name, self._name)
+    def take_top(self, name: str, by: int | None = None) -> int:
+        """Take a card of this name from the pile's top segment (see `draw_decision`), seen by seat `by` (None: nobody).
+
+        A seat that does not see the card no longer knows for sure which cards
+        are left in that segment.
+        """
+        known_in_pile = self.known_in_pile
+        if known_in_pile[0] or known_in_pile[1]:
+            top = self.pile.segments[0].cards
+            for seat, known in enumerate(known_in_pile):
+                if known and seat != by:
+                    known.difference_update(top)
+        card = self.pile.take(name, self._name)
+        known_in_pile[0].discard(card)
+        known_in_pile[1].discard(card)
+        return card
 
 
 _PLAY: dict[str, Option] = {}
+#: The chance decisions that pick a card of a hand blindly: their options show the hand's names.
+_HAND_PICKS = frozenset({"hand_limit_random", "lose_random"})
 _DRAW_PROMPTS = ("P1 draws", "P2 draws")
 
 
