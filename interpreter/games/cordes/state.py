@@ -477,7 +477,7 @@ class CordesState(AgendaState[CordesGame]):
             life=[seats[0].life, seats[1].life],
             energy=[seats[0].energy, seats[1].energy],
         )
-        self.then(self.draw, player, self.rules.draw_at_start)
+        self.draw(player, self.rules.draw_at_start)
         self.then(self._activity, player)
         self.then(self._turn_end, player)
 
@@ -486,20 +486,32 @@ class CordesState(AgendaState[CordesGame]):
         rules = self.rules
         if not self.played:
             self.then(self.draw, player, rules.draw_at_end)
+            waits = True
+        else:
+            waits = False
         if rules.hand_limit_checked == "end of turn":
+            limit = rules.hand_limit
             for seat in (player, 1 - player):
-                self.then(self._hand_limit, seat)
-        self.then(self._round_bell, player)
+                # With no draw to come, a hand within the limit stays so: nothing to check.
+                if waits or len(self.seats[seat].hand) > limit:
+                    self.then(self._hand_limit, seat)
+                    waits = True
+        if waits:
+            self.then(self._round_bell, player)
+        else:
+            self._round_bell(player)
 
     def _round_bell(self, player: int) -> None:
         """The round ends if the GONG was drawn this turn; then the other player's turn."""
         if self.gong_out:
             self.then(self._end_round)
-        self.then(self._next_turn, player)
+            self.then(self._next_turn, player)
+        else:
+            self._next_turn(player)
 
     def _next_turn(self, player: int) -> None:
         self.current = 1 - player
-        self.then(self._play_turn)
+        self._play_turn()
 
     def _activity(self, player: int) -> None:
         """The activity phase: play and/or spit cards, then end the turn."""
@@ -515,7 +527,9 @@ class CordesState(AgendaState[CordesGame]):
         name = what[1]
         if what[0] == "spit":
             self.spit(player, self.take_from_hand(player, name))
-        elif self.game.cards[name].TYPE is RECOVERY:
+            self._activity(player)
+            return
+        if self.game.cards[name].TYPE is RECOVERY:
             self._recovery(player, name)
         else:
             self._combat(player, name)
