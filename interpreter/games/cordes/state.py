@@ -482,17 +482,21 @@ class CordesState(AgendaState[CordesGame]):
         self.then(self._turn_end, player)
 
     def _turn_end(self, player: int) -> None:
-        """A turn without a card played draws; the hand limit (if checked at the end of turn); the GONG."""
-        rules = self.rules
-        if not self.played:
-            self.then(self.draw, player, rules.draw_at_end)
-            waits = True
+        """A turn without a card played draws; then the hand limits and the round bell."""
+        if self.played:
+            self._hand_limits(player)
         else:
-            waits = False
+            self.draw(player, self.rules.draw_at_end)
+            self.then(self._hand_limits, player)
+
+    def _hand_limits(self, player: int) -> None:
+        """The hand limit of both players, the player on turn first (if checked at the end of turn); the round bell."""
+        rules = self.rules
+        waits = False
         if rules.hand_limit_checked == "end of turn":
             limit = rules.hand_limit
             for seat in (player, 1 - player):
-                # With no draw to come, a hand within the limit stays so: nothing to check.
+                # Before any discard, a hand within the limit stays so: nothing to check.
                 if waits or len(self.seats[seat].hand) > limit:
                     self.then(self._hand_limit, seat)
                     waits = True
@@ -809,13 +813,14 @@ class CordesState(AgendaState[CordesGame]):
         if n <= 0:
             return
         self._draw_one(player)
-        if self.rules.hand_limit_checked == "always":
-            self.then(self._hand_limit, player)
         if n > 1:
             self.then(self.draw, player, n - 1)
 
     def _draw_one(self, player: int) -> None:
-        """Draw the top card of the pile (a chance decision); the GONG lies at a known depth."""
+        """Draw the top card of the pile (a chance decision); the GONG lies at a known depth.
+
+        Then the hand limit, if the rules check it after every draw.
+        """
         if self.gong_depth == 0:
             self.gong_depth = None
             self._drew_gong(player)
@@ -825,6 +830,7 @@ class CordesState(AgendaState[CordesGame]):
                 self._reshuffle("empty", [])
             else:
                 self.emit("nothing_to_draw", player=player)
+                self._drew(player)
                 return
         self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]), self._drawn, player)
 
@@ -837,13 +843,19 @@ class CordesState(AgendaState[CordesGame]):
             return
         self.seats[player].hand.append(card)
         self.emit("draw", player=player, card=self.names[card])
+        self._drew(player)
+
+    def _drew(self, player: int) -> None:
+        """A card drawn (or none left to draw): the hand limit, if the rules check it after every draw."""
+        if self.rules.hand_limit_checked == "always":
+            self._hand_limit(player)
 
     def _drew_gong(self, player: int) -> None:
         # "When you draw the GONG card, reveal it immediately next to
         # the ring, and replace it in your hand with a new card."
         self.gong_out = True
         self.emit("gong", player=player, gong=self.gongs + 1)
-        self.then(self._draw_one, player)
+        self._draw_one(player)
 
     def draw_decision(self, kind: str, prompt: str) -> Decision:
         """The chance decision of the pile's top card (one option per name, weighted by copies)."""
