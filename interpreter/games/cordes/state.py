@@ -462,7 +462,7 @@ class CordesState(AgendaState[CordesGame]):
     # -- a turn (rulebook: Turn Sequence) --------------------------------------
 
     def _play_turn(self) -> None:
-        """A turn of the player on turn: draw, the activity phase, then `_turn_end`."""
+        """A turn of the player on turn: draw, then the activity phase (which ends with `_turn_end`)."""
         player = self.current
         if self._is_stuck():
             self._decide_on_points("nothing is left to draw or play")
@@ -479,7 +479,6 @@ class CordesState(AgendaState[CordesGame]):
         )
         self.draw(player, self.rules.draw_at_start)
         self.then(self._activity, player)
-        self.then(self._turn_end, player)
 
     def _turn_end(self, player: int) -> None:
         """A turn without a card played draws; then the hand limits and the round bell."""
@@ -527,6 +526,7 @@ class CordesState(AgendaState[CordesGame]):
         what = option.value
         if what[0] == "end":
             self.emit("end_turn", player=player)
+            self._turn_end(player)
             return
         name = what[1]
         if what[0] == "spit":
