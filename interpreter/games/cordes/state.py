@@ -47,7 +47,7 @@ DONE = Option("Done", None)
 
 @dataclass(slots=True)
 class Seat:
-    """One boxer: the markers, the hand, the spittoon."""
+    """One boxer: the markers, the hand, the spittoon, the cards swapped at the coach's advice."""
 
     life: int
     energy: int
@@ -56,10 +56,12 @@ class Seat:
     #: The cards of the spittoon that lie face down (lost to a Crochet, discarded at the hand limit).
     face_down: set[int] = field(default_factory=set)
     boxer: int | None = None
+    #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
+    swapped: list[int] = field(default_factory=list)
 
     def copy(self) -> "Seat":
-        """An independent copy (its own hand, spittoon and face-down set)."""
-        return Seat(self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer)
+        """An independent copy (its own hand, spittoon, face-down set and swapped cards)."""
+        return Seat(self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer, self.swapped[:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,6 @@ class CordesState(AgendaState[CordesGame]):
         self.game = game
         self.rules = rules = game.rules
         self.names = game.names
-        self._name = game.names.__getitem__
         self.seats = [Seat(rules.starting_life, rules.starting_energy), Seat(rules.starting_life, rules.starting_energy)]
         self.pile = Pile()
         #: Cards above the GONG while it lies at a known place in the pile; None otherwise.
@@ -109,10 +110,6 @@ class CordesState(AgendaState[CordesGame]):
         #: The blow waiting for an answer, and the coach's picks so far (for views and prompts).
         self.blow: Blow | None = None
         self.coach_picked: list[int] = []
-        #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
-        self.swapped: list[int] = []
-        #: The seat taking the coach's advice (whose `coach_picked` and `swapped` these are), or None.
-        self.coaching: int | None = None
         #: For each seat, the cards of the pile whose segment it knows for sure: cards it saw go
         #: under the pile, until somebody else draws blindly from their segment (`resample`).
         self.known_in_pile: list[set[int]] = [set(), set()]
@@ -199,7 +196,6 @@ class CordesState(AgendaState[CordesGame]):
         new.removed = self.removed[:]
         new.aside = self.aside[:]
         new.coach_picked = self.coach_picked[:]
-        new.swapped = self.swapped[:]
         new.known_in_pile = [set(self.known_in_pile[0]), set(self.known_in_pile[1])]
 
     def resample(self, player: int, rng: Any) -> "CordesState":
@@ -226,8 +222,7 @@ class CordesState(AgendaState[CordesGame]):
         if not (pending is not None and (pending.kind == "take_card" or pending.kind in _HAND_PICKS)):
             places.append((them.hand, list(range(len(them.hand)))))
         places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
-        if new.coaching == other:
-            places.append((new.swapped, list(range(len(new.swapped)))))
+        places.append((them.swapped, list(range(len(them.swapped)))))
         places.append((new.removed, list(range(len(new.removed)))))
         known = new.known_in_pile[player]
         segments = [segment.cards[:] for segment in new.pile.segments]
@@ -262,7 +257,7 @@ class CordesState(AgendaState[CordesGame]):
             "removed": list(self.removed),
             "boxers": [s.boxer for s in self.seats if s.boxer is not None],
             "aside": list(self.aside),
-            "swapped": list(self.swapped),
+            "swapped": self.seats[0].swapped + self.seats[1].swapped,
         }
 
     # ------------------------------------------------------------------
@@ -413,7 +408,6 @@ class CordesState(AgendaState[CordesGame]):
         if limit == 0:
             return
         self.coach_picked = []
-        self.coaching = seat
         self._coach_pick(seat, limit)
 
     def _coach_pick(self, seat: int, limit: int) -> None:
@@ -435,7 +429,7 @@ class CordesState(AgendaState[CordesGame]):
             return
         picked = self.coach_picked
         picked.append(next(c for c in self.seats[seat].hand if c not in picked and self.names[c] == option.value))
-        self.then(self._coach_pick, seat, limit)
+        self._coach_pick(seat, limit)
 
     def _coach_swap(self, seat: int) -> None:
         """The picked cards leave the hand; as many are drawn; then they go under the pile."""
@@ -445,17 +439,15 @@ class CordesState(AgendaState[CordesGame]):
             hand.remove(card)
         self.emit("coach", player=seat, cards=sorted(self.names[c] for c in picked))
         if not picked:
-            self.coaching = None
             return
         # "exchange ... for the same number of new cards ... The discarded
         # cards are placed face down under the common draw pile."
-        self.swapped = picked
+        self.seats[seat].swapped = picked
         self.then(self.draw, seat, len(picked))
         self.then(self._swapped_under, seat)
 
     def _swapped_under(self, seat: int) -> None:
-        swapped, self.swapped = self.swapped, []
-        self.coaching = None
+        swapped, self.seats[seat].swapped = self.seats[seat].swapped, []
         self.pile.put_under(swapped)
         self.known_in_pile[seat].update(swapped)
 
@@ -537,7 +529,6 @@ class CordesState(AgendaState[CordesGame]):
             self._recovery(player, name)
         else:
             self._combat(player, name)
-        self.then(self._activity, player)
 
     def activity_options(self, player: int) -> list[Option]:
         """What the player on turn may do outside a combat: play what they can pay for, spit, end."""
@@ -588,19 +579,26 @@ class CordesState(AgendaState[CordesGame]):
         return node
 
     def _recovery(self, player: int, name: str) -> None:
-        """A RECOVERY card: before or after a combat, never during one."""
-        from .steps import HANDLERS
+        """A RECOVERY card: before or after a combat, never during one; then back to the activity phase."""
+        from .steps import HANDLERS, may_decide
 
         self.played = True
         self.recoveries += 1
         node = self.play_card(player, name, "recovery")
         HANDLERS[type(node)](self, node, player)
-        self.then(self.check_ko)
+        if may_decide(node.effects):
+            self.then(self._recovered, player)
+        else:
+            self._recovered(player)
+
+    def _recovered(self, player: int) -> None:
+        self.check_ko()
+        self._activity(player)
 
     # -- combat (rulebook: Combat) ---------------------------------------------
 
     def _combat(self, attacker: int, name: str) -> None:
-        """A combat: the attacker plays blows as long as they can and want."""
+        """A combat: the attacker plays blows as long as they can and want; then back to the activity phase."""
         self.played = self.combat_done = self.in_combat = True
         self.emit("combat", player=attacker)
         self._attack(attacker, name)
@@ -627,6 +625,7 @@ class CordesState(AgendaState[CordesGame]):
         self.in_combat = False
         self.emit("combat_end", player=attacker)
         self.check_ko()
+        self._activity(attacker)
 
     def answer_options(self, blow: Blow) -> list[Option]:
         """The cards the blow's target may answer with: DEFENSE, or RIPOSTE, they can pay for and that counter this blow."""
@@ -810,56 +809,58 @@ class CordesState(AgendaState[CordesGame]):
 
     def draw(self, player: int, n: int) -> None:
         """`player` draws `n` cards, one at a time; a GONG is revealed and replaced."""
-        if n <= 0:
-            return
-        self._draw_one(player)
-        if n > 1:
-            self.then(self.draw, player, n - 1)
+        if n > 0:
+            self._draw_one(player, n)
 
-    def _draw_one(self, player: int) -> None:
-        """Draw the top card of the pile (a chance decision); the GONG lies at a known depth.
+    def _draw_one(self, player: int, left: int) -> None:
+        """Draw the top card of the pile (a chance decision), `left` cards still to draw with this one.
 
-        Then the hand limit, if the rules check it after every draw.
+        The GONG lies at a known depth until it is drawn.
         """
         if self.gong_depth == 0:
             self.gong_depth = None
-            self._drew_gong(player)
+            self._drew_gong(player, left)
             return
         if not self.pile:
             if self.rules.empty_draw_pile == "reshuffle" and (self.ring or self.seats[0].spittoon or self.seats[1].spittoon):
                 self._reshuffle("empty", [])
             else:
                 self.emit("nothing_to_draw", player=player)
-                self._drew(player)
+                self._drew(player, left)
                 return
-        self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]), self._drawn, player)
+        self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]), self._drawn, player, left)
 
-    def _drawn(self, option: Option, player: int) -> None:
+    def _drawn(self, option: Option, player: int, left: int) -> None:
         if self.gong_depth is not None:
             self.gong_depth -= 1
         card = self.take_top(option.value, player)
         if card == self.game.gong:
-            self._drew_gong(player)
+            self._drew_gong(player, left)
             return
         self.seats[player].hand.append(card)
         self.emit("draw", player=player, card=self.names[card])
-        self._drew(player)
+        self._drew(player, left)
 
-    def _drew(self, player: int) -> None:
-        """A card drawn (or none left to draw): the hand limit, if the rules check it after every draw."""
-        if self.rules.hand_limit_checked == "always":
+    def _drew(self, player: int, left: int) -> None:
+        """A card drawn (or none left to draw): the hand limit, if the rules check it after every draw; the next card."""
+        rules = self.rules
+        if rules.hand_limit_checked == "always" and len(self.seats[player].hand) > rules.hand_limit:
             self._hand_limit(player)
+            if left > 1:
+                self.then(self._draw_one, player, left - 1)
+        elif left > 1:
+            self._draw_one(player, left - 1)
 
-    def _drew_gong(self, player: int) -> None:
+    def _drew_gong(self, player: int, left: int) -> None:
         # "When you draw the GONG card, reveal it immediately next to
         # the ring, and replace it in your hand with a new card."
         self.gong_out = True
         self.emit("gong", player=player, gong=self.gongs + 1)
-        self._draw_one(player)
+        self._draw_one(player, left)
 
     def draw_decision(self, kind: str, prompt: str) -> Decision:
         """The chance decision of the pile's top card (one option per name, weighted by copies)."""
-        return self.pile.draw_decision(self._name, kind, prompt)
+        return self.pile.draw_decision(self.names.__getitem__, kind, prompt)
 
     def take_top(self, name: str, by: int | None = None) -> int:
         """Take a card of this name from the pile's top segment (see `draw_decision`), seen by seat `by` (None: nobody).
@@ -873,7 +874,7 @@ class CordesState(AgendaState[CordesGame]):
             for seat, known in enumerate(known_in_pile):
                 if known and seat != by:
                     known.difference_update(top)
-        card = self.pile.take(name, self._name)
+        card = self.pile.take(name, self.names.__getitem__)
         known_in_pile[0].discard(card)
         known_in_pile[1].discard(card)
         return card

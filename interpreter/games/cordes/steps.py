@@ -37,6 +37,11 @@ def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int, 
             return
 
 
+def may_decide(effects: Sequence[ast.Effect]) -> bool:
+    """True when some of these effects may pose a decision (what follows them must wait)."""
+    return any(type(effect) in _MAY_DECIDE for effect in effects)
+
+
 def _target(effect, player: int) -> int:
     return player if effect.who is ast.Who.YOU else 1 - player
 
