@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
@@ -212,7 +212,7 @@ class CordesState(AgendaState[CordesGame]):
         `player`'s view and `rng` only. At a chance decision that draws from
         the pile, the draw is posed anew from the new pile.
         """
-        new = self.clone()
+        new = cast(CordesState, self.clone())
         other = 1 - player
         seats = new.seats
         them = seats[other]
@@ -586,7 +586,7 @@ class CordesState(AgendaState[CordesGame]):
         self.recoveries += 1
         node = self.play_card(player, name, "recovery")
         HANDLERS[type(node)](self, node, player)
-        if may_decide(node.effects):
+        if may_decide(cast(ast.Recovery, node).effects):
             self.then(self._recovered, player)
         else:
             self._recovered(player)
