@@ -113,6 +113,8 @@ class CordesState(AgendaState[CordesGame]):
         #: For each seat, the cards of the pile whose segment it knows for sure: cards it saw go
         #: under the pile, until somebody else draws blindly from their segment (`resample`).
         self.known_in_pile: list[set[int]] = [set(), set()]
+        #: For each seat, the top segment it already drew blind from (no card of it is in `known_in_pile`).
+        self.blind_top: list[Any] = [None, None]
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
         self._agenda = []
@@ -197,6 +199,7 @@ class CordesState(AgendaState[CordesGame]):
         new.aside = self.aside[:]
         new.coach_picked = self.coach_picked[:]
         new.known_in_pile = [set(self.known_in_pile[0]), set(self.known_in_pile[1])]
+        new.blind_top = [None, None]
 
     def resample(self, player: int, rng: Any) -> "CordesState":
         """A copy where the cards `player` cannot place are dealt anew, with `rng`, from what they may know.
@@ -870,10 +873,12 @@ class CordesState(AgendaState[CordesGame]):
         """
         known_in_pile = self.known_in_pile
         if known_in_pile[0] or known_in_pile[1]:
-            top = self.pile.segments[0].cards
+            top = self.pile.segments[0]
+            blind = self.blind_top
             for seat, known in enumerate(known_in_pile):
-                if known and seat != by:
-                    known.difference_update(top)
+                if known and seat != by and blind[seat] is not top:
+                    known.difference_update(top.cards)
+                    blind[seat] = top
         card = self.pile.take(name, self.names.__getitem__)
         known_in_pile[0].discard(card)
         known_in_pile[1].discard(card)
