@@ -872,13 +872,14 @@ class CordesState(AgendaState[CordesGame]):
         are left in that segment.
         """
         known_in_pile = self.known_in_pile
-        if known_in_pile[0] or known_in_pile[1]:
-            top = self.pile.segments[0]
-            blind = self.blind_top
-            for seat, known in enumerate(known_in_pile):
-                if known and seat != by and blind[seat] is not top:
-                    known.difference_update(top.cards)
-                    blind[seat] = top
+        if not (known_in_pile[0] or known_in_pile[1]):
+            return self.pile.take(name, self.names.__getitem__)
+        top = self.pile.segments[0]
+        blind = self.blind_top
+        for seat, known in enumerate(known_in_pile):
+            if known and seat != by and blind[seat] is not top:
+                known.difference_update(top.cards)
+                blind[seat] = top
         card = self.pile.take(name, self.names.__getitem__)
         known_in_pile[0].discard(card)
         known_in_pile[1].discard(card)
