@@ -22,7 +22,7 @@ it is placed). Every card is in exactly one zone at all times
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -34,6 +34,7 @@ from atout.interpreter.engine.zones import conservation
 
 from . import ast
 from .game import GONG_SPREAD, CordesGame
+from .rules import CordesRules
 
 
 ATTACK, DEFENSE, RIPOSTE, RECOVERY = ast.CardType.ATTACK, ast.CardType.DEFENSE, ast.CardType.RIPOSTE, ast.CardType.RECOVERY
@@ -64,6 +65,21 @@ class Seat:
         return Seat(self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer, self.swapped[:])
 
 
+class PileKnowledge(list[set[int]]):
+    """For each seat, the cards of the draw pile whose segment it knows for sure.
+
+    `blind` holds, for each seat, the top segment it has lost track of (the
+    other player drew from it unseen): none of its cards is known any more,
+    so further draws from it change nothing.
+    """
+
+    __slots__ = ("blind",)
+
+    def __init__(self, known: Iterable[Iterable[int]] = ((), ())) -> None:
+        super().__init__(set(cards) for cards in known)
+        self.blind: list[Any] = [None, None]
+
+
 @dataclass(frozen=True, slots=True)
 class Blow:
     """A blow in a combat: what a card deals, from `by` to `to`.
@@ -87,8 +103,7 @@ class CordesState(AgendaState[CordesGame]):
 
     def __init__(self, game: CordesGame, setup: bool = True) -> None:
         self.game = game
-        self.rules = rules = game.rules
-        self.names = game.names
+        rules = game.rules
         self.seats = [Seat(rules.starting_life, rules.starting_energy), Seat(rules.starting_life, rules.starting_energy)]
         self.pile = Pile()
         #: Cards above the GONG while it lies at a known place in the pile; None otherwise.
@@ -112,9 +127,7 @@ class CordesState(AgendaState[CordesGame]):
         self.coach_picked: list[int] = []
         #: For each seat, the cards of the pile whose segment it knows for sure: cards it saw go
         #: under the pile, until somebody else draws blindly from their segment (`resample`).
-        self.known_in_pile: list[set[int]] = [set(), set()]
-        #: For each seat, the top segment it already drew blind from (no card of it is in `known_in_pile`).
-        self.blind_top: list[Any] = [None, None]
+        self.known_in_pile = PileKnowledge()
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
         self._agenda = []
@@ -153,6 +166,20 @@ class CordesState(AgendaState[CordesGame]):
         events, self._start = self._start, []
         return events
 
+
+    # A state keeps few attributes of its own: past about 30, CPython stops
+    # sharing their keys between instances and every attribute read slows down.
+    # So what the game holds is read through it.
+
+    @property
+    def rules(self) -> CordesRules:
+        """The rules of the game."""
+        return self.game.rules
+
+    @property
+    def names(self) -> list[str]:
+        """The name of each card id."""
+        return self.game.names
 
     @property
     def turn(self) -> int:
@@ -198,8 +225,7 @@ class CordesState(AgendaState[CordesGame]):
         new.removed = self.removed[:]
         new.aside = self.aside[:]
         new.coach_picked = self.coach_picked[:]
-        new.known_in_pile = [set(self.known_in_pile[0]), set(self.known_in_pile[1])]
-        new.blind_top = [None, None]
+        new.known_in_pile = PileKnowledge(self.known_in_pile)
 
     def resample(self, player: int, rng: Any) -> "CordesState":
         """A copy where the cards `player` cannot place are dealt anew, with `rng`, from what they may know.
@@ -365,7 +391,7 @@ class CordesState(AgendaState[CordesGame]):
         for card in game.playable:
             self.aside.remove(card)
         self.pile = Pile([game.playable])
-        self.known_in_pile = [set(game.playable), set(game.playable)]
+        self.known_in_pile = PileKnowledge((game.playable, game.playable))
         self.emit("shuffle", cards=len(game.playable))
         size = len(self.pile)
         middle = size // 2
@@ -875,7 +901,7 @@ class CordesState(AgendaState[CordesGame]):
         if not (known_in_pile[0] or known_in_pile[1]):
             return self.pile.take(name, self.names.__getitem__)
         top = self.pile.segments[0]
-        blind = self.blind_top
+        blind = known_in_pile.blind
         for seat, known in enumerate(known_in_pile):
             if known and seat != by and blind[seat] is not top:
                 known.difference_update(top.cards)
