@@ -55,6 +55,8 @@ class CordesGame(Game):
         }
         self.box = [card for _, card in sorted(self.cards.items()) for _ in range(card.copies)]
         self.names = [card.name for card in self.box]
+        #: The name of an id, as a function (piles ask for one at every draw).
+        self.name_of = self.names.__getitem__
         self.types = [card.TYPE for card in self.box]
         self.costs = [getattr(card, "cost", 0) for card in self.box]
         self.gong = next(i for i, card in enumerate(self.box) if card.TYPE is ast.CardType.GONG)

@@ -200,11 +200,11 @@ class CordesState(AgendaState[CordesGame]):
 
     def check_invariants(self) -> list[str]:
         """Every card of the box is in exactly one zone; the cards a seat knows in the pile are there."""
-        problems = conservation(self.zones(), range(len(self.names)), self.names.__getitem__)
+        problems = conservation(self.zones(), range(len(self.game.names)), self.game.name_of)
         pile = set(self.pile.cards())
         for seat, known in enumerate(self.known_in_pile):
             if not known <= pile:
-                problems.append(f"{seat_name(seat)} knows cards in the pile that are not there: {sorted(self.names[c] for c in known - pile)}")
+                problems.append(f"{seat_name(seat)} knows cards in the pile that are not there: {sorted(self.game.names[c] for c in known - pile)}")
         return problems
 
     # ------------------------------------------------------------------
@@ -258,7 +258,7 @@ class CordesState(AgendaState[CordesGame]):
         for cards in segments:
             places.append((cards, [i for i, c in enumerate(cards) if c not in known]))
         unseen = [cards[i] for cards, positions in places for i in positions]
-        dealt = sorted(unseen, key=lambda c: (self.names[c], c))
+        dealt = sorted(unseen, key=lambda c: (self.game.names[c], c))
         rng.shuffle(dealt)
         moved = dict(zip(unseen, dealt))
         for cards, positions in places:
@@ -299,12 +299,12 @@ class CordesState(AgendaState[CordesGame]):
 
     def hand_names(self, seat: int, cards: list[int] | None = None) -> list[str]:
         """The distinct names of a hand (or of `cards`), sorted."""
-        return sorted({self.names[c] for c in (self.seats[seat].hand if cards is None else cards)})
+        return sorted({self.game.names[c] for c in (self.seats[seat].hand if cards is None else cards)})
 
     def take_from_hand(self, seat: int, name: str) -> int:
         """Remove a card of this name from a hand; its id."""
         hand = self.seats[seat].hand
-        names = self.names
+        names = self.game.names
         for index, card in enumerate(hand):
             if names[card] == name:
                 del hand[index]
@@ -315,19 +315,19 @@ class CordesState(AgendaState[CordesGame]):
         """Life changes by `change`, within 0 and the life cap; 0 life is a KO."""
         player = self.seats[seat]
         life = player.life + change
-        cap = self.rules.life_cap
+        cap = self.game.rules.life_cap
         if cap is not None and change > 0:
             life = min(life, max(cap, player.life))
         player.life = max(0, life)
         self.emit("life", player=seat, change=change, life=player.life)
-        if player.life == 0 and self.rules.ko_checked == "at once":
+        if player.life == 0 and self.game.rules.ko_checked == "at once":
             self.check_ko()
 
     def change_energy(self, seat: int, change: int) -> None:
         """Energy changes by `change`, within 0 and the energy cap."""
         player = self.seats[seat]
         energy = player.energy + change
-        cap = self.rules.energy_cap
+        cap = self.game.rules.energy_cap
         if cap is not None and change > 0:
             energy = min(energy, max(cap, player.energy))
         player.energy = max(0, energy)
@@ -339,7 +339,7 @@ class CordesState(AgendaState[CordesGame]):
         if not fallen:
             return
         if len(fallen) == 2:
-            rule = self.rules.double_ko
+            rule = self.game.rules.double_ko
             attacker = self.current
             if rule == "attacker wins":
                 self.finish(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
@@ -370,28 +370,28 @@ class CordesState(AgendaState[CordesGame]):
         if game.boxers is not None:
             self._take_boxer(seat, game.boxers[seat], "setup")
             return
-        left = sorted({self.names[c] for c in self.aside if c in game.characters})
+        left = sorted({self.game.names[c] for c in self.aside if c in game.characters})
         self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "choose your boxer"), self._boxer_chosen, seat)
 
     def _boxer_chosen(self, option: Option, seat: int) -> None:
         self._take_boxer(seat, option.value, "choice")
 
     def _take_boxer(self, seat: int, name: str, by: str) -> None:
-        card = next(c for c in self.aside if self.names[c] == name)
+        card = next(c for c in self.aside if self.game.names[c] == name)
         self.aside.remove(card)
         self.seats[seat].boxer = card
         self.emit("boxer", player=seat, boxer=name, by=by)
 
     def _shuffle_pile(self) -> None:
         """The markers; the playable cards shuffled into the draw pile; where the GONG goes back (chance)."""
-        game, rules = self.game, self.rules
+        game, rules = self.game, self.game.rules
         self.emit("markers", life=rules.starting_life, energy=rules.starting_energy)
         # "After setting the GONG card aside, shuffle the cards ... Put the GONG
         # card back approximately in the middle of this draw pile."
         for card in game.playable:
             self.aside.remove(card)
         self.pile = Pile([game.playable])
-        self.known_in_pile = PileKnowledge((game.playable, game.playable))
+        # Nobody keeps track of this segment: both players draw from it, unseen by the other, before anyone decides.
         self.emit("shuffle", cards=len(game.playable))
         size = len(self.pile)
         middle = size // 2
@@ -406,7 +406,7 @@ class CordesState(AgendaState[CordesGame]):
         self.emit("gong_placed", above=option.value, pile=size + 1)
         # "Each player draws 5 cards."
         for seat in (0, 1):
-            self.then(self.draw, seat, self.rules.starting_hand)
+            self.then(self.draw, seat, self.game.rules.starting_hand)
         self.then(self._choose_first_player)
 
     def _choose_first_player(self) -> None:
@@ -414,7 +414,7 @@ class CordesState(AgendaState[CordesGame]):
         fixed = self.game.first_player
         if fixed is not None:
             self._first(fixed, "setup")
-        elif self.rules.first_player == "first seat":
+        elif self.game.rules.first_player == "first seat":
             self._first(0, "rules")
         else:
             self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who starts?"), self._first_drawn)
@@ -433,7 +433,7 @@ class CordesState(AgendaState[CordesGame]):
 
     def _coach(self, seat: int) -> None:
         """The coach's advice: `seat` picks up to the rules' number of cards to swap, one at a time, or Done."""
-        limit = min(self.rules.coach_advice_cards, len(self.seats[seat].hand))
+        limit = min(self.game.rules.coach_advice_cards, len(self.seats[seat].hand))
         if limit == 0:
             return
         self.coach_picked = []
@@ -457,7 +457,7 @@ class CordesState(AgendaState[CordesGame]):
             self._coach_swap(seat)
             return
         picked = self.coach_picked
-        picked.append(next(c for c in self.seats[seat].hand if c not in picked and self.names[c] == option.value))
+        picked.append(next(c for c in self.seats[seat].hand if c not in picked and self.game.names[c] == option.value))
         self._coach_pick(seat, limit)
 
     def _coach_swap(self, seat: int) -> None:
@@ -466,7 +466,7 @@ class CordesState(AgendaState[CordesGame]):
         hand = self.seats[seat].hand
         for card in picked:
             hand.remove(card)
-        self.emit("coach", player=seat, cards=sorted(self.names[c] for c in picked))
+        self.emit("coach", player=seat, cards=sorted(self.game.names[c] for c in picked))
         if not picked:
             return
         # "exchange ... for the same number of new cards ... The discarded
@@ -498,7 +498,7 @@ class CordesState(AgendaState[CordesGame]):
             life=[seats[0].life, seats[1].life],
             energy=[seats[0].energy, seats[1].energy],
         )
-        self.draw(player, self.rules.draw_at_start)
+        self.draw(player, self.game.rules.draw_at_start)
         self.then(self._activity, player)
 
     def _turn_end(self, player: int) -> None:
@@ -506,12 +506,12 @@ class CordesState(AgendaState[CordesGame]):
         if self.played:
             self._hand_limits(player)
         else:
-            self.draw(player, self.rules.draw_at_end)
+            self.draw(player, self.game.rules.draw_at_end)
             self.then(self._hand_limits, player)
 
     def _hand_limits(self, player: int) -> None:
         """The hand limit of both players, the player on turn first (if checked at the end of turn); the round bell."""
-        rules = self.rules
+        rules = self.game.rules
         waits = False
         if rules.hand_limit_checked == "end of turn":
             limit = rules.hand_limit
@@ -540,7 +540,7 @@ class CordesState(AgendaState[CordesGame]):
     def _activity(self, player: int) -> None:
         """The activity phase: play and/or spit cards, then end the turn."""
         options = self.activity_options(player)
-        prompt = f"your turn (energy {self.seats[player].energy}): play a card, spit a card for +{self.rules.energy_per_spat_card} energy, or end the turn"
+        prompt = f"your turn (energy {self.seats[player].energy}): play a card, spit a card for +{self.game.rules.energy_per_spat_card} energy, or end the turn"
         self.ask(Decision(player, "act", options, prompt), self._acted, player)
 
     def _acted(self, option: Option, player: int) -> None:
@@ -564,7 +564,7 @@ class CordesState(AgendaState[CordesGame]):
         game = self.game
         energy = self.seats[player].energy
         may_attack = not self.combat_done
-        may_recover = self.recoveries < self.rules.recoveries_per_turn
+        may_recover = self.recoveries < self.game.rules.recoveries_per_turn
         plays, spits = [], []
         for name in self.hand_names(player):
             card = game.hand_cards[name]
@@ -590,13 +590,13 @@ class CordesState(AgendaState[CordesGame]):
         """Spit a card of the hand into the spittoon: +1 energy (not a played card)."""
         seat = self.seats[player]
         seat.spittoon.append(card)
-        gain = self.rules.energy_per_spat_card
+        gain = self.game.rules.energy_per_spat_card
         energy = seat.energy + gain
-        cap = self.rules.energy_cap
+        cap = self.game.rules.energy_cap
         if cap is not None:
             energy = min(energy, max(cap, seat.energy))
         seat.energy = energy
-        self.emit("spit", player=player, card=self.names[card], energy=energy)
+        self.emit("spit", player=player, card=self.game.names[card], energy=energy)
 
     def play_card(self, player: int, name: str, role: str) -> ast.HandCard:
         """Play a card of the hand: pay its cost, put it in the ring; the card."""
@@ -662,7 +662,7 @@ class CordesState(AgendaState[CordesGame]):
         defender = blow.to
         energy = self.seats[defender].energy
         # "THE ATTACKER MAY, IF THEY WISH, play a DEFENSE card on a RIPOSTE of the defender."
-        may_riposte = not (blow.counter and defender == self.current) or self.rules.attacker_may_riposte
+        may_riposte = not (blow.counter and defender == self.current) or self.game.rules.attacker_may_riposte
         options = [TAKE]
         for name in self.hand_names(defender):
             card = game.hand_cards[name]
@@ -693,7 +693,7 @@ class CordesState(AgendaState[CordesGame]):
 
     def _hand_limit(self, seat_index: int) -> None:
         """Keep at most the hand limit: the extra cards are discarded (one at a time), not spat."""
-        rules = self.rules
+        rules = self.game.rules
         seat = self.seats[seat_index]
         if len(seat.hand) <= rules.hand_limit:
             return
@@ -706,7 +706,7 @@ class CordesState(AgendaState[CordesGame]):
         self.ask(decision, self._discarded, seat_index)
 
     def _discarded(self, option: Option, seat_index: int) -> None:
-        rules = self.rules
+        rules = self.game.rules
         seat = self.seats[seat_index]
         card = self.take_from_hand(seat_index, option.value)
         if rules.hand_limit_goes_to == "spittoon":
@@ -717,7 +717,7 @@ class CordesState(AgendaState[CordesGame]):
             self.pile.put_under([card])
             self.known_in_pile[seat_index].add(card)
             where = "pile"
-        self.emit("hand_limit", player=seat_index, card=self.names[card], to=where)
+        self.emit("hand_limit", player=seat_index, card=self.game.names[card], to=where)
         if rules.hand_limit_gives_energy:
             self.change_energy(seat_index, rules.energy_per_spat_card)
         self.then(self._hand_limit, seat_index)
@@ -726,14 +726,14 @@ class CordesState(AgendaState[CordesGame]):
         """The chance decision of a card picked blindly from a hand: each card as likely."""
         counts: dict[str, int] = {}
         for card in self.seats[seat].hand:
-            name = self.names[card]
+            name = self.game.names[card]
             counts[name] = counts.get(name, 0) + 1
         options = [Option(name, name, counts[name]) for name in sorted(counts)]
         return Decision(CHANCE, kind, options, f"A card of {seat_name(seat)}'s hand, at random")
 
     def _end_round(self) -> None:
         """The GONG was drawn this turn: the bonus, the round counter, the reshuffle; or the end."""
-        rules = self.rules
+        rules = self.game.rules
         player = self.current
         self.gongs += 1
         self.emit("round_end", gong=self.gongs, last=self.gongs >= rules.gongs_to_end)
@@ -749,16 +749,16 @@ class CordesState(AgendaState[CordesGame]):
         self.then(self._gong_reshuffle)
 
     def _gong_bonus(self, seat: int) -> None:
-        rules = self.rules
+        rules = self.game.rules
         options = [Option(f"+{rules.gong_bonus_life} life", "life"), Option(f"+{rules.gong_bonus_energy} energy", "energy")]
         self.ask(Decision(seat, "gong_bonus", options, "the round ends: take your bonus"), self._bonus_taken, seat)
 
     def _bonus_taken(self, option: Option, seat: int) -> None:
         self.emit("bonus", player=seat, took=option.value)
         if option.value == "life":
-            self.change_life(seat, self.rules.gong_bonus_life)
+            self.change_life(seat, self.game.rules.gong_bonus_life)
         else:
-            self.change_energy(seat, self.rules.gong_bonus_energy)
+            self.change_energy(seat, self.game.rules.gong_bonus_energy)
 
     def _remove_card(self, left: int) -> None:
         """Remove the top card of the pile to count the round (`left` still to remove)."""
@@ -805,7 +805,7 @@ class CordesState(AgendaState[CordesGame]):
         if self.seats[0].hand or self.seats[1].hand or self.pile or self.gong_depth is not None or self.gong_out:
             return False
         refill = self.ring or self.seats[0].spittoon or self.seats[1].spittoon
-        return self.rules.empty_draw_pile == "no draw" or not refill
+        return self.game.rules.empty_draw_pile == "no draw" or not refill
 
     def _decide_on_points(self, why: str | None = None) -> None:
         """The last GONG: more life wins; a tie as the rules say."""
@@ -822,7 +822,7 @@ class CordesState(AgendaState[CordesGame]):
             self.finish(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})", code, facts)
             raise GameOver
         where = "" if why is not None else f" {when}"
-        if self.rules.tie_at_last_gong == "most energy":
+        if self.game.rules.tie_at_last_gong == "most energy":
             energies = [s.energy for s in self.seats]
             facts["energy"] = energies
             if energies[0] != energies[1]:
@@ -851,7 +851,7 @@ class CordesState(AgendaState[CordesGame]):
             self._drew_gong(player, left)
             return
         if not self.pile:
-            if self.rules.empty_draw_pile == "reshuffle" and (self.ring or self.seats[0].spittoon or self.seats[1].spittoon):
+            if self.game.rules.empty_draw_pile == "reshuffle" and (self.ring or self.seats[0].spittoon or self.seats[1].spittoon):
                 self._reshuffle("empty", [])
             else:
                 self.emit("nothing_to_draw", player=player)
@@ -867,12 +867,13 @@ class CordesState(AgendaState[CordesGame]):
             self._drew_gong(player, left)
             return
         self.seats[player].hand.append(card)
-        self.emit("draw", player=player, card=self.names[card])
-        self._drew(player, left)
+        self.emit("draw", player=player, card=self.game.names[card])
+        if left > 1 or self.game.rules.hand_limit_checked == "always":
+            self._drew(player, left)
 
     def _drew(self, player: int, left: int) -> None:
         """A card drawn (or none left to draw): the hand limit, if the rules check it after every draw; the next card."""
-        rules = self.rules
+        rules = self.game.rules
         if rules.hand_limit_checked == "always" and len(self.seats[player].hand) > rules.hand_limit:
             self._hand_limit(player)
             if left > 1:
@@ -889,7 +890,7 @@ class CordesState(AgendaState[CordesGame]):
 
     def draw_decision(self, kind: str, prompt: str) -> Decision:
         """The chance decision of the pile's top card (one option per name, weighted by copies)."""
-        return self.pile.draw_decision(self.names.__getitem__, kind, prompt)
+        return self.pile.draw_decision(self.game.name_of, kind, prompt)
 
     def take_top(self, name: str, by: int | None = None) -> int:
         """Take a card of this name from the pile's top segment (see `draw_decision`), seen by seat `by` (None: nobody).
@@ -899,14 +900,14 @@ class CordesState(AgendaState[CordesGame]):
         """
         known_in_pile = self.known_in_pile
         if not (known_in_pile[0] or known_in_pile[1]):
-            return self.pile.take(name, self.names.__getitem__)
+            return self.pile.take(name, self.game.name_of)
         top = self.pile.segments[0]
         blind = known_in_pile.blind
         for seat, known in enumerate(known_in_pile):
             if known and seat != by and blind[seat] is not top:
                 known.difference_update(top.cards)
                 blind[seat] = top
-        card = self.pile.take(name, self.names.__getitem__)
+        card = self.pile.take(name, self.game.name_of)
         known_in_pile[0].discard(card)
         known_in_pile[1].discard(card)
         return card
