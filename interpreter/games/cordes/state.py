@@ -609,13 +609,11 @@ class CordesState(AgendaState[CordesGame]):
 
     def _recovery(self, player: int, name: str) -> None:
         """A RECOVERY card: before or after a combat, never during one; then back to the activity phase."""
-        from .steps import HANDLERS, may_decide
-
         self.played = True
         self.recoveries += 1
         node = self.play_card(player, name, "recovery")
-        HANDLERS[type(node)](self, node, player)
-        if may_decide(cast(ast.Recovery, node).effects):
+        steps.HANDLERS[type(node)](self, node, player)
+        if steps.may_decide(cast(ast.Recovery, node).effects):
             self.then(self._recovered, player)
         else:
             self._recovered(player)
@@ -634,10 +632,8 @@ class CordesState(AgendaState[CordesGame]):
 
     def _attack(self, attacker: int, name: str) -> None:
         """One card of the combat: its blow, then the attacker may go on."""
-        from .steps import HANDLERS
-
         node = self.play_card(attacker, name, "attack")
-        HANDLERS[type(node)](self, node, attacker)
+        steps.HANDLERS[type(node)](self, node, attacker)
         self.then(self._next_attack, attacker)
 
     def _next_attack(self, attacker: int) -> None:
@@ -679,15 +675,13 @@ class CordesState(AgendaState[CordesGame]):
         self.ask(Decision(blow.to, "answer", options, prompt), self._blow_answered, blow)
 
     def _blow_answered(self, option: Option, blow: Blow) -> None:
-        from .steps import HANDLERS, run_effects
-
         self.blow = None
         if option.value is None:
             self.emit("take", player=blow.to, card=blow.card)
-            run_effects(self, blow.effects, blow.by)
+            steps.run_effects(self, blow.effects, blow.by)
             return
         node = self.play_card(blow.to, option.value, "answer")
-        HANDLERS[type(node)](self, node, blow.to, blow)
+        steps.HANDLERS[type(node)](self, node, blow.to, blow)
 
     # -- the end of a turn: hand limit, the round bell -------------------------
 
@@ -945,10 +939,13 @@ def _answer_option(name: str) -> Option:
 
 
 def _blow_text(blow: Blow) -> str:
-    from .commentary import blow_text
-
-    return blow_text(blow)
+    return commentary.blow_text(blow)
 
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+# The card handlers and the commentary read this module's classes: imported
+# once it is defined (whichever module is imported first).
+from . import commentary, steps  # noqa: E402
