@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.piles import Pile
+from atout.interpreter.engine.piles import Pile, Segment
 from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation
@@ -78,6 +78,14 @@ class PileKnowledge(list[set[int]]):
     def __init__(self, known: Iterable[Iterable[int]] = ((), ())) -> None:
         super().__init__(set(cards) for cards in known)
         self.blind: list[Any] = [None, None]
+
+    def copy(self) -> "PileKnowledge":
+        """An independent copy (the copy keeps track of the top segment anew)."""
+        new = PileKnowledge.__new__(PileKnowledge)
+        new.append(self[0].copy())
+        new.append(self[1].copy())
+        new.blind = [None, None]
+        return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,12 +228,14 @@ class CordesState(AgendaState[CordesGame]):
     def copy_fields(self, new: "CordesState") -> None:
         """The boxers' hands, spittoons and markers, the pile, the ring and the other zones change in play."""
         new.seats = [seat.copy() for seat in self.seats]
-        new.pile = self.pile.copy()
+        # Only the top segment is drawn from: the others' counts by name are made again when they come up.
+        top, *others = self.pile.segments or [Segment()]
+        new.pile = Pile([top.copy(), *(segment.cards for segment in others)], self.pile.name)
         new.ring = self.ring[:]
         new.removed = self.removed[:]
         new.aside = self.aside[:]
         new.coach_picked = self.coach_picked[:]
-        new.known_in_pile = PileKnowledge(self.known_in_pile)
+        new.known_in_pile = self.known_in_pile.copy()
 
     def resample(self, player: int, rng: Any) -> "CordesState":
         """A copy where the cards `player` cannot place are dealt anew, with `rng`, from what they may know.
