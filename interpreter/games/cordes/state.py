@@ -258,7 +258,8 @@ class CordesState(AgendaState[CordesGame]):
         pending = new._pending
         # The places of the cards `player` cannot place, in a fixed order: lists and positions in them.
         places: list[tuple[list[int], list[int]]] = []
-        if not (pending is not None and (pending.kind == "take_card" or pending.kind in _HAND_PICKS)):
+        shown = pending is not None and ((pending.kind == "take_card" and pending.player == player) or pending.kind in _HAND_PICKS)
+        if not shown:
             places.append((them.hand, list(range(len(them.hand)))))
         places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
         places.append((them.swapped, list(range(len(them.swapped)))))
