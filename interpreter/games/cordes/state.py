@@ -573,27 +573,29 @@ class CordesState(AgendaState[CordesGame]):
     def activity_options(self, player: int) -> list[Option]:
         """What the player on turn may do outside a combat: play what they can pay for, spit, end."""
         game = self.game
+        acts = game.acts
         energy = self.seats[player].energy
         may_attack = not self.combat_done
-        may_recover = self.recoveries < self.game.rules.recoveries_per_turn
+        may_recover = self.recoveries < game.rules.recoveries_per_turn
         plays, spits = [], []
         for name in self.hand_names(player):
-            card = game.hand_cards[name]
-            kind = card.TYPE
-            if card.cost <= energy and ((kind is RECOVERY and may_recover) or (kind is not RECOVERY and kind is not DEFENSE and may_attack)):
-                plays.append(_play_option(name))
-            spits.append(_spit_option(name))
-        return plays + spits + [END_TURN]
+            kind, cost, play, spit = acts[name]
+            if cost <= energy and ((kind is RECOVERY and may_recover) or (kind is not RECOVERY and kind is not DEFENSE and may_attack)):
+                plays.append(play)
+            spits.append(spit)
+        plays += spits
+        plays.append(END_TURN)
+        return plays
 
     def combat_options(self, player: int) -> list[Option]:
         """What the attacker may do inside a combat: another ATTACK or RIPOSTE they can pay for, or end it."""
-        game = self.game
+        acts = self.game.acts
         energy = self.seats[player].energy
         options = []
         for name in self.hand_names(player):
-            card = game.hand_cards[name]
-            if (card.TYPE is ATTACK or card.TYPE is RIPOSTE) and card.cost <= energy:
-                options.append(_play_option(name))
+            kind, cost, play, _ = acts[name]
+            if (kind is ATTACK or kind is RIPOSTE) and cost <= energy:
+                options.append(play)
         options.append(END_COMBAT)
         return options
 
@@ -918,28 +920,12 @@ class CordesState(AgendaState[CordesGame]):
         return card
 
 
-_PLAY: dict[str, Option] = {}
 #: The chance decisions that pick a card of a hand blindly: their options show the hand's names.
 _HAND_PICKS = frozenset({"hand_limit_random", "lose_random"})
 _DRAW_PROMPTS = ("P1 draws", "P2 draws")
 
 
-_SPIT: dict[str, Option] = {}
 _ANSWER: dict[str, Option] = {}
-
-
-def _play_option(name: str) -> Option:
-    option = _PLAY.get(name)
-    if option is None:
-        option = _PLAY[name] = Option(f"Play {name}", ("play", name))
-    return option
-
-
-def _spit_option(name: str) -> Option:
-    option = _SPIT.get(name)
-    if option is None:
-        option = _SPIT[name] = Option(f"Spit {name}", ("spit", name))
-    return option
 
 
 def _answer_option(name: str) -> Option:
