@@ -269,7 +269,8 @@ class CordesState(AgendaState[CordesGame]):
         for cards in segments:
             places.append((cards, [i for i, c in enumerate(cards) if c not in known]))
         unseen = [cards[i] for cards, positions in places for i in positions]
-        dealt = sorted(unseen, key=lambda c: (self.game.names[c], c))
+        names = self.game.names
+        dealt = sorted(unseen, key=lambda c: (names[c], c))
         rng.shuffle(dealt)
         moved = dict(zip(unseen, dealt))
         for cards, positions in places:
@@ -310,7 +311,8 @@ class CordesState(AgendaState[CordesGame]):
 
     def hand_names(self, seat: int, cards: list[int] | None = None) -> list[str]:
         """The distinct names of a hand (or of `cards`), sorted."""
-        return sorted({self.game.names[c] for c in (self.seats[seat].hand if cards is None else cards)})
+        names = self.game.names
+        return sorted({names[c] for c in (self.seats[seat].hand if cards is None else cards)})
 
     def take_from_hand(self, seat: int, name: str) -> int:
         """Remove a card of this name from a hand; its id."""
