@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.piles import Pile, Segment
+from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation
@@ -228,9 +228,8 @@ class CordesState(AgendaState[CordesGame]):
     def copy_fields(self, new: "CordesState") -> None:
         """The boxers' hands, spittoons and markers, the pile, the ring and the other zones change in play."""
         new.seats = [seat.copy() for seat in self.seats]
-        # Only the top segment is drawn from: the others' counts by name are made again when they come up.
-        top, *others = self.pile.segments or [Segment()]
-        new.pile = Pile([top.copy(), *(segment.cards for segment in others)], self.pile.name)
+        # The segments' cards only: their counts by name, a cache, are made again at the copy's next draw.
+        new.pile = Pile([segment.cards for segment in self.pile.segments], self.pile.name)
         new.ring = self.ring[:]
         new.removed = self.removed[:]
         new.aside = self.aside[:]
