@@ -282,9 +282,10 @@ class CardiaState(AgendaState[CardiaGame]):
         poser = POSERS.get(method)
         if poser is None or args[0] != seat:
             return
-        poser(self, *args)
-        task = self._queued.pop()
-        self._pending, self._waiting = task[2], task
+        poser(self, *args)  # it schedules the question anew: take its decision, pose it in place
+        decision = self._queued.pop()[2]
+        assert decision is not None
+        self.repose(decision)
 
     # ------------------------------------------------------------------
     # Events, decisions, the end

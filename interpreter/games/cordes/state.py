@@ -254,7 +254,7 @@ class CordesState(AgendaState[CordesGame]):
         other = 1 - player
         seats = new.seats
         them = seats[other]
-        pending = new._pending
+        pending = new.decision()
         # The places of the cards `player` cannot place, in a fixed order: lists and positions in them.
         places: list[tuple[list[int], list[int]]] = []
         shown = pending is not None and ((pending.kind == "take_card" and pending.player == player) or pending.kind in _HAND_PICKS)
@@ -279,9 +279,8 @@ class CordesState(AgendaState[CordesGame]):
         them.face_down = {moved.get(c, c) for c in them.face_down}
         new.coach_picked = [moved.get(c, c) for c in new.coach_picked]
         new.known_in_pile[other] = {moved.get(c, c) for c in new.known_in_pile[other]}
-        if pending is not None and pending.player == CHANCE and pending.kind in ("draw", "remove") and new._waiting is not None:
-            decision = new.draw_decision(pending.kind, pending.prompt)
-            new._pending, new._waiting = decision, (new._waiting[0], new._waiting[1], decision)
+        if pending is not None and pending.player == CHANCE and pending.kind in ("draw", "remove") and new.waiting:
+            new.repose(new.draw_decision(pending.kind, pending.prompt))
         return new
 
     def zones(self) -> dict[str, list[int]]:
