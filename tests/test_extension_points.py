@@ -27,7 +27,7 @@ How each place is found:
 - **Events**: the kinds a game can emit are read from its source (calls to
   `emit("kind", ...)` and event dicts `{"e": "kind", ...}`, in the game's
   package and in the modules of its state's classes, where the core's
-  `FlowState` emits `action_limit` and `end`), and from the events of a few
+  `AgendaState` emits `action_limit` and `end`), and from the events of a few
   games played by random bots, against each other and the heuristic bot.
   The commentary's `render` must name every kind; every event actually seen
   must render to a non-empty line other than the commentary's generic

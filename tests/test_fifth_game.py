@@ -1,7 +1,7 @@
 """A fifth game joins atout by registering itself: no edit to the CLI, the API or the core.
 
 `tests/tiny_game/` is Haut la carte, a tiny game with its own grammar (which
-imports the core's), cards, decks, rules files, a `FlowState` flow, two bots
+imports the core's), cards, decks, rules files, an `AgendaState` flow, two bots
 and its own options (`--deck`, which other games have too, and `--lowest`,
 which none has). The tests register it for the whole session (it is one of
 `extra_games.MODULES`), so the suites that go over every registered game

@@ -106,6 +106,22 @@ class AgendaState(State[G]):
         self._run()
         return self._events
 
+    @property
+    def waiting(self) -> bool:
+        """True while a decision waits for its answer."""
+        return self._waiting is not None
+
+    def repose(self, decision: Decision) -> None:
+        """Pose the waiting question anew as `decision` (its options made again); the answer goes where it went.
+
+        For a copy whose hidden cards were dealt anew (`resample`): a pending
+        draw or choice over those cards must name the new ones.
+        """
+        if self._waiting is None:
+            raise ValueError("no decision is waiting: there is nothing to pose anew")
+        method, args, _ = self._waiting
+        self._pending, self._waiting = decision, (method, args, decision)
+
     def clone(self) -> AgendaState[G]:
         """A copy that plays on alike: the same answers give the same events and outcome.
 

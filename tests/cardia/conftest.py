@@ -128,11 +128,8 @@ class Scenario:
 
     def start(self) -> "Scenario":
         """Begin the turns from the arranged position."""
-        state = self.state
-        state._events = []
-        state._flow = state.turns()
-        state._advance(None)
-        self.events.extend(state._events)
+        self.state.start(self.state.turns)
+        self.events.extend(self.state.start_events())
         return self
 
     # -- playing -------------------------------------------------------------
@@ -152,7 +149,7 @@ class Scenario:
         events: list[dict] = []
         if self.state.turn == 0:
             self.start()
-            events += self.state._events
+            events += self.state.start_events()
         turn = self.state.turn
         labels = {0: p1, 1: p2}
         while (decision := self.state.decision()) is not None and decision.kind == "play" and self.state.turn == turn:

@@ -509,9 +509,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
                 self.emit("no_technique", player=player)
             return
         decision = Decision(player, "play", options, "Play a technique")
-        if self._waiting is not None:  # between two answers: the same question, its options made anew
+        if self.waiting:  # between two answers: the same question, its options made anew
             if not self.count_action():
-                self._pending = decision
+                self.repose(decision)
             return
         self.ask(decision, self._technique_chosen, player)
 

@@ -19,7 +19,8 @@ of the game. `closed_loop` first plays a few games at random from the
 position (one that ends shows an end is reachable); if none ends, it
 explores every choice of every decision, one turn at a time, from copies of
 the position (where a player has the fewest cards left first, being nearest
-an end). If the positions reached form a closed set without an end, the game
+an end): each choice is tried on a copy (`clone`) of the position where it is
+posed. If the positions reached form a closed set without an end, the game
 cannot progress: the state ends it as the rulebook ends a game nobody can
 play on (more seals wins, equal seals is a draw). If an end is reached, or
 the search grows beyond `BUDGET` copies, it can (or may) progress, and play
@@ -39,8 +40,6 @@ from __future__ import annotations
 import heapq
 import random
 from typing import TYPE_CHECKING
-
-from atout.interpreter.engine.flow import Flow
 
 if TYPE_CHECKING:
     from .state import CardiaState
@@ -64,37 +63,17 @@ def exact_signature(state: "CardiaState") -> tuple:
 
 def fork(state: "CardiaState", turns: int = 1) -> "CardiaState":
     """A copy of a position at the start of a turn that plays that many turns, then stops."""
-    from .state import Encounter, Seat
-
-    clone = object.__new__(type(state))
-    clone.__dict__.update(state.__dict__)
-    clone.seats = [Seat(seat.pile.copy(), list(seat.hand), list(seat.discard)) for seat in state.seats]
-    clone.line = [
-        Encounter(e.number, e.played, list(e.cards), e.winner, e.sealed, e.tie_winner, e.protecteur) for e in state.line
-    ]
-    clone.place = dict(state.place)
-    clone.tokens = {card: list(values) for card, values in state.tokens.items()}
-    clone.persistent = list(state.persistent)
-    clone.refresh_active()
+    clone = state.clone()
     clone.chosen = [None, None]
     clone.shown = [None, None]
-    clone.protector_pile = state.protector_pile.copy()
-    clone.reshuffled = list(state.reshuffled)
-    clone.protector_used = list(state.protector_used)
     clone.exploring = True
-    clone.observer = None
     clone._seen = {}
     clone._outcome = None
     # a copy counts its own actions: shared, the copies' would count against the game's bounds (see
-    # `limits.py`), and one copy reaching them would end the others before their paths are replayed
+    # `limits.py`), and one copy reaching them would end the others before their choices are tried
     clone._actions = None
-    clone.start(_turns(clone, turns))
+    clone.start(clone.turns, turns)
     return clone
-
-
-def _turns(state: "CardiaState", turns: int) -> Flow:
-    for _ in range(turns):
-        yield from state._play_turn()
 
 
 def ends_by_chance(state: "CardiaState") -> bool:
@@ -118,20 +97,23 @@ def closed_loop(state: "CardiaState") -> int | None:
     copies = 0
     while frontier:
         node = heapq.heappop(frontier)[2]
-        paths: list[tuple[int, ...]] = [()]
-        while paths:
-            path = paths.pop()
+        # the choices still to try: (the position where it is posed, its index); None: the turn's start
+        choices: list[tuple["CardiaState", int] | None] = [None]
+        while choices:
+            choice = choices.pop()
             copies += 1
             if copies > BUDGET:
                 return None
-            trial = fork(node)
-            for index in path:
-                trial.apply(index)
+            if choice is None:
+                trial = fork(node)
+            else:
+                trial = choice[0].clone()
+                trial.apply(choice[1])
             if trial.outcome() is not None:
                 return None  # this sequence of choices ends the game
             decision = trial.decision()
             if decision is not None:
-                paths.extend(path + (index,) for index in range(len(decision.options)))
+                choices.extend((trial, index) for index in range(len(decision.options)))
                 continue
             key = exact_signature(trial)
             if key not in seen:

@@ -1,10 +1,15 @@
 """A game of Duel pour Cardia in progress: zones, the line of encounters, seals, the turn loop.
 
-The whole game is one generator (`_play`) that yields a `Decision` whenever a
-player or chance must decide and is resumed with the chosen `Option`; the
-effect handlers of `steps.py` are generators too, run with `yield from`. A
-decision with a single option is taken at once and never asked. Everything
-that happens is an event (their meaning: `commentary.py`).
+The game runs as an agenda of tasks (`engine/agenda.py`): small methods named
+after the rulebook's phases, each doing its part and scheduling what comes
+next (`then`), or posing a decision whose answer calls the next method
+(`ask`). A phase that comes first in a method is called at once; one that
+must wait for the decisions posed before it is scheduled. The effect
+handlers of `steps.py` work the same way.
+The state holds only plain data, so `clone()` copies it (`copy_fields`) and
+`resample` deals anew what a seat cannot see. A decision with a single option
+is taken at once and never asked. Everything that happens is an event (their
+meaning: `commentary.py`).
 
 Zones: each player has a pile (shuffled segments, drawn by chance), a hand
 and a discard; the cards played stay in play in the *line*, one `Encounter`
@@ -27,11 +32,11 @@ progress (see `progress.py`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.flow import Flow, FlowState, GameOver
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation
@@ -39,7 +44,9 @@ from atout.interpreter.engine.zones import conservation
 from . import ast, progress
 from .game import MAX_TURNS, CardiaGame, takes_back
 
-#: What the game generator yields and is resumed with.
+
+#: The prompt of each seat's draw.
+DRAW_PROMPTS = ("P1 draws a card", "P2 draws a card")
 
 
 @dataclass(slots=True)
@@ -69,6 +76,10 @@ class Encounter:
             raise ValueError(f"{seat_name(seat)}'s card of encounter {self.number} has left play")
         return card
 
+    def copy(self) -> "Encounter":
+        """An independent copy (the cards still in play, the winner and the seal change in play)."""
+        return Encounter(self.number, self.played, self.cards[:], self.winner, self.sealed, self.tie_winner, self.protecteur)
+
 
 @dataclass(slots=True)
 class Seat:
@@ -79,17 +90,20 @@ class Seat:
     discard: list[int] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class Act:
-    """An ability acting: for whom (`me`), its card (`this`, may have left play), the encounter, its source's name."""
+class Act(NamedTuple):
+    """An ability acting: for whom (`me`), its card (`this`, may have left play), its encounter's index in the line (`at`), its source's name.
+
+    Immutable (an argument of the tasks that run the ability's effects): it
+    names the encounter by its place, never holds it.
+    """
 
     me: int
     this: int | None
-    encounter: Encounter
+    at: int
     source: str
 
 
-class CardiaState(FlowState[CardiaGame]):
+class CardiaState(AgendaState[CardiaGame]):
     """A position in a game of Duel pour Cardia."""
 
     step_events = frozenset({"reveal", "effect", "count"})
@@ -107,6 +121,10 @@ class CardiaState(FlowState[CardiaGame]):
         #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
         self.rank: list[int] = [sorted(self.names).index(name) for name in self.names]
         self.owners: list[int] = [0] * size + [1] * size
+        #: Each card as the option of choosing it from a hand (options are immutable: made once, shared).
+        self.hand_options: list[Option] = [Option(name, card) for card, name in enumerate(self.names)]
+        #: Each card as the option of choosing it in play ("Oracle (P2)", see `label`).
+        self.play_options: list[Option] = [Option(self.label(card), card) for card in range(2 * size)]
         #: The cards whose ability does not act on a tie under the Lieu (see `game.takes_back`).
         self.tie_kept: frozenset[int] = frozenset(
             i for i, card in enumerate(self.cards) if game.tie_keeps_returning and takes_back(card.capacite)
@@ -141,7 +159,7 @@ class CardiaState(FlowState[CardiaGame]):
         #: True in the copies `progress.py` explores: no end by the turn limit, any Protecteur may come.
         self.exploring = False
         self._outcome: Outcome | None = None
-        self.start(self._play())
+        self.start(self._setup)
 
     # ------------------------------------------------------------------
     # The State contract
@@ -191,6 +209,84 @@ class CardiaState(FlowState[CardiaGame]):
             problems.append("more seals in play than the box holds")
         return problems
 
+    def clone(self) -> "CardiaState":
+        """A copy that plays on alike (see `AgendaState.clone`); its fields are copied by `copy_fields`."""
+        return cast(CardiaState, super().clone())
+
+    def copy_fields(self, new: "CardiaState") -> None:
+        """The zones, the line, tokens, choices of the turn, Protecteurs and positions seen change in play.
+
+        Shared with the copy: the cards and their owners, the active
+        persistent effects (replaced whole by `refresh_active`, never changed
+        in place) and `_progressing`, a cache of facts about positions (a
+        position that can progress can, in any copy).
+        """
+        new.seats = [Seat(seat.pile.copy(), seat.hand[:], seat.discard[:]) for seat in self.seats]
+        new.line = [enc.copy() for enc in self.line]
+        new.place = self.place.copy()
+        new.tokens = {card: values[:] for card, values in self.tokens.items()}
+        new.persistent = self.persistent[:]
+        new.chosen = self.chosen[:]
+        new.shown = self.shown[:]
+        new.reshuffled = self.reshuffled[:]
+        new.protector_pile = self.protector_pile.copy()
+        new.protector_used = self.protector_used[:]
+        new._seen = self._seen.copy()
+
+    def resample(self, player: int, rng: Any) -> "CardiaState":
+        """A copy where what `player` cannot see is dealt anew: the other's hand and pile, a card they chose in secret.
+
+        The other player's hand and pile hold, together, the cards of their
+        deck neither in play nor discarded: `player` knows them as a set (the
+        view's `unseen`), not which is where. They are put in order (name,
+        id), shuffled with `rng` and dealt back, the hand and each segment of
+        the pile keeping its size; a card the other showed face up stays in
+        their hand. A card they chose in secret this turn is drawn anew from
+        their new hand. `player`'s own pile is known as a set (their deck
+        minus what they have seen) and chance draws from it: it stays, as do
+        the cards in play, the discards and the Protecteurs. The positions
+        seen before (the real hands in them) are forgotten: the copy counts
+        the positions that come back from here. A decision pending over the
+        other's hidden cards (their choice, a draw from their pile) is posed
+        anew over the cards dealt.
+        """
+        new = self.clone()
+        other = 1 - player
+        zones = new.seats[other]
+        shown = new.shown[other]
+        kept = [] if shown is None else [shown]
+        hidden = [card for card in zones.hand if card != shown] + zones.pile.cards()
+        names = self.names
+        hidden.sort(key=lambda card: (names[card], card))
+        rng.shuffle(hidden)
+        size = len(zones.hand) - len(kept)
+        zones.hand = kept + hidden[:size]
+        dealt = size
+        segments = []
+        for segment in zones.pile.segments:
+            segments.append(hidden[dealt : dealt + len(segment)])
+            dealt += len(segment)
+        zones.pile.segments = segments
+        if new.chosen[other] is not None and shown is None:
+            new.chosen[other] = zones.hand[rng.randrange(len(zones.hand))]
+        new._seen = {}
+        new._pose_again(other)
+        return new
+
+    def _pose_again(self, seat: int) -> None:
+        """Pose the pending decision anew if it is over `seat`'s hand or pile (after `resample` dealt them)."""
+        waiting = self._waiting
+        if waiting is None:
+            return
+        method, args, _ = waiting
+        poser = POSERS.get(method)
+        if poser is None or args[0] != seat:
+            return
+        poser(self, *args)  # it schedules the question anew: take its decision, pose it in place
+        decision = self._queued.pop()[2]
+        assert decision is not None
+        self.repose(decision)
+
     # ------------------------------------------------------------------
     # Events, decisions, the end
     # ------------------------------------------------------------------
@@ -237,13 +333,13 @@ class CardiaState(FlowState[CardiaGame]):
 
     def influence(self, card: int) -> int:
         """Printed influence + modifier tokens + active continuous bonuses + the Lieu's."""
-        personnage = self.cards[card]
-        value = personnage.influence
+        value = self.printed[card]
         tokens = self.tokens.get(card)
         if tokens:
             value += sum(tokens)
         if not self.active and not self.game.lieu_bonuses:
             return value
+        personnage = self.cards[card]
         for owner, source, effect in self.active.get(ast.InfluenceContinue, ()):
             ensemble = effect.ensemble
             kind = ensemble.kind
@@ -312,15 +408,19 @@ class CardiaState(FlowState[CardiaGame]):
         When a position comes back, `progress.py` searches whether the game can still end.
         """
         seats = tuple(
-            (tuple(sorted(seat.hand)), tuple(tuple(sorted(s)) for s in seat.pile.segments), tuple(sorted(seat.discard)))
-            for seat in self.seats
+            [
+                (tuple(sorted(seat.hand)), tuple([tuple(sorted(s)) for s in seat.pile.segments]), tuple(sorted(seat.discard)))
+                for seat in self.seats
+            ]
         )
         line = tuple(
-            (enc.cards[0], enc.cards[1], enc.winner, enc.sealed, enc.tie_winner)
-            for enc in self.line
-            if enc.cards[0] is not None or enc.cards[1] is not None
+            [
+                (enc.cards[0], enc.cards[1], enc.winner, enc.sealed, enc.tie_winner)
+                for enc in self.line
+                if enc.cards[0] is not None or enc.cards[1] is not None
+            ]
         )
-        tokens = tuple(sorted((card, tuple(values)) for card, values in self.tokens.items()))
+        tokens = tuple(sorted([(card, tuple(values)) for card, values in self.tokens.items()]))
         # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
         used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
         return (seats, line, tokens, tuple(self.persistent), used)
@@ -338,8 +438,10 @@ class CardiaState(FlowState[CardiaGame]):
     # Moving cards
     # ------------------------------------------------------------------
 
-    def draw(self, seat: int) -> Flow:
-        """Draw one card (a chance decision); with an empty pile, reshuffle if the Lieu says so. True if drawn."""
+    def draw(self, seat: int, count: int) -> None:
+        """Draw `count` cards, one chance decision each; with an empty pile, reshuffle if the Lieu says so, else stop."""
+        if count <= 0:
+            return
         zones = self.seats[seat]
         if not zones.pile:
             limit = self.game.reshuffles
@@ -351,14 +453,17 @@ class CardiaState(FlowState[CardiaGame]):
                 zones.discard = []
             else:
                 self.emit("draw_nothing", player=seat)
-                return False
-        names = self.names
-        decision = zones.pile.draw_decision(names.__getitem__, "draw", f"{seat_name(seat)} draws a card")
-        option = yield from self.ask(decision)
-        card = zones.pile.take(option.label, names.__getitem__)
+                return
+        decision = zones.pile.draw_decision(self.names.__getitem__, "draw", DRAW_PROMPTS[seat])
+        self.ask(decision, self._drawn, seat, count)
+
+    def _drawn(self, option: Option, seat: int, count: int) -> None:
+        """The card chance drew goes to the hand; the next card, if `count` says so."""
+        zones = self.seats[seat]
+        card = zones.pile.take(option.label, self.names.__getitem__)
         zones.hand.append(card)
-        self.emit("draw", player=seat, card=names[card])
-        return True
+        self.emit("draw", player=seat, card=self.names[card])
+        self.draw(seat, count - 1)
 
     def leave_play(self, card: int, to: str) -> None:
         """A card in play goes to its owner's discard or hand, losing its tokens (no re-evaluation here)."""
@@ -377,8 +482,8 @@ class CardiaState(FlowState[CardiaGame]):
     # The game
     # ------------------------------------------------------------------
 
-    def _play(self) -> Flow:
-        """The whole game: setup, then turns until it ends."""
+    def _setup(self) -> None:
+        """The setup: each player draws their starting hand, the first Protecteur is revealed; then the turns."""
         game = self.game
         self.emit(
             "setup",
@@ -391,35 +496,35 @@ class CardiaState(FlowState[CardiaGame]):
             hand=self.rules.starting_hand,
             draw=self.rules.draw_per_turn,
         )
-        for seat in (0, 1):
-            for _ in range(self.rules.starting_hand):
-                if not (yield from self.draw(seat)):
-                    break
+        self.draw(0, self.rules.starting_hand)
+        self.then(self.draw, 1, self.rules.starting_hand)
         if game.protecteurs:
-            yield from self._reveal_protector()
-        yield from self.turns()
+            self.then(self._reveal_protector)
+        self.then(self.turns)
 
-    def turns(self) -> Flow:
-        """Turns until the game ends."""
-        while True:
-            yield from self._play_turn()
+    def turns(self, left: int | None = None) -> None:
+        """A turn, then the next, until the game ends (or `left` turns are played).
 
-    def _play_turn(self) -> Flow:
+        The start of a turn: a player without a card in hand loses, a position
+        that cannot progress ends the game; then both choose a card, the cards
+        are revealed (`_reveal`) and the turn goes on to its end (`_end_turn`).
+        """
+        if left == 0:
+            return
         self._turn += 1
         if self._turn > MAX_TURNS and not self.exploring:
             self.finish_by(None, "turn_limit", limit=MAX_TURNS)
-            raise GameOver
+            return
         empty = [s for s in (0, 1) if not self.seats[s].hand]
         if len(empty) == 2:
             a, b = self.seals()
             self.finish_by(None if a == b else (0 if a > b else 1), "no_card_both")
-            raise GameOver
+            return
         if empty:
             self.finish_by(1 - empty[0], "no_card", loser=empty[0])
-            raise GameOver
+            return
         if not self.exploring:
             self._check_progress()
-        number = len(self.line) + 1
         protector = self.protector_now = self.upcoming
         self.upcoming = None
         self.emit(
@@ -428,51 +533,9 @@ class CardiaState(FlowState[CardiaGame]):
             seals=self.seals(),
             protecteur=self.game.protecteur(protector).name if protector is not None else None,
         )
-        yield from self._choose_cards()
-        chosen_a, chosen_b = self.chosen
-        if chosen_a is None or chosen_b is None:
-            raise ValueError("both players choose a card before the reveal")
-        a, b = chosen_a, chosen_b
-        self.chosen = [None, None]
-        self.shown = [None, None]
-        for card in (a, b):
-            self.seats[self.owners[card]].hand.remove(card)
-            self.place[card] = number - 1
-        enc = Encounter(number, (a, b), [a, b], protecteur=protector)
-        before = self.seals()
-        self.line.append(enc)
-        ia, ib = self.influence(a), self.influence(b)
-        self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
-        self._resolve_tie(enc, ia, ib, before)
-        winner = self.winner_of(enc)
-        order: list[int] = []
-        if winner is not None:
-            self.emit(
-                "result", encounter=number, player=winner, winner_card=self.names[enc.played[winner]],
-                loser=1 - winner, card=self.names[enc.played[1 - winner]],
-            )
-            order = [1 - winner]
-        else:
-            self.emit("tie", encounter=number, abilities=self.game.tie_both_act)
-        self.evaluate()
-        if winner is None and self.game.tie_both_act:
-            order = [0, 1]
-            for seat in (0, 1):
-                if enc.played[seat] in self.tie_kept:
-                    order.remove(seat)
-                    self.emit("tie_kept", player=seat, card=self.names[enc.played[seat]])
-            if len(order) == 2:
-                order = yield from self._fewer_seals_first(enc, "ability_order")
-        for seat in order:
-            yield from self.activate(seat, enc.played[seat], enc)
-        if protector is not None:
-            if winner is None:  # "Une égalité ne déclenche aucune capacité": the Protecteur's neither
-                self.emit("protector_tie", name=self.game.protecteur(protector).name)
-            else:
-                yield from self._protector_acts(enc, protector, winner)
-            self.protector_used.append(protector)
-        self.protector_now = None
-        yield from self._end_turn()
+        self._choose_cards()
+        self.then(self._reveal)
+        self.then(self.turns, None if left is None else left - 1)
 
     def _check_progress(self) -> None:
         """End the game if it cannot progress (see `progress.py`); searched only when a position comes back."""
@@ -492,28 +555,73 @@ class CardiaState(FlowState[CardiaGame]):
         self.finish_by(None if a == b else (0 if a > b else 1), "no_progress", positions=positions, hands=hands)
         raise GameOver
 
-    def _choose_cards(self) -> Flow:
+    def _choose_cards(self) -> None:
         """Both players choose a card: in secret, or one face visible first."""
         forcing = {owner for owner, _, _ in self.active.get(ast.JoueFaceVisible, ())}
         if len(forcing) == 1:
             first = 1 - forcing.pop()
-            card = yield from self._choose(first, secret=False)
-            self.shown[first] = card
-            self.emit("shown", player=first, card=self.names[card])
-            yield from self._choose(1 - first, secret=False)
-            self.emit("chosen", player=1 - first)
+            self._choose(first, False, "shown")
+            self.then(self._choose, 1 - first, False, "chosen")
             return
-        for seat in (0, 1):
-            yield from self._choose(seat, secret=True)
+        self._choose(0, True, "chosen")
+        self.then(self._choose, 1, True, "chosen")
+
+    def _choose(self, seat: int, secret: bool, event: str) -> None:
+        """`seat` chooses a card of their hand; then the event `event` ("shown": the card is shown face up)."""
+        hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
+        options = [self.hand_options[c] for c in hand]
+        prompt = "Choose your card (in secret)" if secret else "Choose your card"
+        self.ask(Decision(seat, "play", options, prompt, secret=secret), self._chosen, seat, secret, event)
+
+    def _chosen(self, option: Option, seat: int, secret: bool, event: str) -> None:
+        card = self.chosen[seat] = option.value
+        if event == "shown":
+            self.shown[seat] = card
+            self.emit("shown", player=seat, card=self.names[card])
+        else:
             self.emit("chosen", player=seat)
 
-    def _choose(self, seat: int, secret: bool) -> Flow:
-        hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
-        options = [Option(self.names[c], c) for c in hand]
-        prompt = "Choose your card (in secret)" if secret else "Choose your card"
-        option = yield from self.ask(Decision(seat, "play", options, prompt, secret=secret))
-        self.chosen[seat] = option.value
-        return option.value
+    def _reveal(self) -> None:
+        """Reveal: the higher influence wins the encounter (and a seal); the loser's ability acts, none on a tie."""
+        chosen_a, chosen_b = self.chosen
+        if chosen_a is None or chosen_b is None:
+            raise ValueError("both players choose a card before the reveal")
+        a, b = chosen_a, chosen_b
+        self.chosen = [None, None]
+        self.shown = [None, None]
+        number = len(self.line) + 1
+        for card in (a, b):
+            self.seats[self.owners[card]].hand.remove(card)
+            self.place[card] = number - 1
+        enc = Encounter(number, (a, b), [a, b], protecteur=self.protector_now)
+        before = self.seals()
+        self.line.append(enc)
+        ia, ib = self.influence(a), self.influence(b)
+        self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
+        self._resolve_tie(enc, ia, ib, before)
+        winner = self.winner_of(enc)
+        order: tuple[int, ...] = ()
+        if winner is not None:
+            self.emit(
+                "result", encounter=number, player=winner, winner_card=self.names[enc.played[winner]],
+                loser=1 - winner, card=self.names[enc.played[1 - winner]],
+            )
+            order = (1 - winner,)
+        else:
+            self.emit("tie", encounter=number, abilities=self.game.tie_both_act)
+        self.evaluate()
+        if winner is None and self.game.tie_both_act:
+            order = tuple(seat for seat in (0, 1) if enc.played[seat] not in self.tie_kept)
+            for seat in (0, 1):
+                if seat not in order:
+                    self.emit("tie_kept", player=seat, card=self.names[enc.played[seat]])
+        if len(order) == 2:
+            self._fewer_seals_first(number - 1)
+        elif order:
+            self._abilities(order, number - 1)
+        if self.protector_now is not None:
+            self.then(self._protector_phase, number - 1, winner)
+        self.then(self._end_turn)
 
     def _resolve_tie(self, enc: Encounter, ia: int, ib: int, before: list[int]) -> None:
         """The Lieu "fewer seals wins a tie" decides a tie at the reveal (unless a card wins ties)."""
@@ -525,16 +633,27 @@ class CardiaState(FlowState[CardiaGame]):
         enc.tie_winner = 0 if before[0] < before[1] else 1
         self.emit("tie_to_fewer_seals", encounter=enc.number, player=enc.tie_winner)
 
-    def _fewer_seals_first(self, enc: Encounter, kind: str) -> Flow:
-        """Both seats in order: fewer seals first; equal seals, a chance draw."""
+    def _fewer_seals_first(self, at: int) -> None:
+        """Both abilities of encounter `at` act (a tie, under the Lieu): fewer seals first; equal seals, a chance draw."""
         a, b = self.seals()
         if a != b:
-            return [0, 1] if a < b else [1, 0]
+            self._abilities((0, 1) if a < b else (1, 0), at)
+            return
         options = [Option("P1 first", [0, 1]), Option("P2 first", [1, 0])]
-        option = yield from self.ask(Decision(CHANCE, kind, options, "Who acts first?"))
-        return option.value
+        self.ask(Decision(CHANCE, "ability_order", options, "Who acts first?"), self._ordered, at)
 
-    def activate(self, seat: int, card: int, enc: Encounter) -> Flow:
+    def _ordered(self, option: Option, at: int) -> None:
+        self._abilities(tuple(option.value), at)
+
+    def _abilities(self, order: tuple[int, ...], at: int) -> None:
+        """The abilities of the cards of encounter `at` (index in the line) act, those of the seats in `order`."""
+        played = self.line[at].played
+        first, *others = order
+        self.activate(first, played[first], at)
+        for seat in others:
+            self.then(self.activate, seat, played[seat], at)
+
+    def activate(self, seat: int, card: int, at: int) -> None:
         """The loser's card activates its ability: instantaneous effects once, or a Persistant token."""
         capacite = self.cards[card].capacite
         name = self.names[card]
@@ -544,7 +663,7 @@ class CardiaState(FlowState[CardiaGame]):
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
             self.emit("activate", player=seat, card=name, ability="instant")
-            yield from _steps().run_effects(self, Act(seat, card, enc, name), capacite.effets)
+            steps.run_effects(self, Act(seat, card, at, name), capacite.effets)
             return
         if card not in self.place:
             self.emit("no_token", player=seat, card=name, why="gone")
@@ -557,14 +676,24 @@ class CardiaState(FlowState[CardiaGame]):
         self.emit("activate", player=seat, card=name, ability="persistent")
         self.evaluate()
 
-    def _protector_acts(self, enc: Encounter, protector: int, winner: int) -> Flow:
+    def _protector_phase(self, at: int, winner: int | None) -> None:
+        """The Protecteur of encounter `at` acts, if it has one ("Une égalité ne déclenche aucune capacité": not on a tie)."""
+        protector = self.protector_now
+        assert protector is not None  # scheduled only for an encounter with a Protecteur
+        if winner is None:
+            self.emit("protector_tie", name=self.game.protecteur(protector).name)
+        else:
+            self._protector_acts(at, protector, winner)
+
+    def _protector_acts(self, at: int, protector: int, winner: int) -> None:
         """Each player who played a card of the Protecteur's faction activates it, the loser first.
 
         It acts "après la capacité de la carte perdante": only after an encounter
         with a loser (never after a tie, even when a Lieu makes both abilities act).
         """
         card = self.game.protecteur(protector)
-        of_faction = [s for s in (0, 1) if self.cards[enc.played[s]].faction is card.faction]
+        played = self.line[at].played
+        of_faction = [s for s in (0, 1) if self.cards[played[s]].faction is card.faction]
         if not of_faction:
             self.emit("protector_idle", name=card.name, faction=card.faction.value)
             return
@@ -574,44 +703,55 @@ class CardiaState(FlowState[CardiaGame]):
                 return
             of_faction = [1 - winner, winner]
         for seat in of_faction:
-            self.emit("protector", player=seat, name=card.name)
-            yield from _steps().run_effects(self, Act(seat, enc.played[seat], enc, card.name), card.capacite.effets)
+            self.then(self._protector_acts_for, seat, at, protector)
 
-    def _reveal_protector(self) -> Flow:
+    def _protector_acts_for(self, seat: int, at: int, protector: int) -> None:
+        card = self.game.protecteur(protector)
+        self.emit("protector", player=seat, name=card.name)
+        steps.run_effects(self, Act(seat, self.line[at].played[seat], at, card.name), card.capacite.effets)
+
+    def _reveal_protector(self) -> None:
         """Reveal the Protecteur of the next encounter (a chance draw); an empty pile is reshuffled first."""
         protecteurs = self.game.protecteurs
         assert protecteurs is not None
         if self.exploring:  # a search for progress lets any Protecteur come (see `progress.py`)
             options = [Option(card.name, index) for index, card in enumerate(protecteurs)]
-            option = yield from self.ask(Decision(CHANCE, "protecteur", options, "Reveal the next Protecteur"))
-            self.upcoming = option.value
+            self.ask(Decision(CHANCE, "protecteur", options, "Reveal the next Protecteur"), self._protector_revealed)
             return
         if not self.protector_pile:
             self.protector_pile.put_under(self.protector_used)
             self.protector_used = []
             self.emit("protector_reshuffle")
-        name = lambda index: protecteurs[index].name  # noqa: E731
-        decision = self.protector_pile.draw_decision(name, "protecteur", "Reveal the next Protecteur")
-        option = yield from self.ask(decision)
-        self.upcoming = self.protector_pile.take(option.label, name)
-        card = protecteurs[self.upcoming]
+        decision = self.protector_pile.draw_decision(self._protector_name, "protecteur", "Reveal the next Protecteur")
+        self.ask(decision, self._protector_revealed)
+
+    def _protector_revealed(self, option: Option) -> None:
+        if self.exploring:
+            self.upcoming = option.value
+            return
+        self.upcoming = self.protector_pile.take(option.label, self._protector_name)
+        card = self.game.protecteur(self.upcoming)
         self.emit("protecteur", name=card.name, faction=card.faction.value, encounter=len(self.line) + 1)
 
-    def _end_turn(self) -> Flow:
-        """Count the seals (the game may end), draw, reveal the next Protecteur."""
+    def _protector_name(self, index: int) -> str:
+        return self.game.protecteur(index).name
+
+    def _end_turn(self) -> None:
+        """The end of the turn: the Protecteur is set aside; count the seals (the game may end), draw, reveal the next Protecteur."""
+        if self.protector_now is not None:
+            self.protector_used.append(self.protector_now)
+        self.protector_now = None
         seals = self.seals()
         self.emit("count", seals=seals)
         self._check_victory(seals)
-        extra = {owner: 0 for owner in (0, 1)}
+        draws = [self.rules.draw_per_turn] * 2
         for owner, _, effect in self.active.get(ast.PiocheEnPlus, ()):
-            extra[owner] += effect.n
-        for seat in (0, 1):
-            for _ in range(self.rules.draw_per_turn + extra[seat]):
-                if not (yield from self.draw(seat)):
-                    break
+            draws[owner] += effect.n
+        self.draw(0, draws[0])
+        self.then(self.draw, 1, draws[1])
         per = self.rules.encounters_per_protector
         if self.game.protecteurs and len(self.line) % per == 0:
-            yield from self._reveal_protector()
+            self.then(self._reveal_protector)
 
     def _check_victory(self, seals: list[int]) -> None:
         """Seals (and the Lieu's extra conditions): a single player who meets one wins."""
@@ -651,8 +791,11 @@ class CardiaState(FlowState[CardiaGame]):
         return count
 
 
-def _steps():
-    """The effect handlers' module (imported late: it imports this one)."""
-    from . import steps
+#: The tasks that wait for an answer over a seat's hidden cards, and the tasks that pose them (same arguments).
+POSERS: dict[Any, Any] = {
+    CardiaState._chosen: CardiaState._choose,
+    CardiaState._drawn: CardiaState.draw,
+}
 
-    return steps
+# The effect handlers (imported last: they import this module).
+from . import steps  # noqa: E402

@@ -3,9 +3,10 @@
 `HANDLERS` maps each instantaneous effect's AST class to the function that
 runs it, named after its grammar rule (`modifier_influence` runs
 `ModifierInfluence`). A handler gets the state, the acting ability (`Act`:
-who it acts for, its card, the encounter) and the effect. A handler that
-asks somebody is a generator (it yields decisions, see `CardiaState.ask`);
-one that never asks returns None. `TARGETS` does the same for the targets
+who it acts for, its card, its encounter's place in the line) and the effect.
+A handler that asks somebody poses the decision (`state.ask`) with the
+function that goes on with the answer; what it schedules runs before the next
+effect (see `engine/agenda.py`). `TARGETS` does the same for the targets
 (`cette carte`, `une carte au choix`…): each returns the cards in play it
 designates. The meanings executed are the AST docstrings'.
 
@@ -19,25 +20,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from atout.interpreter.engine.agenda import GameOver
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.flow import GameOver
 
 from . import ast
-from .state import Act, CardiaState, Flow
+from .commentary import effect_text
+from .state import POSERS, Act, CardiaState
 
 #: Modifier tokens, largest first.
 TOKEN_VALUES = (5, 3, 1)
 
 
-def run_effects(state: CardiaState, act: Act, effets: list) -> Flow:
-    """Run instantaneous effects in the order written."""
-    from .commentary import effect_text
+def run_effects(state: CardiaState, act: Act, effets: list) -> None:
+    """Run instantaneous effects in the order written: the first at once, each other once the one before is over."""
+    first, *others = effets
+    run_effect(state, act, first)
+    for effet in others:
+        state.then(run_effect, act, effet)
 
-    for effet in effets:
-        state.emit("effect", player=act.me, text=effect_text(effet))
-        result = HANDLERS[type(effet)](state, act, effet)
-        if result is not None:
-            yield from result
+
+def run_effect(state: CardiaState, act: Act, effet) -> None:
+    """Run one instantaneous effect."""
+    state.emit("effect", player=act.me, text=effect_text(effet))
+    HANDLERS[type(effet)](state, act, effet)
 
 
 # ---------------------------------------------------------------------------
@@ -46,7 +51,7 @@ def run_effects(state: CardiaState, act: Act, effets: list) -> Flow:
 
 
 def _mine(state: CardiaState, act: Act, seat: int) -> list[int]:
-    card = act.encounter.cards[seat]
+    card = state.line[act.at].cards[seat]
     return [card] if card is not None else []
 
 
@@ -82,7 +87,7 @@ def chacune_des_cartes_adverses(state: CardiaState, act: Act, cible: ast.Chacune
 
 def eligible(state: CardiaState, act: Act, cible: ast.CarteAuChoix) -> list[int]:
     """The cards `une … carte … au choix` may take, in line order."""
-    current = act.encounter.number
+    current = state.line[act.at].number
     cards = []
     for enc in state.line:
         if cible.passee and enc.number == current:
@@ -103,18 +108,26 @@ def eligible(state: CardiaState, act: Act, cible: ast.CarteAuChoix) -> list[int]
     return cards
 
 
-def carte_au_choix(state: CardiaState, act: Act, cible: ast.CarteAuChoix, effect: dict | None = None) -> Flow:
-    """One eligible card, chosen by you (or by the opponent); none eligible: no card."""
+#: What goes on once the targets are known: (state, cards, *args).
+Then = Callable[..., None]
+
+
+def carte_au_choix(state: CardiaState, act: Act, cible: ast.CarteAuChoix, effect: dict, then: Then, *args: Any) -> None:
+    """One eligible card, chosen by you (or by the opponent); none eligible: no card. Then `then(state, cards, *args)`."""
     cards = eligible(state, act, cible)
     if not cards:
-        return []
+        then(state, (), *args)
+        return
     chooser = act.me if cible.choisie_par is ast.Joueur.TOI else 1 - act.me
-    options = [Option(state.label(c), c) for c in cards]
-    context = {"for": act.me, **(effect or {})}
+    options = [state.play_options[c] for c in cards]
+    context = {"for": act.me, **effect}
     decision = Decision(chooser, "target", options, f"Choose the card for {act.source}'s effect", context=context)
-    option = yield from state.ask(decision)
+    state.ask(decision, _target_chosen, chooser, then, *args)
+
+
+def _target_chosen(state: CardiaState, option: Option, chooser: int, then: Then, *args: Any) -> None:
     state.emit("target", player=chooser, card=state.names[option.value], owner=state.owners[option.value])
-    return [option.value]
+    then(state, (option.value,), *args)
 
 
 TARGETS: dict[type, Callable] = {
@@ -127,12 +140,12 @@ TARGETS: dict[type, Callable] = {
 }
 
 
-def resolve(state: CardiaState, act: Act, cible, effect: dict) -> Flow:
-    """The target cards of an effect (asks when the target is a choice)."""
+def resolve(state: CardiaState, act: Act, cible, effect: dict, then: Then, *args: Any) -> None:
+    """Find the target cards of an effect (asking when the target is a choice), then `then(state, cards, *args)`."""
     if isinstance(cible, ast.CarteAuChoix):
-        cards = yield from carte_au_choix(state, act, cible, effect)
-        return cards
-    return TARGETS[type(cible)](state, act, cible)
+        carte_au_choix(state, act, cible, effect, then, *args)
+        return
+    then(state, tuple(TARGETS[type(cible)](state, act, cible)), *args)
 
 
 # ---------------------------------------------------------------------------
@@ -148,7 +161,7 @@ def moins_de_sceaux(state: CardiaState, act: Act, condition) -> bool:
 
 def carte_adverse_est(state: CardiaState, act: Act, condition: ast.CarteAdverseEst) -> bool:
     """The card the opponent played in the current encounter is of the faction."""
-    return state.cards[act.encounter.played[1 - act.me]].faction is condition.faction
+    return state.cards[state.line[act.at].played[1 - act.me]].faction is condition.faction
 
 
 #: A condition's test: (state, act, condition) → whether it holds. The condition is typed Any:
@@ -187,9 +200,12 @@ def token_supply(state: CardiaState) -> dict[int, int]:
     return supply
 
 
-def modifier_influence(state: CardiaState, act: Act, effet: ast.ModifierInfluence) -> Flow:
+def modifier_influence(state: CardiaState, act: Act, effet: ast.ModifierInfluence) -> None:
     """Place tokens worth n on each target, then re-evaluate every encounter."""
-    cards = yield from resolve(state, act, effet.cible, {"effect": "modify", "n": effet.n})
+    resolve(state, act, effet.cible, {"effect": "modify", "n": effet.n}, _modify, effet)
+
+
+def _modify(state: CardiaState, cards: tuple[int, ...], effet: ast.ModifierInfluence) -> None:
     if not cards:
         state.emit("no_target")
         return
@@ -205,8 +221,11 @@ def modifier_influence(state: CardiaState, act: Act, effet: ast.ModifierInfluenc
     state.evaluate()
 
 
-def _leave(state: CardiaState, act: Act, cible, to: str) -> Flow:
-    cards = yield from resolve(state, act, cible, {"effect": to})
+def _leave(state: CardiaState, act: Act, cible, to: str) -> None:
+    resolve(state, act, cible, {"effect": to}, _leave_targets, to)
+
+
+def _leave_targets(state: CardiaState, cards: tuple[int, ...], to: str) -> None:
     if not cards:
         state.emit("no_target")
         return
@@ -215,17 +234,17 @@ def _leave(state: CardiaState, act: Act, cible, to: str) -> Flow:
     state.evaluate()
 
 
-def defausser(state: CardiaState, act: Act, effet: ast.Defausser) -> Flow:
+def defausser(state: CardiaState, act: Act, effet: ast.Defausser) -> None:
     """Each target leaves play for its owner's discard."""
-    return _leave(state, act, effet.cible, "discard")
+    _leave(state, act, effet.cible, "discard")
 
 
-def reprendre_en_main(state: CardiaState, act: Act, effet: ast.ReprendreEnMain) -> Flow:
+def reprendre_en_main(state: CardiaState, act: Act, effet: ast.ReprendreEnMain) -> None:
     """Each target leaves play for its owner's hand."""
-    return _leave(state, act, effet.cible, "hand")
+    _leave(state, act, effet.cible, "hand")
 
 
-def defausser_main(state: CardiaState, act: Act, effet: ast.DefausserMain) -> Flow:
+def defausser_main(state: CardiaState, act: Act, effet: ast.DefausserMain) -> None:
     """The player discards n cards of their hand: chosen by them, or at random (chance); fewer: the whole hand."""
     seat = act.me if effet.joueur is ast.Joueur.TOI else 1 - act.me
     hand = state.seats[seat].hand
@@ -234,15 +253,24 @@ def defausser_main(state: CardiaState, act: Act, effet: ast.DefausserMain) -> Fl
         for card in sorted(hand, key=names.__getitem__):
             _discard_from_hand(state, seat, card, effet.au_hasard)
         return
-    for left in range(effet.n, 0, -1):
-        ordered = sorted(hand, key=lambda c: state.cards[c].influence)
-        options = [Option(names[c], c) for c in ordered]
-        if effet.au_hasard:
-            decision = Decision(CHANCE, "random_discard", options, f"{seat_name(seat)} discards a card at random")
-        else:
-            decision = Decision(seat, "discard", options, f"Discard a card of your hand ({left} to go)")
-        option = yield from state.ask(decision)
-        _discard_from_hand(state, seat, option.value, effet.au_hasard)
+    discard_one(state, seat, effet.n, effet.au_hasard)
+
+
+def discard_one(state: CardiaState, seat: int, left: int, at_random: bool) -> None:
+    """`seat` discards one card of their hand (chosen by them, or by chance), `left` still to discard with it."""
+    ordered = sorted(state.seats[seat].hand, key=state.printed.__getitem__)
+    options = [state.hand_options[c] for c in ordered]
+    if at_random:
+        decision = Decision(CHANCE, "random_discard", options, f"{seat_name(seat)} discards a card at random")
+    else:
+        decision = Decision(seat, "discard", options, f"Discard a card of your hand ({left} to go)")
+    state.ask(decision, _discarded, seat, left, at_random)
+
+
+def _discarded(state: CardiaState, option: Option, seat: int, left: int, at_random: bool) -> None:
+    _discard_from_hand(state, seat, option.value, at_random)
+    if left > 1:
+        state.then(discard_one, seat, left - 1, at_random)
 
 
 def _discard_from_hand(state: CardiaState, seat: int, card: int, at_random: bool) -> None:
@@ -251,12 +279,10 @@ def _discard_from_hand(state: CardiaState, seat: int, card: int, at_random: bool
     state.emit("discard", player=seat, card=state.names[card], random=at_random)
 
 
-def piocher(state: CardiaState, act: Act, effet: ast.Piocher) -> Flow:
+def piocher(state: CardiaState, act: Act, effet: ast.Piocher) -> None:
     """The player draws n cards, fewer if the pile runs out."""
     seat = act.me if effet.joueur is ast.Joueur.TOI else 1 - act.me
-    for _ in range(effet.n):
-        if not (yield from state.draw(seat)):
-            break
+    state.draw(seat, effet.n)
 
 
 def gagner_la_partie(state: CardiaState, act: Act, effet: ast.GagnerLaPartie) -> None:
@@ -265,15 +291,18 @@ def gagner_la_partie(state: CardiaState, act: Act, effet: ast.GagnerLaPartie) ->
     raise GameOver
 
 
-def retirer_persistant(state: CardiaState, act: Act, effet: ast.RetirerPersistant) -> Flow:
+def retirer_persistant(state: CardiaState, act: Act, effet: ast.RetirerPersistant) -> None:
     """You take a Persistant token off a card of your choice (the opponent's if `adverse`)."""
     cards = [c for c in state.in_play() if c in state.persistent and (not effet.adverse or state.owners[c] != act.me)]
     if not cards:
         state.emit("no_target")
         return
-    options = [Option(state.label(c), c) for c in cards]
+    options = [state.play_options[c] for c in cards]
     decision = Decision(act.me, "persistent", options, "Take a Persistant token off a card", context={"for": act.me})
-    option = yield from state.ask(decision)
+    state.ask(decision, _token_removed)
+
+
+def _token_removed(state: CardiaState, option: Option) -> None:
     card = option.value
     state.persistent.remove(card)
     state.refresh_active()
@@ -281,13 +310,12 @@ def retirer_persistant(state: CardiaState, act: Act, effet: ast.RetirerPersistan
     state.evaluate()
 
 
-def si(state: CardiaState, act: Act, effet: ast.Si) -> Flow | None:
+def si(state: CardiaState, act: Act, effet: ast.Si) -> None:
     """The effect acts only if the condition holds now."""
     ok = CONDITIONS[type(effet.condition)](state, act, effet.condition)
     state.emit("condition", player=act.me, ok=ok)
     if ok:
-        return HANDLERS[type(effet.effet)](state, act, effet.effet)
-    return None
+        HANDLERS[type(effet.effet)](state, act, effet.effet)
 
 
 HANDLERS: dict[type, Callable] = {
@@ -300,6 +328,9 @@ HANDLERS: dict[type, Callable] = {
     ast.RetirerPersistant: retirer_persistant,
     ast.Si: si,
 }
+
+#: A discard from a hand waits for its answer over the seat's hand: `resample` poses it anew.
+POSERS[_discarded] = discard_one
 
 #: The AST classes with no handler in the tables above, and the code that
 #: reads them: the cards and their abilities, the Lieu's rules (read once,

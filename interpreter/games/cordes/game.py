@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from atout.interpreter.engine.decision import Option
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
@@ -53,8 +54,15 @@ class CordesGame(Game):
         self.hand_cards: dict[str, ast.HandCard] = {
             name: card for name, card in self.cards.items() if isinstance(card, ast.HAND_CARD_TYPES)
         }
+        #: For each card that goes into hands: its type, its cost, and the options of playing and spitting it.
+        self.acts: dict[str, tuple[ast.CardType, int, Option, Option]] = {
+            name: (card.TYPE, card.cost, Option(f"Play {name}", ("play", name)), Option(f"Spit {name}", ("spit", name)))
+            for name, card in self.hand_cards.items()
+        }
         self.box = [card for _, card in sorted(self.cards.items()) for _ in range(card.copies)]
         self.names = [card.name for card in self.box]
+        #: The name of an id, as a function (piles ask for one at every draw).
+        self.name_of = self.names.__getitem__
         self.types = [card.TYPE for card in self.box]
         self.costs = [getattr(card, "cost", 0) for card in self.box]
         self.gong = next(i for i, card in enumerate(self.box) if card.TYPE is ast.CardType.GONG)

@@ -1,13 +1,15 @@
 """A game of Dans les Cordes in progress: zones, turns, combats, rounds.
 
-The game is one generator (`_main`) that reads like the rulebook: the setup,
-then turns — draw, the activity phase (spit, play, combats), the draw of a
-turn without play, the hand limit, the end of a round when the GONG was
-drawn. Whenever a player or chance must decide, the generator yields a
-`Decision`; `apply(index)` sends the chosen option back in and runs on to
-the next decision. A decision with a single option is taken at once and
-never asked. The card effects are run by the handlers of `steps.py`, one per
-AST class.
+The game is an agenda of tasks (`AgendaState`): small methods that read like
+the rulebook, each doing one step and scheduling what comes next — the
+setup, then turns: draw, the activity phase (spit, play, combats), the draw
+of a turn without play, the hand limit, the end of a round when the GONG was
+drawn. Whenever a player or chance must decide, a method poses a `Decision`
+with `ask`, and the answer runs the method named with it. A decision with a
+single option is taken at once and never asked. The card effects are run by
+the handlers of `steps.py`, one per AST class. The state is plain data, so
+`clone()` copies a position and `resample(seat, rng)` deals anew what a seat
+cannot see.
 
 Zones (rulebook: Setup, Spitting, Round Bell): the draw pile (shuffled
 segments; the GONG, put back near the middle at setup, is kept at a known
@@ -20,18 +22,19 @@ it is placed). Every card is in exactly one zone at all times
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
-from atout.interpreter.engine.flow import Flow, FlowState, GameOver
+from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation
 
 from . import ast
 from .game import GONG_SPREAD, CordesGame
+from .rules import CordesRules
 
 
 ATTACK, DEFENSE, RIPOSTE, RECOVERY = ast.CardType.ATTACK, ast.CardType.DEFENSE, ast.CardType.RIPOSTE, ast.CardType.RECOVERY
@@ -45,7 +48,7 @@ DONE = Option("Done", None)
 
 @dataclass(slots=True)
 class Seat:
-    """One boxer: the markers, the hand, the spittoon."""
+    """One boxer: the markers, the hand, the spittoon, the cards swapped at the coach's advice."""
 
     life: int
     energy: int
@@ -54,6 +57,35 @@ class Seat:
     #: The cards of the spittoon that lie face down (lost to a Crochet, discarded at the hand limit).
     face_down: set[int] = field(default_factory=set)
     boxer: int | None = None
+    #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
+    swapped: list[int] = field(default_factory=list)
+
+    def copy(self) -> "Seat":
+        """An independent copy (its own hand, spittoon, face-down set and swapped cards)."""
+        return Seat(self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer, self.swapped[:])
+
+
+class PileKnowledge(list[set[int]]):
+    """For each seat, the cards of the draw pile whose segment it knows for sure.
+
+    `blind` holds, for each seat, the top segment it has lost track of (the
+    other player drew from it unseen): none of its cards is known any more,
+    so further draws from it change nothing.
+    """
+
+    __slots__ = ("blind",)
+
+    def __init__(self, known: Iterable[Iterable[int]] = ((), ())) -> None:
+        super().__init__(set(cards) for cards in known)
+        self.blind: list[Any] = [None, None]
+
+    def copy(self) -> "PileKnowledge":
+        """An independent copy (the copy keeps track of the top segment anew)."""
+        new = PileKnowledge.__new__(PileKnowledge)
+        new.append(self[0].copy())
+        new.append(self[1].copy())
+        new.blind = [None, None]
+        return new
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +103,7 @@ class Blow:
     counter: bool = False
 
 
-class CordesState(FlowState[CordesGame]):
+class CordesState(AgendaState[CordesGame]):
     """A position in a game of Dans les Cordes."""
 
     #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
@@ -79,9 +111,7 @@ class CordesState(FlowState[CordesGame]):
 
     def __init__(self, game: CordesGame, setup: bool = True) -> None:
         self.game = game
-        self.rules = rules = game.rules
-        self.names = game.names
-        self._name = game.names.__getitem__
+        rules = game.rules
         self.seats = [Seat(rules.starting_life, rules.starting_energy), Seat(rules.starting_life, rules.starting_energy)]
         self.pile = Pile()
         #: Cards above the GONG while it lies at a known place in the pile; None otherwise.
@@ -103,14 +133,16 @@ class CordesState(FlowState[CordesGame]):
         #: The blow waiting for an answer, and the coach's picks so far (for views and prompts).
         self.blow: Blow | None = None
         self.coach_picked: list[int] = []
-        #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
-        self.swapped: list[int] = []
+        #: For each seat, the cards of the pile whose segment it knows for sure: cards it saw go
+        #: under the pile, until somebody else draws blindly from their segment (`resample`).
+        self.known_in_pile = PileKnowledge()
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
+        self._agenda = []
+        self._queued = []
         if setup:
-            self.start(self._main(setup))
+            self.start(self._setup)
         else:
-            self._flow = self._main(setup)
             self._start = []
 
     @classmethod
@@ -138,10 +170,24 @@ class CordesState(FlowState[CordesGame]):
 
     def begin(self) -> list[Event]:
         """Start the turns of a state made with `setup=False` (an arranged position); the events."""
-        self._events = []
-        self._advance(None)
-        return self._events
+        self.start(self._play_turn)
+        events, self._start = self._start, []
+        return events
 
+
+    # A state keeps few attributes of its own: past about 30, CPython stops
+    # sharing their keys between instances and every attribute read slows down.
+    # So what the game holds is read through it.
+
+    @property
+    def rules(self) -> CordesRules:
+        """The rules of the game."""
+        return self.game.rules
+
+    @property
+    def names(self) -> list[str]:
+        """The name of each card id."""
+        return self.game.names
 
     @property
     def turn(self) -> int:
@@ -161,8 +207,81 @@ class CordesState(FlowState[CordesGame]):
         return describe(self, viewer)
 
     def check_invariants(self) -> list[str]:
-        """Every card of the box is in exactly one zone."""
-        return conservation(self.zones(), range(len(self.names)), self.names.__getitem__)
+        """Every card of the box is in exactly one zone; the cards a seat knows in the pile are there."""
+        problems = conservation(self.zones(), range(len(self.game.names)), self.game.name_of)
+        pile = set(self.pile.cards())
+        for seat, known in enumerate(self.known_in_pile):
+            if not known <= pile:
+                problems.append(f"{seat_name(seat)} knows cards in the pile that are not there: {sorted(self.game.names[c] for c in known - pile)}")
+        return problems
+
+    # ------------------------------------------------------------------
+    # Copies of a position
+    # ------------------------------------------------------------------
+
+    def __copy__(self) -> "CordesState":
+        """A shallow copy, where `clone` starts: made directly, at a third of `copy.copy`'s generic cost."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def copy_fields(self, new: "CordesState") -> None:
+        """The boxers' hands, spittoons and markers, the pile, the ring and the other zones change in play."""
+        new.seats = [seat.copy() for seat in self.seats]
+        # The segments' cards only: their counts by name, a cache, are made again at the copy's next draw.
+        new.pile = Pile([segment.cards for segment in self.pile.segments], self.pile.name)
+        new.ring = self.ring[:]
+        new.removed = self.removed[:]
+        new.aside = self.aside[:]
+        new.coach_picked = self.coach_picked[:]
+        new.known_in_pile = self.known_in_pile.copy()
+
+    def resample(self, player: int, rng: Any) -> "CordesState":
+        """A copy where the cards `player` cannot place are dealt anew, with `rng`, from what they may know.
+
+        `player` cannot place: the other boxer's hand (unless it is shown to
+        them, when they pick the card it loses), the other's face-down cards
+        in their spittoon and the cards they are swapping at the coach's
+        advice, the cards removed at each GONG (nobody sees them), and the
+        cards of the draw pile except those `player` knows for sure are there
+        (`known_in_pile`). These cards are sorted by name and id, shuffled with
+        `rng` and dealt back into the same places, each keeping its size: the
+        pile keeps its segments and the GONG its depth. So the copy depends on
+        `player`'s view and `rng` only. At a chance decision that draws from
+        the pile, the draw is posed anew from the new pile.
+        """
+        new = cast(CordesState, self.clone())
+        other = 1 - player
+        seats = new.seats
+        them = seats[other]
+        pending = new.decision()
+        # The places of the cards `player` cannot place, in a fixed order: lists and positions in them.
+        places: list[tuple[list[int], list[int]]] = []
+        shown = pending is not None and ((pending.kind == "take_card" and pending.player == player) or pending.kind in _HAND_PICKS)
+        if not shown:
+            places.append((them.hand, list(range(len(them.hand)))))
+        places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
+        places.append((them.swapped, list(range(len(them.swapped)))))
+        places.append((new.removed, list(range(len(new.removed)))))
+        known = new.known_in_pile[player]
+        segments = [segment.cards[:] for segment in new.pile.segments]
+        for cards in segments:
+            places.append((cards, [i for i, c in enumerate(cards) if c not in known]))
+        unseen = [cards[i] for cards, positions in places for i in positions]
+        names = self.game.names
+        dealt = sorted(unseen, key=lambda c: (names[c], c))
+        rng.shuffle(dealt)
+        moved = dict(zip(unseen, dealt))
+        for cards, positions in places:
+            for i in positions:
+                cards[i] = moved[cards[i]]
+        new.pile = Pile(segments)
+        them.face_down = {moved.get(c, c) for c in them.face_down}
+        new.coach_picked = [moved.get(c, c) for c in new.coach_picked]
+        new.known_in_pile[other] = {moved.get(c, c) for c in new.known_in_pile[other]}
+        if pending is not None and pending.player == CHANCE and pending.kind in ("draw", "remove") and new.waiting:
+            new.repose(new.draw_decision(pending.kind, pending.prompt))
+        return new
 
     def zones(self) -> dict[str, list[int]]:
         """Every zone and the cards it holds."""
@@ -177,7 +296,7 @@ class CordesState(FlowState[CordesGame]):
             "removed": list(self.removed),
             "boxers": [s.boxer for s in self.seats if s.boxer is not None],
             "aside": list(self.aside),
-            "swapped": list(self.swapped),
+            "swapped": self.seats[0].swapped + self.seats[1].swapped,
         }
 
     # ------------------------------------------------------------------
@@ -190,12 +309,13 @@ class CordesState(FlowState[CordesGame]):
 
     def hand_names(self, seat: int, cards: list[int] | None = None) -> list[str]:
         """The distinct names of a hand (or of `cards`), sorted."""
-        return sorted({self.names[c] for c in (self.seats[seat].hand if cards is None else cards)})
+        names = self.game.names
+        return sorted({names[c] for c in (self.seats[seat].hand if cards is None else cards)})
 
     def take_from_hand(self, seat: int, name: str) -> int:
         """Remove a card of this name from a hand; its id."""
         hand = self.seats[seat].hand
-        names = self.names
+        names = self.game.names
         for index, card in enumerate(hand):
             if names[card] == name:
                 del hand[index]
@@ -206,19 +326,19 @@ class CordesState(FlowState[CordesGame]):
         """Life changes by `change`, within 0 and the life cap; 0 life is a KO."""
         player = self.seats[seat]
         life = player.life + change
-        cap = self.rules.life_cap
+        cap = self.game.rules.life_cap
         if cap is not None and change > 0:
             life = min(life, max(cap, player.life))
         player.life = max(0, life)
         self.emit("life", player=seat, change=change, life=player.life)
-        if player.life == 0 and self.rules.ko_checked == "at once":
+        if player.life == 0 and self.game.rules.ko_checked == "at once":
             self.check_ko()
 
     def change_energy(self, seat: int, change: int) -> None:
         """Energy changes by `change`, within 0 and the energy cap."""
         player = self.seats[seat]
         energy = player.energy + change
-        cap = self.rules.energy_cap
+        cap = self.game.rules.energy_cap
         if cap is not None and change > 0:
             energy = min(energy, max(cap, player.energy))
         player.energy = max(0, energy)
@@ -230,7 +350,7 @@ class CordesState(FlowState[CordesGame]):
         if not fallen:
             return
         if len(fallen) == 2:
-            rule = self.rules.double_ko
+            rule = self.game.rules.double_ko
             attacker = self.current
             if rule == "attacker wins":
                 self.finish(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
@@ -247,99 +367,134 @@ class CordesState(FlowState[CordesGame]):
     # The game
     # ------------------------------------------------------------------
 
-    def _main(self, setup: bool) -> Flow:
-        if setup:
-            yield from self._setup()
-        while True:
-            yield from self._play_turn()
-
     # -- setup (rulebook: Setup, The Coach's Advice) -------------------------
 
-    def _setup(self) -> Flow:
-        game, rules = self.game, self.rules
-        yield from self._choose_boxers()
+    def _setup(self) -> None:
+        """The boxers, the markers, the draw pile and its GONG, the hands, the first player, the coach."""
+        self.then(self._choose_boxer, 0)
+        self.then(self._choose_boxer, 1)
+        self.then(self._shuffle_pile)
+
+    def _choose_boxer(self, seat: int) -> None:
+        """`seat` boxes as the game's boxer, or chooses one of those left."""
+        game = self.game
+        if game.boxers is not None:
+            self._take_boxer(seat, game.boxers[seat], "setup")
+            return
+        left = sorted({self.game.names[c] for c in self.aside if c in game.characters})
+        self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "choose your boxer"), self._boxer_chosen, seat)
+
+    def _boxer_chosen(self, option: Option, seat: int) -> None:
+        self._take_boxer(seat, option.value, "choice")
+
+    def _take_boxer(self, seat: int, name: str, by: str) -> None:
+        card = next(c for c in self.aside if self.game.names[c] == name)
+        self.aside.remove(card)
+        self.seats[seat].boxer = card
+        self.emit("boxer", player=seat, boxer=name, by=by)
+
+    def _shuffle_pile(self) -> None:
+        """The markers; the playable cards shuffled into the draw pile; where the GONG goes back (chance)."""
+        game, rules = self.game, self.game.rules
         self.emit("markers", life=rules.starting_life, energy=rules.starting_energy)
         # "After setting the GONG card aside, shuffle the cards ... Put the GONG
         # card back approximately in the middle of this draw pile."
         for card in game.playable:
             self.aside.remove(card)
         self.pile = Pile([game.playable])
+        # Nobody keeps track of this segment: both players draw from it, unseen by the other, before anyone decides.
         self.emit("shuffle", cards=len(game.playable))
         size = len(self.pile)
         middle = size // 2
         places = range(max(0, middle - GONG_SPREAD), min(size, middle + GONG_SPREAD) + 1)
         options = [Option(f"{above} cards above it", above) for above in places]
-        option = yield from self.ask(Decision(CHANCE, "gong_place", options, "Where does the GONG go back in the pile?"))
-        self.aside.remove(game.gong)
+        self.ask(Decision(CHANCE, "gong_place", options, "Where does the GONG go back in the pile?"), self._gong_placed, size)
+
+    def _gong_placed(self, option: Option, size: int) -> None:
+        """The GONG lies under `option.value` cards; each player draws 5 cards; who starts."""
+        self.aside.remove(self.game.gong)
         self.gong_depth = option.value
         self.emit("gong_placed", above=option.value, pile=size + 1)
         # "Each player draws 5 cards."
         for seat in (0, 1):
-            yield from self.draw(seat, rules.starting_hand)
-        yield from self._choose_first_player()
-        # "Only at the start of the game, each player may ... exchange all or part of their hand."
-        for seat in (self.current, 1 - self.current):
-            yield from self._coach(seat)
+            self.then(self.draw, seat, self.game.rules.starting_hand)
+        self.then(self._choose_first_player)
 
-    def _choose_boxers(self) -> Flow:
-        game = self.game
-        for seat in (0, 1):
-            if game.boxers is not None:
-                name, by = game.boxers[seat], "setup"
-            else:
-                left = sorted({self.names[c] for c in self.aside if c in game.characters})
-                option = yield from self.ask(Decision(seat, "boxer", [Option(n, n) for n in left], "choose your boxer"))
-                name, by = option.value, "choice"
-            card = next(c for c in self.aside if self.names[c] == name)
-            self.aside.remove(card)
-            self.seats[seat].boxer = card
-            self.emit("boxer", player=seat, boxer=name, by=by)
-
-    def _choose_first_player(self) -> Flow:
+    def _choose_first_player(self) -> None:
+        """Who starts: as the game or the rules say, else chance."""
         fixed = self.game.first_player
         if fixed is not None:
-            first, by = fixed, "setup"
-        elif self.rules.first_player == "first seat":
-            first, by = 0, "rules"
+            self._first(fixed, "setup")
+        elif self.game.rules.first_player == "first seat":
+            self._first(0, "rules")
         else:
-            option = yield from self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who starts?"))
-            first, by = option.value, "chance"
+            self.ask(Decision(CHANCE, "first_player", [Option("P1", 0), Option("P2", 1)], "Who starts?"), self._first_drawn)
+
+    def _first_drawn(self, option: Option) -> None:
+        self._first(option.value, "chance")
+
+    def _first(self, first: int, by: str) -> None:
+        """`first` starts; the coach's advice, the first player first; then the turns."""
         self.current = self.first_player = first
         self.emit("first_player", player=first, by=by)
+        # "Only at the start of the game, each player may ... exchange all or part of their hand."
+        for seat in (first, 1 - first):
+            self.then(self._coach, seat)
+        self.then(self._play_turn)
 
-    def _coach(self, seat: int) -> Flow:
-        hand = self.seats[seat].hand
-        limit = min(self.rules.coach_advice_cards, len(hand))
+    def _coach(self, seat: int) -> None:
+        """The coach's advice: `seat` picks up to the rules' number of cards to swap, one at a time, or Done."""
+        limit = min(self.game.rules.coach_advice_cards, len(self.seats[seat].hand))
         if limit == 0:
             return
-        picked = self.coach_picked = []
-        while len(picked) < limit:
-            left = [c for c in hand if c not in picked]
-            options = [DONE] + [Option(name, name) for name in self.hand_names(seat, left)]
-            prompt = (
-                f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
-                "or Done"
-            )
-            option = yield from self.ask(Decision(seat, "coach", options, prompt))
-            if option.value is None:
-                break
-            picked.append(next(c for c in left if self.names[c] == option.value))
         self.coach_picked = []
+        self._coach_pick(seat, limit)
+
+    def _coach_pick(self, seat: int, limit: int) -> None:
+        picked = self.coach_picked
+        if len(picked) >= limit:
+            self._coach_swap(seat)
+            return
+        left = [c for c in self.seats[seat].hand if c not in picked]
+        options = [DONE] + [Option(name, name) for name in self.hand_names(seat, left)]
+        prompt = (
+            f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
+            "or Done"
+        )
+        self.ask(Decision(seat, "coach", options, prompt), self._coach_picked, seat, limit)
+
+    def _coach_picked(self, option: Option, seat: int, limit: int) -> None:
+        if option.value is None:
+            self._coach_swap(seat)
+            return
+        picked = self.coach_picked
+        picked.append(next(c for c in self.seats[seat].hand if c not in picked and self.game.names[c] == option.value))
+        self._coach_pick(seat, limit)
+
+    def _coach_swap(self, seat: int) -> None:
+        """The picked cards leave the hand; as many are drawn; then they go under the pile."""
+        picked, self.coach_picked = self.coach_picked, []
+        hand = self.seats[seat].hand
         for card in picked:
             hand.remove(card)
-        self.emit("coach", player=seat, cards=sorted(self.names[c] for c in picked))
-        if picked:
-            # "exchange ... for the same number of new cards ... The discarded
-            # cards are placed face down under the common draw pile."
-            self.swapped = picked
-            yield from self.draw(seat, len(picked))
-            self.swapped = []
-            self.pile.put_under(picked)
+        self.emit("coach", player=seat, cards=sorted(self.game.names[c] for c in picked))
+        if not picked:
+            return
+        # "exchange ... for the same number of new cards ... The discarded
+        # cards are placed face down under the common draw pile."
+        self.seats[seat].swapped = picked
+        self.then(self.draw, seat, len(picked))
+        self.then(self._swapped_under, seat)
+
+    def _swapped_under(self, seat: int) -> None:
+        swapped, self.seats[seat].swapped = self.seats[seat].swapped, []
+        self.pile.put_under(swapped)
+        self.known_in_pile[seat].update(swapped)
 
     # -- a turn (rulebook: Turn Sequence) --------------------------------------
 
-    def _play_turn(self) -> Flow:
-        rules = self.rules
+    def _play_turn(self) -> None:
+        """A turn of the player on turn: draw, then the activity phase (which ends with `_turn_end`)."""
         player = self.current
         if self._is_stuck():
             self._decide_on_points("nothing is left to draw or play")
@@ -354,61 +509,93 @@ class CordesState(FlowState[CordesGame]):
             life=[seats[0].life, seats[1].life],
             energy=[seats[0].energy, seats[1].energy],
         )
-        yield from self.draw(player, rules.draw_at_start)
-        yield from self._activity(player)
-        if not self.played:
-            yield from self.draw(player, rules.draw_at_end)
-        if rules.hand_limit_checked == "end of turn":
-            for seat in (player, 1 - player):
-                yield from self._hand_limit(seat)
-        if self.gong_out:
-            yield from self._end_round()
-        self.current = 1 - player
+        self.draw(player, self.game.rules.draw_at_start)
+        self.then(self._activity, player)
 
-    def _activity(self, player: int) -> Flow:
+    def _turn_end(self, player: int) -> None:
+        """A turn without a card played draws; then the hand limits and the round bell."""
+        if self.played:
+            self._hand_limits(player)
+        else:
+            self.draw(player, self.game.rules.draw_at_end)
+            self.then(self._hand_limits, player)
+
+    def _hand_limits(self, player: int) -> None:
+        """The hand limit of both players, the player on turn first (if checked at the end of turn); the round bell."""
+        rules = self.game.rules
+        waits = False
+        if rules.hand_limit_checked == "end of turn":
+            limit = rules.hand_limit
+            for seat in (player, 1 - player):
+                # Before any discard, a hand within the limit stays so: nothing to check.
+                if waits or len(self.seats[seat].hand) > limit:
+                    self.then(self._hand_limit, seat)
+                    waits = True
+        if waits:
+            self.then(self._round_bell, player)
+        else:
+            self._round_bell(player)
+
+    def _round_bell(self, player: int) -> None:
+        """The round ends if the GONG was drawn this turn; then the other player's turn."""
+        if self.gong_out:
+            self.then(self._end_round)
+            self.then(self._next_turn, player)
+        else:
+            self._next_turn(player)
+
+    def _next_turn(self, player: int) -> None:
+        self.current = 1 - player
+        self._play_turn()
+
+    def _activity(self, player: int) -> None:
         """The activity phase: play and/or spit cards, then end the turn."""
-        seat = self.seats[player]
-        game = self.game
-        while True:
-            options = self.activity_options(player)
-            prompt = f"your turn (energy {seat.energy}): play a card, spit a card for +{self.rules.energy_per_spat_card} energy, or end the turn"
-            option = yield from self.ask(Decision(player, "act", options, prompt))
-            what = option.value
-            if what[0] == "end":
-                self.emit("end_turn", player=player)
-                return
-            name = what[1]
-            if what[0] == "spit":
-                self.spit(player, self.take_from_hand(player, name))
-            elif game.cards[name].TYPE is RECOVERY:
-                yield from self._recovery(player, name)
-            else:
-                yield from self._combat(player, name)
+        options = self.activity_options(player)
+        prompt = f"your turn (energy {self.seats[player].energy}): play a card, spit a card for +{self.game.rules.energy_per_spat_card} energy, or end the turn"
+        self.ask(Decision(player, "act", options, prompt), self._acted, player)
+
+    def _acted(self, option: Option, player: int) -> None:
+        what = option.value
+        if what[0] == "end":
+            self.emit("end_turn", player=player)
+            self._turn_end(player)
+            return
+        name = what[1]
+        if what[0] == "spit":
+            self.spit(player, self.take_from_hand(player, name))
+            self._activity(player)
+            return
+        if self.game.cards[name].TYPE is RECOVERY:
+            self._recovery(player, name)
+        else:
+            self._combat(player, name)
 
     def activity_options(self, player: int) -> list[Option]:
         """What the player on turn may do outside a combat: play what they can pay for, spit, end."""
         game = self.game
+        acts = game.acts
         energy = self.seats[player].energy
         may_attack = not self.combat_done
-        may_recover = self.recoveries < self.rules.recoveries_per_turn
+        may_recover = self.recoveries < game.rules.recoveries_per_turn
         plays, spits = [], []
         for name in self.hand_names(player):
-            card = game.hand_cards[name]
-            kind = card.TYPE
-            if card.cost <= energy and ((kind is RECOVERY and may_recover) or (kind is not RECOVERY and kind is not DEFENSE and may_attack)):
-                plays.append(_play_option(name))
-            spits.append(_spit_option(name))
-        return plays + spits + [END_TURN]
+            kind, cost, play, spit = acts[name]
+            if cost <= energy and ((kind is RECOVERY and may_recover) or (kind is not RECOVERY and kind is not DEFENSE and may_attack)):
+                plays.append(play)
+            spits.append(spit)
+        plays += spits
+        plays.append(END_TURN)
+        return plays
 
     def combat_options(self, player: int) -> list[Option]:
         """What the attacker may do inside a combat: another ATTACK or RIPOSTE they can pay for, or end it."""
-        game = self.game
+        acts = self.game.acts
         energy = self.seats[player].energy
         options = []
         for name in self.hand_names(player):
-            card = game.hand_cards[name]
-            if (card.TYPE is ATTACK or card.TYPE is RIPOSTE) and card.cost <= energy:
-                options.append(_play_option(name))
+            kind, cost, play, _ = acts[name]
+            if (kind is ATTACK or kind is RIPOSTE) and cost <= energy:
+                options.append(play)
         options.append(END_COMBAT)
         return options
 
@@ -416,13 +603,13 @@ class CordesState(FlowState[CordesGame]):
         """Spit a card of the hand into the spittoon: +1 energy (not a played card)."""
         seat = self.seats[player]
         seat.spittoon.append(card)
-        gain = self.rules.energy_per_spat_card
+        gain = self.game.rules.energy_per_spat_card
         energy = seat.energy + gain
-        cap = self.rules.energy_cap
+        cap = self.game.rules.energy_cap
         if cap is not None:
             energy = min(energy, max(cap, seat.energy))
         seat.energy = energy
-        self.emit("spit", player=player, card=self.names[card], energy=energy)
+        self.emit("spit", player=player, card=self.game.names[card], energy=energy)
 
     def play_card(self, player: int, name: str, role: str) -> ast.HandCard:
         """Play a card of the hand: pay its cost, put it in the ring; the card."""
@@ -433,40 +620,50 @@ class CordesState(FlowState[CordesGame]):
         seat.energy -= node.cost
         return node
 
-    def _recovery(self, player: int, name: str) -> Flow:
-        """A RECOVERY card: before or after a combat, never during one."""
-        from .steps import HANDLERS
-
+    def _recovery(self, player: int, name: str) -> None:
+        """A RECOVERY card: before or after a combat, never during one; then back to the activity phase."""
         self.played = True
         self.recoveries += 1
         node = self.play_card(player, name, "recovery")
-        flow = HANDLERS[type(node)](self, node, player)
-        if flow is not None:
-            yield from flow
+        steps.HANDLERS[type(node)](self, node, player)
+        if steps.may_decide(cast(ast.Recovery, node).effects):
+            self.then(self._recovered, player)
+        else:
+            self._recovered(player)
+
+    def _recovered(self, player: int) -> None:
         self.check_ko()
+        self._activity(player)
 
     # -- combat (rulebook: Combat) ---------------------------------------------
 
-    def _combat(self, attacker: int, name: str) -> Flow:
-        """A combat: the attacker plays blows as long as they can and want."""
-        from .steps import HANDLERS
-
+    def _combat(self, attacker: int, name: str) -> None:
+        """A combat: the attacker plays blows as long as they can and want; then back to the activity phase."""
         self.played = self.combat_done = self.in_combat = True
         self.emit("combat", player=attacker)
-        while True:
-            node = self.play_card(attacker, name, "attack")
-            flow = HANDLERS[type(node)](self, node, attacker)
-            if flow is not None:
-                yield from flow
-            option = yield from self.ask(
-                Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat")
-            )
-            if option.value[0] == "end":
-                break
-            name = option.value[1]
+        self._attack(attacker, name)
+
+    def _attack(self, attacker: int, name: str) -> None:
+        """One card of the combat: its blow, then the attacker may go on."""
+        node = self.play_card(attacker, name, "attack")
+        steps.HANDLERS[type(node)](self, node, attacker)
+        self.then(self._next_attack, attacker)
+
+    def _next_attack(self, attacker: int) -> None:
+        self.ask(
+            Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat"),
+            self._attack_chosen,
+            attacker,
+        )
+
+    def _attack_chosen(self, option: Option, attacker: int) -> None:
+        if option.value[0] != "end":
+            self._attack(attacker, option.value[1])
+            return
         self.in_combat = False
         self.emit("combat_end", player=attacker)
         self.check_ko()
+        self._activity(attacker)
 
     def answer_options(self, blow: Blow) -> list[Option]:
         """The cards the blow's target may answer with: DEFENSE, or RIPOSTE, they can pay for and that counter this blow."""
@@ -474,7 +671,7 @@ class CordesState(FlowState[CordesGame]):
         defender = blow.to
         energy = self.seats[defender].energy
         # "THE ATTACKER MAY, IF THEY WISH, play a DEFENSE card on a RIPOSTE of the defender."
-        may_riposte = not (blow.counter and defender == self.current) or self.rules.attacker_may_riposte
+        may_riposte = not (blow.counter and defender == self.current) or self.game.rules.attacker_may_riposte
         options = [TAKE]
         for name in self.hand_names(defender):
             card = game.hand_cards[name]
@@ -483,61 +680,67 @@ class CordesState(FlowState[CordesGame]):
                     options.append(_answer_option(name))
         return options
 
-    def deal_blow(self, blow: Blow) -> Flow:
+    def deal_blow(self, blow: Blow) -> None:
         """A blow: its target answers it or takes it."""
-        from .steps import HANDLERS, run_effects
-
         self.blow = blow
         options = self.answer_options(blow)
         prompt = f"{seat_name(blow.by)} hits you with {blow.card} ({_blow_text(blow)}): answer with a DEFENSE or a RIPOSTE, or take the blow"
-        option = yield from self.ask(Decision(blow.to, "answer", options, prompt))
+        self.ask(Decision(blow.to, "answer", options, prompt), self._blow_answered, blow)
+
+    def _blow_answered(self, option: Option, blow: Blow) -> None:
         self.blow = None
         if option.value is None:
             self.emit("take", player=blow.to, card=blow.card)
-            yield from run_effects(self, blow.effects, blow.by)
+            steps.run_effects(self, blow.effects, blow.by)
             return
         node = self.play_card(blow.to, option.value, "answer")
-        flow = HANDLERS[type(node)](self, node, blow.to, blow)
-        if flow is not None:
-            yield from flow
+        steps.HANDLERS[type(node)](self, node, blow.to, blow)
 
     # -- the end of a turn: hand limit, the round bell -------------------------
 
-    def _hand_limit(self, seat_index: int) -> Flow:
-        """Keep at most the hand limit: the extra cards are discarded, not spat."""
-        rules = self.rules
+    def _hand_limit(self, seat_index: int) -> None:
+        """Keep at most the hand limit: the extra cards are discarded (one at a time), not spat."""
+        rules = self.game.rules
         seat = self.seats[seat_index]
-        while len(seat.hand) > rules.hand_limit:
+        if len(seat.hand) <= rules.hand_limit:
+            return
+        if rules.hand_limit_chosen_by == "owner":
             options = [Option(name, name) for name in self.hand_names(seat_index)]
             prompt = f"your hand holds {len(seat.hand)} cards, {rules.hand_limit} at most: discard a card"
-            if rules.hand_limit_chosen_by == "owner":
-                option = yield from self.ask(Decision(seat_index, "hand_limit", options, prompt))
-            else:
-                option = yield from self.ask(self.random_card(seat_index, "hand_limit_random"))
-            card = self.take_from_hand(seat_index, option.value)
-            if rules.hand_limit_goes_to == "spittoon":
-                seat.spittoon.append(card)
-                seat.face_down.add(card)
-                where = "spittoon"
-            else:
-                self.pile.put_under([card])
-                where = "pile"
-            self.emit("hand_limit", player=seat_index, card=self.names[card], to=where)
-            if rules.hand_limit_gives_energy:
-                self.change_energy(seat_index, rules.energy_per_spat_card)
+            decision = Decision(seat_index, "hand_limit", options, prompt)
+        else:
+            decision = self.random_card(seat_index, "hand_limit_random")
+        self.ask(decision, self._discarded, seat_index)
+
+    def _discarded(self, option: Option, seat_index: int) -> None:
+        rules = self.game.rules
+        seat = self.seats[seat_index]
+        card = self.take_from_hand(seat_index, option.value)
+        if rules.hand_limit_goes_to == "spittoon":
+            seat.spittoon.append(card)
+            seat.face_down.add(card)
+            where = "spittoon"
+        else:
+            self.pile.put_under([card])
+            self.known_in_pile[seat_index].add(card)
+            where = "pile"
+        self.emit("hand_limit", player=seat_index, card=self.game.names[card], to=where)
+        if rules.hand_limit_gives_energy:
+            self.change_energy(seat_index, rules.energy_per_spat_card)
+        self.then(self._hand_limit, seat_index)
 
     def random_card(self, seat: int, kind: str) -> Decision:
         """The chance decision of a card picked blindly from a hand: each card as likely."""
         counts: dict[str, int] = {}
         for card in self.seats[seat].hand:
-            name = self.names[card]
+            name = self.game.names[card]
             counts[name] = counts.get(name, 0) + 1
         options = [Option(name, name, counts[name]) for name in sorted(counts)]
         return Decision(CHANCE, kind, options, f"A card of {seat_name(seat)}'s hand, at random")
 
-    def _end_round(self) -> Flow:
+    def _end_round(self) -> None:
         """The GONG was drawn this turn: the bonus, the round counter, the reshuffle; or the end."""
-        rules = self.rules
+        rules = self.game.rules
         player = self.current
         self.gongs += 1
         self.emit("round_end", gong=self.gongs, last=self.gongs >= rules.gongs_to_end)
@@ -546,21 +749,36 @@ class CordesState(FlowState[CordesGame]):
             # ends immediately afterwards and the end-of-round bonus does not apply."
             self._decide_on_points()
         # "each player recovers, of their choice, 1 life point or 2 ENERGY POINTS."
-        options = [Option(f"+{rules.gong_bonus_life} life", "life"), Option(f"+{rules.gong_bonus_energy} energy", "energy")]
         for seat in (player, 1 - player):
-            option = yield from self.ask(Decision(seat, "gong_bonus", options, "the round ends: take your bonus"))
-            self.emit("bonus", player=seat, took=option.value)
-            if option.value == "life":
-                self.change_life(seat, rules.gong_bonus_life)
-            else:
-                self.change_energy(seat, rules.gong_bonus_energy)
+            self.then(self._gong_bonus, seat)
         # "remove the top card of the draw pile, face down, to indicate the number of rounds"
-        for _ in range(rules.cards_removed_per_gong):
-            if not self.pile:
-                break
-            option = yield from self.ask(self.draw_decision("remove", "The card removed to count the round"))
-            self.removed.append(self.take_top(option.value))
-            self.emit("removed", card=option.value, removed=len(self.removed))
+        self.then(self._remove_card, rules.cards_removed_per_gong)
+        self.then(self._gong_reshuffle)
+
+    def _gong_bonus(self, seat: int) -> None:
+        rules = self.game.rules
+        options = [Option(f"+{rules.gong_bonus_life} life", "life"), Option(f"+{rules.gong_bonus_energy} energy", "energy")]
+        self.ask(Decision(seat, "gong_bonus", options, "the round ends: take your bonus"), self._bonus_taken, seat)
+
+    def _bonus_taken(self, option: Option, seat: int) -> None:
+        self.emit("bonus", player=seat, took=option.value)
+        if option.value == "life":
+            self.change_life(seat, self.game.rules.gong_bonus_life)
+        else:
+            self.change_energy(seat, self.game.rules.gong_bonus_energy)
+
+    def _remove_card(self, left: int) -> None:
+        """Remove the top card of the pile to count the round (`left` still to remove)."""
+        if left <= 0 or not self.pile:
+            return
+        self.ask(self.draw_decision("remove", "The card removed to count the round"), self._card_removed, left)
+
+    def _card_removed(self, option: Option, left: int) -> None:
+        self.removed.append(self.take_top(option.value, None))
+        self.emit("removed", card=option.value, removed=len(self.removed))
+        self.then(self._remove_card, left - 1)
+
+    def _gong_reshuffle(self) -> None:
         # "shuffle the GONG card with all the played cards present in the ring and
         # all the cards in the spittoons ... placed underneath the remaining draw pile."
         self.gong_out = False
@@ -570,6 +788,12 @@ class CordesState(FlowState[CordesGame]):
         """Shuffle the ring and both spittoons (and `extra`) under the pile; how many cards."""
         cards = extra + self.ring + self.seats[0].spittoon + self.seats[1].spittoon
         counts = [len(self.ring), len(self.seats[0].spittoon), len(self.seats[1].spittoon)]
+        # Both players know where the GONG, the ring and the face-up cards go; the
+        # owner of a face-down card knows it too.
+        down = self.seats[0].face_down | self.seats[1].face_down
+        for index, known in enumerate(self.known_in_pile):
+            known.update(c for c in cards if c not in down)
+            known.update(self.seats[index].face_down)
         self.ring = []
         for seat in self.seats:
             seat.spittoon = []
@@ -588,7 +812,7 @@ class CordesState(FlowState[CordesGame]):
         if self.seats[0].hand or self.seats[1].hand or self.pile or self.gong_depth is not None or self.gong_out:
             return False
         refill = self.ring or self.seats[0].spittoon or self.seats[1].spittoon
-        return self.rules.empty_draw_pile == "no draw" or not refill
+        return self.game.rules.empty_draw_pile == "no draw" or not refill
 
     def _decide_on_points(self, why: str | None = None) -> None:
         """The last GONG: more life wins; a tie as the rules say."""
@@ -605,7 +829,7 @@ class CordesState(FlowState[CordesGame]):
             self.finish(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})", code, facts)
             raise GameOver
         where = "" if why is not None else f" {when}"
-        if self.rules.tie_at_last_gong == "most energy":
+        if self.game.rules.tie_at_last_gong == "most energy":
             energies = [s.energy for s in self.seats]
             facts["energy"] = energies
             if energies[0] != energies[1]:
@@ -619,71 +843,89 @@ class CordesState(FlowState[CordesGame]):
 
     # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------
 
-    def draw(self, player: int, n: int) -> Flow:
+    def draw(self, player: int, n: int) -> None:
         """`player` draws `n` cards, one at a time; a GONG is revealed and replaced."""
-        hand = self.seats[player].hand
-        for _ in range(n):
-            while True:
-                card = yield from self._take_top(player)
-                if card is None:
-                    break
-                if card == self.game.gong:
-                    # "When you draw the GONG card, reveal it immediately next to
-                    # the ring, and replace it in your hand with a new card."
-                    self.gong_out = True
-                    self.emit("gong", player=player, gong=self.gongs + 1)
-                    continue
-                hand.append(card)
-                self.emit("draw", player=player, card=self.names[card])
-                break
-            if self.rules.hand_limit_checked == "always":
-                yield from self._hand_limit(player)
+        if n > 0:
+            self._draw_one(player, n)
 
-    def _take_top(self, player: int) -> Flow:
-        """The top card of the pile (a chance decision), or None when there is none."""
+    def _draw_one(self, player: int, left: int) -> None:
+        """Draw the top card of the pile (a chance decision), `left` cards still to draw with this one.
+
+        The GONG lies at a known depth until it is drawn.
+        """
         if self.gong_depth == 0:
             self.gong_depth = None
-            return self.game.gong
+            self._drew_gong(player, left)
+            return
         if not self.pile:
-            if self.rules.empty_draw_pile == "reshuffle" and (self.ring or self.seats[0].spittoon or self.seats[1].spittoon):
+            if self.game.rules.empty_draw_pile == "reshuffle" and (self.ring or self.seats[0].spittoon or self.seats[1].spittoon):
                 self._reshuffle("empty", [])
             else:
                 self.emit("nothing_to_draw", player=player)
-                return None
-        option = yield from self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]))
+                self._drew(player, left)
+                return
+        self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]), self._drawn, player, left)
+
+    def _drawn(self, option: Option, player: int, left: int) -> None:
         if self.gong_depth is not None:
             self.gong_depth -= 1
-        return self.take_top(option.value)
+        card = self.take_top(option.value, player)
+        if card == self.game.gong:
+            self._drew_gong(player, left)
+            return
+        self.seats[player].hand.append(card)
+        self.emit("draw", player=player, card=self.game.names[card])
+        if left > 1 or self.game.rules.hand_limit_checked == "always":
+            self._drew(player, left)
+
+    def _drew(self, player: int, left: int) -> None:
+        """A card drawn (or none left to draw): the hand limit, if the rules check it after every draw; the next card."""
+        rules = self.game.rules
+        if rules.hand_limit_checked == "always" and len(self.seats[player].hand) > rules.hand_limit:
+            self._hand_limit(player)
+            if left > 1:
+                self.then(self._draw_one, player, left - 1)
+        elif left > 1:
+            self._draw_one(player, left - 1)
+
+    def _drew_gong(self, player: int, left: int) -> None:
+        # "When you draw the GONG card, reveal it immediately next to
+        # the ring, and replace it in your hand with a new card."
+        self.gong_out = True
+        self.emit("gong", player=player, gong=self.gongs + 1)
+        self._draw_one(player, left)
 
     def draw_decision(self, kind: str, prompt: str) -> Decision:
         """The chance decision of the pile's top card (one option per name, weighted by copies)."""
-        return self.pile.draw_decision(self._name, kind, prompt)
+        return self.pile.draw_decision(self.game.name_of, kind, prompt)
 
-    def take_top(self, name: str) -> int:
-        """Take a card of this name from the pile's top segment (see `draw_decision`)."""
-        return self.pile.take(name, self._name)
+    def take_top(self, name: str, by: int | None = None) -> int:
+        """Take a card of this name from the pile's top segment (see `draw_decision`), seen by seat `by` (None: nobody).
+
+        A seat that does not see the card no longer knows for sure which cards
+        are left in that segment.
+        """
+        known_in_pile = self.known_in_pile
+        if not (known_in_pile[0] or known_in_pile[1]):
+            return self.pile.take(name, self.game.name_of)
+        top = self.pile.segments[0]
+        blind = known_in_pile.blind
+        for seat, known in enumerate(known_in_pile):
+            if known and seat != by and blind[seat] is not top:
+                known.difference_update(top.cards)
+                blind[seat] = top
+        card = self.pile.take(name, self.game.name_of)
+        known_in_pile[0].discard(card)
+        known_in_pile[1].discard(card)
+        return card
 
 
-_PLAY: dict[str, Option] = {}
+#: The chance decisions that pick a card of a hand blindly: their options show the hand's names.
+_HAND_PICKS = frozenset({"hand_limit_random", "lose_random"})
 _DRAW_PROMPTS = ("P1 draws", "P2 draws")
 
 
-_SPIT: dict[str, Option] = {}
 _ANSWER: dict[str, Option] = {}
-
-
-def _play_option(name: str) -> Option:
-    option = _PLAY.get(name)
-    if option is None:
-        option = _PLAY[name] = Option(f"Play {name}", ("play", name))
-    return option
-
-
-def _spit_option(name: str) -> Option:
-    option = _SPIT.get(name)
-    if option is None:
-        option = _SPIT[name] = Option(f"Spit {name}", ("spit", name))
-    return option
 
 
 def _answer_option(name: str) -> Option:
@@ -694,10 +936,13 @@ def _answer_option(name: str) -> Option:
 
 
 def _blow_text(blow: Blow) -> str:
-    from .commentary import blow_text
-
-    return blow_text(blow)
+    return commentary.blow_text(blow)
 
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+# The card handlers and the commentary read this module's classes: imported
+# once it is defined (whichever module is imported first).
+from . import commentary, steps  # noqa: E402

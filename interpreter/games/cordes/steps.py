@@ -4,10 +4,10 @@
 each function is named after its grammar rule (`block` runs `Block`, read by
 the rule `block`). A handler is called as `handler(state, node, player, …)`,
 where `player` is the card's "you" (the defender for a DEFENSE, the
-riposting player for a counter-blow). A handler that needs a decision is a
-generator: it yields the decision and receives the chosen option (the state
-drives it with `yield from`); the others are plain functions and return
-None. Docstrings quote the AST's meaning, which is the rule executed.
+riposting player for a counter-blow). A handler does at once what needs no
+decision; a decision it poses on the state's agenda (`state.ask`), with the
+function the answer runs (a task), and what follows it waits for the
+answer. Docstrings quote the AST's meaning, which is the rule executed.
 """
 
 from __future__ import annotations
@@ -17,17 +17,29 @@ from collections.abc import Callable, Sequence
 from atout.interpreter.engine.decision import Decision, Option, seat_name
 
 from . import ast
-from .state import Blow, CordesState, Flow
+from .state import Blow, CordesState
 
-Handler = Callable[..., "Flow | None"]
+Handler = Callable[..., None]
 
 
-def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int) -> Flow:
-    """Apply effects in the order written; "you" is `player`."""
-    for effect in effects:
-        flow = HANDLERS[type(effect)](state, effect, player)
-        if flow is not None:
-            yield from flow
+def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int, start: int = 0) -> None:
+    """Apply effects in the order written, from `start`; "you" is `player`.
+
+    The effects after one that may pose decisions (a draw, a discard) wait
+    for them: they are scheduled as a task.
+    """
+    for index in range(start, len(effects)):
+        effect = effects[index]
+        HANDLERS[type(effect)](state, effect, player)
+        if type(effect) in _MAY_DECIDE:
+            if index + 1 < len(effects):
+                state.then(run_effects, effects, player, index + 1)
+            return
+
+
+def may_decide(effects: Sequence[ast.Effect]) -> bool:
+    """True when some of these effects may pose a decision (what follows them must wait)."""
+    return any(type(effect) in _MAY_DECIDE for effect in effects)
 
 
 def _target(effect, player: int) -> int:
@@ -49,32 +61,42 @@ def energy(state: CordesState, effect: ast.Energy, player: int) -> None:
     state.change_energy(_target(effect, player), effect.change)
 
 
-def draw(state: CordesState, effect: ast.Draw, player: int) -> Flow:
+def draw(state: CordesState, effect: ast.Draw, player: int) -> None:
     """`who` draws `n` cards, one at a time (a GONG is revealed and replaced)."""
-    return state.draw(_target(effect, player), effect.n)
+    state.draw(_target(effect, player), effect.n)
 
 
-def discard(state: CordesState, effect: ast.Discard, player: int) -> Flow:
+def discard(state: CordesState, effect: ast.Discard, player: int) -> None:
     """`who` loses `n` cards of their hand (all if fewer), picked as `chosen_by` says, into their own spittoon."""
     loser = _target(effect, player)
+    for _ in range(min(effect.n, len(state.seats[loser].hand))):
+        state.then(_lose_card, effect, player)
+
+
+def _lose_card(state: CordesState, effect: ast.Discard, player: int) -> None:
+    """One card of the discard: its pick (the loser's, the player's or chance)."""
+    loser = _target(effect, player)
+    options = [Option(name, name) for name in state.hand_names(loser)]
+    if effect.chosen_by is ast.ChosenBy.THEIR_CHOICE:
+        decision = Decision(loser, "lose_card", options, "you lose a card from your hand: which one?")
+    elif effect.chosen_by is ast.ChosenBy.YOUR_CHOICE:
+        decision = Decision(player, "take_card", options, f"pick the card {seat_name(loser)} loses")
+    else:
+        decision = state.random_card(loser, "lose_random")
+    state.ask(decision, _card_lost, effect, player)
+
+
+def _card_lost(state: CordesState, option: Option, effect: ast.Discard, player: int) -> None:
+    loser = _target(effect, player)
     seat = state.seats[loser]
-    for _ in range(min(effect.n, len(seat.hand))):
-        options = [Option(name, name) for name in state.hand_names(loser)]
-        if effect.chosen_by is ast.ChosenBy.THEIR_CHOICE:
-            decision = Decision(loser, "lose_card", options, "you lose a card from your hand: which one?")
-        elif effect.chosen_by is ast.ChosenBy.YOUR_CHOICE:
-            decision = Decision(player, "take_card", options, f"pick the card {seat_name(loser)} loses")
-        else:
-            decision = state.random_card(loser, "lose_random")
-        option = yield from state.ask(decision)
-        card = state.take_from_hand(loser, option.value)
-        seat.spittoon.append(card)
-        spat = effect.placement is ast.Placement.SPAT
-        if not spat:
-            seat.face_down.add(card)
-        state.emit("lose_card", player=loser, card=option.value, spat=spat)
-        if spat:
-            state.change_energy(loser, state.rules.energy_per_spat_card)
+    card = state.take_from_hand(loser, option.value)
+    seat.spittoon.append(card)
+    spat = effect.placement is ast.Placement.SPAT
+    if not spat:
+        seat.face_down.add(card)
+    state.emit("lose_card", player=loser, card=option.value, spat=spat)
+    if spat:
+        state.change_energy(loser, state.rules.energy_per_spat_card)
 
 
 # ---------------------------------------------------------------------------
@@ -105,40 +127,41 @@ def dodge(state: CordesState, outcome: ast.Dodge, player: int, blow: Blow) -> No
 # ---------------------------------------------------------------------------
 
 
-def attack(state: CordesState, card: ast.Attack, player: int) -> Flow:
+def attack(state: CordesState, card: ast.Attack, player: int) -> None:
     """An ATTACK: a blow at the opponent, whose effects apply if it lands."""
-    return state.deal_blow(Blow(card.name, player, 1 - player, card.effects))
+    state.deal_blow(Blow(card.name, player, 1 - player, card.effects))
 
 
-def as_an_attack(state: CordesState, node: ast.AsAnAttack, player: int, name: str) -> Flow:
+def as_an_attack(state: CordesState, node: ast.AsAnAttack, player: int, name: str) -> None:
     """A riposte played as an attack: only this blow; no restriction, no counter-blow."""
-    return state.deal_blow(Blow(name, player, 1 - player, node.effects))
+    state.deal_blow(Blow(name, player, 1 - player, node.effects))
 
 
-def riposte(state: CordesState, card: ast.Riposte, player: int, blow: Blow | None = None) -> Flow:
+def riposte(state: CordesState, card: ast.Riposte, player: int, blow: Blow | None = None) -> None:
     """As an attack (no `blow`), its `As an attack` blow; as a defense, counter `blow` and strike back."""
     if blow is None:
-        return as_an_attack(state, card.as_an_attack, player, card.name)
-    return _counter(state, card, player, blow)
+        as_an_attack(state, card.as_an_attack, player, card.name)
+    else:
+        _counter(state, card, player, blow)
 
 
-def _counter(state: CordesState, card: ast.Riposte, player: int, blow: Blow) -> Flow:
+def _counter(state: CordesState, card: ast.Riposte, player: int, blow: Blow) -> None:
     # "a defense that counters the attack and delivers a blow, which can in
     # turn be defended against by the initial attacker."
     state.emit("counter", player=player, card=card.name, countered=blow.card)
-    yield from state.deal_blow(Blow(card.name, player, blow.by, card.counter, counter=True))
+    state.deal_blow(Blow(card.name, player, blow.by, card.counter, counter=True))
 
 
-def defense(state: CordesState, card: ast.Defense, player: int, blow: Blow) -> Flow:
+def defense(state: CordesState, card: ast.Defense, player: int, blow: Blow) -> None:
     """A DEFENSE against `blow`: its outcome instead of the blow's effects, then its own effects."""
     HANDLERS[type(card.outcome)](state, card.outcome, player, blow)
     if card.effects:
-        yield from run_effects(state, card.effects, player)
+        run_effects(state, card.effects, player)
 
 
-def recovery(state: CordesState, card: ast.Recovery, player: int) -> Flow:
+def recovery(state: CordesState, card: ast.Recovery, player: int) -> None:
     """A RECOVERY: its effects, in order."""
-    return run_effects(state, card.effects, player)
+    run_effects(state, card.effects, player)
 
 
 #: The interpreter's dispatch table: AST class → handler. Every class that
@@ -156,6 +179,9 @@ HANDLERS: dict[type, Handler] = {
     ast.Defense: defense,
     ast.Recovery: recovery,
 }
+
+#: The effects that may pose decisions: the effects after them wait (`run_effects`).
+_MAY_DECIDE: frozenset[type] = frozenset({ast.Draw, ast.Discard})
 
 #: The AST classes with no handler of their own, and the code that reads them:
 #: a restriction decides which cards may answer a blow; CHARACTER and GONG

@@ -212,7 +212,7 @@ class DragonsState(AgendaState[DragonsGame]):
             now[card] = list(full[card])
         for card in kept:
             now[card] = list(seen[card])
-        decision = new._pending
+        decision = new.decision()
         if decision is not None and decision.player == player and other < player:
             # The other decided first this round, in secret.
             if decision.kind == "play":

@@ -1,0 +1,98 @@
+"""Copies of a Dans les Cordes position: what `resample` deals anew and what it keeps.
+
+The contract suite checks every game's copies in general (same view, sound,
+playable, independent of the hidden cards); these scenarios check the places
+peculiar to Dans les Cordes: the pile's segments and the cards a boxer knows
+in them, the GONG's depth, a hand shown by a "your choice" discard, and a
+chance draw pending while the pile is dealt anew.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from atout.interpreter.engine.decision import CHANCE
+from atout.interpreter.games.cordes.game import CordesGame
+
+from .test_rules import CUSTOM, start
+
+
+def _names(state, cards) -> Counter:
+    return Counter(state.names[c] for c in cards)
+
+
+def _after_the_coach(cordes_files):
+    """P1 starts and swaps two cards at the coach's advice, P2 keeps their hand; P1 is to act.
+
+    Chance always takes its first option.
+    """
+    game = CordesGame(cordes_files.rules(), {c.name: c for f in cordes_files.card_files for c in f.cards}, ("Karpentier", "Lewis"), 0, cordes_files.digest())
+    state = game.new_state()
+    swaps = 0
+    while (decision := state.decision()).kind != "act":
+        if decision.player == CHANCE:
+            state.apply(0)
+        elif decision.player == 0 and swaps < 2:
+            state.apply(1)
+            swaps += 1
+        else:
+            state.apply(decision.index_of("Done"))
+    return state
+
+
+def test_the_cards_a_boxer_swapped_stay_under_the_pile_and_the_rest_is_dealt_anew(cordes_files):
+    state = _after_the_coach(cordes_files)
+    main, swapped = (segment.cards[:] for segment in state.pile.segments)
+    assert len(swapped) == 2 and state.known_in_pile[0] == set(swapped)
+    hidden = _names(state, state.seats[1].hand + main)
+    dealt_otherwise = 0
+    for seed in range(8):
+        sample = state.resample(0, random.Random(seed))
+        assert sample.check_invariants() == []
+        assert sample.describe(0) == state.describe(0)
+        assert [len(s) for s in sample.pile.segments] == [len(main), 2]
+        assert sample.pile.segments[1].cards == swapped, "P1 knows the cards they put under the pile"
+        assert sample.seats[0].hand == state.seats[0].hand and sample.gong_depth == state.gong_depth
+        assert _names(sample, sample.seats[1].hand + sample.pile.segments[0].cards) == hidden
+        dealt_otherwise += sample.seats[1].hand != state.seats[1].hand
+    assert dealt_otherwise >= 6
+    # P2 never saw P1's swapped cards: from P2's seat, they are dealt anew too.
+    moved = sum(state.resample(1, random.Random(seed)).pile.segments[1].cards != swapped for seed in range(8))
+    assert moved >= 6
+
+
+def test_a_boxer_no_longer_knows_what_is_left_of_a_segment_the_other_drew_from(cordes_files):
+    for drawer in (0, 1):
+        state = _after_the_coach(cordes_files)
+        swapped = state.pile.segments[1].cards[:]
+        state.pile.segments = state.pile.segments[1:]  # P1's swapped cards on top
+        state.take_top(state.names[swapped[0]], drawer)
+        # P1 sees their own draw and still knows the other card is there; P2's draw is blind to P1.
+        assert state.known_in_pile[0] == (set(swapped[1:]) if drawer == 0 else set()), drawer
+
+
+def test_a_hand_shown_by_a_your_choice_discard_is_kept(scenario):
+    s = start(scenario(CUSTOM), "Coup Bas", p2=("Jab", "Crochet", "Cross"))
+    s.choose("Play Coup Bas")
+    assert s.decision.kind == "take_card" and s.decision.player == 0
+    for seed in range(4):
+        sample = s.state.resample(0, random.Random(seed))
+        assert sample.seats[1].hand == s.state.seats[1].hand
+        assert sample.decision().labels() == ["Crochet", "Cross", "Jab"]
+
+
+def test_a_pending_draw_is_posed_anew_from_the_dealt_pile(cordes_files):
+    state = _after_the_coach(cordes_files)
+    state.apply(state.decision().index_of("End the turn"))
+    while state.decision().player != CHANCE:
+        state.apply(0)
+    assert state.decision().kind == "draw"
+    for seed in range(6):
+        sample = state.resample(0, random.Random(seed))
+        top = sample.pile.segments[0]
+        assert sample.decision().labels() == sorted(set(sample.names[c] for c in top))
+        rng = random.Random(seed)
+        while (decision := sample.decision()) is not None:
+            sample.apply(rng.randrange(len(decision.options)))
+            assert sample.check_invariants() == []
