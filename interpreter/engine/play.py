@@ -2,7 +2,7 @@
 
 `play_game` answers the state's decisions until the game is over: chance by
 a seeded sampler, each seat by its player (a bot, a person, anything with
-`choose`). It can write a record and report every event as it happens.
+`choose`), which is given the seat's `View`, never the state (`players.py`). It can write a record and report every event as it happens.
 `simulate` plays many games and sums them up.
 """
 
