@@ -5,7 +5,7 @@ searched), or `--game dragons` (repeatable); `--games 200` games per game,
 the search bot in P1 in the even games and in P2 in the odd ones (seats
 swapped half the time). Game i is played with seed `--seed` + i, so a run
 is the same on any machine when the budget is in iterations (the default:
-`--budget 400`, or per game the iterations that take at most 0.2 s per
+`--budget 400`, or per game the iterations that take about 0.2 s per
 decision here, see `BUDGETS`); a budget in seconds (`--budget 0.2s`) is not.
 
 It prints, per game: the search bot's wins, the heuristic's wins, the draws,
@@ -27,8 +27,8 @@ import time
 from functools import lru_cache
 from typing import Any
 
-#: Per game, the default iterations per decision: what takes at most about 0.2 s on one core.
-BUDGETS: dict[str, str] = {"dragons": "900", "cardia": "300", "cordes": "100", "battlefight": "30"}
+#: Per game, the default iterations per decision: what takes about 0.2 s on one core (Dans les Cordes: a guess, not measured).
+BUDGETS: dict[str, str] = {"dragons": "900", "cardia": "300", "cordes": "100", "battlefight": "50"}
 
 #: The default budget of a game not in `BUDGETS`.
 DEFAULT_BUDGET = "400"
