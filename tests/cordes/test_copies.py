@@ -96,3 +96,30 @@ def test_a_pending_draw_is_posed_anew_from_the_dealt_pile(cordes_files):
         while (decision := sample.decision()) is not None:
             sample.apply(rng.randrange(len(decision.options)))
             assert sample.check_invariants() == []
+
+
+def test_a_resample_never_moves_the_gong():
+    # it lies at a known depth: dealt into a hand, it would be played as a card (a crash in a playout)
+    import random
+
+    from atout.interpreter import load_game
+
+    game = load_game("cordes").game
+
+    def place(state):
+        for s, segment in enumerate(state.pile.segments):
+            if game.gong in segment.cards:
+                return ("pile", s, segment.cards.index(game.gong))
+        return ("not in the pile",)
+
+    checked = 0
+    for seed in range(1, 25):
+        rng = random.Random(seed)
+        state = game.new_state()
+        while (decision := state.decision()) is not None:
+            if decision.player >= 0 and place(state)[0] == "pile":
+                sample = state.resample(decision.player, random.Random(checked))
+                assert place(sample) == place(state)
+                checked += 1
+            state.apply(rng.randrange(len(decision.options)))
+    assert checked > 100

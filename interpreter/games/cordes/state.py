@@ -263,7 +263,8 @@ class CordesState(AgendaState[CordesGame]):
         places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
         places.append((them.swapped, list(range(len(them.swapped)))))
         places.append((new.removed, list(range(len(new.removed)))))
-        known = new.known_in_pile[player]
+        # The GONG is never dealt: it stays where it lies (its depth is kept), whoever knows it.
+        known = new.known_in_pile[player] | {self.game.gong}
         segments = [segment.cards[:] for segment in new.pile.segments]
         for cards in segments:
             places.append((cards, [i for i, c in enumerate(cards) if c not in known]))
