@@ -131,7 +131,7 @@ def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[
 
     from atout.interpreter.language.project import Validation
 
-    data = click.get_binary_stream("stdin").read()
+    data = sys.stdin.buffer.read()
     with tempfile.TemporaryDirectory(prefix="atout-stdin-") as folder:
         path = Path(folder) / "stdin.atout"
         path.write_bytes(data)
@@ -207,7 +207,7 @@ def ast(file: Path) -> None:
     from atout.interpreter.language.nodes import dump
 
     if str(file) == "-":
-        document = read_document(STDIN, click.get_binary_stream("stdin").read(), LANGUAGES)
+        document = read_document(STDIN, sys.stdin.buffer.read(), LANGUAGES)
     else:
         document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
     problems = [d for d in document.diagnostics if not d.is_note]
@@ -427,7 +427,7 @@ def play(
     """
     loaded = _load_game(ctx, game, cards, options)
     to_stdout = record_path is not None and str(record_path) == "-"
-    record: Path | IO[str] | None = click.get_text_stream("stdout") if to_stdout else record_path
+    record: Path | IO[str] | None = sys.stdout if to_stdout else record_path
     if to_stdout:  # the record alone on standard output
         with redirect_stdout(sys.stderr):
             _play(ctx, loaded, p1, p2, seed, record, match, quiet)
