@@ -96,6 +96,8 @@ class GameLanguage(Generic[R, C]):
     check_list: Callable[[CardList, dict[str, C], R, Reporter], None] | None = None
     #: The name of each card, for catalogues and duplicate checks.
     card_name: Callable[[C], str] = _card_name
+    #: A card written back as canonical card text, from its title line on (`language/writing.py`).
+    write_card: Callable[[C], str] | None = None
     #: The folder of the files shipped with the game (played when no
     #: `--cards` is given); None: the `cards/<name>/` folder shipped with atout.
     shipped: Path | None = None

@@ -1,0 +1,46 @@
+"""Writing an AST back as card text: the canonical form of every file.
+
+Reading a file and writing its AST back gives the file in canonical form:
+the same meaning (`parse(write(node)) == node`), written the way the shipped
+cards are printed. A formatter and a card gallery are built on it.
+
+What every game shares is written here: the header, decks and collections,
+rules files (each parameter by its printed name) and extension files. A
+game's cards are written by its own `write_card` (`GameLanguage.write_card`,
+in the game's `writing.py`), one writer per card class, as its handlers are.
+"""
+
+from __future__ import annotations
+
+from .game import FileKind, GameLanguage
+from .nodes import CardFile, CardList, Extension, Node, RulesFile
+
+
+def write_file(node: Node, game: GameLanguage) -> str:
+    """A file's node as the text of a file: its header, then its units, in canonical form."""
+    kind = _kind(node, game)
+    header = f"{game.title} : {kind.words[0]}\n"
+    if isinstance(node, CardFile):
+        if game.write_card is None:
+            raise NotImplementedError(f"{game.title} cards cannot be written back yet")
+        return header + "".join("\n" + game.write_card(card) for card in node.cards)
+    if isinstance(node, CardList):
+        return header + "\n" + "".join(f"{entry.count} {entry.name}\n" for entry in node.entries)
+    if isinstance(node, RulesFile):
+        return header + "\n" + "".join(f"{param.name.strip()} : {param.value.strip()}\n" for param in node.params)
+    if isinstance(node, Extension):
+        lines = [f"Base : {node.base}\n"] if node.base is not None else []
+        lines += [f"{param.name.strip()} : {param.value.strip()}\n" for param in node.without]
+        return header + ("\n" + "".join(lines) if lines else "")
+    raise TypeError(f"no file is written from a {type(node).__name__}")
+
+
+def _kind(node: Node, game: GameLanguage) -> FileKind:
+    """The kind of file a node is written as."""
+    name = getattr(node, "kind", None)
+    if isinstance(node, CardFile):
+        name = node.kind
+    for kind in game.kinds:
+        if kind.name == name:
+            return kind
+    raise TypeError(f"{game.title} has no kind of file for a {type(node).__name__}")
