@@ -119,6 +119,7 @@ def tables(game: str) -> dict[str, dict]:
         for name, value in vars(mod).items():
             if (
                 isinstance(value, dict)
+                and name != "WRITERS"  # a game's card writers (writing.py) are not handlers
                 and value
                 and all(inspect.isclass(key) and issubclass(key, Node) for key in value)
                 and all(callable(handler) and not inspect.isclass(handler) for handler in value.values())

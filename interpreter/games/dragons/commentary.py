@@ -26,6 +26,7 @@ from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import limit_reason, limit_text
 
 from .game import STAT_NAMES
+from .writing import SEPARATOR, statistic_text, statistics_text
 
 if TYPE_CHECKING:
     from .state import DragonsState
@@ -118,8 +119,8 @@ def card_line(state: "DragonsState", card: int) -> str:
     parts = []
     for i, stat in enumerate(STAT_NAMES):
         now, full = state.now[card][i], state.full[card][i]
-        parts.append(f"{stat} {now}" + (f" (of {full})" if now != full else ""))
-    return " · ".join(parts)
+        parts.append(statistic_text(stat, now) + (f" (of {full})" if now != full else ""))
+    return SEPARATOR.join(parts)
 
 
 def describe(state: "DragonsState", viewer: int | None = None) -> str:
@@ -139,7 +140,7 @@ def describe(state: "DragonsState", viewer: int | None = None) -> str:
         if viewer is not None and viewer != seat:
             lines.append(f"  {seat_name(seat)}: {len(state.hands[seat])} cards in hand, {len(reserve)} in reserve, {swaps}")
             for card, stats in sorted(state.seen[viewer].items(), key=lambda item: state.names[item[0]]):
-                values = " · ".join(f"{stat} {value}" for stat, value in zip(STAT_NAMES, stats))
+                values = statistics_text(zip(STAT_NAMES, stats))
                 lines.append(f"    seen: {state.names[card]}: {values}")
             continue
         lines.append(f"  {seat_name(seat)}: {len(reserve)} in reserve, {swaps}; hand:")

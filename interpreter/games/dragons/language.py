@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, collection_kind, rules_kind
 
-from . import checks
+from . import checks, writing
 from .rules import DragonsRules
 from .transformer import DragonsTransformer
 
@@ -20,4 +20,5 @@ LANGUAGE = GameLanguage(
     rules_model=DragonsRules,
     check_set=checks.check_set,
     check_list=checks.check_list,
+    write_card=writing.write_card,
 )
