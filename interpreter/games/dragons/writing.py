@@ -61,7 +61,15 @@ def _carte(card: Carte) -> str:
 
 
 def _statistiques(stats: Statistiques) -> str:
-    """The four statistics on one line, in the rulebook's order."""
+    """The four statistics on one line, in the rulebook's order.
+
+    A statistic missing (a card read with errors) or negative cannot be
+    written as a number a card reads: ValueError. One above 100 is written
+    as it is, and reading it back reports it again.
+    """
+    unwritable = [nom.value for nom in STATS if not isinstance(stats.of(nom), int) or stats.of(nom) < 0]
+    if unwritable:
+        raise ValueError(f"{', '.join(unwritable)}: no value a card can print (a whole number from 0 to 100)")
     return statistics_text((nom.value, stats.of(nom)) for nom in STATS)
 
 
