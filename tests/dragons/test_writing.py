@@ -56,7 +56,7 @@ SHIPPED_CARDS = [(path, card) for path in CARD_FILES for card in read_file(path,
 
 def read_back(text: str) -> ast.Carte:
     """The one card of a card file made of `text`, which must read with no diagnostic."""
-    document = read_document("written.atout", HEADER + "\n" + text, LANGUAGES)
+    document = read_document("written.atout", (HEADER + "\n" + text).encode("utf-8"), LANGUAGES)
     assert [d.render() for d in document.diagnostics] == [], text
     (card,) = document.node.cards
     return card
