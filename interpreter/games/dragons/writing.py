@@ -22,8 +22,7 @@ from typing import Any
 
 from atout.interpreter.language.nodes import Node
 
-from .ast import Carte, Statistique, Statistiques
-from .game import STATS
+from .ast import Carte, NomDeStatistique, Statistique, Statistiques
 
 #: What stands between the parts of a line, as the cards print it.
 SEPARATOR = " · "
@@ -67,10 +66,10 @@ def _statistiques(stats: Statistiques) -> str:
     written as a number a card reads: ValueError. One above 100 is written
     as it is, and reading it back reports it again.
     """
-    unwritable = [nom.value for nom in STATS if not isinstance(stats.of(nom), int) or stats.of(nom) < 0]
+    unwritable = [nom.value for nom in NomDeStatistique if not isinstance(stats.of(nom), int) or stats.of(nom) < 0]
     if unwritable:
         raise ValueError(f"{', '.join(unwritable)}: no value a card can print (a whole number from 0 to 100)")
-    return statistics_text((nom.value, stats.of(nom)) for nom in STATS)
+    return statistics_text((nom.value, stats.of(nom)) for nom in NomDeStatistique)
 
 
 def _statistique(stat: Statistique) -> str:
