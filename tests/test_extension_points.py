@@ -118,8 +118,8 @@ def tables(game: str) -> dict[str, dict]:
     for mod in modules(game):
         for name, value in vars(mod).items():
             if (
-                isinstance(value, dict)
-                and name != "WRITERS"  # a game's card writers (writing.py) are not handlers
+                name != "WRITERS"  # the card writers: checked by test_every_ast_class_has_a_writer
+                and isinstance(value, dict)
                 and value
                 and all(inspect.isclass(key) and issubclass(key, Node) for key in value)
                 and all(callable(handler) and not inspect.isclass(handler) for handler in value.values())
@@ -181,6 +181,18 @@ def test_every_ast_class_has_a_handler(game):
     )
     twice = [f"{cls.__name__} ({handled[cls]} and READ_BY)" for cls in declared if cls in handled]
     assert not twice, f"{game}: both handled and declared as read elsewhere: {', '.join(twice)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_ast_class_has_a_writer(game):
+    """A game whose cards are written back has a writer for each AST class, in its `WRITERS` table."""
+    if LANGUAGES[game].write_card is None:
+        pytest.skip(f"{game}: cards are not written back yet")
+    writers = {cls for mod in modules(game) for cls in getattr(mod, "WRITERS", {})}
+    missing = [cls.__name__ for cls in ast_classes(game) if cls not in writers]
+    assert not missing, f"{game}: no writer for {', '.join(missing)}: add each to the game's WRITERS table"
+    stray = sorted(cls.__name__ for cls in writers if cls not in ast_classes(game))
+    assert not stray, f"{game}: WRITERS entries for classes not in {game}'s ast.py: {', '.join(stray)}"
 
 
 @pytest.mark.parametrize("game", GAMES)

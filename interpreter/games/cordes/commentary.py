@@ -22,6 +22,7 @@ from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import limit_reason, limit_text
 
 from . import ast
+from .writing import write
 
 if TYPE_CHECKING:
     from .state import CordesState
@@ -29,18 +30,6 @@ if TYPE_CHECKING:
 
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def effect_text(effect: Any) -> str:
-    """An effect as printed on the card: "-2 life to the opponent", "+2 cards"."""
-    to = " to the opponent" if effect.who is ast.Who.OPPONENT else ""
-    if isinstance(effect, ast.Life):
-        return f"{effect.change:+d} life{to}"
-    if isinstance(effect, ast.Energy):
-        return f"{effect.change:+d} energy{to}"
-    if isinstance(effect, ast.Draw):
-        return f"+{_cards(effect.n)}{to}"
-    return f"-{_cards(effect.n)}{to}, {effect.chosen_by.value}, {effect.placement.value}"
 
 
 def blow_text(blow: Any, target: str = "you") -> str:
@@ -61,13 +50,13 @@ def blow_text(blow: Any, target: str = "you") -> str:
             whose = (f"{target}'s hand" if target != "you" else "your hand") if at_you else f"{thrower}'s hand"
             parts.append(f"-{_cards(effect.n)} from {whose}, {chooser}, {effect.placement.value}")
             continue
-        text = effect_text(effect).replace(" to the opponent", "")
+        text = write(effect).replace(" to the opponent", "")
         parts.append(f"{text} to {target if at_you else thrower}")
     return "; ".join(parts)
 
 
 def _effects(effects: list) -> str:
-    return "; ".join(effect_text(e) for e in effects)
+    return "; ".join(write(e) for e in effects)
 
 
 def _against(against: ast.Against) -> str:
@@ -82,9 +71,8 @@ def card_text(card: Any) -> str:
     if isinstance(card, (ast.Attack, ast.Recovery)):
         return f"{kind}, cost {card.cost}: {_effects(card.effects)}"
     if isinstance(card, ast.Defense):
-        outcome = "you dodge the blow" if isinstance(card.outcome, ast.Dodge) else f"you lose {card.outcome.n} life"
         extra = f"; {_effects(card.effects)}" if card.effects else ""
-        return f"{kind}, cost {card.cost}: {_against(card.against)}, {outcome}{extra}"
+        return f"{kind}, cost {card.cost}: {_against(card.against)}, {write(card.outcome)}{extra}"
     if isinstance(card, ast.Riposte):
         return (
             f"{kind}, cost {card.cost}: {_against(card.against)}, counter and {_effects(card.counter)}; "

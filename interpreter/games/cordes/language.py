@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import ast, checks
+from . import ast, checks, writing
 from .rules import CordesRules
 from .transformer import CordesTransformer
 
@@ -18,4 +18,5 @@ LANGUAGE: GameLanguage[CordesRules, ast.Card] = GameLanguage(
     transformer=CordesTransformer,
     rules_model=CordesRules,
     check_set=checks.check_set,
+    write_card=writing.write_card,
 )

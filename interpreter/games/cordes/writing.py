@@ -1,0 +1,185 @@
+"""Dans les Cordes's cards written back as card text, in canonical form.
+
+`write_card(card)` gives a card as the shipped card files print it, from its
+`== Title ==` line to its last line::
+
+    == Crochet ==
+    ATTACK · cost 3 · 3 copies
+    -2 life to the opponent
+    -1 card to the opponent, their choice, face down
+
+The canonical form: the type line's parts separated by " · ", "1 copy" left
+out; one effect per line; what is unwritten when it is the default ("to
+you") left out, except a lost card's choice and placement, which are always
+printed; a riposte's counter-blow (and its blow as an attack) on the line of
+its "Against …:" when it is a single effect, on the lines below otherwise.
+
+`WRITERS` holds one writer per AST class, as `steps.HANDLERS` holds one
+handler: adding a construct adds its writer beside its handler. The
+commentary prints effects and outcomes with the same writers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import ast
+
+Writer = Callable[[Any], str]
+
+
+def write(node: Any) -> str:
+    """Any node of a card as card text, by its writer."""
+    return WRITERS[type(node)](node)
+
+
+def write_card(card: ast.Card) -> str:
+    """A card as card text, from its `== Title ==` line to its last line (ending in a newline)."""
+    return write(card)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _to(who: ast.Who) -> str:
+    """`to the opponent`; "to you" is the default, left out."""
+    return " to the opponent" if who is ast.Who.OPPONENT else ""
+
+
+# ---------------------------------------------------------------------------
+# Effects
+# ---------------------------------------------------------------------------
+
+
+def life(effect: ast.Life) -> str:
+    """`+1 life`, `-2 life to the opponent`."""
+    return f"{effect.change:+d} life{_to(effect.who)}"
+
+
+def energy(effect: ast.Energy) -> str:
+    """`+2 energy`, `-1 energy to the opponent`."""
+    return f"{effect.change:+d} energy{_to(effect.who)}"
+
+
+def draw(effect: ast.Draw) -> str:
+    """`+2 cards`."""
+    return f"+{_cards(effect.n)}{_to(effect.who)}"
+
+
+def discard(effect: ast.Discard) -> str:
+    """`-1 card to the opponent, their choice, face down`."""
+    return f"-{_cards(effect.n)}{_to(effect.who)}, {effect.chosen_by.value}, {effect.placement.value}"
+
+
+def _lines(effects: Sequence[ast.Effect]) -> str:
+    """Effects one per line, each line ending in a newline."""
+    return "".join(write(effect) + "\n" for effect in effects)
+
+
+def _after_colon(effects: Sequence[ast.Effect]) -> str:
+    """What follows "…:": a single effect on the same line, several on the lines below."""
+    if len(effects) == 1:
+        return f" {write(effects[0])}\n"
+    return "\n" + _lines(effects)
+
+
+# ---------------------------------------------------------------------------
+# Defenses and ripostes
+# ---------------------------------------------------------------------------
+
+
+def attack_name(node: ast.AttackName) -> str:
+    """`"Crochet"`."""
+    return f'"{node.name}"'
+
+
+def against(node: ast.Against) -> str:
+    """`Against an attack`, `Against an attack of type "Jab", "Cross" or "Crochet"`."""
+    if not node.names:
+        return "Against an attack"
+    names = [write(name) for name in node.names]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"Against an attack of type {listed}"
+
+
+def block(outcome: ast.Block) -> str:
+    """`you lose 1 life`."""
+    return f"you lose {outcome.n} life"
+
+
+def dodge(outcome: ast.Dodge) -> str:
+    """`you dodge the blow`."""
+    return "you dodge the blow"
+
+
+def as_an_attack(node: ast.AsAnAttack) -> str:
+    """`As an attack: -1 life to the opponent`."""
+    return "As an attack:" + _after_colon(node.effects)
+
+
+# ---------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------
+
+
+def _head(card: Any, cost: bool = True) -> str:
+    """The title and the type line: `== Jab ==`, `ATTACK · cost 1 · 6 copies`."""
+    parts = [card.TYPE.value]
+    if cost:
+        parts.append(f"cost {card.cost}")
+    if card.copies != 1:
+        parts.append(f"{card.copies} copies")
+    return f"== {card.name} ==\n" + " · ".join(parts) + "\n"
+
+
+def attack(card: ast.Attack) -> str:
+    """An ATTACK: its blow's effects, one per line."""
+    return _head(card) + _lines(card.effects)
+
+
+def defense(card: ast.Defense) -> str:
+    """A DEFENSE: `Against an attack you lose 1 life`, then its further effects, one per line."""
+    return _head(card) + f"{write(card.against)} {write(card.outcome)}\n" + _lines(card.effects)
+
+
+def riposte(card: ast.Riposte) -> str:
+    """A RIPOSTE: `Against an attack …:` its counter-blow, then `As an attack:` its blow."""
+    return _head(card) + write(card.against) + ":" + _after_colon(card.counter) + write(card.as_an_attack)
+
+
+def recovery(card: ast.Recovery) -> str:
+    """A RECOVERY: its effects, one per line."""
+    return _head(card) + _lines(card.effects)
+
+
+def character(card: ast.Character) -> str:
+    """A CHARACTER: its title and type line only (the boxers have no powers)."""
+    return _head(card, cost=False)
+
+
+def gong(card: ast.Gong) -> str:
+    """The GONG: its title and type line only (what it does is in the rules file)."""
+    return _head(card, cost=False)
+
+
+#: The writers: AST class → the function that writes it as card text. Every
+#: class that can be in a card has one (tests/cordes/test_writing.py checks it).
+WRITERS: dict[type, Writer] = {
+    ast.Life: life,
+    ast.Energy: energy,
+    ast.Draw: draw,
+    ast.Discard: discard,
+    ast.AttackName: attack_name,
+    ast.Against: against,
+    ast.Block: block,
+    ast.Dodge: dodge,
+    ast.AsAnAttack: as_an_attack,
+    ast.Attack: attack,
+    ast.Defense: defense,
+    ast.Riposte: riposte,
+    ast.Recovery: recovery,
+    ast.Character: character,
+    ast.Gong: gong,
+}
