@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from atout.interpreter.language.text import fold
+
 from . import ast
 
 #: A writer: a node as text, on a card (`log=False`) or in the commentary (`log=True`).
@@ -59,10 +61,21 @@ def step_text(step: ast.Step) -> str:
 
 
 def _technique(card: ast.Technique, log: bool) -> str:
-    lines = [f"== {card.name} ==", card.type.value]
+    lines = [_title(card.name), card.type.value]
     if card.steps:
         lines.append(" ; ".join(write(step, log) for step in card.steps))
     return "\n".join(lines) + "\n"
+
+
+def _title(name: str) -> str:
+    """`== Name ==`; a name that no title line can hold is refused (its card would read back otherwise)."""
+    folded = fold(name)
+    if name != name.strip() or "=" in folded or "\n" in folded:
+        raise ValueError(
+            f"the technique name {name!r} cannot be written as a title: a name has no \"=\" "
+            "(nor a sign read as one, such as \"≠\"), no line break, and no space at either end"
+        )
+    return f"== {name} =="
 
 
 def _step(step: ast.Step, log: bool) -> str:
