@@ -1,4 +1,4 @@
-"""BattleFight as text: events as commentary, steps as printed, the state for --step.
+"""BattleFight as text: events as commentary, the state for --step (steps are written by `writing`).
 
 The commentary reads like a match report, turn by turn and step by step::
 
@@ -26,51 +26,6 @@ from . import ast
 
 if TYPE_CHECKING:
     from .state import BattleFightState
-
-#: Each keyword as printed, by AST class.
-PRINTED: dict[type, str] = {
-    ast.CorpsACorps: "Corps à Corps",
-    ast.Distance: "Distance",
-    ast.Defausser: "Défausser",
-    ast.SiPossibleDefausser: "Si Possible Défausser",
-    ast.Blesser: "Blesser",
-    ast.SeBlesser: "Se Blesser",
-    ast.Bloquer: "Bloquer",
-    ast.Piocher: "Piocher",
-    ast.Pousser: "Pousser",
-    ast.SeDeplacer: "Se Déplacer",
-    ast.Rejouer: "Rejouer",
-    ast.Destabiliser: "Déstabiliser",
-    ast.Stable: "Stable",
-    ast.Force: "Force",
-    ast.Protection: "Protection",
-    ast.Vitesse: "Vitesse",
-    ast.Charme: "Charme",
-    ast.SEmpecher: "S'Empêcher",
-    ast.SEmpecherCarte: "S'Empêcher Carte",
-}
-
-
-#: A step's modifier as printed before its keyword.
-MODIFIERS: dict[type, str] = {ast.LAdversaireA: "L'adversaire a ", ast.ToutLeMondeA: "Tout le monde a "}
-
-
-def keyword_text(keyword: Any) -> str:
-    """A keyword as printed: "Blesser 4", "Vitesse +1", "S'Empêcher Carte Rhétorique"."""
-    text = PRINTED[type(keyword)]
-    if isinstance(keyword, (ast.Force, ast.Protection, ast.Vitesse, ast.Charme)):
-        return f"{text} {keyword.n:+d}"
-    if isinstance(keyword, (ast.SEmpecher, ast.SEmpecherCarte)):
-        return f"{text} {keyword.of.value}" if keyword.of is not None else text
-    if hasattr(keyword, "n"):
-        return f"{text} {keyword.n}"
-    return text
-
-
-def step_text(step: ast.Step) -> str:
-    """A step as printed, with its modifier."""
-    prefix = MODIFIERS.get(type(step.modifier), "")
-    return prefix + keyword_text(step.keyword)
 
 
 def _p(seat: int | None) -> str:

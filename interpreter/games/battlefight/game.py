@@ -105,7 +105,7 @@ class BattleFightGame(Game):
         """The technique's steps as printed, for the commentary (made once per technique)."""
         texts = self._step_texts.get(technique.name)
         if texts is None:
-            from .commentary import step_text
+            from .writing import step_text
 
             texts = self._step_texts[technique.name] = [step_text(step) for step in technique.steps]
         return texts

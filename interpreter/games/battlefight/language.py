@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, deck_kind, rules_kind
 
-from . import checks
+from . import checks, writing
 from .rules import BattleFightRules
 from .transformer import BattleFightTransformer
 
@@ -21,4 +21,5 @@ LANGUAGE = GameLanguage(
     rules_model=BattleFightRules,
     check_set=checks.check_set,
     check_list=checks.check_list,
+    write_card=writing.write_card,
 )

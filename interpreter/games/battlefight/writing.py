@@ -1,0 +1,153 @@
+"""BattleFight techniques written as card text, and steps as the commentary prints them.
+
+One writer per AST class, in `WRITERS`, beside the handlers of `steps.py`:
+a keyword added to the language gets its writer here. A card is written in
+canonical form, the way the shipped cards print it::
+
+    == Menace Voilée ==
+    Rhétorique
+    [L'adversaire a] Force −1 ; Stable 1 ; [L'adversaire a] Si Possible Défausser 1
+
+- the title between `==`, the type on its own line, then every step on one
+  line, separated by " ; ";
+- keywords with their capitals and accents as printed ("Se Déplacer",
+  "S'Empêcher Carte Rhétorique");
+- a count after its keyword ("Blesser 1", "Défausser 1"), except where a
+  printed card leaves a keyword bare for its default: "Distance" is Distance
+  2, "Stable" is Stable 0;
+- a permanent's bonus signed, with a typographic minus: "Force +2",
+  "Protection −1";
+- `[L'adversaire a]` in brackets, `Tout le monde a` without, as printed.
+
+The same writers give a step's text in the commentary and in the records of
+games (`log=True`): every number written ("Distance 2", "Stable 0"), the
+modifier without brackets, a plain "-" sign. That form is fixed by the
+records already written, so it stays as it is when the card form changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from atout.interpreter.language.text import fold
+
+from . import ast
+
+#: A writer: a node as text, on a card (`log=False`) or in the commentary (`log=True`).
+Writer = Callable[[Any, bool], str]
+
+#: The sign of a negative bonus on a card ("Force −1"); the grammar reads "-" as well.
+MINUS = "\N{MINUS SIGN}"
+
+
+def write(node: Any, log: bool = False) -> str:
+    """Any node of a technique as text, by its writer in `WRITERS`."""
+    return WRITERS[type(node)](node, log)
+
+
+def write_card(card: ast.Technique) -> str:
+    """A technique as card text in canonical form, from its `== Title ==` line to its last line."""
+    return write(card)
+
+
+def step_text(step: ast.Step) -> str:
+    """A step as the commentary prints it: "L'adversaire a Force -1", "Distance 2"."""
+    return write(step, log=True)
+
+
+# ---------------------------------------------------------------------------
+# A technique and its steps
+# ---------------------------------------------------------------------------
+
+
+def _technique(card: ast.Technique, log: bool) -> str:
+    lines = [_title(card.name), card.type.value]
+    if card.steps:
+        lines.append(" ; ".join(write(step, log) for step in card.steps))
+    return "\n".join(lines) + "\n"
+
+
+def _title(name: str) -> str:
+    """`== Name ==`; a name that no title line can hold is refused (its card would read back otherwise)."""
+    folded = fold(name)
+    if name != name.strip() or "=" in folded or "\n" in folded:
+        raise ValueError(
+            f"the technique name {name!r} cannot be written as a title: a name has no \"=\" "
+            "(nor a sign read as one, such as \"≠\"), no line break, and no space at either end"
+        )
+    return f"== {name} =="
+
+
+def _step(step: ast.Step, log: bool) -> str:
+    keyword = write(step.keyword, log)
+    return keyword if step.modifier is None else f"{write(step.modifier, log)} {keyword}"
+
+
+def _modifier(words: str, bracketed: bool) -> Writer:
+    """A modifier: in brackets on a card when the printed cards bracket it, never in the commentary."""
+    return lambda modifier, log: f"[{words}]" if bracketed and not log else words
+
+
+# ---------------------------------------------------------------------------
+# Keywords
+# ---------------------------------------------------------------------------
+
+
+def _word(word: str) -> Writer:
+    """A keyword without a number: "Rejouer"."""
+    return lambda keyword, log: word
+
+
+def _counted(word: str, bare: int | None = None) -> Writer:
+    """A keyword and its count: "Blesser 4"; on a card, the bare word when the count is `bare`."""
+
+    def writer(keyword: Any, log: bool) -> str:
+        return word if keyword.n == bare and not log else f"{word} {keyword.n}"
+
+    return writer
+
+
+def _signed(word: str) -> Writer:
+    """A permanent and its signed bonus: "Force +2", "Vitesse −1" ("-1" in the commentary)."""
+
+    def writer(keyword: Any, log: bool) -> str:
+        number = f"{keyword.n:+d}"
+        return f"{word} {number if log else number.replace('-', MINUS)}"
+
+    return writer
+
+
+def _s_empecher(keyword: ast.SEmpecher, log: bool) -> str:
+    return f"S'Empêcher {keyword.of.value}"
+
+
+def _s_empecher_carte(keyword: ast.SEmpecherCarte, log: bool) -> str:
+    return "S'Empêcher Carte" if keyword.of is None else f"S'Empêcher Carte {keyword.of.value}"
+
+
+#: The writer of each AST class a technique can hold.
+WRITERS: dict[type, Writer] = {
+    ast.Technique: _technique,
+    ast.Step: _step,
+    ast.LAdversaireA: _modifier("L'adversaire a", bracketed=True),
+    ast.ToutLeMondeA: _modifier("Tout le monde a", bracketed=False),
+    ast.CorpsACorps: _word("Corps à Corps"),
+    ast.Distance: _counted("Distance", bare=2),
+    ast.Defausser: _counted("Défausser"),
+    ast.SiPossibleDefausser: _counted("Si Possible Défausser"),
+    ast.Blesser: _counted("Blesser"),
+    ast.SeBlesser: _counted("Se Blesser"),
+    ast.Bloquer: _counted("Bloquer"),
+    ast.Piocher: _counted("Piocher"),
+    ast.Pousser: _counted("Pousser"),
+    ast.SeDeplacer: _counted("Se Déplacer"),
+    ast.Rejouer: _word("Rejouer"),
+    ast.Destabiliser: _word("Déstabiliser"),
+    ast.Stable: _counted("Stable", bare=0),
+    ast.Force: _signed("Force"),
+    ast.Protection: _signed("Protection"),
+    ast.Vitesse: _signed("Vitesse"),
+    ast.Charme: _signed("Charme"),
+    ast.SEmpecher: _s_empecher,
+    ast.SEmpecherCarte: _s_empecher_carte,
+}
