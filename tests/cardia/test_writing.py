@@ -160,6 +160,13 @@ def test_a_protecteur_is_written_without_de_la_nature():
     assert writing.write_card(card) == "== Hibou ==\nProtecteur · Académie\nCapacité : Piocher 1 carte\n"
 
 
+@pytest.mark.parametrize("name", ["Pile=Face", " Veilleur", "Veilleur ", "Veil\nleur"])
+def test_a_name_no_title_can_hold_is_refused(name):
+    card = ast.Protecteur(name=name, faction=ast.Faction.GUILDE, capacite=ast.CapaciteProtecteur(effets=[ast.GagnerLaPartie()]))
+    with pytest.raises(ValueError, match="cannot be written as a card title"):
+        writing.write_card(card)
+
+
 def test_only_cards_are_written_as_cards():
     with pytest.raises(TypeError, match="not a Duel pour Cardia card"):
         writing.write_card(ast.Piocher(n=1))

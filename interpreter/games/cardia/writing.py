@@ -58,6 +58,12 @@ def _effets(effets: list[Any]) -> str:
 
 
 def _title(name: str) -> str:
+    """The title line `== Name ==`; a name it could not hold is refused, not written as another name."""
+    if "=" in name or "\n" in name or name != name.strip():
+        raise ValueError(
+            f"the name {name!r} cannot be written as a card title: "
+            "a title holds no \"=\" and no line break, and starts and ends with a letter or a sign, not a space"
+        )
     return f"== {name} ==\n"
 
 
