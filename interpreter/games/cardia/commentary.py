@@ -1,4 +1,4 @@
-"""Duel pour Cardia as text: events as commentary, effects as printed, the state for --step.
+"""Duel pour Cardia as text: events as commentary, the state for --step (effects as printed: `writing.py`).
 
 The commentary reads like a match report, one turn per block::
 
@@ -23,108 +23,10 @@ from typing import TYPE_CHECKING, Any
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import Limit, limit_text
 
-from . import ast
+from .writing import printed, signed
 
 if TYPE_CHECKING:
     from .state import CardiaState
-
-
-# ---------------------------------------------------------------------------
-# Effects as printed (French, like the cards)
-# ---------------------------------------------------------------------------
-
-
-def _de(faction: ast.Faction | None) -> str:
-    if faction is None:
-        return ""
-    return f" de l'{faction.value}" if faction is ast.Faction.ACADEMIE else f" de la {faction.value}"
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else f"−{-n}"
-
-
-def _cartes(n: int) -> str:
-    return f"{n} carte" if n == 1 else f"{n} cartes"
-
-
-def cible_text(cible: Any) -> str:
-    """A target as printed: "cette carte", "une autre carte au choix"…"""
-    kind = cible.kind
-    if kind == "cette_carte":
-        return "cette carte"
-    if kind == "ta_carte":
-        return "ta carte"
-    if kind == "carte_adverse":
-        return "la carte adverse"
-    if kind == "cartes_jouees":
-        return "les deux cartes jouées"
-    if kind == "chacune_de_tes_cartes":
-        return "chacune de tes cartes" + _de(cible.faction)
-    if kind == "chacune_des_cartes_adverses":
-        return "chacune des cartes adverses" + _de(cible.faction)
-    if cible.camp is ast.Camp.TIENNES:
-        text = "une de tes " + ("autres " if cible.autre else "") + "cartes"
-    else:
-        text = "une " + ("autre " if cible.autre else "") + "carte" + (" adverse" if cible.camp is ast.Camp.ADVERSES else "")
-    text += _de(cible.faction)
-    if cible.passee:
-        text += " d'une rencontre passée"
-    text += " au choix"
-    if cible.choisie_par is ast.Joueur.ADVERSAIRE:
-        text += " de l'adversaire"
-    return text
-
-
-def effect_text(effet: Any) -> str:
-    """An instantaneous or persistent effect as printed."""
-    kind = effet.kind
-    if kind == "modifier_influence":
-        return f"{_signed(effet.n)} sur {cible_text(effet.cible)}"
-    if kind == "defausser":
-        return f"Défausser {cible_text(effet.cible)}"
-    if kind == "defausser_main":
-        hasard = " au hasard" if effet.au_hasard else ""
-        if effet.joueur is ast.Joueur.TOI:
-            return f"Défausser {_cartes(effet.n)} de ta main{hasard}"
-        return f"L'adversaire défausse {_cartes(effet.n)} de sa main{hasard}"
-    if kind == "piocher":
-        if effet.joueur is ast.Joueur.TOI:
-            return f"Piocher {_cartes(effet.n)}"
-        return f"L'adversaire pioche {_cartes(effet.n)}"
-    if kind == "gagner_la_partie":
-        return "Gagner la partie"
-    if kind == "reprendre_en_main":
-        return f"Reprendre {cible_text(effet.cible)} en main"
-    if kind == "retirer_persistant":
-        return "Retirer un jeton Persistant" + (" adverse" if effet.adverse else "") + " au choix"
-    if kind == "si":
-        if effet.condition.kind == "moins_de_sceaux":
-            condition = "tu as moins de sceaux que l'adversaire"
-        else:
-            condition = "la carte adverse est" + _de(effet.condition.faction)
-        return f"Si {condition}, {effect_text(effet.effet)}"
-    if kind == "influence_continue":
-        ensemble = effet.ensemble
-        if ensemble.kind == "cette_carte":
-            return f"Cette carte a {_signed(effet.n)} d'influence"
-        who = "Tes cartes" if ensemble.kind == "tes_cartes" else "Les cartes adverses"
-        return f"{who}{_de(ensemble.faction)} ont {_signed(effet.n)} d'influence"
-    if kind == "gagne_egalites":
-        return "Tes cartes gagnent les égalités"
-    if kind == "capacites_adverses_bloquees":
-        return "Les capacités instantanées adverses n'agissent pas"
-    if kind == "joue_face_visible":
-        return "L'adversaire joue sa carte face visible"
-    if kind == "pioche_en_plus":
-        return f"Tu pioches {_cartes(effet.n)} de plus"
-    raise KeyError(kind)  # pragma: no cover - every effect is printed above
-
-
-def ability_text(capacite: Any) -> str:
-    """A whole ability: "instantanée : −3 sur la carte adverse"."""
-    word = "instantanée" if capacite.kind == "capacite_instantanee" else "persistante"
-    return f"{word} : " + " ; ".join(effect_text(e) for e in capacite.effets)
 
 
 # ---------------------------------------------------------------------------
@@ -246,7 +148,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "no_target":
         return "        nothing to act on"
     if e == "modify":
-        return f"        {p}'s {event['card']} {_signed(event['n']) if event['n'] else '±0'} → influence {event['influence']}"
+        return f"        {p}'s {event['card']} {signed(event['n']) if event['n'] else '±0'} → influence {event['influence']}"
     if e == "leave":
         where = "the discard" if event["to"] == "discard" else "the hand"
         return f"        {p}'s {event['card']} leaves play for {where}"
@@ -287,7 +189,7 @@ def card_state(state: "CardiaState", card: int) -> str:
     text = f"{state.names[card]} {state.influence(card)}"
     tokens = state.tokens.get(card)
     if tokens:
-        text += " [" + " ".join(_signed(t) for t in tokens) + "]"
+        text += " [" + " ".join(signed(t) for t in tokens) + "]"
     if card in state.persistent:
         text += " (Persistant)"
     return text
@@ -324,17 +226,11 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
     if viewer is not None:  # a person at the prompt: what their cards do
         for card in sorted(state.seats[viewer].hand, key=lambda c: state.cards[c].influence):
             personnage = state.cards[card]
-            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {ability_text(personnage.capacite)}")
+            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {printed(personnage.capacite)}")
     if state.protector_now is not None and game.protecteurs:
         protecteur = game.protecteurs[state.protector_now]
-        lines.append(f"  this encounter's Protecteur: {protecteur.name} ({protecteur.faction.value}) — {ability_text_protector(protecteur)}")
+        lines.append(f"  this encounter's Protecteur: {protecteur.name} ({protecteur.faction.value}) — {printed(protecteur.capacite)}")
     if state.upcoming is not None and game.protecteurs:
         protecteur = game.protecteurs[state.upcoming]
-        lines.append(f"  next Protecteur: {protecteur.name} ({protecteur.faction.value}) — {ability_text_protector(protecteur)}")
+        lines.append(f"  next Protecteur: {protecteur.name} ({protecteur.faction.value}) — {printed(protecteur.capacite)}")
     return "\n".join(lines)
-
-
-def ability_text_protector(card: ast.Protecteur) -> str:
-    """A Protecteur's ability as printed."""
-    only = ", seulement si tu es le seul" if card.capacite.seulement_si_seul else ""
-    return f"Capacité{only} : " + " ; ".join(effect_text(e) for e in card.capacite.effets)

@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import ast, checks
+from . import ast, checks, writing
 from .rules import CardiaRules
 from .transformer import CardiaTransformer
 
@@ -18,4 +18,5 @@ LANGUAGE: GameLanguage[CardiaRules, ast.Personnage] = GameLanguage(
     transformer=CardiaTransformer,
     rules_model=CardiaRules,
     check_set=checks.check_set,
+    write_card=writing.write_card,
 )

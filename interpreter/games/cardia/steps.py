@@ -24,8 +24,8 @@ from atout.interpreter.engine.agenda import GameOver
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 
 from . import ast
-from .commentary import effect_text
 from .state import POSERS, Act, CardiaState
+from .writing import printed
 
 #: Modifier tokens, largest first.
 TOKEN_VALUES = (5, 3, 1)
@@ -41,7 +41,7 @@ def run_effects(state: CardiaState, act: Act, effets: list) -> None:
 
 def run_effect(state: CardiaState, act: Act, effet) -> None:
     """Run one instantaneous effect."""
-    state.emit("effect", player=act.me, text=effect_text(effet))
+    state.emit("effect", player=act.me, text=printed(effet))
     HANDLERS[type(effet)](state, act, effet)
 
 

@@ -1,0 +1,225 @@
+"""Duel pour Cardia's cards written back as printed: one writer per AST class.
+
+`printed(node)` writes any node of a card the way the cards print it:
+"−3 sur la carte adverse", "Capacité instantanée : Piocher 2 cartes",
+"Il faut 6 sceaux pour gagner". `write_card(card)` writes a whole card,
+from its title line to its last line::
+
+    == Inventrice ==
+    Paquet I · Guilde · influence 15
+    Capacité instantanée : +3 sur cette carte ; −3 sur une autre carte au choix
+
+This is the canonical form: keywords with their accents and capitals, one
+space around "·", ":" and ";", changes of influence signed (+3, −3), the
+effects of an ability on one line, one `Règle :` line per Lieu rule, a
+Lieu's difficulty in stars (0 as a number). Reading it back gives the same
+card. The commentary prints an effect that acts with the same writers.
+
+`WRITERS` has one writer per AST class, beside its handler in `steps.py`:
+adding a construct adds its writer here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import ast
+
+# ---------------------------------------------------------------------------
+# Words shared by several writers
+# ---------------------------------------------------------------------------
+
+
+def signed(n: int) -> str:
+    """A change of influence as printed: `+3`, `−3` (a minus sign)."""
+    return f"+{n}" if n > 0 else f"−{-n}"
+
+
+def _cartes(n: int) -> str:
+    """`1 carte`, `2 cartes`."""
+    return f"{n} carte" if n == 1 else f"{n} cartes"
+
+
+def _de(faction: ast.Faction | None) -> str:
+    """` de la Guilde`, ` de l'Académie`, or nothing."""
+    if faction is None:
+        return ""
+    return f" de l'{faction.value}" if faction is ast.Faction.ACADEMIE else f" de la {faction.value}"
+
+
+def _capital(text: str) -> str:
+    """The text starting a sentence: its first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
+def _effets(effets: list[Any]) -> str:
+    """The effects of an ability, on one line, in order."""
+    return " ; ".join(printed(effet) for effet in effets)
+
+
+def _title(name: str) -> str:
+    """The title line `== Name ==`; a name it could not hold is refused, not written as another name."""
+    if "=" in name or "\n" in name or name != name.strip():
+        raise ValueError(
+            f"the name {name!r} cannot be written as a card title: "
+            "a title holds no \"=\" and no line break, and starts and ends with a letter or a sign, not a space"
+        )
+    return f"== {name} ==\n"
+
+
+# ---------------------------------------------------------------------------
+# Targets and sets of cards
+# ---------------------------------------------------------------------------
+
+
+def carte_au_choix(cible: ast.CarteAuChoix) -> str:
+    """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`."""
+    if cible.camp is ast.Camp.TIENNES:
+        text = "une de tes " + ("autres " if cible.autre else "") + "cartes"
+    else:
+        text = "une " + ("autre " if cible.autre else "") + "carte" + (" adverse" if cible.camp is ast.Camp.ADVERSES else "")
+    text += _de(cible.faction)
+    if cible.passee:
+        text += " d'une rencontre passée"
+    text += " au choix"
+    if cible.choisie_par is ast.Joueur.ADVERSAIRE:
+        text += " de l'adversaire"
+    return text
+
+
+# ---------------------------------------------------------------------------
+# Conditions and instantaneous effects
+# ---------------------------------------------------------------------------
+
+
+def defausser_main(effet: ast.DefausserMain) -> str:
+    """`Défausser 1 carte de ta main`, `L'adversaire défausse 1 carte de sa main au hasard`."""
+    hasard = " au hasard" if effet.au_hasard else ""
+    if effet.joueur is ast.Joueur.TOI:
+        return f"Défausser {_cartes(effet.n)} de ta main{hasard}"
+    return f"L'adversaire défausse {_cartes(effet.n)} de sa main{hasard}"
+
+
+def piocher(effet: ast.Piocher) -> str:
+    """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`."""
+    if effet.joueur is ast.Joueur.TOI:
+        return f"Piocher {_cartes(effet.n)}"
+    return f"L'adversaire pioche {_cartes(effet.n)}"
+
+
+# ---------------------------------------------------------------------------
+# Persistent effects
+# ---------------------------------------------------------------------------
+
+
+def influence_continue(effet: ast.InfluenceContinue) -> str:
+    """`Cette carte a +4 d'influence`, `Tes cartes de l'Académie ont +1 d'influence`."""
+    verb = "a" if isinstance(effet.ensemble, ast.CetteCarte) else "ont"
+    return f"{_capital(printed(effet.ensemble))} {verb} {signed(effet.n)} d'influence"
+
+
+# ---------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------
+
+
+def personnage(card: ast.Personnage) -> str:
+    """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its ability."""
+    return (
+        _title(card.name)
+        + f"{card.paquet.value} · {card.faction.value} · influence {card.influence}\n"
+        + printed(card.capacite)
+        + "\n"
+    )
+
+
+def difficulte(n: int) -> str:
+    """A Lieu's difficulty: one star per symbol (`★★`); none is written `0`."""
+    return "★" * n if n else "0"
+
+
+def lieu(card: ast.Lieu) -> str:
+    """`== Forteresse d'Arven ==`, `Lieu · difficulté ★★`, one `Règle :` line per rule."""
+    return (
+        _title(card.name)
+        + f"Lieu · difficulté {difficulte(card.difficulte)}\n"
+        + "".join(f"Règle : {printed(regle)}\n" for regle in card.regles)
+    )
+
+
+def capacite_protecteur(capacite: ast.CapaciteProtecteur) -> str:
+    """`Capacité : …`, `Capacité, seulement si tu es le seul : …`."""
+    only = ", seulement si tu es le seul" if capacite.seulement_si_seul else ""
+    return f"Capacité{only} : {_effets(capacite.effets)}"
+
+
+def protecteur(card: ast.Protecteur) -> str:
+    """`== Loup des Cendres ==`, `Protecteur · Rébellion`, its ability."""
+    return _title(card.name) + f"Protecteur · {card.faction.value}\n" + printed(card.capacite) + "\n"
+
+
+#: Each AST class's writer: the node as printed (a card: its lines, each ending in a newline).
+WRITERS: dict[type, Callable[[Any], str]] = {
+    # targets
+    ast.CetteCarte: lambda cible: "cette carte",
+    ast.TaCarte: lambda cible: "ta carte",
+    ast.CarteAdverse: lambda cible: "la carte adverse",
+    ast.CartesJouees: lambda cible: "les deux cartes jouées",
+    ast.CarteAuChoix: carte_au_choix,
+    ast.ChacuneDeTesCartes: lambda cible: "chacune de tes cartes" + _de(cible.faction),
+    ast.ChacuneDesCartesAdverses: lambda cible: "chacune des cartes adverses" + _de(cible.faction),
+    # conditions
+    ast.MoinsDeSceaux: lambda condition: "tu as moins de sceaux que l'adversaire",
+    ast.CarteAdverseEst: lambda condition: "la carte adverse est" + _de(condition.faction),
+    # instantaneous effects
+    ast.ModifierInfluence: lambda effet: f"{signed(effet.n)} sur {printed(effet.cible)}",
+    ast.Defausser: lambda effet: f"Défausser {printed(effet.cible)}",
+    ast.DefausserMain: defausser_main,
+    ast.Piocher: piocher,
+    ast.GagnerLaPartie: lambda effet: "Gagner la partie",
+    ast.ReprendreEnMain: lambda effet: f"Reprendre {printed(effet.cible)} en main",
+    ast.RetirerPersistant: lambda effet: "Retirer un jeton Persistant" + (" adverse" if effet.adverse else "") + " au choix",
+    ast.Si: lambda effet: f"Si {printed(effet.condition)}, {printed(effet.effet)}",
+    # sets of cards of persistent effects
+    ast.TesCartes: lambda ensemble: "tes cartes" + _de(ensemble.faction),
+    ast.CartesAdverses: lambda ensemble: "les cartes adverses" + _de(ensemble.faction),
+    # persistent effects
+    ast.InfluenceContinue: influence_continue,
+    ast.GagneEgalites: lambda effet: "Tes cartes gagnent les égalités",
+    ast.CapacitesAdversesBloquees: lambda effet: "Les capacités instantanées adverses n'agissent pas",
+    ast.JoueFaceVisible: lambda effet: "L'adversaire joue sa carte face visible",
+    ast.PiocheEnPlus: lambda effet: f"Tu pioches {_cartes(effet.n)} de plus",
+    # abilities and characters
+    ast.CapaciteInstantanee: lambda capacite: f"Capacité instantanée : {_effets(capacite.effets)}",
+    ast.CapacitePersistante: lambda capacite: f"Capacité persistante : {_effets(capacite.effets)}",
+    ast.Personnage: personnage,
+    # Lieu cards and their rules
+    ast.SceauxPourGagner: lambda regle: f"Il faut {regle.n} sceaux pour gagner",
+    ast.MainDeDepart: lambda regle: f"Chacun commence avec {_cartes(regle.n)} en main",
+    ast.PiocheParTour: lambda regle: f"Chacun pioche {_cartes(regle.n)} à la fin du tour",
+    ast.EgaliteAuMoinsDeSceaux: lambda regle: "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre",
+    ast.EgaliteCapacites: lambda regle: "En cas d'égalité, les deux capacités agissent"
+    + (", sauf celles qui reprennent une carte en main" if regle.sauf_reprise else ""),
+    ast.VictoireFactions: lambda regle: f"Victoire aussi avec des sceaux sur {regle.n} factions",
+    ast.VictoireDAffilee: lambda regle: f"Victoire aussi avec {regle.n} rencontres gagnées d'affilée",
+    ast.DefausseRemelangee: lambda regle: "La défausse se remélange"
+    + ("" if regle.fois is None else " une fois" if regle.fois == 1 else f" {regle.fois} fois")
+    + " quand la pioche est vide",
+    ast.InfluenceDesCartes: lambda regle: f"Les cartes{_de(regle.faction)} ont {signed(regle.n)} d'influence",
+    ast.Lieu: lieu,
+    # Protecteurs
+    ast.CapaciteProtecteur: capacite_protecteur,
+    ast.Protecteur: protecteur,
+}
+
+
+def printed(node: ast.Node) -> str:
+    """Any node of a card as printed: an effect, a target, a rule, an ability, a whole card."""
+    return WRITERS[type(node)](node)
+
+
+def write_card(card: ast.Node) -> str:
+    """A character, a Lieu or a Protecteur as card text, from its `== Title ==` line to its last line."""
+    if not isinstance(card, (ast.Personnage, ast.Lieu, ast.Protecteur)):
+        raise TypeError(f"a {type(card).__name__} is not a Duel pour Cardia card")
+    return printed(card)
