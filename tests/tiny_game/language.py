@@ -11,6 +11,7 @@ from atout.interpreter.language.game import FileKind, GameLanguage, deck_kind, r
 
 from .ast import Card
 from .transformer import TinyTransformer
+from .writing import write_card
 
 __all__ = ["LANGUAGE", "Card", "TinyRules", "TinyTransformer"]
 
@@ -35,4 +36,5 @@ LANGUAGE = GameLanguage(
     transformer=TinyTransformer,
     rules_model=TinyRules,
     shipped=HERE / "cards",
+    write_card=write_card,
 )
