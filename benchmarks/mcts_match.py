@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 #: Per game, the default iterations per decision: what takes about 0.2 s on one core (Dans les Cordes: a guess, not measured).
-BUDGETS: dict[str, str] = {"dragons": "900", "cardia": "300", "cordes": "100", "battlefight": "50"}
+BUDGETS: dict[str, str] = {"dragons": "900", "cardia": "300", "cordes": "250", "battlefight": "50"}
 
 #: The default budget of a game not in `BUDGETS`.
 DEFAULT_BUDGET = "400"
