@@ -147,12 +147,28 @@ class AgendaState(State[G]):
     # ------------------------------------------------------------------
 
     def _run(self) -> None:
-        """Run tasks until a decision waits for an answer, the game is over, or nothing is left."""
+        """Run tasks until a decision waits for an answer, the game is over, or nothing is left.
+
+        A task without a decision is run here directly (the loop is the game's
+        hot path: `_call`, inlined).
+        """
         agenda = self._agenda
+        queued = self._queued
         while agenda and self._outcome is None:
             method, args, decision = agenda.pop()
             if decision is None:
-                self._call(method, args)
+                try:
+                    method(self, *args)
+                except GameOver:
+                    queued.clear()
+                    continue
+                if queued:
+                    if len(queued) == 1:
+                        agenda.append(queued.pop())
+                    else:
+                        queued.reverse()
+                        agenda += queued
+                        queued.clear()
                 continue
             if self.count_action():
                 break
@@ -174,7 +190,10 @@ class AgendaState(State[G]):
             queued.clear()
             return
         if queued:
-            queued.reverse()
-            self._agenda += queued
-            queued.clear()
+            if len(queued) == 1:
+                self._agenda.append(queued.pop())
+            else:
+                queued.reverse()
+                self._agenda += queued
+                queued.clear()
 
