@@ -127,8 +127,14 @@ class Game(ABC):
         return text
 
     def _commentary(self) -> Any:
+        """The `commentary` module beside the game's class (None for a game without one)."""
         package = type(self).__module__.rpartition(".")[0]
-        return import_module(f"{package}.commentary")
+        if not package:
+            return None
+        try:
+            return import_module(f"{package}.commentary")
+        except ModuleNotFoundError:
+            return None
 
 
 #: The game a state belongs to: a `State[BattleFightGame]` knows its game's cards and options.
@@ -167,14 +173,18 @@ class State(ABC, Generic[G]):
         if self.observer is not None:
             self.observer(self, event)
 
-    def finish(self, winner: int | None, reason: str, code: str | None = None, facts: dict[str, Any] | None = None) -> None:
-        """End the game: its outcome (`winner`, None for a draw; `reason`, `code`, `facts`) and its `end` event.
+    def finish(self, winner: int | None, code: str, facts: dict[str, Any] | None = None) -> None:
+        """End the game: its outcome (`winner`, None for a draw; how, as a `code` with its `facts`) and its `end` event.
 
         Every game ends here, whatever ends it (a rule, a bound of
-        `limits.py`). No decision is pending afterwards. A game whose flow
-        goes on past this point stops it itself (`flow.py`).
+        `limits.py`). The reason's text is written once, by the game's
+        commentary from the code and facts (`Game.outcome_text`), as it is
+        when a record is shown. No decision is pending afterwards, and
+        nothing left on the agenda runs (`agenda.py`).
         """
-        outcome = self._outcome = Outcome(winner, reason, code, dict(facts or {}))
+        facts = dict(facts or {})
+        reason = self.game.outcome_text(winner, code, facts)
+        outcome = self._outcome = Outcome(winner, reason, code, facts)
         self._pending = None
         end = self.end_facts(outcome)
         end.pop("reason", None)  # no prose in a trace: the commentary renders the reason from the code
@@ -251,7 +261,7 @@ class State(ABC, Generic[G]):
         A game may say more in its `end` event (`end_facts`); this must not raise.
         """
         self.emit("action_limit", **limit.event())
-        self.finish(None, limit.reason, "action_limit", limit.event())
+        self.finish(None, "action_limit", limit.event())
 
     def clone(self) -> "State[G]":
         """A copy of this position that plays on alike: the same answers give the same events and outcome.

@@ -112,7 +112,7 @@ class TinyState(AgendaState):
         if number > min(self.game.rules.rounds, self.game.rules.hand):
             won = self.rounds_won
             winner = None if won[0] == won[1] else won.index(max(won))
-            self.finish(winner, f"rounds {won[0]}–{won[1]}", "rounds", {"rounds": list(won)})
+            self.finish(winner, "rounds", {"rounds": list(won)})
             return
         self._turn = number
         self.emit("round", round=number)

@@ -444,12 +444,12 @@ class BattleFightState(AgendaState[BattleFightGame]):
         if not fallen or self._turn == 0:
             return False
         if len(fallen) == 2:
-            self.finish(None, "both players fell at once", "both_fell")
+            self.finish(None, "both_fell")
         else:
             loser = fallen[0]
             off = self.seats[loser].position is None
             why = "is pushed off the board" if off else "has no life left"
-            self.finish(1 - loser, f"{seat_name(loser)} {why}", "off_board" if off else "no_life", {"loser": loser})
+            self.finish(1 - loser, "off_board" if off else "no_life", {"loser": loser})
         return True
 
     # ------------------------------------------------------------------
@@ -461,13 +461,13 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self._turn += 1
         limit = self.rules.turn_limit
         if limit and self._turn > limit:
-            self.finish(None, f"the turn limit ({limit}) is reached", "turn_limit", {"limit": limit})
+            self.finish(None, "turn_limit", {"limit": limit})
             return
         key = self.signature()
         seen = self._seen[key] = self._seen.get(key, 0) + 1
         if seen >= self.rules.repetitions:
             repetitions = self.rules.repetitions
-            self.finish(None, f"the same position starts a turn for the {_ordinal(repetitions)} time", "repetition", {"repetitions": repetitions})
+            self.finish(None, "repetition", {"repetitions": repetitions})
             return
         self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
         self.ask_turn(self.current)
@@ -614,7 +614,3 @@ def _discard(items: list, item: object) -> None:
         if items[index] is item:
             del items[index]
             return
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

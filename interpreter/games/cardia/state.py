@@ -297,8 +297,6 @@ class CardiaState(AgendaState[CardiaGame]):
         The sheet (seals, deck, Lieu, level, Protecteurs, turns and `facts`)
         is the outcome's facts and goes into the "end" event.
         """
-        from .commentary import reason
-
         sheet = {
             "seals": self.seals(),
             "deck": self.game.deck_name,
@@ -308,7 +306,7 @@ class CardiaState(AgendaState[CardiaGame]):
             "turns": self._turn,
             **facts,
         }
-        self.finish(winner, reason({"winner": winner, "how": how, **sheet}), how, sheet)
+        self.finish(winner, how, sheet)
 
     def end_facts(self, outcome: Outcome) -> dict[str, Any]:
         """The "end" event: the reason, the winner, how (the code) and the result sheet."""

@@ -354,14 +354,14 @@ class CordesState(AgendaState[CordesGame]):
             rule = self.game.rules.double_ko
             attacker = self.current
             if rule == "attacker wins":
-                self.finish(attacker, f"double KO: both boxers are down, and the attacker ({seat_name(attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
+                self.finish(attacker, "double_ko", {"rule": rule, "attacker": attacker})
                 raise GameOver
             if rule == "defender wins":
-                self.finish(1 - attacker, f"double KO: both boxers are down, and the defender ({seat_name(1 - attacker)}) wins", "double_ko", {"rule": rule, "attacker": attacker})
+                self.finish(1 - attacker, "double_ko", {"rule": rule, "attacker": attacker})
                 raise GameOver
-            self.finish(None, "double KO: both boxers are down", "double_ko", {"rule": rule, "attacker": attacker})
+            self.finish(None, "double_ko", {"rule": rule, "attacker": attacker})
             raise GameOver
-        self.finish(1 - fallen[0], f"{seat_name(fallen[0])} is KO", "ko", {"loser": fallen[0]})
+        self.finish(1 - fallen[0], "ko", {"loser": fallen[0]})
         raise GameOver
 
     # ------------------------------------------------------------------
@@ -498,7 +498,7 @@ class CordesState(AgendaState[CordesGame]):
         """A turn of the player on turn: draw, then the activity phase (which ends with `_turn_end`)."""
         player = self.current
         if self._is_stuck():
-            self._decide_on_points("nothing is left to draw or play")
+            self._decide_on_points(nothing_left=True)
         self._turn += 1
         self.played = self.combat_done = self.in_combat = False
         self.recoveries = 0
@@ -815,31 +815,19 @@ class CordesState(AgendaState[CordesGame]):
         refill = self.ring or self.seats[0].spittoon or self.seats[1].spittoon
         return self.game.rules.empty_draw_pile == "no draw" or not refill
 
-    def _decide_on_points(self, why: str | None = None) -> None:
-        """The last GONG: more life wins; a tie as the rules say."""
+    def _decide_on_points(self, nothing_left: bool = False) -> None:
+        """The last GONG (or, earlier, nothing left to draw or play): more life wins; a tie as the rules say."""
         lives = [s.life for s in self.seats]
-        when = f"at the {_ordinal(self.gongs)} GONG" if why is None else f"({why})"
-        prefix = "" if why is None else f"{why}: "
-        code = "last_gong" if why is None else "nothing_left"
+        code = "nothing_left" if nothing_left else "last_gong"
         facts: dict[str, Any] = {"life": lives, "gongs": self.gongs}
+        winner: int | None = None
         if lives[0] != lives[1]:
             winner = 0 if lives[0] > lives[1] else 1
-            if why is not None:
-                self.finish(winner, f"{prefix}{seat_name(winner)} has more life ({lives[winner]} to {lives[1 - winner]})", code, facts)
-                raise GameOver
-            self.finish(winner, f"{seat_name(winner)} has more life {when} ({lives[winner]} to {lives[1 - winner]})", code, facts)
-            raise GameOver
-        where = "" if why is not None else f" {when}"
-        if self.game.rules.tie_at_last_gong == "most energy":
-            energies = [s.energy for s in self.seats]
-            facts["energy"] = energies
+        elif self.game.rules.tie_at_last_gong == "most energy":
+            energies = facts["energy"] = [s.energy for s in self.seats]
             if energies[0] != energies[1]:
                 winner = 0 if energies[0] > energies[1] else 1
-                self.finish(winner, f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})", code, facts)
-                raise GameOver
-            self.finish(None, f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}", code, facts)
-            raise GameOver
-        self.finish(None, f"{prefix}same life ({lives[0]}){where}", code, facts)
+        self.finish(winner, code, facts)
         raise GameOver
 
     # -- drawing (rulebook: Turn Sequence, Round Bell) -------------------------
@@ -938,10 +926,6 @@ def _answer_option(name: str) -> Option:
 
 def _blow_text(blow: Blow) -> str:
     return commentary.blow_text(blow)
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 # The card handlers and the commentary read this module's classes: imported

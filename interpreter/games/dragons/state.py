@@ -285,7 +285,7 @@ class DragonsState(AgendaState[DragonsGame]):
     def end_at_limit(self, limit: Limit) -> None:
         """A draw at an action bound (see `limits.py`): the event, then the end with the score."""
         self.emit("action_limit", **limit.event())
-        self.finish(None, f"a draw, {self.score[0]}–{self.score[1]}: {limit.reason}", "action_limit", {**limit.event(), "score": list(self.score)})
+        self.finish(None, "action_limit", {**limit.event(), "score": list(self.score)})
 
     # ------------------------------------------------------------------
     # The duel (rulebook: "Préparation", "La manche", "Fin du duel")
@@ -308,36 +308,19 @@ class DragonsState(AgendaState[DragonsGame]):
         if score[0] == score[1]:
             if rules.endless_ties == "nulle":
                 if self.decisive >= rules.decisive_max:
-                    self.finish(
-                        None,
-                        f"a draw, {score[0]}–{score[1]}: {self.decisive} decisive round"
-                        f"{'s' * (self.decisive != 1)} tied (Fin des manches décisives : nulle)",
-                        "decisive_ties",
-                        {"score": list(score), "decisive": self.decisive},
-                    )
+                    self.finish(None, "decisive_ties", {"score": list(score), "decisive": self.decisive})
                     return
             elif self._is_worn_out():
-                self.finish(
-                    None,
-                    f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won",
-                    "worn_out",
-                    {"score": list(score), "decisive": self.decisive},
-                )
+                self.finish(None, "worn_out", {"score": list(score), "decisive": self.decisive})
                 return
             elif self.decisive >= DECISIVE_SAFETY:
-                self.finish(
-                    None,
-                    f"a draw, {score[0]}–{score[1]}: stopped after {DECISIVE_SAFETY} tied decisive rounds",
-                    "safety",
-                    {"score": list(score), "decisive": self.decisive},
-                )
+                self.finish(None, "safety", {"score": list(score), "decisive": self.decisive})
                 return
             self.decisive += 1
             self._round(rules.rounds + self.decisive)
             return
         winner = 0 if score[0] > score[1] else 1
-        when = f"after {rules.rounds} rounds" if not self.decisive else f"in decisive round {self.decisive}"
-        self.finish(winner, f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}", "score", {"score": list(score), "decisive": self.decisive})
+        self.finish(winner, "score", {"score": list(score), "decisive": self.decisive})
 
     # -- Préparation ---------------------------------------------------------
 
