@@ -41,6 +41,7 @@ CODES: dict[str, str] = {
     "E302": "an extension whose base cannot be found, or a set with two extension files",
     "E303": "an extension that leaves out a card its base does not have",
     "N300": "a note: a card of an extension replaces the base card of the same name",
+    "N301": "a note: a card an extension leaves out is named by a deck or collection of its base",
     # Decks and collections
     "E400": "a card name that is in no card file of the game",
     "E401": "a deck whose composition breaks the rules",

@@ -225,6 +225,20 @@ def _left_out(game: GameLanguage, documents: list[Document], below: list[Documen
             key = fold(line.value.strip())
             if key in names:
                 out.add(key)
+                lists = sorted(
+                    f'{d.node.kind} "{d.node.name}"'
+                    for d in below
+                    if isinstance(d.node, CardList) and any(fold(entry.name) == key for entry in d.node.entries)
+                )
+                if lists:
+                    reporter.report(
+                        "N301",
+                        f'"{names[key]}" is left out, and the base\'s {_and(lists)} name{"s" * (len(lists) == 1)} it: '
+                        f"{'it is' if len(lists) == 1 else 'they are'} no longer playable in this set; "
+                        "give a deck or collection of the same name in this folder to replace "
+                        f"{'it' if len(lists) == 1 else 'them'}",
+                        _value_span(line, document.lines),
+                    )
                 continue
             reporter.report(
                 "E303",
@@ -233,6 +247,11 @@ def _left_out(game: GameLanguage, documents: list[Document], below: list[Documen
                 nearest(line.value.strip(), names.values()),
             )
     return out
+
+
+def _and(words: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _value_span(param: Param, lines: list[str]) -> Any:

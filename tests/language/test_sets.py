@@ -64,7 +64,9 @@ def test_a_card_with_a_base_cards_name_replaces_it_with_a_note(tmp_path):
 
 def test_a_card_left_out_is_gone_and_an_unknown_one_is_named_with_the_nearest(tmp_path):
     folder = write(tmp_path / "set", {"jeu.atout": "Duel de dragons : extension\nSans : Dragonnet de Suie\n"})
-    assert validate([folder], LANGUAGES).diagnostics == []
+    validation = validate([folder], LANGUAGES)
+    # valid; a note says which shipped collections named it
+    assert validation.problems == [] and [d.code for d in validation.diagnostics] == ["N301"]
     assert "Dragonnet de Suie" not in names(load_files(DRAGONS, [folder]))
     write(folder, {"jeu.atout": "Duel de dragons : extension\nSans : Dragonet de Suie\n"})
     (problem,) = validate([folder], LANGUAGES).diagnostics
@@ -161,3 +163,12 @@ def test_a_new_card_that_breaks_a_count_of_the_rules_is_told(tmp_path):
     problems = [d for d in validate([folder], LANGUAGES).diagnostics if d.code == "E301"]
     assert problems, "the box's count is checked on the whole set"
     assert all("these card files hold" in d.message for d in problems)
+
+
+def test_a_card_left_out_that_a_base_deck_names_is_a_note_at_its_line(tmp_path):
+    folder = write(tmp_path / "set", {"jeu.atout": "BattleFight : extension\nSans : Décharge\n"})
+    validation = validate([folder], LANGUAGES)
+    assert validation.is_valid
+    (note,) = validation.diagnostics
+    assert (note.code, note.line, note.column) == ("N301", 2, 8)
+    assert note.message.startswith('"Décharge" is left out, and the base\'s deck "la-forteresse" names it')
