@@ -15,6 +15,7 @@ import random
 from collections import Counter
 
 import pytest
+from random_play import random_answers
 
 CARDS = """
 == Muraille ==
@@ -33,17 +34,6 @@ Rejouer ; Blesser 1
 
 def game_of(engine, files, decks):
     return engine.build(files, engine.setup_from_options(files, {"deck": decks}))
-
-
-def random_answers(game, seed: int) -> list[int]:
-    """The answers of one whole game where every seat and chance choose uniformly."""
-    rng = random.Random(seed)
-    state = game.new_state()
-    answers = []
-    while (decision := state.decision()) is not None:
-        answers.append(rng.randrange(len(decision.options)))
-        state.apply(answers[-1])
-    return answers
 
 
 def play_on(state, answers) -> list:

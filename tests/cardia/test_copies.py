@@ -12,6 +12,7 @@ import random
 from collections import Counter
 
 import pytest
+from random_play import random_answers
 
 from atout.interpreter.games.cardia.game import CardiaGame
 
@@ -30,22 +31,11 @@ SETUPS = [
 ]
 
 
-def random_game(game: CardiaGame, seed: int) -> list[int]:
-    """The answers of a whole game where everybody chooses at random."""
-    rng = random.Random(seed)
-    state = game.new_state()
-    answers = []
-    while (decision := state.decision()) is not None:
-        answers.append(rng.randrange(len(decision.options)))
-        state.apply(answers[-1])
-    return answers
-
-
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda setup: "-".join(str(v) for v in setup.values()))
 def test_a_copy_plays_on_alike_in_every_setup(cardia_files, setup):
     game = CardiaGame.from_files(cardia_files, {"lieu": None, "protecteurs": False, **setup})
     for seed in (1, 2):
-        answers = random_game(game, seed)
+        answers = random_answers(game, seed)
         for cut in (len(answers) // 3, 2 * len(answers) // 3):
             state = game.new_state()
             for index in answers[:cut]:
@@ -132,7 +122,7 @@ def test_resampling_forgets_the_positions_seen(scenario):
 @pytest.mark.parametrize("setup", SETUPS, ids=lambda setup: "-".join(str(v) for v in setup.values()))
 def test_a_resampled_copy_keeps_the_view_and_plays_to_its_end_in_every_setup(cardia_files, setup):
     game = CardiaGame.from_files(cardia_files, {"lieu": None, "protecteurs": False, **setup})
-    answers = random_game(game, 3)
+    answers = random_answers(game, 3)
     state = game.new_state()
     checked = 0
     for number, index in enumerate(answers):

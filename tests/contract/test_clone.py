@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 
 import extra_games  # noqa: E402,F401
 
+from random_play import random_answers  # noqa: E402
 from tampering import setup_for  # noqa: E402
 
 from atout.interpreter.engine.loading import load_files  # noqa: E402
@@ -45,18 +46,6 @@ def game_of(name: str):
     return engine.build(files, setup_for(engine, files, None))
 
 
-def random_answers(name: str, seed: int) -> list[int]:
-    """The answers of one whole game where every seat and chance choose uniformly."""
-    rng = random.Random(seed)
-    state = game_of(name).new_state()
-    answers = []
-    while (decision := state.decision()) is not None:
-        index = rng.randrange(len(decision.options))
-        answers.append(index)
-        state.apply(index)
-    return answers
-
-
 def play_on(state, answers: list[int]) -> list:
     """Apply `answers` in turn; every action's events, then the outcome and the final description."""
     trace = []
@@ -69,7 +58,7 @@ def play_on(state, answers: list[int]) -> list:
 def test_a_copy_and_its_original_play_on_alike(name):
     cuts = 0
     for seed in SEEDS:
-        answers = random_answers(name, seed)
+        answers = random_answers(game_of(name), seed)
         rng = random.Random(f"cut:{seed}")
         for cut in sorted({0, len(answers) - 1, *(rng.randrange(len(answers)) for _ in range(3))}):
             state = game_of(name).new_state()
@@ -90,7 +79,7 @@ def test_a_copy_and_its_original_play_on_alike(name):
 
 def _seats_decisions(name: str, seed: int):
     """Positions of one random game where a seat is to decide, with that seat, every few actions."""
-    answers = random_answers(name, seed)
+    answers = random_answers(game_of(name), seed)
     state = game_of(name).new_state()
     for number, index in enumerate(answers):
         decision = state.decision()
