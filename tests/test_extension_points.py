@@ -63,6 +63,7 @@ from lark import Transformer
 from atout.grammar import GRAMMAR_DIR
 from atout.interpreter import load_game, play
 from atout.interpreter.games import ENGINES, LANGUAGES
+from atout.interpreter.language.constructs import Construct, missing_parts
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.parser import build_parser
 from atout.interpreter.language.transform import UnitTransformer
@@ -103,13 +104,50 @@ def short(value: object) -> str:
 
 @lru_cache(maxsize=None)
 def ast_classes(game: str) -> tuple[type, ...]:
-    """The concrete node classes of the game's `ast` module."""
+    """The concrete node classes of the game's `ast` module that are not constructs (see below)."""
     tree = module(game, "ast")
     return tuple(
         value
         for value in vars(tree).values()
-        if inspect.isclass(value) and issubclass(value, Node) and value.__module__ == tree.__name__
+        if inspect.isclass(value)
+        and issubclass(value, Node)
+        and not issubclass(value, Construct)
+        and value.__module__ == tree.__name__
     )
+
+
+def constructs_defined(game: str) -> set[type]:
+    """The constructs with a `kind` defined in the game's package (abstract bases have none)."""
+    return {
+        value
+        for mod in modules(game)
+        for value in vars(mod).values()
+        if inspect.isclass(value)
+        and issubclass(value, Construct)
+        and value.__module__ == mod.__name__
+        and isinstance(value.model_fields.get("kind") and value.model_fields["kind"].default, str)
+    }
+
+
+# ---------------------------------------------------------------------------
+# Constructs: declared in one place (language/constructs.py)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_construct_is_whole(game):
+    """A construct declares its grammar rule (named after its kind), its reading, its handler and its text."""
+    problems = [f"{cls.__name__}: no {', no '.join(missing)}" for cls in LANGUAGES[game].constructs if (missing := missing_parts(cls))]
+    assert not problems, f"{game}: constructs missing a part:\n  " + "\n  ".join(problems)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_construct_of_the_game_is_declared(game):
+    """A construct the game's package defines but its language does not list is never read: dead code."""
+    unlisted = sorted(cls.__name__ for cls in constructs_defined(game) - set(LANGUAGES[game].constructs))
+    assert not unlisted, f"{game}: constructs not listed in the game's GameLanguage.constructs: {', '.join(unlisted)}"
+    rules = [cls.rule() for cls in LANGUAGES[game].constructs]
+    assert len(rules) == len(set(rules)), f"{game}: two constructs share a rule name"
 
 
 def tables(game: str) -> dict[str, dict]:
@@ -368,7 +406,7 @@ def test_commentary_renders_only_events_that_exist(game):
 @lru_cache(maxsize=None)
 def parser(game: str):
     language = LANGUAGES[game]
-    return build_parser(language.grammar, language.starts)
+    return build_parser(language.grammar, language.starts, language.construct_grammar)
 
 
 def tree_names(game: str) -> set[str]:
@@ -398,7 +436,7 @@ def transformer_methods(game: str) -> set[str]:
         and not hasattr(Transformer, name)
         and callable(getattr(transformer, name))
         and not inspect.isclass(getattr(transformer, name))
-    }
+    } | {construct.rule() for construct in LANGUAGES[game].constructs}  # read by the construct's `read`
 
 
 @pytest.mark.parametrize("game", GAMES)

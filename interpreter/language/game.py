@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
@@ -20,6 +21,7 @@ from .transform import UnitTransformer
 
 if TYPE_CHECKING:
     from .checks import Reporter
+    from .constructs import Construct
     from .nodes import CardFile, CardList
 
 
@@ -98,6 +100,9 @@ class GameLanguage(Generic[R, C]):
     card_name: Callable[[C], str] = _card_name
     #: A card written back as canonical card text, from its title line on (`language/writing.py`).
     write_card: Callable[[C], str] | None = None
+    #: The constructs declared in one place (`language/constructs.py`): their
+    #: rules are added to the grammar file's, their `read` to the transformer.
+    constructs: tuple[type[Construct], ...] = ()
     #: The folder of the files shipped with the game (played when no
     #: `--cards` is given); None: the `cards/<name>/` folder shipped with atout.
     shipped: Path | None = None
@@ -114,6 +119,16 @@ class GameLanguage(Generic[R, C]):
     def starts(self) -> tuple[str, ...]:
         """The grammar rules that parse units, one per kind of file."""
         return tuple(dict.fromkeys(kind.start for kind in self.kinds))
+
+    @cached_property
+    def construct_grammar(self) -> str:
+        """The grammar rules the game's constructs add to its grammar file."""
+        if not self.constructs:
+            return ""
+        from .constructs import grammar_rules
+        from .parser import grammar_file_text
+
+        return grammar_rules(self.constructs, grammar_file_text(self.grammar))
 
     def kind_named(self, word: str) -> FileKind | None:
         """The kind of file a header word names, case- and accent-blind."""

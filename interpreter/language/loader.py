@@ -109,7 +109,8 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
     game, kind = document.game, document.kind
     transformer = _transformer(game)
     transformer.begin_file(path)
-    parser = build_parser(game.grammar, game.starts)
+    additions = game.construct_grammar
+    parser = build_parser(game.grammar, game.starts, additions)
     folded = fold(document.text)
     offsets = _line_offsets(lines)
     nodes: list[Node] = []
@@ -131,7 +132,7 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
         except UnexpectedInput as error:
             brief = len(document.diagnostics) + len(transformer.diagnostics) >= DETAILED_PER_FILE
             document.diagnostics.append(
-                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines, brief=brief)
+                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines, brief=brief, additions=additions)
             )
             if kind.unit == "card":
                 document.unread_cards.append(lines[start].strip().strip("=").strip())
@@ -204,6 +205,7 @@ def _transformer(game: GameLanguage) -> UnitTransformer:
     transformer = _TRANSFORMERS.get(game.name)
     if transformer is None:
         transformer = _TRANSFORMERS[game.name] = game.transformer()
+        transformer.declare(game.constructs)
     return transformer
 
 

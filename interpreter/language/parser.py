@@ -90,10 +90,16 @@ _import_loader = _FoldedLoader()
 
 
 @lru_cache(maxsize=None)
-def build_parser(grammar: str, starts: tuple[str, ...]) -> Lark:
-    """The LALR parser of a grammar file, for the given start rules."""
+def grammar_file_text(name: str) -> str:
+    """A grammar file's text as written (for the rules it defines)."""
+    return (GRAMMAR_DIR / name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def build_parser(grammar: str, starts: tuple[str, ...], additions: str = "") -> Lark:
+    """The LALR parser of a grammar file and the rules its game's constructs add, for the given start rules."""
     return Lark(
-        read_grammar(grammar),
+        read_grammar(grammar) + "\n" + fold_literals(additions),
         parser="lalr",
         lexer="contextual",
         start=list(starts),
@@ -104,11 +110,12 @@ def build_parser(grammar: str, starts: tuple[str, ...]) -> Lark:
 
 
 @lru_cache(maxsize=None)
-def printed_words(grammar: str) -> dict[str, str]:
-    """Folded keyword → the keyword as printed, from a grammar's literals."""
+def printed_words(grammar: str, additions: str = "") -> dict[str, str]:
+    """Folded keyword → the keyword as printed, from a grammar's literals (and its constructs')."""
     words: dict[str, str] = {}
-    for path in (GRAMMAR_DIR / grammar, GRAMMAR_DIR / "core.lark"):
-        text = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith("//"))
+    texts = [(GRAMMAR_DIR / path).read_text(encoding="utf-8") for path in (grammar, "core.lark")] + [additions]
+    for source in texts:
+        text = "\n".join(line for line in source.splitlines() if not line.lstrip().startswith("//"))
         for literal in _LITERAL.findall(text):
             printed = literal[1:-1]
             words.setdefault(fold(printed), printed)
@@ -148,6 +155,7 @@ def syntax_diagnostic(
     line_offset: int,
     lines: list[str],
     brief: bool = False,
+    additions: str = "",
 ) -> Diagnostic:
     """A Lark error in one unit as a diagnostic, with the nearest known word.
 
@@ -163,7 +171,7 @@ def syntax_diagnostic(
     if brief:
         return _brief(error, file, file_line, column, source)
     expected = _expected(error)
-    words = printed_words(grammar)
+    words = printed_words(grammar, additions)
     keywords = sorted({words.get(_pattern(parser, name), _pattern(parser, name)) for name in expected if _is_keyword(parser, name)})
     others = sorted({_TERMINAL_NAMES.get(_plain(name), _plain(name)) for name in expected if not _is_keyword(parser, name)})
     found = _found_word(error, source, column)

@@ -14,12 +14,14 @@ place of the offending value instead of an exception.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 from pydantic import BaseModel, ValidationError
 
+from .constructs import Construct, bind
 from .diagnostics import Diagnostic, explain
 from .nodes import ListEntry, Param, Span
 
@@ -60,6 +62,10 @@ class UnitTransformer(Transformer):
                 handler = getattr(self, name)
                 if getattr(handler, "visit_wrapper", None) is not None or hasattr(handler, "base_func"):
                     setattr(self, name, handler)
+
+    def declare(self, constructs: Iterable[type[Construct]]) -> None:
+        """Read each construct's rule with the construct's own `read` (`language/constructs.py`)."""
+        bind(self, constructs)
 
     def begin_file(self, file: str) -> None:
         """Start a new file: its name for the spans, no diagnostics yet."""
