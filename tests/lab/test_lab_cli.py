@@ -144,3 +144,31 @@ def test_ray_gives_the_same_figures_as_local_processes():
     ray = run("simulate", "dragons", "--games", "30", "--seed", "7", "--format", "json", "--backend", "ray", "--workers", "2")
     assert ray.exit_code == 0, ray.output
     assert json.loads(ray.stdout) == json.loads(local.stdout)
+
+
+def test_each_compares_the_values_of_a_setup_option_on_the_same_seeds():
+    result = run("simulate", "dragons", "--games", "4", "--each", "rules=default,duel-strict", "--format", "json")
+    assert result.exit_code == 0, result.output
+    studies = json.loads(result.stdout)["studies"]
+    assert [study["label"] for study in studies] == ["rules: default", "rules: duel-strict"]
+    text = run("simulate", "dragons", "--games", "4", "--each", "rules=default,duel-strict")
+    lines = text.stdout.splitlines()
+    assert lines[0] == "games: 4 per rules"
+    assert lines[2].lstrip().startswith("default ") and lines[3].lstrip().startswith("duel-strict ")
+    lieux = run("simulate", "cardia", "--games", "2", "--each", "lieu=all", "--format", "json")
+    labels = [study["label"] for study in json.loads(lieux.stdout)["studies"]]
+    assert labels[0] == "lieu: default" and "lieu: Arène des Braves" in labels and len(labels) > 3
+
+
+@pytest.mark.parametrize(
+    ("each", "message"),
+    [
+        ("boxer=Lewis,Karpentier", "atout tournament cordes"),
+        ("colour=red,blue", "one of cordes's options"),
+        ("rules=default", "at least two values"),
+        ("rules=default,nope", 'no rules file "nope"'),
+    ],
+)
+def test_each_refuses_what_it_cannot_compare(each, message):
+    result = run("simulate", "cordes", "--games", "2", "--each", each)
+    assert result.exit_code == 2 and message in result.output, result.output
