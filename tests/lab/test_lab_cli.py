@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -172,3 +173,29 @@ def test_each_compares_the_values_of_a_setup_option_on_the_same_seeds():
 def test_each_refuses_what_it_cannot_compare(each, message):
     result = run("simulate", "cordes", "--games", "2", "--each", each)
     assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_on_a_terminal_the_progress_bar_shows_the_rate_and_the_time_left(tmp_path):
+    import pty
+
+    leader, follower = pty.openpty()
+    command = [sys.executable, "-m", "atout.cli.main", "simulate", "cordes", "--games", "400", "--workers", "1"]
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, cwd=tmp_path, env=env, text=True)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal is closed: the command is done
+            break
+        if not chunk:
+            break
+        seen += chunk
+    stdout, _ = process.communicate(timeout=120)
+    os.close(leader)
+    assert process.returncode == 0
+    shown = seen.decode("utf-8", "replace")
+    assert re.search(r"\d+%\s+\d\d:\d\d:\d\d\s+[\d,]+ games/s", shown), shown[-400:]  # percent, time left, rate
+    assert "100%" in shown
+    assert stdout.startswith("games: 400")
