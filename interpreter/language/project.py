@@ -28,13 +28,11 @@ from atout.cards import CARDS_DIR
 from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
+from .inputs import EXTENSION, expand  # noqa: F401 - part of this module's interface
 from .loader import DETAILED_PER_FILE, Document, read_file
 from .nodes import CardFile, CardList, ListEntry, Node
 from .sets import RULES_STEMS, GameSet, assemble, unique
 from .text import fold
-
-#: The extension of card-language files, for folders given to `validate`.
-EXTENSION = ".atout"
 
 __all__ = ["RULES_STEMS", "Validation", "check_game", "expand", "shipped_files", "validate", "validate_documents"]
 
@@ -57,17 +55,6 @@ class Validation:
     def problems(self) -> list[Diagnostic]:
         """The diagnostics that are problems, notes left out."""
         return [d for d in self.diagnostics if not d.is_note]
-
-
-def expand(paths: Iterable[str | Path]) -> list[Path]:
-    """Files and folders to files: a folder gives its `.atout` files, recursively, sorted."""
-    files: list[Path] = []
-    for path in map(Path, paths):
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob(f"*{EXTENSION}") if p.is_file()))
-        else:
-            files.append(path)
-    return list(dict.fromkeys(files))
 
 
 def shipped_files(game: GameLanguage) -> list[Path]:
