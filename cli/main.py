@@ -690,6 +690,9 @@ from .init import init  # noqa: E402  (the command lives in its own module)
 main.add_command(init)
 
 from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
+from .lsp import lsp  # noqa: E402
+
+main.add_command(lsp)
 
 
 if __name__ == "__main__":  # pragma: no cover
