@@ -179,6 +179,20 @@ def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[
 STDIN = "<stdin>"
 
 
+def _card_texts(loaded: LoadedGame) -> Callable[[str], str | None]:
+    """What a card does, on one line, from its name: for the options a person chooses from."""
+    from atout.interpreter.language.text import fold
+
+    language = loaded.engine.language
+    texts: dict[str, str] = {}
+    if language.write_card is not None:
+        for card_file in loaded.files.card_files:
+            for card in card_file.cards:
+                lines = [line.strip() for line in language.write_card(card).strip().split("\n")[1:]]
+                texts.setdefault(fold(language.card_name(card)), " · ".join(line for line in lines if line))
+    return lambda label: texts.get(fold(label))
+
+
 def _print_problems(shown: list[Diagnostic], truncated: dict[str, int], err: bool = False) -> None:
     """Print diagnostics, and after the last one shown of a file, how many more it has."""
     for index, diagnostic in enumerate(shown):
@@ -491,10 +505,16 @@ def _play(
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     current: list[State] = []
+    # a person playing against a bot may take a decision back (not in a match)
+    take_back = len(humans) == 1 and not match
+    explain = _card_texts(loaded)
     players: list[str | Player] = [
-        HumanPlayer(seat, lambda who: current[-1].describe(who)) if kind == "human" else kind
+        HumanPlayer(seat, lambda who: current[-1].describe(who), explain=explain, can_take_back=take_back) if kind == "human" else kind
         for seat, kind in enumerate((p1, p2))
     ]
+
+    def taken_back(state: State, kept: int, message: str) -> None:
+        click.echo(message)
 
     def printer(game_obj: Game) -> Callable[[Event], None]:
         def on_event(event: Event) -> None:
@@ -520,7 +540,10 @@ def _play(
             who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
             click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
         else:
-            played = api.play(loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append)
+            played = api.play(
+                loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append,
+                on_take_back=taken_back if take_back else None,
+            )
             click.echo(f"{result_line(played.state, played.turns)} (seed {seed})")
     except (Abandoned, KeyboardInterrupt) as left:
         reason = str(left) if isinstance(left, Abandoned) else "interrupted"
