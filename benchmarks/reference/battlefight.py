@@ -143,7 +143,10 @@ class BattleFightReference:
 
     def ask(self, player: int, kind: str, options: list) -> int:
         """The index of the option chosen by `player` (CHANCE: uniformly, every option weight 1)."""
-        self.count()
+        actions = self.actions
+        if actions >= self.stop:
+            self.limit()
+        self.actions = actions + 1
         n = len(options)
         if n == 1:
             return 0
@@ -154,7 +157,10 @@ class BattleFightReference:
 
     def draw(self, seat: int) -> int:
         """Chance draws a card of `seat`'s pile (not empty): a name, with the weight of its copies."""
-        self.count()
+        actions = self.actions
+        if actions >= self.stop:
+            self.limit()
+        self.actions = actions + 1
         pile = self.piles[seat]
         if pile[0] == pile[-1]:  # one name: nothing to ask
             return pile.pop()
@@ -166,10 +172,13 @@ class BattleFightReference:
 
     def count(self) -> None:
         """One action against the rules' bounds (a decision, asked or not); past one, the game is a draw."""
-        if self.actions >= self.per_game or self.in_turn >= self.per_turn:
-            self.end(None, "action_limit")
+        if self.actions >= self.stop:
+            self.limit()
         self.actions += 1
-        self.in_turn += 1
+
+    def limit(self) -> None:
+        """An action past a bound of the rules (actions per game, per turn): the game is a draw."""
+        self.end(None, "action_limit")
 
     def end(self, winner: int | None, code: str) -> None:
         """The game is over."""
@@ -183,7 +192,9 @@ class BattleFightReference:
     def play(self, seed: int) -> Result:
         """Play a whole game from `seed`: its outcome and length."""
         self.rngs = generators(seed)
-        self.decisions = self.actions = self.in_turn = self.turn = self.last_turn = 0
+        self.decisions = self.actions = self.turn = self.last_turn = 0
+        #: The action count at which a bound is reached (per game, or per turn from the turn's first action).
+        self.stop = min(self.per_game, self.per_turn)
         self.life = [self.life0, self.life0]
         self.damage = [0, 0]
         self.position = [0, 0]
@@ -215,11 +226,12 @@ class BattleFightReference:
         for seat in (0, 1):
             deck = self.decks[seat]
             if deck is None:
-                deck = []
-                for _ in range(self.boosters):
-                    for options in self.by_type:
-                        for _ in range(self.per_type):
-                            deck.append(options[self.ask(CHANCE, "booster", options)])
+                deck = [
+                    options[self.ask(CHANCE, "booster", options)]
+                    for _ in range(self.boosters)
+                    for options in self.by_type
+                    for _ in range(self.per_type)
+                ]
                 deck.sort()
             self.piles[seat] = deck[:]
         self.current = first
@@ -234,7 +246,7 @@ class BattleFightReference:
         limit, repetitions = self.turn_limit, self.repetitions
         while True:
             self.turn += 1
-            self.in_turn = 0
+            self.stop = min(self.per_game, self.actions + self.per_turn)
             if limit and self.turn > limit:
                 self.end(None, "turn_limit")
             current = self.current
