@@ -6,9 +6,10 @@ when the engine is made. The representation is plain:
 
 - a card is its index in the card set sorted by name (so sorting card
   indices sorts by name), a basic technique an index after the cards;
-- a hand and a discard are lists of card indices; a draw pile is a sorted
-  list of card indices (a shuffled pile: drawing a uniformly chosen card of
-  it is drawing a name with the weight of its copies, as atout's chance does);
+- a hand, a discard and a draw pile are lists of card indices kept sorted,
+  so that positions compare without sorting anything (the draw pile is
+  shuffled: drawing a uniformly chosen card of it is drawing a name with
+  the weight of its copies, as atout's chance does);
 - a cell is an index, with its neighbours in name order, the edges and the
   distances precomputed;
 - Force, Protection, Vitesse, Charme and the S'Empêcher of each player are
@@ -26,6 +27,7 @@ to see the options (the tests compare them with atout's).
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from . import CHANCE, GameEnd, Result, generators
@@ -252,9 +254,10 @@ class BattleFightReference:
             current = self.current
             key = (
                 current,
-                life[0], damage[0], position[0], tuple(sorted(hands[0])), tuple(piles[0]), tuple(sorted(discards[0])),
-                life[1], damage[1], position[1], tuple(sorted(hands[1])), tuple(piles[1]), tuple(sorted(discards[1])),
-                tuple((a.tech, a.owner, a.next_step, a.stable, a.cost, tuple(a.perms)) for a in self.actives),
+                life[0], damage[0], position[0], tuple(hands[0]), tuple(piles[0]), tuple(discards[0]),
+                life[1], damage[1], position[1], tuple(hands[1]), tuple(piles[1]), tuple(discards[1]),
+                tuple([(a.tech, a.owner, a.next_step, a.stable, a.cost, tuple(a.perms)) for a in self.actives])
+                if self.actives else (),
             )
             times = seen[key] = seen.get(key, 0) + 1
             if times >= repetitions:
@@ -270,11 +273,11 @@ class BattleFightReference:
     def playable(self, player: int) -> list[int]:
         """The techniques `player` may play: the hand's cards (one per name, in name order), then the basics."""
         if not self.restricted[player]:
-            return sorted(set(self.hands[player])) + self.basics
+            return list(dict.fromkeys(self.hands[player])) + self.basics
         forbidden, forbidden_cards, types = self.forbidden[player], self.forbidden_cards[player], self.types
         options = []
         if not self.no_cards[player]:
-            options = [k for k in sorted(set(self.hands[player])) if not forbidden[types[k]] and not forbidden_cards[types[k]]]
+            options = [k for k in list(dict.fromkeys(self.hands[player])) if not forbidden[types[k]] and not forbidden_cards[types[k]]]
         options += [b for b in self.basics if not forbidden[types[b]]]
         return options
 
@@ -301,7 +304,7 @@ class BattleFightReference:
             else:
                 self.restrict(seat, op, argument, -1)
         if active.is_card:
-            self.discards[active.owner].append(active.tech)
+            insort(self.discards[active.owner], active.tech)
 
     def restrict(self, seat: int, op: int, argument: Any, change: int) -> None:
         """Count a S'Empêcher of `seat` in (change 1) or out (change -1)."""
@@ -318,32 +321,32 @@ class BattleFightReference:
     # ------------------------------------------------------------------
 
     def run(self, active: Active) -> None:
-        """Run `active`'s steps from its next one until it is done, fails, or is Stable."""
+        """Run `active`'s steps from its next one until it is done, fails, or is Stable.
+
+        A step that makes a player fall (a wound, a push off the board) ends
+        the game at once (`fallen`), before anything else runs.
+        """
         self.depth += 1
-        steps = self.steps[active.tech]
+        steps, step = self.steps[active.tech], self.step
         owner = active.owner
-        life, position = self.life, self.position
+        other = 1 - owner
         while True:
             number = active.next_step
             if number >= len(steps):
                 break
             op, argument, mod = steps[number]
             if mod == OWN:
-                result = self.step(active, op, argument, owner, 1 - owner)
+                result = step(active, op, argument, owner, other)
             elif mod == OPPONENT:
-                result = self.step(active, op, argument, 1 - owner, owner)
-            else:
-                result = self.step(active, op, argument, owner, 1 - owner)
+                result = step(active, op, argument, other, owner)
+            else:  # everybody, the owner first; a failure or a Stable step stops there
+                result = step(active, op, argument, owner, other)
                 if result == NEXT:
-                    if life[0] <= 0 or life[1] <= 0 or position[0] < 0 or position[1] < 0:
-                        self.fallen()
-                    result = self.step(active, op, argument, 1 - owner, owner)
-            if life[0] <= 0 or life[1] <= 0 or position[0] < 0 or position[1] < 0:
-                self.fallen()
-            if result == FAIL:
-                break
+                    result = step(active, op, argument, other, owner)
             active.next_step = number + 1
-            if result == STABLE_RESULT:
+            if result != NEXT:
+                if result == FAIL:
+                    break
                 active.stable = True
                 self.depth -= 1
                 return
@@ -367,8 +370,10 @@ class BattleFightReference:
             bonus = self.bonus
             amount = n + bonus[FORCE][me] - bonus[PROTECTION][them]
             if amount > 0:
-                self.life[them] -= amount
                 self.damage[them] += amount
+                self.life[them] -= amount
+                if self.life[them] <= 0:
+                    self.fallen()
             return NEXT
         if op == PIOCHER:
             self.pick(me, n)
@@ -390,6 +395,7 @@ class BattleFightReference:
             hand = self.hands[me]
             if len(hand) < n:
                 self.discards[me] += hand
+                self.discards[me].sort()
                 hand.clear()
                 return FAIL if op == DEFAUSSER else NEXT
             self.discard(me, n, "discard")
@@ -400,8 +406,10 @@ class BattleFightReference:
             bonus = self.bonus
             amount = n + bonus[FORCE][me] - bonus[PROTECTION][me]
             if amount > 0:
-                self.life[me] -= amount
                 self.damage[me] += amount
+                self.life[me] -= amount
+                if self.life[me] <= 0:
+                    self.fallen()
             return NEXT
         if op == POUSSER:
             self.push(me, them, n)
@@ -427,10 +435,10 @@ class BattleFightReference:
         """`me` discards `left` cards of the hand, chosen one at a time (by name)."""
         hand, discard = self.hands[me], self.discards[me]
         for _ in range(left):
-            options = sorted(set(hand))
+            options = list(dict.fromkeys(hand))
             card = options[self.ask(me, kind, options)]
             hand.remove(card)
-            discard.append(card)
+            insort(discard, card)
 
     def pick(self, me: int, left: int) -> None:
         """Draw `left` cards, one at a time; an empty pile halves life, then the discard is shuffled in."""
@@ -440,12 +448,11 @@ class BattleFightReference:
                 self.life[me] = (self.life[me] + 1) // 2
                 discard = self.discards[me]
                 if discard:
-                    discard.sort()
                     pile[:] = discard
                     discard.clear()
                 else:
                     continue
-            hand.append(self.draw(me))
+            insort(hand, self.draw(me))
 
     def push(self, me: int, them: int, left: int) -> None:
         """`left` times: push `them` to a farther empty neighbour, or off the board from an edge."""
@@ -465,7 +472,7 @@ class BattleFightReference:
                 return
             position[them] = cell
             if cell == OFF:
-                return
+                self.fallen()
 
     def move(self, me: int, them: int, left: int) -> None:
         """`left` times: stay (the moves end) or move to an empty neighbour."""
