@@ -277,7 +277,8 @@ class BattleFightReference:
         forbidden, forbidden_cards, types = self.forbidden[player], self.forbidden_cards[player], self.types
         options = []
         if not self.no_cards[player]:
-            options = [k for k in list(dict.fromkeys(self.hands[player])) if not forbidden[types[k]] and not forbidden_cards[types[k]]]
+            cards = dict.fromkeys(self.hands[player])
+            options = [k for k in cards if not forbidden[types[k]] and not forbidden_cards[types[k]]]
         options += [b for b in self.basics if not forbidden[types[b]]]
         return options
 

@@ -83,7 +83,10 @@ class DragonsReference:
         return index if index < n else n - 1
 
     def draw(self, kind: str, cards: list[int], ranks: list[int]) -> int:
-        """Chance draws a card of a pile (not empty): a name, with the weight of its copies; its first copy comes out."""
+        """Chance draws a card of a pile (not empty): a name, with the weight of its copies; its first copy comes out.
+
+        `kind` names the draw as atout does (draw, leave, hand, reserve).
+        """
         actions = self.actions
         if actions >= self.stop:
             self.limit()
@@ -134,7 +137,7 @@ class DragonsReference:
         return Result(winner, code, self.decisions, self.last_turn, (self.score[0], self.score[1]))
 
     def prepare(self, seat: int) -> None:
-        """The duel's cards drawn from the collection (or the others left out), then the hand; the rest is the reserve."""
+        """The duel's cards drawn from the collection (or the others left out), then the hand; the rest: the reserve."""
         rank = self.rank
         pool = self.owned[seat][:]
         ranks = [rank[card] for card in pool]

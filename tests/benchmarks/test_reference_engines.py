@@ -114,7 +114,8 @@ def atout_game(game, seed):
 
     def note(state, decision, index):
         options = decision.options
-        trace.append((decision.player, decision.kind, tuple(o.label for o in options), tuple(o.weight for o in options), index))
+        labels, weights = tuple(o.label for o in options), tuple(o.weight for o in options)
+        trace.append((decision.player, decision.kind, labels, weights, index))
 
     make = engine.bots["random"]
     played = play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed, on_decision=note)
@@ -192,7 +193,10 @@ def test_battlefight_default_games_are_atouts(bf_files):
         {"actions_per_game": 60},
         {"actions_per_turn": 3},
     ],
-    ids=["long-games", "shipped-decks", "big-board", "no-rejouer-twice", "turn-limit", "actions-per-game", "actions-per-turn"],
+    ids=[
+        "long-games", "shipped-decks", "big-board", "no-rejouer-twice", "turn-limit", "actions-per-game",
+        "actions-per-turn",
+    ],
 )
 def test_battlefight_other_setups_are_atouts(bf_files, setup):
     """Long games (hundreds of turns each), shipped decks, a fixed first player, the big board, bounds reached."""
