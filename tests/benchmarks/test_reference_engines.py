@@ -188,13 +188,13 @@ def test_battlefight_default_games_are_atouts(bf_files):
         {"repetitions": 10},
         {"decks": ("la-forteresse", "le-renard"), "first_player": 1},
         {"decks": ("le-lutteur", "random"), "rules": "grand-plateau"},
-        {"nested_techniques": 1, "repetitions": 2},
+        {"nested_techniques": 2, "repetitions": 10},
         {"turn_limit": 6},
         {"actions_per_game": 60},
         {"actions_per_turn": 3},
     ],
     ids=[
-        "long-games", "shipped-decks", "big-board", "no-rejouer-twice", "turn-limit", "actions-per-game",
+        "long-games", "shipped-decks", "big-board", "rejouer-bound", "turn-limit", "actions-per-game",
         "actions-per-turn",
     ],
 )
