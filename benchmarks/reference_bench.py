@@ -118,18 +118,29 @@ def bench(name: str, games: int, rounds: int) -> None:
         )
     ratio = best["atout"] / best["reference"]
     seeding = best["seeding"]
-    own = (best["atout"] - seeding) / (best["reference"] - seeding)
+    own = f"{(best['atout'] - seeding) / (best['reference'] - seeding):.1f}x" if best["reference"] > seeding else "n/a"
     print(
-        f"  atout/reference: {ratio:.1f}x per {per} (whole games); {own:.1f}x without the seeding of each game's "
+        f"  atout/reference: {ratio:.1f}x per {per} (whole games); {own} without the seeding of each game's "
         f"three generators ({seeding / games * 1e6:.0f} us a game in both, timed on its own)"
     )
+
+
+def positive(text: str) -> int:
+    """A count given on the command line: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"give at least 1, not {value}")
+    return value
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and rounds")
-    parser.add_argument("--games", type=int, default=None, help="games per batch (default 1000, 200 quick)")
-    parser.add_argument("--rounds", type=int, default=None, help="batches of each engine (default 5, 3 quick)")
+    parser.add_argument("--games", type=positive, default=None, help="games per batch (default 1000, 200 quick)")
+    parser.add_argument("--rounds", type=positive, default=None, help="batches of each engine (default 5, 3 quick)")
     parser.add_argument("--game", action="append", choices=list(REFERENCES), help="only this game (repeatable)")
     arguments = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
