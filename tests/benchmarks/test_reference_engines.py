@@ -273,3 +273,20 @@ def test_sealed_decks_are_refused(bf_files):
 def test_game_end_is_internal():
     """`GameEnd` stops a game inside an engine; it is an exception of the package (never escapes `play`)."""
     assert issubclass(GameEnd, Exception)
+
+
+def test_the_benchmark_runs_and_prints_the_ratios():
+    """`benchmarks/reference_bench.py`, on a few games: both games, both engines, the ratios."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "reference_bench.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--games", "3", "--rounds", "1"], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")] == ["battlefight", "dragons"]
+    assert sum("atout/reference" in line for line in lines) == 2
+    assert "x per turn" in result.stdout and "x per decision" in result.stdout
