@@ -714,10 +714,11 @@ main.add_command(init)
 
 from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
 from .lsp import lsp  # noqa: E402
-from .pages import view  # noqa: E402
+from .pages import gallery, view  # noqa: E402
 
 main.add_command(lsp)
 main.add_command(view)
+main.add_command(gallery)
 
 
 if __name__ == "__main__":  # pragma: no cover

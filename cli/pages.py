@@ -45,3 +45,43 @@ def view(record_path: Path, output: Path, seat: str) -> None:
     except OSError as error:
         raise click.UsageError(f"cannot write {output}: {error.strerror}") from None
     click.echo(f"written: {output}")
+
+
+@click.command()
+@click.argument("folder", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), required=True, help="The folder to write the site to (site/).")
+def gallery(folder: Path | None, output: Path) -> None:
+    """Write a static site with every card as a card face, filterable by type, faction, rarity.
+
+    FOLDER is a game's set (a designer's set with its base, or a shipped
+    game's folder); without it, every game shipped with atout. Open
+    OUTPUT/index.html in a browser. A set with problems is refused (exit 1)
+    with its diagnostics, as `atout validate` gives them.
+    """
+    from atout.interpreter.language.diagnostics import DiagnosticError
+    from atout.interpreter.language.inputs import expand
+    from atout.interpreter.language.loader import read_file
+    from atout.interpreter.pages.gallery import write_site
+
+    from .main import games
+
+    languages = games().LANGUAGES
+    if folder is None:
+        sets = [(language, None) for language in languages.values()]
+    else:
+        found = {document.game.name for document in (read_file(path, languages) for path in expand([folder])) if document.game is not None}
+        if len(found) != 1:
+            what = "no card file of any game" if not found else f"files of several games ({', '.join(sorted(found))})"
+            raise click.UsageError(f"{folder} has {what}: give the folder of one game's set")
+        sets = [(languages[found.pop()], folder)]
+    try:
+        written = write_site(output, sets)
+    except DiagnosticError as error:
+        for diagnostic in error.diagnostics:
+            click.echo(diagnostic.render() + "\n", err=True)
+        sys.exit(1)
+    except OSError as error:
+        raise click.UsageError(f"cannot write {output}: {error.strerror}") from None
+    for language, count in written:
+        click.echo(f"{language.title}: {count} cards")
+    click.echo(f"written: {output / 'index.html'}")
