@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -66,6 +67,7 @@ def gallery(folder: Path | None, output: Path) -> None:
     from .main import games
 
     languages = games().LANGUAGES
+    sets: list[tuple[Any, Path | None]]
     if folder is None:
         sets = [(language, None) for language in languages.values()]
     else:
