@@ -714,8 +714,10 @@ main.add_command(init)
 
 from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
 from .lsp import lsp  # noqa: E402
+from .fmt import fmt  # noqa: E402
 from .pages import gallery, view  # noqa: E402
 
+main.add_command(fmt)
 main.add_command(lsp)
 main.add_command(view)
 main.add_command(gallery)

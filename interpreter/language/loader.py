@@ -279,6 +279,15 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
     return True
 
 
+def unit_bounds(document: Document) -> tuple[int, list[tuple[int, int]]]:
+    """A read file's header line and its units, as (first line, end line) indices: what the formatter rewrites."""
+    lines = document.lines
+    header = _first_meaningful_line(lines)
+    if header is None or document.kind is None:
+        return -1, []
+    return header, _units(Document(document.path), lines, header + 1, document.kind)
+
+
 def _units(document: Document, lines: list[str], first: int, kind: FileKind) -> list[tuple[int, int]]:
     """The units after the header, as (first line, end line) indices.
 
