@@ -38,7 +38,7 @@ def vouivre(**stats: int) -> ast.Carte:
     values = {"puissance": 62, "ruse": 55, "savoir": 40, "charisme": 48} | stats
     return ast.Carte(
         name="Vouivre des Brumes",
-        categorie=ast.Categorie.DRAGON,
+        categories=(ast.Categorie.DRAGON,),
         rarete=ast.Rarete.RARE,
         statistiques=ast.Statistiques(**values),
     )

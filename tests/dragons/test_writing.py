@@ -85,7 +85,7 @@ def test_every_shipped_card_is_written_back_as_printed(case):
 def test_a_card_is_written_like_the_rulebook_prints_it():
     card = ast.Carte(
         name="Grande Épée-Lune",
-        categorie=ast.Categorie.PERSONNAGE,
+        categories=(ast.Categorie.PERSONNAGE,),
         rarete=ast.Rarete.LEGENDAIRE,
         statistiques=ast.Statistiques(puissance=100, ruse=0, savoir=7, charisme=75),
     )
@@ -111,7 +111,7 @@ STATISTIQUES = st.builds(ast.Statistiques, puissance=VALUES, ruse=VALUES, savoir
 CARTES = st.builds(
     ast.Carte,
     name=NAMES,
-    categorie=st.sampled_from(ast.Categorie),
+    categories=st.lists(st.sampled_from(ast.Categorie), min_size=1, max_size=2, unique=True).map(tuple),
     rarete=st.sampled_from(ast.Rarete),
     statistiques=STATISTIQUES,
 )
@@ -122,7 +122,7 @@ CARTES = st.builds(
 def test_a_generated_card_reads_back_as_itself(card):
     text = write_card(card)
     assert read_back(text) == card
-    assert text.endswith("\n") and text.count("\n") == 3
+    assert text.endswith("\n") and text.count("\n") == 3 + len(card.proprietes)
 
 
 def _spellings(word: str) -> st.SearchStrategy[str]:
@@ -139,7 +139,7 @@ def laid_out(draw, card: ast.Carte) -> str:
     title = f"=={draw(space)}{card.name}{draw(space)}==\n"
     inline = st.sampled_from([" · ", " • ", ", ", " ", "  "])
     separator = st.one_of(inline, st.sampled_from(["\n", "   # note\n"]))
-    kind = f"{draw(_spellings(card.categorie.value))}{draw(inline)}{draw(_spellings(card.rarete.value))}\n"
+    kind = "".join(f"{draw(_spellings(c.value))}{draw(inline)}" for c in card.categories) + f"{draw(_spellings(card.rarete.value))}\n"
     order = draw(st.permutations(list(ast.NomDeStatistique)))
     stats = ""
     for i, nom in enumerate(order):
@@ -167,7 +167,7 @@ def test_any_layout_is_written_back_in_the_canonical_form(data):
 def test_a_name_no_title_can_hold_is_refused_with_the_reason(name):
     card = ast.Carte.model_construct(
         name=name,
-        categorie=ast.Categorie.DRAGON,
+        categories=(ast.Categorie.DRAGON,),
         rarete=ast.Rarete.COMMUNE,
         statistiques=ast.Statistiques(puissance=1, ruse=2, savoir=3, charisme=4),
     )

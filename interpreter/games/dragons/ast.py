@@ -3,9 +3,12 @@
 One class per grammar rule of `grammar/dragons.lark`, named after it; the
 enums `Categorie`, `Rarete` and `NomDeStatistique` have one member per
 keyword terminal of the grammar, with the terminal's name (`EPIQUE`). A card
-is a name, a category, a rarity and four statistics (rulebook, "Les cartes");
-the engine adds the statistics the round asks for and compares the totals
-(rulebook, "La manche"). Nothing on a card is an effect: the cards are data.
+is a name, its categories, a rarity and four statistics (rulebook, "Les
+cartes"); the engine adds the statistics the round asks for and compares the
+totals (rulebook, "La manche"). Version 2 of the language adds what a
+designer may print under the statistics: the card's own fatigue and its
+powers (`Fatigue 5`, `Pouvoir : …`), constructs declared in `pouvoirs.py`
+and `conditions.py`.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, SerializeAsAny
 
 from atout.interpreter.language.nodes import Node
 
@@ -96,10 +99,25 @@ class Statistiques(Node):
 
 
 class Carte(Node):
-    """A card: a dragon or a personnage, its rarity, its four statistics."""
+    """A card: its categories (a dragon, a personnage, or both), its rarity, its four statistics.
+
+    Then what version 2 lets a designer print: `proprietes`, the card's own
+    fatigue (`Fatigue 5`) and its powers (`Pouvoir : …`), in the order
+    written; the shipped cards of the rulebook have none.
+    """
 
     kind: Literal["carte"] = "carte"
     name: str = Field(min_length=1, max_length=60)
-    categorie: Categorie
+    categories: tuple[Categorie, ...] = Field(min_length=1, max_length=len(Categorie))
     rarete: Rarete
     statistiques: Statistiques
+    proprietes: tuple[SerializeAsAny[Node], ...] = ()
+
+    @property
+    def categorie(self) -> Categorie:
+        """The card's first category, as printed."""
+        return self.categories[0]
+
+    def est(self, categorie: Categorie) -> bool:
+        """True when the card is of this category (one of its categories)."""
+        return categorie in self.categories

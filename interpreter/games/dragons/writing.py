@@ -10,7 +10,9 @@ each keyword with its accents and capitals, " · " between the parts::
 
 Reading the text back gives the same card (`read(write_card(card)) == card`);
 the comments printed above a card are not part of its AST and are not
-written. There is one writer per AST class, in `WRITERS`, beside the
+written. A card's properties (version 2: `Fatigue 5`, `Pouvoir : …`) follow
+its statistics, one per line, each written by its construct's `write()`.
+There is one writer per AST class, in `WRITERS`, beside the
 classes' handlers (`game.READ_BY`). The commentary writes statistics with
 the same functions (`statistic_text`, `statistics_text`).
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
 from .ast import Carte, NomDeStatistique, Statistique, Statistiques
@@ -54,9 +57,10 @@ def title_text(name: str) -> str:
 
 
 def _carte(card: Carte) -> str:
-    """`== Name ==`, `Dragon · Rare`, then the statistics' line."""
-    kind = card.categorie.value + SEPARATOR + card.rarete.value
-    return f"{title_text(card.name)}\n{kind}\n{write(card.statistiques)}\n"
+    """`== Name ==`, `Dragon · Rare`, the statistics' line, then one line per property (`Fatigue 5`, `Pouvoir : …`)."""
+    kind = SEPARATOR.join([*(categorie.value for categorie in card.categories), card.rarete.value])
+    lines = [title_text(card.name), kind, write(card.statistiques), *(write(p) for p in card.proprietes)]
+    return "\n".join(lines) + "\n"
 
 
 def _statistiques(stats: Statistiques) -> str:
@@ -86,11 +90,13 @@ WRITERS: dict[type, Callable[[Any], str]] = {
 
 
 def write(node: Node) -> str:
-    """Any node of a card as its text, by its class's writer."""
+    """Any node of a card as its text, by its class's writer; a construct writes itself."""
     writer = WRITERS.get(type(node))
-    if writer is None:
-        raise TypeError(f"no Duel de dragons writer for a {type(node).__name__}")
-    return writer(node)
+    if writer is not None:
+        return writer(node)
+    if isinstance(node, Construct):
+        return node.write()
+    raise TypeError(f"no Duel de dragons writer for a {type(node).__name__}")
 
 
 def write_card(card: Carte) -> str:
