@@ -107,8 +107,12 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         changes = ", ".join(f"{stat} {before}→{after}" for stat, before, after in event["changes"])
         return f"  Fatigue: {p}'s {event['card']} {changes}"
     if e == "power":
+        if event["secret"] and not shown:
+            return f"  {p}: the power of a card in the hand works"
         return f"  {p}'s {event['card']}: {event['power']}"
     if e == "condition":
+        if event["secret"] and not shown:
+            return "    (a condition is read)"
         branch = "true" if event["holds"] else ("false: otherwise" if event["otherwise"] else "false: nothing")
         return f"    the condition is {branch}"
     if e == "bonus":
@@ -121,6 +125,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "exchanges":
         return f"    {p} has {event['left']} exchange{'s' * (event['left'] != 1)} left"
     if e == "stats_changed":
+        if event["secret"] and not shown:
+            return f"    a card in {p}'s hand changes"
         changes = ", ".join(f"{stat} {before}→{after}" for stat, before, after in event["changes"])
         return f"    {p}'s {event['card']}: {changes}"
     if e == "move":

@@ -67,6 +67,9 @@ class PowersInPlay:
         self.firings = 0
         #: Cards drawn from a pile to be looked at ("regarde"), until they are put somewhere: (seat, card).
         self.looking: list[tuple[int, int]] = []
+        #: True while the powers of the start of a round work: they are cards of a hand, which the
+        #: other player does not see (the commentary hides them from that player).
+        self.in_hand_powers = False
 
     def _copy_powers(self, new: Any) -> None:
         new.uses = self.uses.copy()
@@ -107,6 +110,7 @@ class PowersInPlay:
 
     def fire(self, moment: Moment, cards: list[tuple[int, int, int | None]]) -> None:
         """Schedule the powers of these cards (seat, card, the other's played card) for this moment, in order."""
+        self.in_hand_powers = moment is Moment.DEBUT
         for seat, card, other in cards:
             for index, power in enumerate(self.powers[card]):
                 if power.moment is moment:
@@ -125,7 +129,7 @@ class PowersInPlay:
                 return
             counts[key] = counts.get(key, 0) + 1
         self.firings += 1
-        self.emit("power", player=seat, card=self.names[card], power=power.write())  # type: ignore[attr-defined]
+        self.emit("power", player=seat, card=self.names[card], power=power.write(), secret=self.in_hand_powers)  # type: ignore[attr-defined]
         power.run(Contexte(self, seat, card, other))  # type: ignore[arg-type]
 
     def run_effects(self, ctx: Contexte, effets: tuple[Any, ...]) -> None:
@@ -142,7 +146,7 @@ class PowersInPlay:
 
     def condition_read(self, ctx: Contexte, si: Any, holds: bool) -> None:
         """A "si" was read: the commentary says which branch."""
-        self.emit("condition", player=ctx.seat, card=self.names[ctx.card], holds=holds, otherwise=bool(si.sinon))  # type: ignore[attr-defined]
+        self.emit("condition", player=ctx.seat, holds=holds, otherwise=bool(si.sinon), secret=self.in_hand_powers)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------
     # Effects
@@ -176,7 +180,7 @@ class PowersInPlay:
             row[i] = max(0, min(full[i], before + delta))
             changes.append([stat.value, before, row[i]])
         seat = 0 if card in self.game.owned[0] else 1
-        self.emit("stats_changed", player=seat, card=self.names[card], changes=changes)  # type: ignore[attr-defined]
+        self.emit("stats_changed", player=seat, card=self.names[card], changes=changes, secret=self.in_hand_powers)  # type: ignore[attr-defined]
 
     # -- Moving cards ------------------------------------------------------
 

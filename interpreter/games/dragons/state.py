@@ -575,6 +575,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         that leaves is shuffled into the reserve (its fatigue forgotten).
         """
         self.wanted = [None, None]
+        self.in_hand_powers = False
         if self._can_swap(0) or self._can_swap(1):
             self._offer_swap(0)
         else:
