@@ -30,15 +30,15 @@ def _speaks_of_other_card(node: Node) -> bool:
     return isinstance(node, (EstUn, StatistiqueDeCarte, ChangeStatistique, Mets)) and carte is Visee.CARTE_ADVERSE
 
 
-def check_cards(file: CardFile, report: Reporter) -> None:
-    """Each power says something that can happen (E310-E312), at the words that cannot.
+def check_powers(file: CardFile, report: Reporter) -> None:
+    """Each power says something that can happen (E350-E352), at the words that cannot.
 
-    - E310: a bonus to the round's total (`+10 en Ruse`) in a power with a
+    - E350: a bonus to the round's total (`+10 en Ruse`) in a power with a
       trigger: totals are compared at the reveal, when only the powers
       without a trigger work;
-    - E311: `la carte adverse` in a power that works `au début de la manche`,
+    - E351: `la carte adverse` in a power that works `au début de la manche`,
       when no card is played yet;
-    - E312: a move that moves nothing: from a zone to the same zone (`de ta
+    - E352: a move that moves nothing: from a zone to the same zone (`de ta
       main dans la main`), a played card `dans la main` (it is there), or
       `regarde` a hand (only the reserve and the cards left out are piles).
     """
@@ -53,21 +53,21 @@ def check_cards(file: CardFile, report: Reporter) -> None:
                 place = node.span or power.span
                 if isinstance(node, Bonus) and power.moment is not Moment.REVELEE:
                     report.report(
-                        "E310",
+                        "E350",
                         f'"{node.write()}" adds to this round\'s total, which is counted when the cards are revealed: '
                         f'write it in a power without "{power.declencheur.write()}"',  # type: ignore[union-attr]
                         place, file=where,
                     )
                 if _speaks_of_other_card(node) and power.moment is Moment.DEBUT:
                     report.report(
-                        "E311",
+                        "E351",
                         f'"{node.write()}" speaks of the other player\'s card, and at the start of the round no card is '
                         'played yet: use it in a power that works at the reveal or "quand cette carte gagne/perd une manche"',
                         place, file=where,
                     )
                 problem = _moves_nothing(node)
                 if problem:
-                    report.report("E312", f'"{node.write()}" {problem}', place, file=where)
+                    report.report("E352", f'"{node.write()}" {problem}', place, file=where)
 
 
 def _moves_nothing(node: Node) -> str | None:
@@ -86,7 +86,9 @@ def _moves_nothing(node: Node) -> str | None:
 
 
 def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> None:
-    """Every card's stat total lies in its rarity's band (E301, at the statistics)."""
+    """Every power means something (`check_powers`); every card's stat total lies in its rarity's band (E301, at the statistics)."""
+    for file in files:
+        check_powers(file, report)
     for file in files:
         for card in file.cards:
             if not isinstance(card, Carte) or not card.statistiques.is_complete():

@@ -18,7 +18,6 @@ LANGUAGE = GameLanguage(
     ),
     transformer=DragonsTransformer,
     rules_model=DragonsRules,
-    check_cards=checks.check_cards,
     check_set=checks.check_set,
     check_list=checks.check_list,
     write_card=writing.write_card,
