@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pydantic import BaseModel
 
 from atout.interpreter.language.checks import Reporter
+from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import CardFile, CardList, Node
 
 from .ast import Carte, Rarete
@@ -50,6 +51,8 @@ def check_powers(file: CardFile, report: Reporter) -> None:
             if not isinstance(power, Pouvoir):
                 continue
             for node in _walk(power):
+                if not isinstance(node, Construct):
+                    continue
                 place = node.span or power.span
                 if isinstance(node, Bonus) and power.moment is not Moment.REVELEE:
                     report.report(

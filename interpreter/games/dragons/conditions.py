@@ -286,7 +286,7 @@ _unite: "carte" "de" zone | "point" "de" ADVERSAIRE | "point" "que" "tu" "as"
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        zones = nodes(children)
+        zones = [n for n in nodes(children) if isinstance(n, Zone)]
         if zones:
             quantity: Node = NombreDeCartes(zone=zones[0], span=zones[0].span)
         else:
