@@ -142,3 +142,24 @@ def test_a_second_fatigue_and_a_category_given_twice_are_told():
     text = HEADER + "== Essai ==\nDragon · Dragon · Commune\nPuissance 30 · Ruse 30 · Savoir 30 · Charisme 30\nFatigue 5\nFatigue 6\n"
     document = read_document("essai.atout", text, LANGUAGES)
     assert [(d.code, d.line, d.column) for d in document.diagnostics] == [("E111", 3, 10), ("E111", 6, 1)]
+
+
+def test_positions_dealt_anew_for_a_search_keep_every_card_once_and_can_be_played_on(files):
+    """`resample` (what the search bot draws) with powers: cards looked at stay out, a pending choice names the new cards."""
+    import random
+
+    game = duel(files)
+    checked = kinds = 0
+    for seed in range(12):
+        state = game.new_state()
+        rng = random.Random(seed)
+        bot = ENGINE.bots["random"](seeded(seed, "resample"))
+        while (decision := state.decision()) is not None:
+            if decision.player >= 0:
+                copy = state.resample(decision.player, rng)
+                assert copy.check_invariants() == []
+                copy.apply(rng.randrange(len(copy.decision().options)))
+                checked += 1
+                kinds += decision.kind == "power_pick"
+            state.apply(bot.choose(decision, None))
+    assert checked > 100 and kinds > 0

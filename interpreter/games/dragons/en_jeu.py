@@ -237,26 +237,41 @@ class PowersInPlay:
         if left <= 0 or source is dest:
             return
         if source is Lieu.MAIN:
-            hand = self.hands[seat]
-            if len(hand) <= 1:
+            if len(self.hands[seat]) <= 1:
                 return
-            options = [Option(label, card) for label, card in zip(self._labels_of(seat), hand)]
-            prompt = f"which card of {seat_name(seat)}'s hand goes {dest.value}?"
-            kind = "power_draw" if chooser == CHANCE else "power_pick"
-            self.ask(Decision(chooser, kind, options, prompt), self._move_hand_card, seat, dest, visible, by, chooser, left)  # type: ignore[attr-defined]
+            decision = self._move_decision(seat, source, dest, chooser)
+            self.ask(decision, self._move_hand_card, seat, dest, visible, by, chooser, left)  # type: ignore[attr-defined]
             return
-        pile = self._pile(seat, source)
-        if not pile:
+        if not self._pile(seat, source):
             return
-        if chooser == CHANCE:
-            decision = pile.draw_decision(self.names.__getitem__, "power_draw", f"{seat_name(seat)} draws a card from the {source.value}")
-        else:
-            counts: dict[str, int] = {}
-            for card in pile.cards():
-                counts[self.names[card]] = counts.get(self.names[card], 0) + 1
-            options = [Option(name, name) for name in sorted(counts)]
-            decision = Decision(chooser, "power_pick", options, f"which card of {seat_name(seat)}'s {source.value} goes {dest.value}?")
+        decision = self._move_decision(seat, source, dest, chooser)
         self.ask(decision, self._move_pile_card, seat, source, dest, visible, by, chooser, left)  # type: ignore[attr-defined]
+
+    def _move_decision(self, seat: int, source: Lieu, dest: Lieu, chooser: int) -> Decision:
+        """The draw (chance) or the choice of the next card a move takes from a seat's zone."""
+        kind = "power_draw" if chooser == CHANCE else "power_pick"
+        prompt = f"which card of {seat_name(seat)}'s {source.value} goes {dest.value}?"
+        if source is Lieu.MAIN:
+            options = [Option(label, card) for label, card in zip(self._labels_of(seat), self.hands[seat])]
+            return Decision(chooser, kind, options, prompt)
+        pile = self._pile(seat, source)
+        if chooser == CHANCE:
+            return pile.draw_decision(self.names.__getitem__, kind, prompt)
+        counts: dict[str, int] = {}
+        for card in pile.cards():
+            counts[self.names[card]] = counts.get(self.names[card], 0) + 1
+        return Decision(chooser, kind, [Option(name, name) for name in sorted(counts)], prompt)
+
+    def repose_pick(self, seat: int) -> None:
+        """Pose anew a pending choice among `seat`'s hand or pile (its cards were dealt anew in a copy)."""
+        waiting = self._waiting  # type: ignore[attr-defined]
+        if waiting is None:
+            return
+        method, args, _ = waiting
+        if method is PowersInPlay._move_hand_card and args[0] == seat:
+            self.repose(self._move_decision(seat, Lieu.MAIN, args[1], args[4]))  # type: ignore[attr-defined]
+        elif method is PowersInPlay._move_pile_card and args[0] == seat:
+            self.repose(self._move_decision(seat, args[1], args[2], args[5]))  # type: ignore[attr-defined]
 
     def _labels_of(self, seat: int) -> list[str]:
         return self.hand_labels(seat)  # type: ignore[attr-defined]

@@ -198,7 +198,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         names, full, now = self.names, self.full, new.now
         seen, shown = new.seen[player], new.shown[player]
         size = len(new.hands[other])
-        kept = sorted(shown, key=lambda card: (names[card], card))
+        looked = {card for owner, card in self.looking if owner == other}  # drawn by a power, in no zone: kept so
+        kept = sorted((card for card in shown if card not in looked), key=lambda card: (names[card], card))
         maybe = []
         for swap in range(self.rules.exchanges - new.exchanges[other]):
             exposed = [card for card in kept if shown[card] <= swap]  # in the hand when the other made this swap
@@ -206,7 +207,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
             if position < len(exposed):
                 kept.remove(exposed[position])
                 maybe.append(exposed[position])
-        unseen = [card for card in self.owned[other] if card not in shown]  # the collection is in name order
+        unseen = [card for card in self.owned[other] if card not in shown and card not in looked]  # in name order
         rng.shuffle(unseen)
         out = len(new.left[other])
         rest = sorted(unseen[out:] + maybe, key=lambda card: (names[card], card))
@@ -231,6 +232,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
                 new.picks[other] = hand[rng.randrange(len(hand))]
             elif decision.kind == "swap" and new._can_swap(other):
                 new.wanted[other] = rng.choice([None, *range(len(new.hands[other]))])
+        if decision is not None and decision.kind == "power_pick":
+            new.repose_pick(other)  # a choice among the other's cards names the cards dealt anew
         return new
 
     # ------------------------------------------------------------------
