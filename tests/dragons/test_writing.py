@@ -25,6 +25,7 @@ from atout.interpreter.games.dragons import pouvoirs as p
 from atout.interpreter.language.logic import Comparison
 from atout.interpreter.games.dragons.writing import WRITERS, write_card
 from atout.interpreter.language.loader import read_document, read_file
+from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import CardFile, Node
 from atout.interpreter.language.project import expand, shipped_files
 
@@ -283,7 +284,10 @@ def _ast_classes() -> set[type]:
     return {
         value
         for value in vars(ast).values()
-        if inspect.isclass(value) and issubclass(value, Node) and value.__module__ == ast.__name__
+        if inspect.isclass(value)
+        and issubclass(value, Node)
+        and not issubclass(value, Construct)  # a construct writes itself
+        and value.__module__ == ast.__name__
     }
 
 

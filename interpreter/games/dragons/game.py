@@ -18,7 +18,7 @@ from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.nodes import CardList
 
-from .ast import Carte, NomDeStatistique, Statistique, Statistiques
+from .ast import Carte, NomDeStatistique, Statistiques
 from .pouvoirs import FatiguePropre, Pouvoir
 from .rules import DragonsRules
 
@@ -160,11 +160,9 @@ class DragonsGame(Game):
         return {"collections": [{"name": c.name, "cards": sorted(c.cards)} for c in self.collections]}
 
 
-#: How each AST class of `ast.py` is read: the cards are data, with no
-#: effects, so no class has a handler; the game reads each card's
-#: statistics, and the transformer gathers the statistics one by one.
+#: How the AST classes of `ast.py` that are not constructs are read: the
+#: card is read by the game (its statistics, fatigue and powers, which are
+#: constructs with their own handlers).
 READ_BY: dict[type, str] = {
     Carte: "DragonsGame",
-    Statistiques: "DragonsGame.__post_init__",
-    Statistique: "DragonsTransformer.statistiques",
 }

@@ -25,7 +25,7 @@ from typing import Any
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
-from .ast import Carte, NomDeStatistique, Statistique, Statistiques
+from .ast import Carte
 
 #: What stands between the parts of a line, as the cards print it.
 SEPARATOR = " · "
@@ -63,29 +63,9 @@ def _carte(card: Carte) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _statistiques(stats: Statistiques) -> str:
-    """The four statistics on one line, in the rulebook's order.
-
-    A statistic missing (a card read with errors) or negative cannot be
-    written as a number a card reads: ValueError. One above 100 is written
-    as it is, and reading it back reports it again.
-    """
-    unwritable = [nom.value for nom in NomDeStatistique if not isinstance(stats.of(nom), int) or stats.of(nom) < 0]
-    if unwritable:
-        raise ValueError(f"{', '.join(unwritable)}: no value a card can print (a whole number from 0 to 100)")
-    return statistics_text((nom.value, stats.of(nom)) for nom in NomDeStatistique)
-
-
-def _statistique(stat: Statistique) -> str:
-    """`Puissance 62`."""
-    return statistic_text(stat.nom.value, stat.valeur)
-
-
-#: One writer per AST class: a construct added to `ast.py` adds its writer here.
+#: One writer per AST class that is not a construct (a construct writes itself: `write()`).
 WRITERS: dict[type, Callable[[Any], str]] = {
     Carte: _carte,
-    Statistiques: _statistiques,
-    Statistique: _statistique,
 }
 
 
