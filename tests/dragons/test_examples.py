@@ -130,6 +130,8 @@ def test_a_power_that_cannot_mean_anything_is_refused_at_its_place(tmp_path, pow
         ("Pouvoir : quand cette carte gagnne une manche : marque 1 point.", "E111", "gagne"),
         ("Pouvoir : 0 fois par duel : marque 1 point.", "E200", None),
         ("Pouvoir : mets 30 cartes au hasard de ta réserve dans la main.", "E200", None),
+        ("Pouvoir : +500 en Ruse.", "E200", None),
+        ("Pouvoir : marque 0 point pour chaque carte de ta main.", "E200", None),
     ],
 )
 def test_a_misspelt_or_out_of_range_power_is_told_with_the_nearest_word(power, code, word):

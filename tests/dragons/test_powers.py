@@ -302,3 +302,17 @@ def test_a_card_of_both_categories_is_each(powered):
     events = s.round("Puissance + Ruse", "Chasseur", "Métamorphe")
     assert last(events, "bonus")["amount"] == 15  # against a Personnage
     assert last(events, "points")["player"] == 1
+
+
+def test_the_other_player_does_not_see_which_card_of_a_hand_works_at_the_start_of_a_round(powered):
+    from atout.interpreter.games.dragons.commentary import render
+
+    cards = card("Alchimiste", "Personnage · Commune", "20 40 60 30",
+                 "Pouvoir : au début de la manche : si le nombre de cartes de ta main vaut au plus 5 : cette carte récupère 5 en Ruse.")
+    s = powered(cards, ["Alchimiste", *FIVE[1:]], FIVE)
+    s.choose("2")
+    events = s.choose("Puissance + Ruse")
+    power = last(events, "power")
+    assert "Alchimiste" in render(power, 0) and "Alchimiste" not in render(power, 1)
+    assert "Alchimiste" not in render(last(events, "stats_changed"), 1)
+    assert "Alchimiste" in render(power)  # the whole record, as replay shows it

@@ -320,7 +320,7 @@ class AutantQue(logic.AsManyAs):
         return f"que {self.quantity.write()}"  # type: ignore[attr-defined]
 
 
-#: An amount as an effect holds it: a number as printed, or computed.
+#: An amount as an effect holds it: a number as printed (0 to 99, see `read_amount`), or computed (at most 99).
 Montant = int | PourChaque | AutantQue
 
 
@@ -340,6 +340,8 @@ def read_amount(t: UnitTransformer, meta: Meta, children: list[Any]) -> Montant:
     if isinstance(computed, AutantQue):
         return computed
     assert number is not None
+    if int(number) > logic.MAX_AMOUNT:
+        t.report("E200", f"{t.text_of(meta)}: {number} must be {logic.MAX_AMOUNT} or less", t.span(number))
     return int(number)
 
 
