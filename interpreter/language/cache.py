@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
+from .constructs import Construct
 from .diagnostics import Diagnostic
 from .nodes import CardFile, CardList, Extension, Node, RulesFile, Span
 from .store import LAYOUT, MAX_ENTRY_BYTES, code_digest, folder, is_private, private_folder, read_private, write_private  # noqa: F401 - part of this module's interface
@@ -228,6 +229,10 @@ def _plain(data: Any, file: str, depth: int) -> Any:
     cls = _classes().get(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
+    if issubclass(cls, Construct):
+        # a construct stands in a field typed by the base `Node` (language/constructs.py): it is
+        # validated as the class it names, not by its parent's field type
+        return _revive(data, file, depth)
     fields = {key: _plain(item, file, depth + 1) for key, item in data.items() if key not in ("$", "span")}
     if "span" in data:
         fields["span"] = _span(cls, data["span"], file)
