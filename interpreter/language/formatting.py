@@ -26,6 +26,7 @@ from .diagnostics import Diagnostic
 from .game import GameLanguage
 from .loader import Document, unit_bounds
 from .nodes import CardFile, CardList, Extension, Node, Param, RulesFile
+from .writing import write_entry
 
 
 @dataclass
@@ -63,7 +64,7 @@ def _unit_texts(node: Node, game: GameLanguage) -> list[str]:
         assert game.write_card is not None
         return [game.write_card(card) for card in node.cards]
     if isinstance(node, CardList):
-        return [f"{entry.count} {entry.name}\n" for entry in node.entries]
+        return [write_entry(entry, node.kind) + "\n" for entry in node.entries]
     if isinstance(node, RulesFile):
         params = node.params
     elif isinstance(node, Extension):
@@ -106,6 +107,8 @@ def format_document(document: Document) -> Formatted:
         return result
     out: list[str] = []
     _keep_between(out, lines[:header])
+    while out and out[-1] == "":
+        out.pop()
     if out:
         out.append("")
     out.append(_with_comment(f"{game.title} : {kind.words[0]}", lines[header]))
@@ -164,14 +167,14 @@ def _card(written: list[str], canonical: str) -> tuple[list[str], list[str]]:
     target = canonical.rstrip("\n").split("\n")
     out: list[str] = []
     if len(target) == len(meaningful):
-        for line, (comments, written) in zip(target, meaningful):
+        for line, (comments, as_written) in zip(target, meaningful):
             out.extend(comments)
-            out.append(_with_comment(line, written))
+            out.append(_with_comment(line, as_written))
     else:
         out.extend(target)
-        for comments, written in meaningful:
+        for comments, as_written in meaningful:
             out.extend(comments)
-            trailing = _split_comment(written)[1]
+            trailing = _split_comment(as_written)[1]
             if trailing:
                 out.append(trailing)
     return out, after
