@@ -199,7 +199,9 @@ def test_every_card_class_has_a_writer():
 
     for cls in ast.CARD_TYPES:
         visit(cls)
-    missing = sorted(cls.__name__ for cls in in_cards if cls not in WRITERS)
+    # a field that holds constructs is typed `Node`: a construct writes itself (its `write`,
+    # checked for every construct by tests/test_extension_points.py)
+    missing = sorted(cls.__name__ for cls in in_cards if cls not in WRITERS and cls is not ast.Node)
     assert not missing, f"no writer in cordes/writing.py's WRITERS for {', '.join(missing)}"
 
 

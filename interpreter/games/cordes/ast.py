@@ -23,7 +23,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, SerializeAsAny
 
 from atout.interpreter.language.nodes import Node
 
@@ -35,6 +35,10 @@ Copies = Annotated[int, Field(ge=1, le=20)]
 Change = Annotated[int, Field(ge=-10, le=10)]
 #: A number of cards drawn or lost, a number of life points.
 Amount = Annotated[int, Field(ge=1, le=10)]
+#: A node of a construct declared in one place (conditions.py, moves.py, powers.py, blows.py).
+Declared = SerializeAsAny[Node]
+#: A computed amount printed after an effect (`for each …`, `as much as …`), or None: the number printed.
+Computed = Union[SerializeAsAny[Node], None]
 #: A card's name, as printed.
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 
@@ -95,6 +99,7 @@ class Life(Node):
     kind: Literal["life"] = "life"
     change: Change
     who: Who = Who.YOU
+    amount: Computed = None
 
 
 class Energy(Node):
@@ -107,6 +112,7 @@ class Energy(Node):
     kind: Literal["energy"] = "energy"
     change: Change
     who: Who = Who.YOU
+    amount: Computed = None
 
 
 class Draw(Node):
@@ -119,6 +125,7 @@ class Draw(Node):
     kind: Literal["draw"] = "draw"
     n: Amount
     who: Who = Who.YOU
+    amount: Computed = None
 
 
 class Discard(Node):
@@ -134,9 +141,11 @@ class Discard(Node):
     who: Who = Who.YOU
     chosen_by: ChosenBy = ChosenBy.THEIR_CHOICE
     placement: Placement = Placement.FACE_DOWN
+    amount: Computed = None
 
 
-Effect = Annotated[Union[Life, Energy, Draw, Discard], Field(discriminator="kind")]
+#: An effect: one of the four printed ones, or a construct (a conditional, a move, a look).
+Effect = Annotated[Union[Life, Energy, Draw, Discard, Declared], Field(union_mode="left_to_right")]
 
 # ---------------------------------------------------------------------------
 # Defenses and ripostes: what they counter, and how
@@ -183,7 +192,8 @@ class Dodge(Node):
     kind: Literal["dodge"] = "dodge"
 
 
-Outcome = Annotated[Union[Block, Dodge], Field(discriminator="kind")]
+#: What a DEFENSE does to the blow: one of the two printed outcomes, or a construct (blows.py).
+Outcome = Annotated[Union[Block, Dodge, Declared], Field(union_mode="left_to_right")]
 
 
 class AsAnAttack(Node):
@@ -215,6 +225,8 @@ class Attack(Node):
     name: Name
     cost: Cost
     copies: Copies = 1
+    #: Lines that change a rule for this card (`Cannot be countered`).
+    properties: list[Declared] = []
     effects: list[Effect] = Field(min_length=1)
 
 
@@ -252,6 +264,7 @@ class Riposte(Node):
     name: Name
     cost: Cost
     copies: Copies = 1
+    properties: list[Declared] = []
     against: Against
     counter: list[Effect] = Field(min_length=1)
     as_an_attack: AsAnAttack
@@ -273,12 +286,16 @@ class Recovery(Node):
 
 
 class Character(Node):
-    """A CHARACTER card: a boxer a player chooses at setup. Boxers have no powers."""
+    """A CHARACTER card: a boxer a player chooses at setup, with its powers (none in the rulebook's box).
+
+    Each power is a line: a trigger, maybe a limit, effects (powers.py).
+    """
 
     TYPE: ClassVar[CardType] = CardType.CHARACTER
     kind: Literal["character"] = "character"
     name: Name
     copies: Copies = 1
+    powers: list[Declared] = []
 
 
 class Gong(Node):

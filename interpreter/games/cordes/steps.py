@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from atout.interpreter.engine.decision import Decision, Option, seat_name
 
 from . import ast
+from .conditions import magnitude
 from .state import Blow, CordesState
 
 Handler = Callable[..., None]
@@ -30,16 +31,43 @@ def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int, 
     """
     for index in range(start, len(effects)):
         effect = effects[index]
-        HANDLERS[type(effect)](state, effect, player)
-        if type(effect) in _MAY_DECIDE:
+        handler = HANDLERS.get(type(effect))
+        if handler is not None:
+            handler(state, effect, player)
+        else:  # a construct: its own handler (conditions.py, moves.py)
+            effect.run(state, player)  # type: ignore[union-attr]
+        if _decides(effect):
             if index + 1 < len(effects):
                 state.then(run_effects, effects, player, index + 1)
             return
 
 
+def _decides(effect: ast.Effect) -> bool:
+    """True when the effect may pose a decision."""
+    kind = type(effect)
+    if kind in _MAY_DECIDE:
+        return True
+    return kind not in HANDLERS and effect.may_decide()  # type: ignore[union-attr]
+
+
 def may_decide(effects: Sequence[ast.Effect]) -> bool:
     """True when some of these effects may pose a decision (what follows them must wait)."""
-    return any(type(effect) in _MAY_DECIDE for effect in effects)
+    return any(_decides(effect) for effect in effects)
+
+
+def change_of(state: CordesState, effect: ast.Life | ast.Energy, player: int) -> int:
+    """A life or energy change as it applies now: as printed, or computed (`for each …`, `as much as …`)."""
+    if effect.amount is None:
+        return effect.change
+    size = magnitude(effect.change, effect.amount, state, player)
+    return size if effect.change > 0 else -size
+
+
+def count_of(state: CordesState, effect: ast.Draw | ast.Discard, player: int) -> int:
+    """How many cards a draw or a discard moves now: as printed, or computed."""
+    if effect.amount is None:
+        return effect.n
+    return magnitude(effect.n, effect.amount, state, player)
 
 
 def _target(effect, player: int) -> int:
@@ -53,23 +81,27 @@ def _target(effect, player: int) -> int:
 
 def life(state: CordesState, effect: ast.Life, player: int) -> None:
     """`who`'s life changes by `change` (a gain stops at the life cap, a loss at 0; 0 is a KO)."""
-    state.change_life(_target(effect, player), effect.change)
+    change = effect.change if effect.amount is None else change_of(state, effect, player)
+    if change:
+        state.change_life(_target(effect, player), change)
 
 
 def energy(state: CordesState, effect: ast.Energy, player: int) -> None:
     """`who`'s energy changes by `change` (a gain stops at the energy cap, a loss at 0)."""
-    state.change_energy(_target(effect, player), effect.change)
+    change = effect.change if effect.amount is None else change_of(state, effect, player)
+    if change:
+        state.change_energy(_target(effect, player), change)
 
 
 def draw(state: CordesState, effect: ast.Draw, player: int) -> None:
     """`who` draws `n` cards, one at a time (a GONG is revealed and replaced)."""
-    state.draw(_target(effect, player), effect.n)
+    state.draw(_target(effect, player), count_of(state, effect, player))
 
 
 def discard(state: CordesState, effect: ast.Discard, player: int) -> None:
     """`who` loses `n` cards of their hand (all if fewer), picked as `chosen_by` says, into their own spittoon."""
     loser = _target(effect, player)
-    for _ in range(min(effect.n, len(state.seats[loser].hand))):
+    for _ in range(min(count_of(state, effect, player), len(state.seats[loser].hand))):
         state.then(_lose_card, effect, player)
 
 
@@ -107,7 +139,7 @@ def _card_lost(state: CordesState, option: Option, effect: ast.Discard, player: 
 def block(state: CordesState, outcome: ast.Block, player: int, blow: Blow) -> None:
     """The blow is countered; the player loses min(n, the life the blow would have taken from them)."""
     would = sum(
-        -e.change
+        -change_of(state, e, blow.by)
         for e in blow.effects
         if isinstance(e, ast.Life) and e.change < 0 and _target(e, blow.by) == player
     )
@@ -129,12 +161,18 @@ def dodge(state: CordesState, outcome: ast.Dodge, player: int, blow: Blow) -> No
 
 def attack(state: CordesState, card: ast.Attack, player: int) -> None:
     """An ATTACK: a blow at the opponent, whose effects apply if it lands."""
-    state.deal_blow(Blow(card.name, player, 1 - player, card.effects))
+    state.deal_blow(Blow(card.name, player, 1 - player, card.effects, unstoppable=_unstoppable(card)))
+
+
+def _unstoppable(card: ast.Attack | ast.Riposte) -> bool:
+    """True when a property of the card says its blows cannot be countered."""
+    return any(prop.applies(card) for prop in card.properties)  # type: ignore[attr-defined]
 
 
 def as_an_attack(state: CordesState, node: ast.AsAnAttack, player: int, name: str) -> None:
     """A riposte played as an attack: only this blow; no restriction, no counter-blow."""
-    state.deal_blow(Blow(name, player, 1 - player, node.effects))
+    card = state.game.hand_cards[name]
+    state.deal_blow(Blow(name, player, 1 - player, node.effects, unstoppable=_unstoppable(card)))  # type: ignore[arg-type]
 
 
 def riposte(state: CordesState, card: ast.Riposte, player: int, blow: Blow | None = None) -> None:
@@ -149,12 +187,16 @@ def _counter(state: CordesState, card: ast.Riposte, player: int, blow: Blow) -> 
     # "a defense that counters the attack and delivers a blow, which can in
     # turn be defended against by the initial attacker."
     state.emit("counter", player=player, card=card.name, countered=blow.card)
-    state.deal_blow(Blow(card.name, player, blow.by, card.counter, counter=True))
+    state.deal_blow(Blow(card.name, player, blow.by, card.counter, counter=True, unstoppable=_unstoppable(card)))
 
 
 def defense(state: CordesState, card: ast.Defense, player: int, blow: Blow) -> None:
     """A DEFENSE against `blow`: its outcome instead of the blow's effects, then its own effects."""
-    HANDLERS[type(card.outcome)](state, card.outcome, player, blow)
+    outcome = HANDLERS.get(type(card.outcome))
+    if outcome is not None:
+        outcome(state, card.outcome, player, blow)
+    else:  # a construct (blows.py)
+        card.outcome.run(state, player, blow)  # type: ignore[union-attr]
     if card.effects:
         run_effects(state, card.effects, player)
 

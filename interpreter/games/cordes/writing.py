@@ -30,8 +30,9 @@ Writer = Callable[[Any], str]
 
 
 def write(node: Any) -> str:
-    """Any node of a card as card text, by its writer."""
-    return WRITERS[type(node)](node)
+    """Any node of a card as card text, by its writer (a construct writes itself)."""
+    writer = WRITERS.get(type(node))
+    return writer(node) if writer is not None else node.write()
 
 
 def write_card(card: ast.Card) -> str:
@@ -53,24 +54,40 @@ def _to(who: ast.Who) -> str:
 # ---------------------------------------------------------------------------
 
 
+def _amount(change: int, word: str, effect: Any) -> str:
+    """`-2 life to the opponent`, `-1 life … for each card in …`, `+life, as much as …`."""
+    if effect.amount is None:
+        return f"{change:+d} {word}{_to(effect.who)}"
+    if effect.amount.kind == "for_each":
+        return f"{change:+d} {word}{_to(effect.who)} {effect.amount.write()}"
+    return f"{'+' if change > 0 else '-'}{word}{_to(effect.who)}, {effect.amount.write()}"
+
+
 def life(effect: ast.Life) -> str:
     """`+1 life`, `-2 life to the opponent`."""
-    return f"{effect.change:+d} life{_to(effect.who)}"
+    return _amount(effect.change, "life", effect)
 
 
 def energy(effect: ast.Energy) -> str:
     """`+2 energy`, `-1 energy to the opponent`."""
-    return f"{effect.change:+d} energy{_to(effect.who)}"
+    return _amount(effect.change, "energy", effect)
 
 
 def draw(effect: ast.Draw) -> str:
     """`+2 cards`."""
-    return f"+{_cards(effect.n)}{_to(effect.who)}"
+    word = "cards" if effect.n != 1 or effect.amount is not None and effect.amount.kind == "as_many_as" else "card"
+    if effect.amount is not None and effect.amount.kind == "as_many_as":
+        return f"+cards{_to(effect.who)}, {effect.amount.write()}"
+    return _amount(effect.n, word, effect)
 
 
 def discard(effect: ast.Discard) -> str:
     """`-1 card to the opponent, their choice, face down`."""
-    return f"-{_cards(effect.n)}{_to(effect.who)}, {effect.chosen_by.value}, {effect.placement.value}"
+    if effect.amount is not None and effect.amount.kind == "as_many_as":
+        head = f"-cards{_to(effect.who)}, {effect.amount.write()}"
+    else:
+        head = _amount(-effect.n, "card" if effect.n == 1 else "cards", effect)
+    return f"{head}, {effect.chosen_by.value}, {effect.placement.value}"
 
 
 def _lines(effects: Sequence[ast.Effect]) -> str:
@@ -134,9 +151,14 @@ def _head(card: Any, cost: bool = True) -> str:
     return f"== {card.name} ==\n" + " · ".join(parts) + "\n"
 
 
+def _properties(card: Any) -> str:
+    """A card's property lines (`Cannot be countered`), one per line."""
+    return "".join(write(prop) + "\n" for prop in card.properties)
+
+
 def attack(card: ast.Attack) -> str:
-    """An ATTACK: its blow's effects, one per line."""
-    return _head(card) + _lines(card.effects)
+    """An ATTACK: its properties, then its blow's effects, one per line."""
+    return _head(card) + _properties(card) + _lines(card.effects)
 
 
 def defense(card: ast.Defense) -> str:
@@ -146,7 +168,7 @@ def defense(card: ast.Defense) -> str:
 
 def riposte(card: ast.Riposte) -> str:
     """A RIPOSTE: `Against an attack …:` its counter-blow, then `As an attack:` its blow."""
-    return _head(card) + write(card.against) + ":" + _after_colon(card.counter) + write(card.as_an_attack)
+    return _head(card) + _properties(card) + write(card.against) + ":" + _after_colon(card.counter) + write(card.as_an_attack)
 
 
 def recovery(card: ast.Recovery) -> str:
@@ -155,8 +177,8 @@ def recovery(card: ast.Recovery) -> str:
 
 
 def character(card: ast.Character) -> str:
-    """A CHARACTER: its title and type line only (the boxers have no powers)."""
-    return _head(card, cost=False)
+    """A CHARACTER: its title and type line, then its powers, one per line."""
+    return _head(card, cost=False) + "".join(write(power) + "\n" for power in card.powers)
 
 
 def gong(card: ast.Gong) -> str:
