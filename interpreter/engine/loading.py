@@ -219,11 +219,13 @@ def _named(game: GameLanguage, documents: list[Document], roots: list[Path]) -> 
     `../base/cartes.atout`. With only files given, the folder is the first one's.
     """
     shipped = shipped_folder(game).resolve()
+    # a folder of the shipped one that extends it (its examples) is a designer's set, not shipped
+    shipped_paths = {path.resolve() for path in shipped_files(game)}
     folders = [root.resolve() if root.is_dir() else root.resolve().parent for root in roots]
     names: dict[str, tuple[str, bool]] = {}
     for document in documents:
         path = Path(document.path).resolve()
-        if path.is_relative_to(shipped):
+        if path in shipped_paths:
             names[document.path] = (path.relative_to(shipped).as_posix(), True)
             continue
         folder = next((f for f in folders if path.is_relative_to(f)), folders[0] if folders else path.parent)

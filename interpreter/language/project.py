@@ -71,8 +71,21 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def shipped_files(game: GameLanguage) -> list[Path]:
-    """The files shipped with atout for a game."""
-    return expand([game.shipped if game.shipped is not None else CARDS_DIR / game.name])
+    """The files shipped with atout for a game (not those of a folder that extends it, such as its examples)."""
+    root = game.shipped if game.shipped is not None else CARDS_DIR / game.name
+    files = expand([root])
+    extensions = {path.parent for path in files if path.parent != root and _is_extension(path)}
+    return [path for path in files if not any(folder in path.parents for folder in extensions)]
+
+
+def _is_extension(path: Path) -> bool:
+    """True for an extension file: its header (its first line that is not blank or a comment) names the kind `extension`."""
+    try:
+        with path.open(encoding="utf-8") as lines:
+            header = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return fold(header.split("#")[0]).rstrip().endswith(": extension")
 
 
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:

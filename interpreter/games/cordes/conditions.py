@@ -225,7 +225,7 @@ class AsManyAs(logic.AsManyAs):
         return t.build(cls, meta, quantity=quantity)
 
     def write(self) -> str:
-        many = "many" if isinstance(self.quantity, CardsIn) else "much"
+        many = "much" if isinstance(self.quantity, (LifeOf, EnergyOf)) else "many"
         return f"as {many} as {self.quantity.write()}"  # type: ignore[attr-defined]
 
 

@@ -59,7 +59,7 @@ def _cards(n: int) -> str:
 
 
 class Take(Construct):
-    """`take 1 card from the opponent's hand, at random, into your hand`.
+    """`take 1 card from the opponent's hand, at random`, `take 1 card from the ring under the draw pile`.
 
     Takes `n` cards (all the zone holds, if fewer) from `source` (`who`'s
     hand or spittoon, or the ring) to `to` (`to_who`'s hand or spittoon, or
@@ -70,9 +70,9 @@ class Take(Construct):
     """
 
     grammar: ClassVar[str] = (
-        '!take: "take" INT ("card" | "cards") "from" _take_from ("," _chosen_by)? ("into" _take_to)? ("," "face" ("up" | "down"))?\n'
+        '!take: "take" INT ("card" | "cards") "from" _take_from ("," _chosen_by)? _take_to? ("," "face" ("up" | "down"))?\n'
         '!_take_from: ("your" | "the" "opponent\'s") ("hand" | "spittoon") | "the" "ring"\n'
-        '!_take_to: ("your" | "the" "opponent\'s") ("hand" | "spittoon") | "under" "the" "draw" "pile"'
+        '!_take_to: "into" ("your" | "the" "opponent\'s") ("hand" | "spittoon") | "under" "the" "draw" "pile"'
     )
     slot: ClassVar[str | None] = "action"
     kind: Literal["take"] = "take"
@@ -95,6 +95,8 @@ class Take(Construct):
         if "into" in parts:
             to = _phrase(parts, "into")
             fields["to"], fields["to_who"] = _zone_of(to, DESTINATIONS), _who(to)
+        elif "under" in parts:
+            fields["to"] = "under the draw pile"
         if "face" in parts:
             face = next(c for c in children if isinstance(c, Token) and str(c) == "face")
             fields["face_down"] = parts[parts.index("face") + 1] == "down"
@@ -117,7 +119,9 @@ class Take(Construct):
         text = f"take {_cards(self.n)} from {_place(self.source, self.who)}"
         if self.chosen_by is not ChosenBy.YOUR_CHOICE:
             text += f", {self.chosen_by.value}"
-        if (self.to, self.to_who) != ("hand", Who.YOU):
+        if self.to == "under the draw pile":
+            text += " under the draw pile"
+        elif (self.to, self.to_who) != ("hand", Who.YOU):
             text += f" into {_place(self.to, self.to_who)}"
         if self.face_down:
             text += ", face down"
