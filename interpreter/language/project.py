@@ -72,10 +72,25 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
 
 def shipped_files(game: GameLanguage) -> list[Path]:
     """The files shipped with atout for a game (not those of a folder that extends it, such as its examples)."""
-    root = game.shipped if game.shipped is not None else CARDS_DIR / game.name
-    files = expand([root])
-    extensions = {path.parent for path in files if path.parent != root and _is_extension(path)}
-    return [path for path in files if not any(folder in path.parents for folder in extensions)]
+    return split_sets(expand([game.shipped if game.shipped is not None else CARDS_DIR / game.name]))[0]
+
+
+def split_sets(files: list[Path], roots: Iterable[Path] = ()) -> list[list[Path]]:
+    """Files as sets: those of a folder below that holds an extension file are a set of their own.
+
+    The first list holds the files of no such folder; each further one, the
+    files of one extension folder (the deepest that holds them). A folder
+    given (in `roots`) is never set apart from itself.
+    """
+    given = {Path(root).resolve() for root in roots}
+    extensions = {path.parent.resolve() for path in files if _is_extension(path)} - given
+    if not extensions:
+        return [files]
+    groups: dict[Path | None, list[Path]] = {None: []}
+    for path in files:
+        owner = next((folder for folder in path.resolve().parents if folder in extensions), None)
+        groups.setdefault(owner, []).append(path)
+    return [groups.pop(None), *groups.values()]
 
 
 def _is_extension(path: Path) -> bool:
@@ -90,8 +105,16 @@ def _is_extension(path: Path) -> bool:
 
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:
     """Read and check every file under `paths`, alone and together."""
-    documents = [read_file(path, languages) for path in expand(paths)]
-    return validate_documents(documents, languages)
+    paths = list(paths)
+    groups = split_sets(expand(paths), [Path(p) for p in paths if Path(p).is_dir()])
+    validation = validate_documents([read_file(path, languages) for path in groups[0]], languages)
+    for group in groups[1:]:  # a folder that extends a game (its examples) is checked as its own set
+        other = validate_documents([read_file(path, languages) for path in group], languages)
+        validation.documents += other.documents
+        validation.diagnostics += other.diagnostics
+        for name, game_set in other.sets.items():
+            validation.sets.setdefault(name, game_set)
+    return validation
 
 
 def validate_documents(documents: list[Document], languages: dict[str, GameLanguage], games: Iterable[GameLanguage] = ()) -> Validation:
