@@ -94,7 +94,7 @@ class Power(Construct):
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
         head: list[str] = []
-        effects = []
+        effects: list[Any] = []
         for child in children:
             if isinstance(child, Token):
                 if not effects:

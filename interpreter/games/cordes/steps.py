@@ -13,6 +13,7 @@ answer. Docstrings quote the AST's meaning, which is the rule executed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from atout.interpreter.engine.decision import Decision, Option, seat_name
 
@@ -196,7 +197,8 @@ def defense(state: CordesState, card: ast.Defense, player: int, blow: Blow) -> N
     if outcome is not None:
         outcome(state, card.outcome, player, blow)
     else:  # a construct (blows.py)
-        card.outcome.run(state, player, blow)  # type: ignore[union-attr]
+        construct: Any = card.outcome
+        construct.run(state, player, blow)
     if card.effects:
         run_effects(state, card.effects, player)
 

@@ -75,16 +75,17 @@ def energy(effect: ast.Energy) -> str:
 
 def draw(effect: ast.Draw) -> str:
     """`+2 cards`."""
-    word = "cards" if effect.n != 1 or effect.amount is not None and effect.amount.kind == "as_many_as" else "card"
-    if effect.amount is not None and effect.amount.kind == "as_many_as":
-        return f"+cards{_to(effect.who)}, {effect.amount.write()}"
-    return _amount(effect.n, word, effect)
+    amount: Any = effect.amount
+    if amount is not None and amount.kind == "as_many_as":
+        return f"+cards{_to(effect.who)}, {amount.write()}"
+    return _amount(effect.n, "card" if effect.n == 1 else "cards", effect)
 
 
 def discard(effect: ast.Discard) -> str:
     """`-1 card to the opponent, their choice, face down`."""
-    if effect.amount is not None and effect.amount.kind == "as_many_as":
-        head = f"-cards{_to(effect.who)}, {effect.amount.write()}"
+    amount: Any = effect.amount
+    if amount is not None and amount.kind == "as_many_as":
+        head = f"-cards{_to(effect.who)}, {amount.write()}"
     else:
         head = _amount(-effect.n, "card" if effect.n == 1 else "cards", effect)
     return f"{head}, {effect.chosen_by.value}, {effect.placement.value}"
