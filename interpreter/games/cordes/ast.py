@@ -23,7 +23,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Field, SerializeAsAny
+from pydantic import Discriminator, Field, SerializeAsAny, Tag
 
 from atout.interpreter.language.nodes import Node
 
@@ -144,8 +144,27 @@ class Discard(Node):
     amount: Computed = None
 
 
+def _tag(printed: frozenset[str]):
+    """The tag of a union's member: its `kind` when it is one of `printed`, else "construct" (validated as any node)."""
+
+    def tag(value: object) -> str:
+        kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+        return kind if kind in printed else "construct"  # type: ignore[return-value]
+
+    return Discriminator(tag)
+
+
 #: An effect: one of the four printed ones, or a construct (a conditional, a move, a look).
-Effect = Annotated[Union[Life, Energy, Draw, Discard, Declared], Field(union_mode="left_to_right")]
+Effect = Annotated[
+    Union[
+        Annotated[Life, Tag("life")],
+        Annotated[Energy, Tag("energy")],
+        Annotated[Draw, Tag("draw")],
+        Annotated[Discard, Tag("discard")],
+        Annotated[Declared, Tag("construct")],
+    ],
+    _tag(frozenset({"life", "energy", "draw", "discard"})),
+]
 
 # ---------------------------------------------------------------------------
 # Defenses and ripostes: what they counter, and how
@@ -193,7 +212,10 @@ class Dodge(Node):
 
 
 #: What a DEFENSE does to the blow: one of the two printed outcomes, or a construct (blows.py).
-Outcome = Annotated[Union[Block, Dodge, Declared], Field(union_mode="left_to_right")]
+Outcome = Annotated[
+    Union[Annotated[Block, Tag("block")], Annotated[Dodge, Tag("dodge")], Annotated[Declared, Tag("construct")]],
+    _tag(frozenset({"block", "dodge"})),
+]
 
 
 class AsAnAttack(Node):
@@ -226,7 +248,7 @@ class Attack(Node):
     cost: Cost
     copies: Copies = 1
     #: Lines that change a rule for this card (`Cannot be countered`).
-    properties: list[Declared] = []
+    properties: list[Declared] = Field(default_factory=list)
     effects: list[Effect] = Field(min_length=1)
 
 
@@ -264,7 +286,7 @@ class Riposte(Node):
     name: Name
     cost: Cost
     copies: Copies = 1
-    properties: list[Declared] = []
+    properties: list[Declared] = Field(default_factory=list)
     against: Against
     counter: list[Effect] = Field(min_length=1)
     as_an_attack: AsAnAttack
@@ -295,7 +317,7 @@ class Character(Node):
     kind: Literal["character"] = "character"
     name: Name
     copies: Copies = 1
-    powers: list[Declared] = []
+    powers: list[Declared] = Field(default_factory=list)
 
 
 class Gong(Node):
