@@ -2,6 +2,10 @@
 
 One class per rule of `grammar/cordes.lark`, named after it, with a `kind`
 tag of the rule's name; the interpreter's handlers carry the same names.
+What a card's text is made of (effects, outcomes, conditions, moves,
+powers) are constructs, each declared in one place (effects.py, blows.py,
+conditions.py, moves.py, powers.py); the printed effects and outcomes are
+importable from here too.
 
 Words used in every docstring below:
 
@@ -23,24 +27,28 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Discriminator, Field, SerializeAsAny, Tag
+from pydantic import Discriminator, Field, Tag
 
 from atout.interpreter.language.nodes import Node
 
-#: An energy cost, printed at the top right of the card.
-Cost = Annotated[int, Field(ge=0, le=10)]
-#: How many copies of a card the box holds.
-Copies = Annotated[int, Field(ge=1, le=20)]
-#: A change of life or energy: "+1 life" is 1, "-2 life" is -2.
-Change = Annotated[int, Field(ge=-10, le=10)]
-#: A number of cards drawn or lost, a number of life points.
-Amount = Annotated[int, Field(ge=1, le=10)]
-#: A node of a construct declared in one place (conditions.py, moves.py, powers.py, blows.py).
-Declared = SerializeAsAny[Node]
-#: A computed amount printed after an effect (`for each …`, `as much as …`), or None: the number printed.
-Computed = Union[SerializeAsAny[Node], None]
-#: A card's name, as printed.
-Name = Annotated[str, Field(min_length=1, max_length=60)]
+from .words import Amount as Amount
+from .words import Change as Change
+from .words import ChosenBy as ChosenBy
+from .words import Computed as Computed
+from .words import Copies as Copies
+from .words import Cost as Cost
+from .words import Declared as Declared
+from .words import Name as Name
+from .words import Placement as Placement
+from .words import Who as Who
+
+# The printed effects and outcomes are constructs declared in one place (effects.py, blows.py).
+from .blows import Block as Block
+from .blows import Dodge as Dodge
+from .effects import Discard as Discard
+from .effects import Draw as Draw
+from .effects import Energy as Energy
+from .effects import Life as Life
 
 
 class CardType(str, Enum):
@@ -54,97 +62,12 @@ class CardType(str, Enum):
     RIPOSTE = "RIPOSTE"
 
 
-class Who(str, Enum):
-    """Whose life, energy or cards an effect changes. Unwritten, it is "you"."""
-
-    #: `to you`: the player of the card.
-    YOU = "you"
-    #: `to the opponent`: the other boxer.
-    OPPONENT = "the opponent"
-
-
-class ChosenBy(str, Enum):
-    """Who picks the cards a `Discard` takes from a hand."""
-
-    #: `their choice`: the boxer who loses the cards (the default).
-    THEIR_CHOICE = "their choice"
-    #: `your choice`: the player of the card, who sees the hand to pick from it.
-    YOUR_CHOICE = "your choice"
-    #: `at random`: drawn blindly from the hand.
-    AT_RANDOM = "at random"
-
-
-class Placement(str, Enum):
-    """How the cards a `Discard` takes go into their owner's spittoon."""
-
-    #: `face down`: into the spittoon face down, no energy for them (the default).
-    FACE_DOWN = "face down"
-    #: `spat`: spat as the rulebook says, 1 energy to their owner for each.
-    SPAT = "spat"
-
-
 # ---------------------------------------------------------------------------
 # Effects: what a blow, a defense, a counter-blow or a recovery does
 # ---------------------------------------------------------------------------
 
 
-class Life(Node):
-    """`+1 life`, `-2 life to the opponent`.
-
-    `who`'s life changes by `change`: a gain stops at the rules' life cap, if
-    there is one; a loss stops at 0. A boxer at 0 life is KO (when the KO is
-    checked is a rules parameter).
-    """
-
-    kind: Literal["life"] = "life"
-    change: Change
-    who: Who = Who.YOU
-    amount: Computed = None
-
-
-class Energy(Node):
-    """`+2 energy`, `-1 energy to the opponent`.
-
-    `who`'s energy changes by `change`: a gain stops at the rules' energy cap,
-    if there is one; a loss stops at 0.
-    """
-
-    kind: Literal["energy"] = "energy"
-    change: Change
-    who: Who = Who.YOU
-    amount: Computed = None
-
-
-class Draw(Node):
-    """`+2 cards`: `who` draws `n` cards from the draw pile, one at a time.
-
-    A GONG drawn this way is revealed and replaced as when drawn at the start
-    of a turn; an empty draw pile is handled as the rules file says.
-    """
-
-    kind: Literal["draw"] = "draw"
-    n: Amount
-    who: Who = Who.YOU
-    amount: Computed = None
-
-
-class Discard(Node):
-    """`-1 card to the opponent, their choice, face down`.
-
-    `who` loses `n` cards from their hand (the whole hand if it holds fewer),
-    picked as `chosen_by` says, put into `who`'s own spittoon as `placement`
-    says. A lost card is never played: its text does nothing.
-    """
-
-    kind: Literal["discard"] = "discard"
-    n: Amount
-    who: Who = Who.YOU
-    chosen_by: ChosenBy = ChosenBy.THEIR_CHOICE
-    placement: Placement = Placement.FACE_DOWN
-    amount: Computed = None
-
-
-def _tag(printed: frozenset[str]):
+def _tag(printed: frozenset[str]) -> Discriminator:
     """The tag of a union's member: its `kind` when it is one of `printed`, else "construct" (validated as any node)."""
 
     def tag(value: object) -> str:
@@ -191,24 +114,6 @@ class Against(Node):
 
     kind: Literal["against"] = "against"
     names: list[AttackName] = []
-
-
-class Block(Node):
-    """`you lose 1 life`: the blow is countered, but hurts a little.
-
-    None of the blow's effects apply; instead the player loses
-    min(`n`, L) life, where L is the life the blow would have taken from the
-    player had it landed (so a blow that takes no life costs nothing).
-    """
-
-    kind: Literal["block"] = "block"
-    n: Amount
-
-
-class Dodge(Node):
-    """`you dodge the blow`: the blow is countered; none of its effects apply."""
-
-    kind: Literal["dodge"] = "dodge"
 
 
 #: What a DEFENSE does to the blow: one of the two printed outcomes, or a construct (blows.py).

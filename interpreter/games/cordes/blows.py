@@ -1,5 +1,6 @@
-"""What else a blow can meet, and what a blow can be: two outcomes of a DEFENSE and a property.
+"""What a DEFENSE does to a blow, and what a blow can be: the outcomes and a property.
 
+- `you lose 1 life` (a block) and `you dodge the blow`, the printed outcomes;
 - `you turn the blow back` (a DEFENSE's outcome): the blow is countered,
   and its effects apply to its thrower instead ("the opponent" in its text
   is the thrower, "you" the defender);
@@ -18,10 +19,67 @@ from lark.tree import Meta
 
 from atout.interpreter.language.constructs import Construct
 
+from .words import Amount
+
 if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
     from .state import Blow, CordesState
+
+
+class Block(Construct):
+    """`you lose 1 life`: the blow is countered, but hurts a little.
+
+    None of the blow's effects apply; instead the player loses
+    min(`n`, L) life, where L is the life the blow would have taken from the
+    player had it landed (so a blow that takes no life costs nothing).
+    """
+
+    grammar: ClassVar[str] = 'block: "you" "lose" INT "life"'
+    slot: ClassVar[str | None] = "outcome"
+    kind: Literal["block"] = "block"
+    n: Amount
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        (n,) = children
+        return t.build(cls, meta, {"n": n}, t.text_of(meta), n=int(n))
+
+    def run(self, state: CordesState, player: int, blow: Blow) -> None:
+        """The blow is countered; the player loses min(n, the life the blow would have taken from them)."""
+        from .effects import Life, target
+
+        would = sum(
+            -e.now(state, blow.by)
+            for e in blow.effects
+            if isinstance(e, Life) and e.change < 0 and target(e, blow.by) == player
+        )
+        lost = min(self.n, would)
+        state.emit("block", player=player, card=blow.card, lost=lost)
+        if lost:
+            state.change_life(player, -lost)
+
+    def write(self) -> str:
+        return f"you lose {self.n} life"
+
+
+class Dodge(Construct):
+    """`you dodge the blow`: the blow is countered; none of its effects apply."""
+
+    grammar: ClassVar[str] = 'dodge: "you" "dodge" "the" "blow"'
+    slot: ClassVar[str | None] = "outcome"
+    kind: Literal["dodge"] = "dodge"
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
+
+    def run(self, state: CordesState, player: int, blow: Blow) -> None:
+        """The blow is countered; none of its effects apply."""
+        state.emit("dodge", player=player, card=blow.card)
+
+    def write(self) -> str:
+        return "you dodge the blow"
 
 
 class TurnBack(Construct):
@@ -97,4 +155,4 @@ class CannotBeCountered(Construct):
         return "Cannot be countered"
 
 
-CONSTRUCTS: tuple[type[Construct], ...] = (TurnBack, TakeTheBlow, CannotBeCountered)
+CONSTRUCTS: tuple[type[Construct], ...] = (Block, Dodge, TurnBack, TakeTheBlow, CannotBeCountered)

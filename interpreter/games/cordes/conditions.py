@@ -30,7 +30,7 @@ from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
-from .ast import Who
+from .words import Who
 
 if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer

@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import ast, blows, checks, conditions, moves, powers, writing
+from . import ast, blows, checks, conditions, effects, moves, powers, writing
 from .rules import CordesRules
 from .transformer import CordesTransformer
 
@@ -19,5 +19,5 @@ LANGUAGE: GameLanguage[CordesRules, ast.Card] = GameLanguage(
     rules_model=CordesRules,
     check_set=checks.check_set,
     write_card=writing.write_card,
-    constructs=(*conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *blows.CONSTRUCTS),
+    constructs=(*effects.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *blows.CONSTRUCTS),
 )

@@ -22,7 +22,7 @@ from pydantic import Field
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.language.constructs import Construct
 
-from .ast import ChosenBy, Who
+from .words import ChosenBy, Who
 from .conditions import whose
 
 if TYPE_CHECKING:

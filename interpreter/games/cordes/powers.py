@@ -31,7 +31,8 @@ from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
-from . import ast
+from .effects import Life
+from .words import Who
 
 if TYPE_CHECKING:
     from atout.interpreter.language.checks import Reporter
@@ -201,7 +202,7 @@ def fires_itself(power: Power) -> bool:
     if power.trigger is not Trigger.LOSE_LIFE:
         return False
     return any(
-        isinstance(effect, ast.Life) and effect.change < 0 and effect.who is ast.Who.YOU
+        isinstance(effect, Life) and effect.change < 0 and effect.who is Who.YOU
         for effect in _effects_within(power.effects)
     )
 

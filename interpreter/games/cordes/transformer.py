@@ -33,27 +33,6 @@ def _word(value: Any):
     return handler
 
 
-def _signed(sign: Token) -> int:
-    """`+2` is 2, `-1` is -1; a sign alone (the amount is computed) is 1 or -1."""
-    text = str(sign)
-    return int(text) if len(text) > 1 else (1 if text == "+" else -1)
-
-
-def _options(options: tuple[Any, ...]) -> dict[str, Any]:
-    """The fields an effect's words after its amount give: whose, computed amount, pick, placement."""
-    fields: dict[str, Any] = {}
-    for option in options:
-        if isinstance(option, ast.Who):
-            fields["who"] = option
-        elif isinstance(option, ast.ChosenBy):
-            fields["chosen_by"] = option
-        elif isinstance(option, ast.Placement):
-            fields["placement"] = option
-        else:
-            fields["amount"] = option
-    return fields
-
-
 def _properties(rest: list[Any]) -> tuple[list[Any], list[Any]]:
     """A card's property lines (at the start of its text), and what follows them."""
     count = 0
@@ -127,34 +106,7 @@ class CordesTransformer(UnitTransformer):
         """`== GONG ==`, `GONG`."""
         return self._card(ast.Gong, meta, parts, False)
 
-    # -- effects ----------------------------------------------------------
-
-    def _change(self, model: type[ast.Node], meta: Meta, sign: Token, options: tuple[Any, ...]) -> Any:
-        """`+1 life`, `-2 energy to the opponent`, `+life, as much as …`: a signed change."""
-        change = _signed(sign)
-        if change == 0:
-            self.report("E200", f"{self.text_of(meta)}: the amount must be 1 or more", self.span(sign))
-        return self.build(model, meta, {"change": sign}, self.text_of(meta), change=change, **_options(options))
-
-    @v_args(inline=True, meta=True)
-    def life(self, meta: Meta, sign: Token, *options: Any) -> ast.Life:
-        """`+1 life`, `-2 life to the opponent`."""
-        return self._change(ast.Life, meta, sign, options)
-
-    @v_args(inline=True, meta=True)
-    def energy(self, meta: Meta, sign: Token, *options: Any) -> ast.Energy:
-        """`+2 energy`, `-1 energy to the opponent`."""
-        return self._change(ast.Energy, meta, sign, options)
-
-    @v_args(inline=True, meta=True)
-    def draw(self, meta: Meta, gain: Token, *options: Any) -> ast.Draw:
-        """`+2 cards`."""
-        return self.build(ast.Draw, meta, {"n": gain}, self.text_of(meta), n=_signed(gain), **_options(options))
-
-    @v_args(inline=True, meta=True)
-    def discard(self, meta: Meta, loss: Token, *options: Any) -> ast.Discard:
-        """`-1 card to the opponent, their choice, face down`."""
-        return self.build(ast.Discard, meta, {"n": loss}, self.text_of(meta), n=-_signed(loss), **_options(options))
+    # -- the words the effects share (the effects are constructs: effects.py) --
 
     to_you = _word(ast.Who.YOU)
     to_the_opponent = _word(ast.Who.OPPONENT)
@@ -175,16 +127,6 @@ class CordesTransformer(UnitTransformer):
     def attack_name(self, meta: Meta, name: Token) -> ast.AttackName:
         """`"Crochet"`, `« Crochet »`: the name without its quotation marks."""
         return self.build(ast.AttackName, meta, {"name": name}, name=self.original(name).strip(_QUOTES))
-
-    @v_args(inline=True, meta=True)
-    def block(self, meta: Meta, n: Token) -> ast.Block:
-        """`you lose 1 life`."""
-        return self.build(ast.Block, meta, {"n": n}, self.text_of(meta), n=int(n))
-
-    @v_args(inline=True, meta=True)
-    def dodge(self, meta: Meta) -> ast.Dodge:
-        """`you dodge the blow`."""
-        return self.build(ast.Dodge, meta)
 
     @v_args(inline=True, meta=True)
     def as_an_attack(self, meta: Meta, *effects: Any) -> ast.AsAnAttack:

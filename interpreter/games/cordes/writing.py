@@ -14,9 +14,11 @@ you") left out, except a lost card's choice and placement, which are always
 printed; a riposte's counter-blow (and its blow as an attack) on the line of
 its "Against …:" when it is a single effect, on the lines below otherwise.
 
-`WRITERS` holds one writer per AST class, as `steps.HANDLERS` holds one
-handler: adding a construct adds its writer beside its handler. The
-commentary prints effects and outcomes with the same writers.
+`WRITERS` holds one writer per card class of `ast.py`, as `steps.HANDLERS`
+holds one handler; the constructs (effects, outcomes, conditions, moves,
+powers) write themselves (their `write`), declared in one place with their
+grammar and handler. The commentary prints effects and outcomes with the
+same writers.
 """
 
 from __future__ import annotations
@@ -38,57 +40,6 @@ def write(node: Any) -> str:
 def write_card(card: ast.Card) -> str:
     """A card as card text, from its `== Title ==` line to its last line (ending in a newline)."""
     return write(card)
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _to(who: ast.Who) -> str:
-    """`to the opponent`; "to you" is the default, left out."""
-    return " to the opponent" if who is ast.Who.OPPONENT else ""
-
-
-# ---------------------------------------------------------------------------
-# Effects
-# ---------------------------------------------------------------------------
-
-
-def _amount(change: int, word: str, effect: Any) -> str:
-    """`-2 life to the opponent`, `-1 life … for each card in …`, `+life, as much as …`."""
-    if effect.amount is None:
-        return f"{change:+d} {word}{_to(effect.who)}"
-    if effect.amount.kind == "for_each":
-        return f"{change:+d} {word}{_to(effect.who)} {effect.amount.write()}"
-    return f"{'+' if change > 0 else '-'}{word}{_to(effect.who)}, {effect.amount.write()}"
-
-
-def life(effect: ast.Life) -> str:
-    """`+1 life`, `-2 life to the opponent`."""
-    return _amount(effect.change, "life", effect)
-
-
-def energy(effect: ast.Energy) -> str:
-    """`+2 energy`, `-1 energy to the opponent`."""
-    return _amount(effect.change, "energy", effect)
-
-
-def draw(effect: ast.Draw) -> str:
-    """`+2 cards`."""
-    amount: Any = effect.amount
-    if amount is not None and amount.kind == "as_many_as":
-        return f"+cards{_to(effect.who)}, {amount.write()}"
-    return _amount(effect.n, "card" if effect.n == 1 else "cards", effect)
-
-
-def discard(effect: ast.Discard) -> str:
-    """`-1 card to the opponent, their choice, face down`."""
-    amount: Any = effect.amount
-    if amount is not None and amount.kind == "as_many_as":
-        head = f"-cards{_to(effect.who)}, {amount.write()}"
-    else:
-        head = _amount(-effect.n, "card" if effect.n == 1 else "cards", effect)
-    return f"{head}, {effect.chosen_by.value}, {effect.placement.value}"
 
 
 def _lines(effects: Sequence[ast.Effect]) -> str:
@@ -120,16 +71,6 @@ def against(node: ast.Against) -> str:
     names = [write(name) for name in node.names]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
     return f"Against an attack of type {listed}"
-
-
-def block(outcome: ast.Block) -> str:
-    """`you lose 1 life`."""
-    return f"you lose {outcome.n} life"
-
-
-def dodge(outcome: ast.Dodge) -> str:
-    """`you dodge the blow`."""
-    return "you dodge the blow"
 
 
 def as_an_attack(node: ast.AsAnAttack) -> str:
@@ -190,14 +131,8 @@ def gong(card: ast.Gong) -> str:
 #: The writers: AST class → the function that writes it as card text. Every
 #: class that can be in a card has one (tests/cordes/test_writing.py checks it).
 WRITERS: dict[type, Writer] = {
-    ast.Life: life,
-    ast.Energy: energy,
-    ast.Draw: draw,
-    ast.Discard: discard,
     ast.AttackName: attack_name,
     ast.Against: against,
-    ast.Block: block,
-    ast.Dodge: dodge,
     ast.AsAnAttack: as_an_attack,
     ast.Attack: attack,
     ast.Defense: defense,
