@@ -277,6 +277,27 @@ def test_powers_that_answer_each_other_stop_at_the_bound(scenario):
     assert s.seat(1).life + s.seat(0).life == 40 - 1 - powers.MAX_FIRINGS
 
 
+def test_powers_that_answer_each_other_across_decisions_stop_at_the_turns_bound(scenario):
+    # each firing draws a card (a decision of chance): the bound between two decisions never binds
+    power = "When you lose life: +1 card; -1 life to the opponent"
+    s = start(scenario(boxers(power, power), gong_depth=40), "Jab", p1_life=20, p2_life=20)
+    s.choose("Play Jab")
+    s.draw_any()
+    fired = [e for e in s.events if e["e"] == "power"]
+    held = [e for e in s.events if e["e"] == "power_held"]
+    assert len(fired) == powers.MAX_FIRINGS_PER_TURN
+    assert [e["per"] for e in held] == ["turn"]
+    assert s.seat(1).life + s.seat(0).life == 40 - 1 - powers.MAX_FIRINGS_PER_TURN
+
+
+def test_a_boxer_at_0_life_loses_no_more_and_does_not_fire(scenario):
+    s = start(scenario(boxers(lewis="When you lose life: +1 energy")), "Crochet", p2_life=1, p1_energy=3)
+    s.choose("Play Crochet")
+    assert s.seat(1).life == 0
+    s.state.change_life(1, -1)
+    assert [e["e"] for e in s.events].count("power") == 1
+
+
 def test_a_power_that_fires_itself_with_no_limit_is_refused(tmp_path):
     folder = tmp_path / "set"
     folder.mkdir()

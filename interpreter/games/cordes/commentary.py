@@ -216,7 +216,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         limit = f", {event['limit']}" if event["limit"] else ""
         return f"    {p}'s {event['boxer']}: {event['trigger']}{limit}"
     if e == "power_held":
-        return f"    {p}'s {event['boxer']} does not fire again ({event['trigger']}): at most {event['most']} powers fire between two decisions"
+        when = "between two decisions" if event["per"] == "action" else "in a turn"
+        return f"    {p}'s {event['boxer']} does not fire again ({event['trigger']}): at most {event['most']} powers fire {when}"
     if e == "turn_back":
         return f"    {p} turns the {event['card']} back"
     if e == "end_turn":

@@ -11,9 +11,11 @@ per round`, `once per fight`) lets it fire once in that time.
 
 Whatever a designer writes ends:
 
-- no power fires more than `MAX_FIRINGS` times in all between two decisions
-  of the game (two boxers whose powers answer each other stop there, and the
-  commentary says so);
+- at most `MAX_FIRINGS` powers fire in all between two decisions of the
+  game, and at most `MAX_FIRINGS_PER_TURN` in a turn (two boxers whose
+  powers answer each other stop there, and the commentary says so);
+- `When you lose life` fires only when life is lost (a boxer at 0 loses no
+  more);
 - a power whose own effects would fire it again at once (`When you lose
   life: -1 life`) must have a limit: the card is refused (E410) otherwise.
 """
@@ -42,6 +44,8 @@ if TYPE_CHECKING:
 
 #: How many powers may fire, in all, between two decisions of the game.
 MAX_FIRINGS = 6
+#: How many powers may fire, in all, in one turn (decisions between them or not).
+MAX_FIRINGS_PER_TURN = 20
 
 
 class Trigger(str, Enum):
@@ -160,13 +164,15 @@ def _use(state: CordesState, seat: int, index: int) -> None:
     used = state.seats[seat].used
     if power.limit is not None and used.get(index) == _period(state, power.limit):
         return
-    counter = state._actions.actions if state._actions is not None else 0
-    stamp, count = state.fired
-    count = count + 1 if stamp == counter else 1
-    if count > MAX_FIRINGS:
-        state.emit("power_held", player=seat, boxer=boxer, trigger=power.trigger.value, most=MAX_FIRINGS)
+    action = state._actions.actions if state._actions is not None else 0
+    stamp, count, turn, in_turn = state.fired
+    count = count + 1 if stamp == action else 1
+    in_turn = in_turn + 1 if turn == state.turn else 1
+    if count > MAX_FIRINGS or in_turn > MAX_FIRINGS_PER_TURN:
+        most, per = (MAX_FIRINGS, "action") if count > MAX_FIRINGS else (MAX_FIRINGS_PER_TURN, "turn")
+        state.emit("power_held", player=seat, boxer=boxer, trigger=power.trigger.value, most=most, per=per)
         return
-    state.fired = (counter, count)
+    state.fired = (action, count, state.turn, in_turn)
     if power.limit is not None:
         used[index] = _period(state, power.limit)
     state.emit("power", player=seat, boxer=boxer, trigger=power.trigger.value, limit=power.limit.value if power.limit else None)

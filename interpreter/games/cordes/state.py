@@ -145,8 +145,8 @@ class CordesState(AgendaState[CordesGame]):
         #: For each seat, the cards of the pile whose segment it knows for sure: cards it saw go
         #: under the pile, until somebody else draws blindly from their segment (`resample`).
         self.known_in_pile = PileKnowledge()
-        #: Powers fired since the last decision: (the action count then, how many).
-        self.fired = (0, 0)
+        #: Powers fired: (the action count then, how many since; the turn then, how many in it).
+        self.fired = (0, 0, 0, 0)
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
         self._agenda = []
@@ -343,9 +343,10 @@ class CordesState(AgendaState[CordesGame]):
         cap = self.game.rules.life_cap
         if cap is not None and change > 0:
             life = min(life, max(cap, player.life))
+        lost = player.life > max(0, life)
         player.life = max(0, life)
         self.emit("life", player=seat, change=change, life=player.life)
-        if change < 0 and self.game.has_powers:
+        if lost and self.game.has_powers:
             powers.fire(self, seat, powers.Trigger.LOSE_LIFE)
         if player.life == 0 and self.game.rules.ko_checked == "at once":
             self.check_ko()
