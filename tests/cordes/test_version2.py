@@ -87,6 +87,12 @@ def test_one_condition_over_a_block_of_effects(scenario):
         ("your life is not 4 and not the round is 2 or the opponent's life is 9", 3, 4, True),
         ("the cards in your hand are at least 1 and the cards in the draw pile are more than 40", 4, 4, True),
         ("the cards in the ring are 1 and the cards in your spittoon are 0", 4, 4, True),
+        ("you have less life than the opponent", 2, 3, True),
+        ("you have less life than the opponent", 3, 3, False),
+        ("the opponent has more life than you", 2, 3, True),
+        ("you have at least 3 life and the opponent has 3 life", 3, 3, True),
+        ("you have at most 1 card", 4, 4, True),
+        ("you have fewer cards than the opponent", 4, 4, False),
     ],
 )
 def test_comparisons_and_or_not(scenario, condition, p1_life, p2_life, holds):

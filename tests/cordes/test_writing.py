@@ -137,8 +137,19 @@ compares = st.builds(
     comparison=st.sampled_from(list(conditions.COMPARISONS.values())),
     right=st.one_of(st.integers(0, 99), quantities),
 )
+comparison_words = [conditions.COMPARISONS[w] for w in ("at least", "at most", "")]
+has = st.one_of(
+    st.builds(
+        conditions.Has,
+        who=whos,
+        what=st.sampled_from(["life", "energy", "cards"]),
+        comparison=st.sampled_from([conditions.COMPARISONS["more than"], conditions.COMPARISONS["less than"]]),
+        than=whos,
+    ),
+    st.builds(conditions.Has, who=whos, what=st.sampled_from(["life", "energy", "cards"]), comparison=st.sampled_from(comparison_words), n=st.integers(0, 99)),
+)
 # as the grammar reads them: `or` of `and`s of comparisons, each maybe under `not`
-singles = st.recursive(compares, lambda inner: st.builds(conditions.Not, condition=inner), max_leaves=2)
+singles = st.recursive(st.one_of(compares, has), lambda inner: st.builds(conditions.Not, condition=inner), max_leaves=2)
 conjunctions = st.one_of(singles, st.builds(conditions.AllOf, conditions=st.lists(singles, min_size=2, max_size=3)))
 conditions_ = st.one_of(conjunctions, st.builds(conditions.AnyOf, conditions=st.lists(conjunctions, min_size=2, max_size=3)))
 for_each = st.builds(conditions.ForEach, quantity=quantities)

@@ -290,6 +290,66 @@ class Compare(logic.Compare):
         return f"{self.left.write()} {verb} {word + ' ' if word else ''}{right}"  # type: ignore[attr-defined]
 
 
+#: What a boxer has, as `Has` names it.
+_HAS_WHAT = ("life", "energy", "cards")
+
+
+class Has(Construct):
+    """`you have less life than the opponent`, `the opponent has at least 3 cards`: a boxer's markers or hand.
+
+    Compares `who`'s life, energy or cards in hand with the other boxer's
+    (`more … than`, `less … than`, `fewer cards than`) or with a number
+    (`at least 3 energy`, `at most 1 card`, `2 life`: equal).
+    """
+
+    grammar: ClassVar[str] = (
+        '!has: ("you" "have" | "the" "opponent" "has") ("more" | "less" | "fewer") ("life" | "energy" | "cards") "than" ("you" | "the" "opponent")\n'
+        '    | ("you" "have" | "the" "opponent" "has") ("at" "least" | "at" "most")? INT ("life" | "energy" | "card" | "cards")'
+    )
+    slot: ClassVar[str | None] = "condition"
+    handler: ClassVar[str] = "holds"
+    kind: Literal["has"] = "has"
+    who: Who = Who.YOU
+    what: Literal["life", "energy", "cards"]
+    comparison: logic.Comparison
+    #: The other boxer compared with, or None: the number `n`.
+    than: Who | None = None
+    n: int = Field(default=0, ge=0, le=logic.MAX_AMOUNT)
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        text = words(children)
+        who = Who.YOU if text.startswith("you") else Who.OPPONENT
+        what = next(w for w in _HAS_WHAT if f" {w}" in f" {text} " or (w == "cards" and " card" in text))
+        number = next((c for c in children if isinstance(c, Token) and c.type == "INT"), None)
+        if number is None:
+            comparison = logic.Comparison.MORE_THAN if " more " in text else logic.Comparison.LESS_THAN
+            than = Who.YOU if text.endswith(" you") else Who.OPPONENT
+            return t.build(cls, meta, who=who, what=what, comparison=comparison, than=than)
+        comparison = COMPARISONS["at least" if "at least" in text else "at most" if "at most" in text else ""]
+        return t.build(cls, meta, {"n": number}, who=who, what=what, comparison=comparison, n=int(number))
+
+    def _value(self, state: CordesState, seat: int) -> int:
+        boxer = state.seats[seat]
+        return boxer.life if self.what == "life" else boxer.energy if self.what == "energy" else len(boxer.hand)
+
+    def holds(self, state: CordesState, player: int) -> bool:
+        """Whether the comparison is true now."""
+        mine = self._value(state, whose(player, self.who))
+        other = self.n if self.than is None else self._value(state, whose(player, self.than))
+        return self.comparison.test(mine, other)
+
+    def write(self) -> str:
+        subject = "you have" if self.who is Who.YOU else "the opponent has"
+        if self.than is not None:
+            more = "more" if self.comparison is logic.Comparison.MORE_THAN else "fewer" if self.what == "cards" else "less"
+            than = "you" if self.than is Who.YOU else "the opponent"
+            return f"{subject} {more} {self.what} than {than}"
+        word = _COMPARISON_WORDS[self.comparison]
+        noun = "card" if self.what == "cards" and self.n == 1 else self.what
+        return f"{subject} {word + ' ' if word else ''}{self.n} {noun}"
+
+
 class AllOf(logic.AllOf):
     """`… and …`: every condition holds."""
 
@@ -401,6 +461,7 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     ForEach,
     AsManyAs,
     Compare,
+    Has,
     AllOf,
     AnyOf,
     Not,
