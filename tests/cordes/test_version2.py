@@ -375,3 +375,21 @@ def test_games_with_the_examples_end_and_their_records_replay():
             replayed.extend(step.events)
         assert replayed == events, seed
     assert {"power", "condition", "move", "look", "turn_back"} <= seen
+
+
+def test_cards_looked_at_are_dealt_anew_for_the_other_player_only(scenario):
+    import random
+
+    s = scenario("== Essai ==\nRECOVERY · cost 0\nlook at the top 3 cards of the draw pile, take 1\n")
+    s.give(0, "Essai")
+    s.stack(FIRST_DRAW, "Jab", "Cross", "Crochet")
+    s.begin()
+    s.choose("Play Essai")
+    looking = sorted(s.state.seats[0].looking)
+    assert s.decision.kind == "keep" and len(looking) == 3
+    for seed in range(5):
+        mine = s.state.resample(0, random.Random(seed))
+        assert sorted(mine.seats[0].looking) == looking and mine.check_invariants() == []
+    theirs = [sorted(s.state.resample(1, random.Random(seed)).seats[0].looking) for seed in range(8)]
+    assert any(dealt != looking for dealt in theirs)
+    assert all(len(dealt) == 3 for dealt in theirs)

@@ -271,7 +271,8 @@ class CordesState(AgendaState[CordesGame]):
         shown = pending is not None and ((pending.kind == "take_card" and pending.player == player) or pending.kind in _HAND_PICKS)
         if not shown:
             places.append((them.hand, list(range(len(them.hand)))))
-        places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
+        if pending is None or pending.kind != "take_random":  # a card of it being drawn blindly keeps its options
+            places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
         places.append((them.swapped, list(range(len(them.swapped)))))
         places.append((them.looking, list(range(len(them.looking)))))
         places.append((new.removed, list(range(len(new.removed)))))
