@@ -393,3 +393,27 @@ def test_cards_looked_at_are_dealt_anew_for_the_other_player_only(scenario):
     theirs = [sorted(s.state.resample(1, random.Random(seed)).seats[0].looking) for seed in range(8)]
     assert any(dealt != looking for dealt in theirs)
     assert all(len(dealt) == 3 for dealt in theirs)
+
+
+def test_a_power_at_the_end_of_your_turn_and_limits_once_per_turn_and_per_fight(scenario):
+    s = scenario(boxers("At the end of your turn: +1 energy\nWhen your blow lands, once per turn: +1 life\nWhen your blow lands, once per fight: +1 card"))
+    start(s, "Jab", "Jab")
+    s.choose("Play Jab")
+    s.draw_any()
+    s.choose("Play Jab")
+    # two blows landed: once per turn and once per fight each fired once
+    assert s.seat(0).life == 5 and len(s.seat(0).hand) == 2
+    assert [e["limit"] for e in s.events if e["e"] == "power"] == ["once per turn", "once per fight"]
+    # no attack left in hand: the combat ended by itself
+    energy = s.seat(0).energy
+    s.choose("End the turn")
+    assert s.seat(0).energy == energy + 1
+
+
+def test_otherwise_may_start_the_next_line(read):
+    one = read("Dans les Cordes : cards\n== X ==\nATTACK · cost 1\nif your energy is 3: -1 life to the opponent; otherwise: +1 energy\n")
+    two = read("Dans les Cordes : cards\n== X ==\nATTACK · cost 1\nif your energy is 3: -1 life to the opponent\notherwise: +1 energy\n+1 card\n")
+    assert one.diagnostics == two.diagnostics == []
+    (first,) = one.node.cards
+    (second,) = two.node.cards
+    assert second.effects[0] == first.effects[0] and len(second.effects) == 2
