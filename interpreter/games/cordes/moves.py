@@ -22,8 +22,8 @@ from pydantic import Field
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.language.constructs import Construct
 
-from .words import ChosenBy, Who
 from .conditions import whose
+from .words import ChosenBy, Who
 
 if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer

@@ -29,7 +29,6 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
-from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
@@ -223,8 +222,3 @@ def check_powers(card: Any, report: Reporter) -> None:
                 'add a limit ("once per turn", "once per round" or "once per fight")',
                 power.span,
             )
-
-
-def describe_power(power: Power, seat: int) -> str:
-    """A power as the commentary prints it."""
-    return f"{seat_name(seat)}'s power: {power.write()}"
