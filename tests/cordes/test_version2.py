@@ -417,3 +417,17 @@ def test_otherwise_may_start_the_next_line(read):
     (first,) = one.node.cards
     (second,) = two.node.cards
     assert second.effects[0] == first.effects[0] and len(second.effects) == 2
+
+
+@pytest.mark.parametrize(
+    "line, column",
+    [
+        ("take 11 cards from your spittoon", 6),
+        ("look at the top 3 cards of the draw pile, take 4", 48),
+        ("if your life is at least 100: +1 energy", 26),
+        ("if you have 100 life: +1 energy", 13),
+    ],
+)
+def test_numbers_out_of_range_are_told_at_their_place(read, line, column):
+    document = read(f"Dans les Cordes : cards\n== X ==\nATTACK · cost 1\n{line}\n")
+    assert [(d.code, d.line, d.column) for d in document.diagnostics] == [("E200", 4, column)]
