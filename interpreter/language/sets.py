@@ -98,9 +98,6 @@ def assemble(
         )
     if extensions:
         base = _base(game, extensions[0], reporter, shipped, depth, seen)
-        # the shipped files given with an extension of them (`validate cards/`) are its base, not a layer over it
-        given = {Path(d.path).resolve() for d in shipped}
-        documents = [d for d in documents if Path(d.path).resolve() not in given]
         return _layer(game, base, documents, reporter, complete=True)
     has_cards = any(isinstance(d.node, CardFile) for d in documents)
     if (has_cards and any(is_main_rules(d) for d in documents)) or not documents:
