@@ -28,7 +28,7 @@ from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.loader import Document
 from atout.interpreter.language.nodes import CardFile, CardList, RulesFile
 from atout.interpreter.language.loader import read_file
-from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped, shipped_files, validate_documents
+from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped, shipped_files, split_sets, validate_documents
 
 
 class FilesDigest(str):
@@ -219,11 +219,13 @@ def _named(game: GameLanguage, documents: list[Document], roots: list[Path]) -> 
     `../base/cartes.atout`. With only files given, the folder is the first one's.
     """
     shipped = shipped_folder(game).resolve()
+    # a folder of the shipped one that extends it (its examples) is a designer's set, not shipped
+    shipped_paths = {path.resolve() for path in shipped_files(game)}
     folders = [root.resolve() if root.is_dir() else root.resolve().parent for root in roots]
     names: dict[str, tuple[str, bool]] = {}
     for document in documents:
         path = Path(document.path).resolve()
-        if path.is_relative_to(shipped):
+        if path in shipped_paths:
             names[document.path] = (path.relative_to(shipped).as_posix(), True)
             continue
         folder = next((f for f in folders if path.is_relative_to(f)), folders[0] if folders else path.parent)
@@ -251,7 +253,8 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
     from atout.interpreter.games import LANGUAGES
 
     roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
-    files = expand(roots) if paths is not None else shipped_files(game)
+    # a folder below that extends the game (its examples) is a set of its own, not part of this one
+    files = split_sets(expand(roots), [root for root in roots if root.is_dir()])[0] if paths is not None else shipped_files(game)
     read = [read_file(path, LANGUAGES) for path in files]
     result = validate_documents(read, LANGUAGES, [game])
     if not result.is_valid:

@@ -194,8 +194,8 @@ def _dump(value: Any, file: str, depth: int) -> Any:
 _ANY_CLASS_FIELDS = {(CardFile, "cards"), (RulesFile, "rules")}
 
 
-def _revive(data: Any, file: str, depth: int) -> Any:
-    """The model `_dump` gave, validated anew, with its spans."""
+def _revive(data: Any, file: str, depth: int, whole: bool = False) -> Any:
+    """The model `_dump` gave, validated anew, with its spans (`whole`: its nodes too, each as its class)."""
     _expect(isinstance(data, dict))
     name = data.get("$")
     cls = _classes().get(name) if isinstance(name, str) else None
@@ -211,28 +211,30 @@ def _revive(data: Any, file: str, depth: int) -> Any:
             else:
                 fields[key] = None if item is None else _revive(item, file, depth + 1)
         else:
-            fields[key] = _plain(item, file, depth + 1)
+            fields[key] = _plain(item, file, depth + 1, whole)
     if "span" in data:
         fields["span"] = _span(cls, data["span"], file)
     return cls.model_validate(fields)
 
 
-def _plain(data: Any, file: str, depth: int) -> Any:
-    """A value for a parent's validation: class names dropped, spans made `Span`s."""
+def _plain(data: Any, file: str, depth: int, whole: bool = False) -> Any:
+    """A value for a parent's validation: class names dropped, spans made `Span`s.
+
+    A construct (`constructs.py`) and every node within it are revived as the
+    class they name: their parents type them as any node.
+    """
     if depth > MAX_DEPTH:
         raise _Unusable("nested too deeply")
     if isinstance(data, list):
-        return [_plain(item, file, depth + 1) for item in data]
+        return [_plain(item, file, depth + 1, whole) for item in data]
     if not isinstance(data, dict):
         return data
     name = data.get("$")
     cls = _classes().get(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
-    if issubclass(cls, Construct):
-        # a construct stands in a field typed by the base `Node` (language/constructs.py): it is
-        # validated as the class it names, not by its parent's field type
-        return _revive(data, file, depth)
+    if whole or issubclass(cls, Construct):
+        return _revive(data, file, depth, whole=True)
     fields = {key: _plain(item, file, depth + 1) for key, item in data.items() if key not in ("$", "span")}
     if "span" in data:
         fields["span"] = _span(cls, data["span"], file)

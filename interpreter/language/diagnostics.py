@@ -46,6 +46,8 @@ CODES: dict[str, str] = {
     "E400": "a card name that is in no card file of the game",
     "E401": "a deck whose composition breaks the rules",
     "E402": "a card listed twice in a deck or collection",
+    # What a card does
+    "E410": "a card text that can be seen never to end (a power that fires itself with no limit)",
     # Rules files
     "E500": "an unknown rules parameter",
     "E501": "a rules parameter with a wrong value",

@@ -58,39 +58,41 @@ class Validation:
 
 
 def shipped_files(game: GameLanguage) -> list[Path]:
-    """The files shipped with atout for a game (a designer's set in a subfolder, such as `exemples/`, aside)."""
-    folder = game.shipped if game.shipped is not None else CARDS_DIR / game.name
-    files = expand([folder])
-    inner = [f for f in extension_folders(files) if f != Path(folder)]
-    return [path for path in files if not any(path.is_relative_to(f) for f in inner)]
+    """The files shipped with atout for a game (not those of a folder that extends it, such as its examples)."""
+    return split_sets(expand([game.shipped if game.shipped is not None else CARDS_DIR / game.name]))[0]
 
 
-def extension_folders(files: Iterable[Path]) -> list[Path]:
-    """The folders holding an extension file among `files`: each is a designer's set of its own."""
-    found = []
+def split_sets(files: list[Path], roots: Iterable[Path] = ()) -> list[list[Path]]:
+    """Files as sets: those of a folder below that holds an extension file are a set of their own.
+
+    The first list holds the files of no such folder; each further one, the
+    files of one extension folder (the deepest that holds them). A folder
+    given (in `roots`) is never set apart from itself.
+    """
+    given = {Path(root).resolve() for root in roots}
+    extensions = {path.parent.resolve() for path in files if _is_extension(path)} - given
+    if not extensions:
+        return [files]
+    groups: dict[Path | None, list[Path]] = {None: []}
     for path in files:
-        head = _header(path)
-        if head is not None and fold(head.rpartition(":")[2]).strip() in ("extension", "expansion"):
-            found.append(path.parent)
-    return found
+        owner = next((folder for folder in path.resolve().parents if folder in extensions), None)
+        groups.setdefault(owner, []).append(path)
+    return [groups.pop(None), *groups.values()]
 
 
-def _header(path: Path) -> str | None:
-    """A file's first line that is neither blank nor a comment (None if it cannot be read)."""
+def _is_extension(path: Path) -> bool:
+    """True for an extension file: its header (its first line that is not blank or a comment) names the kind `extension`."""
     try:
-        with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip() and not line.strip().startswith("#"):
-                    return line.split("#", 1)[0]
+        with path.open(encoding="utf-8") as lines:
+            header = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
     except (OSError, UnicodeDecodeError):
-        return None
-    return None
+        return False
+    return fold(header.split("#")[0]).rstrip().endswith(": extension")
 
 
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:
-    """Read and check every file under `paths`, alone and together."""
-    documents = [read_file(path, languages) for path in expand(paths)]
-    return validate_documents(documents, languages)
+    """Read and check every file under `paths`, alone and together (a folder that extends a game, as its own set)."""
+    return validate_documents([read_file(path, languages) for path in expand(paths)], languages)
 
 
 def validate_documents(documents: list[Document], languages: dict[str, GameLanguage], games: Iterable[GameLanguage] = ()) -> Validation:
@@ -105,7 +107,7 @@ def validate_documents(documents: list[Document], languages: dict[str, GameLangu
         mine = [d for d in documents if d.game is game and d.node is not None]
         # a folder with an extension file inside the files given is a set of its own (`cards/` holds
         # the shipped sets and their examples' folders)
-        folders = [f for f in extension_folders(Path(d.path) for d in mine if isinstance(d.node, Extension))]
+        folders = [Path(d.path).parent for d in mine if isinstance(d.node, Extension)]
         groups: dict[Path | None, list[Document]] = {None: []}
         for document in mine:
             owner = max((f for f in folders if Path(document.path).is_relative_to(f)), key=lambda f: len(f.parts), default=None)

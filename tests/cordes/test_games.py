@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import io
 import json
 
@@ -197,7 +199,8 @@ def test_cli_a_person_sees_their_hand_and_answers_blows(tmp_path):
     assert "P2 draws a card" in out and "P2 draws Jab" not in out
     # the person answers the opponent's blows
     assert "P1, P2 hits you with Jab (-1 life to you): answer with a DEFENSE or a RIPOSTE, or take the blow:" in out
-    assert "  1. Take the blow\n  2. Blocage" in out
+    # each option says what it does: a card's text after its name
+    assert re.search(r"\n +1\. Take the blow\n +2\. Blocage +DEFENSE · cost 0", out)
 
 
 def test_cli_replay_step_shows_the_state_before_each_card_played(tmp_path):

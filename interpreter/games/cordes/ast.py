@@ -2,6 +2,10 @@
 
 One class per rule of `grammar/cordes.lark`, named after it, with a `kind`
 tag of the rule's name; the interpreter's handlers carry the same names.
+What a card's text is made of (effects, outcomes, conditions, moves,
+powers) are constructs, each declared in one place (effects.py, blows.py,
+conditions.py, moves.py, powers.py); the printed effects and outcomes are
+importable from here too.
 
 Words used in every docstring below:
 
@@ -23,20 +27,28 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Field
+from pydantic import Discriminator, Field, Tag
 
 from atout.interpreter.language.nodes import Node
 
-#: An energy cost, printed at the top right of the card.
-Cost = Annotated[int, Field(ge=0, le=10)]
-#: How many copies of a card the box holds.
-Copies = Annotated[int, Field(ge=1, le=20)]
-#: A change of life or energy: "+1 life" is 1, "-2 life" is -2.
-Change = Annotated[int, Field(ge=-10, le=10)]
-#: A number of cards drawn or lost, a number of life points.
-Amount = Annotated[int, Field(ge=1, le=10)]
-#: A card's name, as printed.
-Name = Annotated[str, Field(min_length=1, max_length=60)]
+from .words import Amount as Amount
+from .words import Change as Change
+from .words import ChosenBy as ChosenBy
+from .words import Computed as Computed
+from .words import Copies as Copies
+from .words import Cost as Cost
+from .words import Declared as Declared
+from .words import Name as Name
+from .words import Placement as Placement
+from .words import Who as Who
+
+# The printed effects and outcomes are constructs declared in one place (effects.py, blows.py).
+from .blows import Block as Block
+from .blows import Dodge as Dodge
+from .effects import Discard as Discard
+from .effects import Draw as Draw
+from .effects import Energy as Energy
+from .effects import Life as Life
 
 
 class CardType(str, Enum):
@@ -50,93 +62,32 @@ class CardType(str, Enum):
     RIPOSTE = "RIPOSTE"
 
 
-class Who(str, Enum):
-    """Whose life, energy or cards an effect changes. Unwritten, it is "you"."""
-
-    #: `to you`: the player of the card.
-    YOU = "you"
-    #: `to the opponent`: the other boxer.
-    OPPONENT = "the opponent"
-
-
-class ChosenBy(str, Enum):
-    """Who picks the cards a `Discard` takes from a hand."""
-
-    #: `their choice`: the boxer who loses the cards (the default).
-    THEIR_CHOICE = "their choice"
-    #: `your choice`: the player of the card, who sees the hand to pick from it.
-    YOUR_CHOICE = "your choice"
-    #: `at random`: drawn blindly from the hand.
-    AT_RANDOM = "at random"
-
-
-class Placement(str, Enum):
-    """How the cards a `Discard` takes go into their owner's spittoon."""
-
-    #: `face down`: into the spittoon face down, no energy for them (the default).
-    FACE_DOWN = "face down"
-    #: `spat`: spat as the rulebook says, 1 energy to their owner for each.
-    SPAT = "spat"
-
-
 # ---------------------------------------------------------------------------
 # Effects: what a blow, a defense, a counter-blow or a recovery does
 # ---------------------------------------------------------------------------
 
 
-class Life(Node):
-    """`+1 life`, `-2 life to the opponent`.
+def _tag(printed: frozenset[str]) -> Discriminator:
+    """The tag of a union's member: its `kind` when it is one of `printed`, else "construct" (validated as any node)."""
 
-    `who`'s life changes by `change`: a gain stops at the rules' life cap, if
-    there is one; a loss stops at 0. A boxer at 0 life is KO (when the KO is
-    checked is a rules parameter).
-    """
+    def tag(value: object) -> str:
+        kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+        return kind if kind in printed else "construct"  # type: ignore[return-value]
 
-    kind: Literal["life"] = "life"
-    change: Change
-    who: Who = Who.YOU
+    return Discriminator(tag)
 
 
-class Energy(Node):
-    """`+2 energy`, `-1 energy to the opponent`.
-
-    `who`'s energy changes by `change`: a gain stops at the rules' energy cap,
-    if there is one; a loss stops at 0.
-    """
-
-    kind: Literal["energy"] = "energy"
-    change: Change
-    who: Who = Who.YOU
-
-
-class Draw(Node):
-    """`+2 cards`: `who` draws `n` cards from the draw pile, one at a time.
-
-    A GONG drawn this way is revealed and replaced as when drawn at the start
-    of a turn; an empty draw pile is handled as the rules file says.
-    """
-
-    kind: Literal["draw"] = "draw"
-    n: Amount
-    who: Who = Who.YOU
-
-
-class Discard(Node):
-    """`-1 card to the opponent, their choice, face down`.
-
-    `who` loses `n` cards from their hand (the whole hand if it holds fewer),
-    picked as `chosen_by` says, put into `who`'s own spittoon as `placement`
-    says. A lost card is never played: its text does nothing.
-    """
-
-    kind: Literal["discard"] = "discard"
-    n: Amount
-    who: Who = Who.YOU
-    chosen_by: ChosenBy = ChosenBy.THEIR_CHOICE
-    placement: Placement = Placement.FACE_DOWN
-
-
-Effect = Annotated[Union[Life, Energy, Draw, Discard], Field(discriminator="kind")]
+#: An effect: one of the four printed ones, or a construct (a conditional, a move, a look).
+Effect = Annotated[
+    Union[
+        Annotated[Life, Tag("life")],
+        Annotated[Energy, Tag("energy")],
+        Annotated[Draw, Tag("draw")],
+        Annotated[Discard, Tag("discard")],
+        Annotated[Declared, Tag("construct")],
+    ],
+    _tag(frozenset({"life", "energy", "draw", "discard"})),
+]
 
 # ---------------------------------------------------------------------------
 # Defenses and ripostes: what they counter, and how
@@ -165,25 +116,11 @@ class Against(Node):
     names: list[AttackName] = []
 
 
-class Block(Node):
-    """`you lose 1 life`: the blow is countered, but hurts a little.
-
-    None of the blow's effects apply; instead the player loses
-    min(`n`, L) life, where L is the life the blow would have taken from the
-    player had it landed (so a blow that takes no life costs nothing).
-    """
-
-    kind: Literal["block"] = "block"
-    n: Amount
-
-
-class Dodge(Node):
-    """`you dodge the blow`: the blow is countered; none of its effects apply."""
-
-    kind: Literal["dodge"] = "dodge"
-
-
-Outcome = Annotated[Union[Block, Dodge], Field(discriminator="kind")]
+#: What a DEFENSE does to the blow: one of the two printed outcomes, or a construct (blows.py).
+Outcome = Annotated[
+    Union[Annotated[Block, Tag("block")], Annotated[Dodge, Tag("dodge")], Annotated[Declared, Tag("construct")]],
+    _tag(frozenset({"block", "dodge"})),
+]
 
 
 class AsAnAttack(Node):
@@ -215,6 +152,8 @@ class Attack(Node):
     name: Name
     cost: Cost
     copies: Copies = 1
+    #: Lines that change a rule for this card (`Cannot be countered`).
+    properties: list[Declared] = Field(default_factory=list)
     effects: list[Effect] = Field(min_length=1)
 
 
@@ -252,6 +191,7 @@ class Riposte(Node):
     name: Name
     cost: Cost
     copies: Copies = 1
+    properties: list[Declared] = Field(default_factory=list)
     against: Against
     counter: list[Effect] = Field(min_length=1)
     as_an_attack: AsAnAttack
@@ -273,12 +213,16 @@ class Recovery(Node):
 
 
 class Character(Node):
-    """A CHARACTER card: a boxer a player chooses at setup. Boxers have no powers."""
+    """A CHARACTER card: a boxer a player chooses at setup, with its powers (none in the rulebook's box).
+
+    Each power is a line: a trigger, maybe a limit, effects (powers.py).
+    """
 
     TYPE: ClassVar[CardType] = CardType.CHARACTER
     kind: Literal["character"] = "character"
     name: Name
     copies: Copies = 1
+    powers: list[Declared] = Field(default_factory=list)
 
 
 class Gong(Node):

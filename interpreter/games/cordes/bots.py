@@ -39,8 +39,8 @@ from .view import CordesView
 
 
 def _to_them(effect: Any, you_is_me: bool = True) -> bool:
-    """True when the effect hits the opponent of its card's player."""
-    return effect.who is ast.Who.OPPONENT
+    """True when the effect hits the opponent of its card's player (a construct without a `who`: no)."""
+    return getattr(effect, "who", None) is ast.Who.OPPONENT
 
 
 def blow_damage(effects: Any) -> tuple[int, int, int]:

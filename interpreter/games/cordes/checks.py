@@ -14,6 +14,7 @@ from atout.interpreter.language.nodes import CardFile
 from atout.interpreter.language.text import fold
 
 from .ast import CARD_TYPES, Against, CardType, Defense, Riposte
+from .powers import check_powers
 from .rules import CordesRules
 
 #: The card types whose names a restriction may give: the types of a blow.
@@ -21,11 +22,14 @@ BLOW_TYPES = (CardType.ATTACK, CardType.RIPOSTE)
 
 
 def check_set(files: list[CardFile], rules: CordesRules, report: Reporter) -> None:
-    """The box holds what the rules say (E301); restrictions name blows of the box (E400)."""
+    """The box holds what the rules say (E301); restrictions name blows of the box (E400); powers end (E410)."""
     if not files:
         return
     check_box(files, rules, report)
     check_restrictions(files, report)
+    for file in files:
+        for card in file.cards:
+            check_powers(card, report)
 
 
 def check_box(files: list[CardFile], rules: CordesRules, report: Reporter) -> None:

@@ -40,6 +40,9 @@ def blow_text(blow: Any, target: str = "you") -> str:
     parts = []
     thrower = seat_name(blow.by)
     for effect in blow.effects:
+        if not isinstance(effect, (ast.Life, ast.Energy, ast.Draw, ast.Discard)):
+            parts.append(write(effect))  # a construct: as printed
+            continue
         at_you = effect.who is ast.Who.OPPONENT
         if isinstance(effect, ast.Discard):
             chooser = {
@@ -48,9 +51,15 @@ def blow_text(blow: Any, target: str = "you") -> str:
                 ast.ChosenBy.AT_RANDOM: "at random",
             }[effect.chosen_by]
             whose = (f"{target}'s hand" if target != "you" else "your hand") if at_you else f"{thrower}'s hand"
+            if effect.amount is not None:
+                parts.append(f"{write(effect).split(',')[0].replace(' to the opponent', '')} from {whose}, {chooser}, {effect.placement.value}")
+                continue
             parts.append(f"-{_cards(effect.n)} from {whose}, {chooser}, {effect.placement.value}")
             continue
         text = write(effect).replace(" to the opponent", "")
+        if effect.amount is not None:
+            parts.append(f"{text} (to {target if at_you else thrower})")
+            continue
         parts.append(f"{text} to {target if at_you else thrower}")
     return "; ".join(parts)
 
@@ -78,6 +87,8 @@ def card_text(card: Any) -> str:
             f"{kind}, cost {card.cost}: {_against(card.against)}, counter and {_effects(card.counter)}; "
             f"as an attack: {_effects(card.as_an_attack.effects)}"
         )
+    if isinstance(card, ast.Character) and card.powers:
+        return f"{kind}: " + " / ".join(write(power) for power in card.powers)
     return kind
 
 
@@ -188,6 +199,27 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         if event["spat"]:
             return f"      {p} loses {event['card']}, spat into the spittoon"
         return f"      {p} loses {event['card'] if sees else 'a card'}, face down into the spittoon"
+    if e == "condition":
+        return f"      ({p}: {event['condition']}: {'yes' if event['holds'] else 'no'})"
+    if e == "move":
+        shown = event["card"] if (sees or not event["hidden"] or viewer in event["seen"]) else "a card"
+        return f"      {p} takes {shown} from {event['source']} into {event['to']}"
+    if e == "look":
+        shown = ", ".join(event["cards"]) if sees else _cards(len(event["cards"]))
+        return f"      {p} looks at the top of the draw pile: {shown or 'nothing'}"
+    if e == "keep":
+        return f"      {p} keeps {event['card'] if sees else 'a card'} in hand"
+    if e == "put_back":
+        where = "under the draw pile" if event["under"] else "back on top of the draw pile"
+        return f"      {p} puts {_cards(event['cards'])} {where}"
+    if e == "power":
+        limit = f", {event['limit']}" if event["limit"] else ""
+        return f"    {p}'s {event['boxer']}: {event['trigger']}{limit}"
+    if e == "power_held":
+        when = "between two decisions" if event["per"] == "action" else "in a turn"
+        return f"    {p}'s {event['boxer']} does not fire again ({event['trigger']}): at most {event['most']} powers fire {when}"
+    if e == "turn_back":
+        return f"    {p} turns the {event['card']} back"
     if e == "end_turn":
         return f"  {p} ends the turn"
     if e == "hand_limit":

@@ -1,8 +1,8 @@
-"""Dans les Cordes's card language: its files, grammar, transformer, rules and checks."""
+"""Dans les Cordes's card language: its files, grammar, transformer, constructs, rules and checks."""
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import ast, checks, writing
+from . import ast, blows, checks, conditions, effects, moves, powers, writing
 from .rules import CordesRules
 from .transformer import CordesTransformer
 
@@ -19,4 +19,5 @@ LANGUAGE: GameLanguage[CordesRules, ast.Card] = GameLanguage(
     rules_model=CordesRules,
     check_set=checks.check_set,
     write_card=writing.write_card,
+    constructs=(*effects.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *blows.CONSTRUCTS),
 )

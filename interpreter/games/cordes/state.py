@@ -59,10 +59,17 @@ class Seat:
     boxer: int | None = None
     #: The cards swapped at the coach's advice, out of the hand while their replacements are drawn.
     swapped: list[int] = field(default_factory=list)
+    #: The cards taken from the top of the draw pile to look at, until they are kept or put back.
+    looking: list[int] = field(default_factory=list)
+    #: The boxer's powers with a limit that fired: power index → the turn, round or fight it fired in.
+    used: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> "Seat":
-        """An independent copy (its own hand, spittoon, face-down set and swapped cards)."""
-        return Seat(self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer, self.swapped[:])
+        """An independent copy (its own hand, spittoon, face-down set, swapped and looked-at cards, powers used)."""
+        return Seat(
+            self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer, self.swapped[:],
+            self.looking[:], dict(self.used),
+        )
 
 
 class PileKnowledge(list[set[int]]):
@@ -93,7 +100,8 @@ class Blow:
     """A blow in a combat: what a card deals, from `by` to `to`.
 
     `card` is its type (the name of the card that deals it), `effects` what
-    happens if it lands; `counter` is True for a riposte's counter-blow.
+    happens if it lands; `counter` is True for a riposte's counter-blow;
+    `unstoppable` for the blow of a card that "Cannot be countered".
     """
 
     card: str
@@ -101,6 +109,7 @@ class Blow:
     to: int
     effects: Sequence[ast.Effect]
     counter: bool = False
+    unstoppable: bool = False
 
 
 class CordesState(AgendaState[CordesGame]):
@@ -136,6 +145,8 @@ class CordesState(AgendaState[CordesGame]):
         #: For each seat, the cards of the pile whose segment it knows for sure: cards it saw go
         #: under the pile, until somebody else draws blindly from their segment (`resample`).
         self.known_in_pile = PileKnowledge()
+        #: Powers fired: (the action count then, how many since; the turn then, how many in it).
+        self.fired = (0, 0, 0, 0)
         self._outcome: Outcome | None = None
         self._events: list[Event] = []
         self._agenda = []
@@ -260,8 +271,10 @@ class CordesState(AgendaState[CordesGame]):
         shown = pending is not None and ((pending.kind == "take_card" and pending.player == player) or pending.kind in _HAND_PICKS)
         if not shown:
             places.append((them.hand, list(range(len(them.hand)))))
-        places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
+        if pending is None or pending.kind != "take_random":  # a card of it being drawn blindly keeps its options
+            places.append((them.spittoon, [i for i, c in enumerate(them.spittoon) if c in them.face_down]))
         places.append((them.swapped, list(range(len(them.swapped)))))
+        places.append((them.looking, list(range(len(them.looking)))))
         places.append((new.removed, list(range(len(new.removed)))))
         # The GONG is never dealt: it stays where it lies (its depth is kept), whoever knows it.
         known = new.known_in_pile[player] | {self.game.gong}
@@ -280,7 +293,7 @@ class CordesState(AgendaState[CordesGame]):
         them.face_down = {moved.get(c, c) for c in them.face_down}
         new.coach_picked = [moved.get(c, c) for c in new.coach_picked]
         new.known_in_pile[other] = {moved.get(c, c) for c in new.known_in_pile[other]}
-        if pending is not None and pending.player == CHANCE and pending.kind in ("draw", "remove") and new.waiting:
+        if pending is not None and pending.player == CHANCE and pending.kind in ("draw", "remove", "look") and new.waiting:
             new.repose(new.draw_decision(pending.kind, pending.prompt))
         return new
 
@@ -298,6 +311,7 @@ class CordesState(AgendaState[CordesGame]):
             "boxers": [s.boxer for s in self.seats if s.boxer is not None],
             "aside": list(self.aside),
             "swapped": self.seats[0].swapped + self.seats[1].swapped,
+            "looking": self.seats[0].looking + self.seats[1].looking,
         }
 
     # ------------------------------------------------------------------
@@ -330,8 +344,11 @@ class CordesState(AgendaState[CordesGame]):
         cap = self.game.rules.life_cap
         if cap is not None and change > 0:
             life = min(life, max(cap, player.life))
+        lost = player.life > max(0, life)
         player.life = max(0, life)
         self.emit("life", player=seat, change=change, life=player.life)
+        if lost and self.game.has_powers:
+            powers.fire(self, seat, powers.Trigger.LOSE_LIFE)
         if player.life == 0 and self.game.rules.ko_checked == "at once":
             self.check_ko()
 
@@ -511,9 +528,19 @@ class CordesState(AgendaState[CordesGame]):
             energy=[seats[0].energy, seats[1].energy],
         )
         self.draw(player, self.game.rules.draw_at_start)
+        if self.game.has_powers:
+            self.then(powers.fire, player, powers.Trigger.START_OF_TURN)
         self.then(self._activity, player)
 
     def _turn_end(self, player: int) -> None:
+        """The powers of the end of the turn; then the draw of a turn without play, the hand limits, the round bell."""
+        if self.game.has_powers:
+            powers.fire(self, player, powers.Trigger.END_OF_TURN)
+            self.then(self._turn_over, player)
+        else:
+            self._turn_over(player)
+
+    def _turn_over(self, player: int) -> None:
         """A turn without a card played draws; then the hand limits and the round bell."""
         if self.played:
             self._hand_limits(player)
@@ -564,7 +591,11 @@ class CordesState(AgendaState[CordesGame]):
         name = what[1]
         if what[0] == "spit":
             self.spit(player, self.take_from_hand(player, name))
-            self._activity(player)
+            if self.game.has_powers:
+                powers.fire(self, player, powers.Trigger.SPIT)
+                self.then(self._activity, player)
+            else:
+                self._activity(player)
             return
         if self.game.cards[name].TYPE is RECOVERY:
             self._recovery(player, name)
@@ -674,6 +705,8 @@ class CordesState(AgendaState[CordesGame]):
         # "THE ATTACKER MAY, IF THEY WISH, play a DEFENSE card on a RIPOSTE of the defender."
         may_riposte = not (blow.counter and defender == self.current) or self.game.rules.attacker_may_riposte
         options = [TAKE]
+        if blow.unstoppable:
+            return options
         for name in self.hand_names(defender):
             card = game.hand_cards[name]
             if isinstance(card, ast.Defense) or (isinstance(card, ast.Riposte) and may_riposte):
@@ -693,9 +726,14 @@ class CordesState(AgendaState[CordesGame]):
         if option.value is None:
             self.emit("take", player=blow.to, card=blow.card)
             steps.run_effects(self, blow.effects, blow.by)
+            if self.game.has_powers:
+                self.then(powers.fire, blow.to, powers.Trigger.TAKE_BLOW)
+                self.then(powers.fire, blow.by, powers.Trigger.BLOW_LANDS)
             return
         node = self.play_card(blow.to, option.value, "answer")
         steps.HANDLERS[type(node)](self, node, blow.to, blow)
+        if self.game.has_powers:
+            self.then(powers.fire, blow.to, powers.Trigger.COUNTER)
 
     # -- the end of a turn: hand limit, the round bell -------------------------
 
@@ -749,6 +787,9 @@ class CordesState(AgendaState[CordesGame]):
             # "When the 3rd GONG is drawn, finish your turn normally; the game
             # ends immediately afterwards and the end-of-round bonus does not apply."
             self._decide_on_points()
+        if self.game.has_powers:
+            for seat in (player, 1 - player):
+                self.then(powers.fire, seat, powers.Trigger.GONG)
         # "each player recovers, of their choice, 1 life point or 2 ENERGY POINTS."
         for seat in (player, 1 - player):
             self.then(self._gong_bonus, seat)
@@ -930,4 +971,4 @@ def _blow_text(blow: Blow) -> str:
 
 # The card handlers and the commentary read this module's classes: imported
 # once it is defined (whichever module is imported first).
-from . import commentary, steps  # noqa: E402
+from . import commentary, powers, steps  # noqa: E402

@@ -1,8 +1,10 @@
-"""The interpreter of Dans les Cordes's cards: one handler per AST class.
+"""The interpreter of Dans les Cordes's cards: one handler per card class; the effects run themselves.
 
-`HANDLERS` maps each AST class of `ast.py` to the function that runs it, and
-each function is named after its grammar rule (`block` runs `Block`, read by
-the rule `block`). A handler is called as `handler(state, node, player, …)`,
+`HANDLERS` maps each card class of `ast.py` to the function that runs it,
+and each function is named after its grammar rule (`defense` runs
+`Defense`, read by the rule `defense`). The effects and the outcomes are
+constructs (effects.py, conditions.py, moves.py, blows.py): each runs
+itself, `effect.run(state, player)`. A handler is called as `handler(state, node, player, …)`,
 where `player` is the card's "you" (the defender for a DEFENSE, the
 riposting player for a counter-blow). A handler does at once what needs no
 decision; a decision it poses on the state's agenda (`state.ask`), with the
@@ -13,8 +15,7 @@ answer. Docstrings quote the AST's meaning, which is the rule executed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-
-from atout.interpreter.engine.decision import Decision, Option, seat_name
+from typing import Any
 
 from . import ast
 from .state import Blow, CordesState
@@ -25,13 +26,14 @@ Handler = Callable[..., None]
 def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int, start: int = 0) -> None:
     """Apply effects in the order written, from `start`; "you" is `player`.
 
-    The effects after one that may pose decisions (a draw, a discard) wait
-    for them: they are scheduled as a task.
+    Each effect is a construct that runs itself (effects.py, conditions.py,
+    moves.py). The effects after one that may pose decisions (a draw, a
+    discard, a move) wait for them: they are scheduled as a task.
     """
     for index in range(start, len(effects)):
-        effect = effects[index]
-        HANDLERS[type(effect)](state, effect, player)
-        if type(effect) in _MAY_DECIDE:
+        effect: Any = effects[index]
+        effect.run(state, player)
+        if effect.may_decide():
             if index + 1 < len(effects):
                 state.then(run_effects, effects, player, index + 1)
             return
@@ -39,87 +41,7 @@ def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int, 
 
 def may_decide(effects: Sequence[ast.Effect]) -> bool:
     """True when some of these effects may pose a decision (what follows them must wait)."""
-    return any(type(effect) in _MAY_DECIDE for effect in effects)
-
-
-def _target(effect, player: int) -> int:
-    return player if effect.who is ast.Who.YOU else 1 - player
-
-
-# ---------------------------------------------------------------------------
-# Effects
-# ---------------------------------------------------------------------------
-
-
-def life(state: CordesState, effect: ast.Life, player: int) -> None:
-    """`who`'s life changes by `change` (a gain stops at the life cap, a loss at 0; 0 is a KO)."""
-    state.change_life(_target(effect, player), effect.change)
-
-
-def energy(state: CordesState, effect: ast.Energy, player: int) -> None:
-    """`who`'s energy changes by `change` (a gain stops at the energy cap, a loss at 0)."""
-    state.change_energy(_target(effect, player), effect.change)
-
-
-def draw(state: CordesState, effect: ast.Draw, player: int) -> None:
-    """`who` draws `n` cards, one at a time (a GONG is revealed and replaced)."""
-    state.draw(_target(effect, player), effect.n)
-
-
-def discard(state: CordesState, effect: ast.Discard, player: int) -> None:
-    """`who` loses `n` cards of their hand (all if fewer), picked as `chosen_by` says, into their own spittoon."""
-    loser = _target(effect, player)
-    for _ in range(min(effect.n, len(state.seats[loser].hand))):
-        state.then(_lose_card, effect, player)
-
-
-def _lose_card(state: CordesState, effect: ast.Discard, player: int) -> None:
-    """One card of the discard: its pick (the loser's, the player's or chance)."""
-    loser = _target(effect, player)
-    options = [Option(name, name) for name in state.hand_names(loser)]
-    if effect.chosen_by is ast.ChosenBy.THEIR_CHOICE:
-        decision = Decision(loser, "lose_card", options, "you lose a card from your hand: which one?")
-    elif effect.chosen_by is ast.ChosenBy.YOUR_CHOICE:
-        decision = Decision(player, "take_card", options, f"pick the card {seat_name(loser)} loses")
-    else:
-        decision = state.random_card(loser, "lose_random")
-    state.ask(decision, _card_lost, effect, player)
-
-
-def _card_lost(state: CordesState, option: Option, effect: ast.Discard, player: int) -> None:
-    loser = _target(effect, player)
-    seat = state.seats[loser]
-    card = state.take_from_hand(loser, option.value)
-    seat.spittoon.append(card)
-    spat = effect.placement is ast.Placement.SPAT
-    if not spat:
-        seat.face_down.add(card)
-    state.emit("lose_card", player=loser, card=option.value, spat=spat)
-    if spat:
-        state.change_energy(loser, state.rules.energy_per_spat_card)
-
-
-# ---------------------------------------------------------------------------
-# What a DEFENSE does to the blow
-# ---------------------------------------------------------------------------
-
-
-def block(state: CordesState, outcome: ast.Block, player: int, blow: Blow) -> None:
-    """The blow is countered; the player loses min(n, the life the blow would have taken from them)."""
-    would = sum(
-        -e.change
-        for e in blow.effects
-        if isinstance(e, ast.Life) and e.change < 0 and _target(e, blow.by) == player
-    )
-    lost = min(outcome.n, would)
-    state.emit("block", player=player, card=blow.card, lost=lost)
-    if lost:
-        state.change_life(player, -lost)
-
-
-def dodge(state: CordesState, outcome: ast.Dodge, player: int, blow: Blow) -> None:
-    """The blow is countered; none of its effects apply."""
-    state.emit("dodge", player=player, card=blow.card)
+    return any(effect.may_decide() for effect in effects)  # type: ignore[union-attr]
 
 
 # ---------------------------------------------------------------------------
@@ -129,12 +51,18 @@ def dodge(state: CordesState, outcome: ast.Dodge, player: int, blow: Blow) -> No
 
 def attack(state: CordesState, card: ast.Attack, player: int) -> None:
     """An ATTACK: a blow at the opponent, whose effects apply if it lands."""
-    state.deal_blow(Blow(card.name, player, 1 - player, card.effects))
+    state.deal_blow(Blow(card.name, player, 1 - player, card.effects, unstoppable=_unstoppable(card)))
+
+
+def _unstoppable(card: ast.Attack | ast.Riposte) -> bool:
+    """True when a property of the card says its blows cannot be countered."""
+    return any(prop.applies(card) for prop in card.properties)  # type: ignore[attr-defined]
 
 
 def as_an_attack(state: CordesState, node: ast.AsAnAttack, player: int, name: str) -> None:
     """A riposte played as an attack: only this blow; no restriction, no counter-blow."""
-    state.deal_blow(Blow(name, player, 1 - player, node.effects))
+    card = state.game.hand_cards[name]
+    state.deal_blow(Blow(name, player, 1 - player, node.effects, unstoppable=_unstoppable(card)))  # type: ignore[arg-type]
 
 
 def riposte(state: CordesState, card: ast.Riposte, player: int, blow: Blow | None = None) -> None:
@@ -149,12 +77,13 @@ def _counter(state: CordesState, card: ast.Riposte, player: int, blow: Blow) -> 
     # "a defense that counters the attack and delivers a blow, which can in
     # turn be defended against by the initial attacker."
     state.emit("counter", player=player, card=card.name, countered=blow.card)
-    state.deal_blow(Blow(card.name, player, blow.by, card.counter, counter=True))
+    state.deal_blow(Blow(card.name, player, blow.by, card.counter, counter=True, unstoppable=_unstoppable(card)))
 
 
 def defense(state: CordesState, card: ast.Defense, player: int, blow: Blow) -> None:
     """A DEFENSE against `blow`: its outcome instead of the blow's effects, then its own effects."""
-    HANDLERS[type(card.outcome)](state, card.outcome, player, blow)
+    outcome: Any = card.outcome  # a construct (blows.py)
+    outcome.run(state, player, blow)
     if card.effects:
         run_effects(state, card.effects, player)
 
@@ -167,21 +96,12 @@ def recovery(state: CordesState, card: ast.Recovery, player: int) -> None:
 #: The interpreter's dispatch table: AST class → handler. Every class that
 #: does something in play has one (CHARACTER and GONG cards are never played).
 HANDLERS: dict[type, Handler] = {
-    ast.Life: life,
-    ast.Energy: energy,
-    ast.Draw: draw,
-    ast.Discard: discard,
-    ast.Block: block,
-    ast.Dodge: dodge,
     ast.Attack: attack,
     ast.AsAnAttack: as_an_attack,
     ast.Riposte: riposte,
     ast.Defense: defense,
     ast.Recovery: recovery,
 }
-
-#: The effects that may pose decisions: the effects after them wait (`run_effects`).
-_MAY_DECIDE: frozenset[type] = frozenset({ast.Draw, ast.Discard})
 
 #: The AST classes with no handler of their own, and the code that reads them:
 #: a restriction decides which cards may answer a blow; CHARACTER and GONG

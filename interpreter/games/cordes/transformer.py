@@ -33,6 +33,19 @@ def _word(value: Any):
     return handler
 
 
+def _properties(rest: list[Any]) -> tuple[list[Any], list[Any]]:
+    """A card's property lines (at the start of its text), and what follows them."""
+    count = 0
+    while count < len(rest) and getattr(type(rest[count]), "slot", None) == "property":
+        count += 1
+    return rest[:count], rest[count:]
+
+
+def _with(**fields: list[Any]) -> dict[str, list[Any]]:
+    """The list fields that are not empty (an empty one is the default, left out as before)."""
+    return {name: value for name, value in fields.items() if value}
+
+
 class CordesTransformer(UnitTransformer):
     """Builds card nodes from the trees of `grammar/cordes.lark`."""
 
@@ -56,9 +69,10 @@ class CordesTransformer(UnitTransformer):
 
     @v_args(inline=True, meta=True)
     def attack(self, meta: Meta, *parts: Any) -> ast.Attack:
-        """`== Jab ==`, `ATTACK · cost 1 · 6 copies`, its effects."""
-        _, _, effects = _split_head(parts)
-        return self._card(ast.Attack, meta, parts, True, effects=effects)
+        """`== Jab ==`, `ATTACK · cost 1 · 6 copies`, its properties, its effects."""
+        _, _, rest = _split_head(parts)
+        properties, effects = _properties(rest)
+        return self._card(ast.Attack, meta, parts, True, **_with(properties=properties), effects=effects)
 
     @v_args(inline=True, meta=True)
     def defense(self, meta: Meta, *parts: Any) -> ast.Defense:
@@ -69,8 +83,11 @@ class CordesTransformer(UnitTransformer):
     @v_args(inline=True, meta=True)
     def riposte(self, meta: Meta, *parts: Any) -> ast.Riposte:
         """`RIPOSTE · cost 2`, `Against an attack …: counter-blow`, `As an attack: …`."""
-        _, _, (against, *counter, as_an_attack) = _split_head(parts)
-        return self._card(ast.Riposte, meta, parts, True, against=against, counter=counter, as_an_attack=as_an_attack)
+        _, _, rest = _split_head(parts)
+        properties, (against, *counter, as_an_attack) = _properties(rest)
+        return self._card(
+            ast.Riposte, meta, parts, True, **_with(properties=properties), against=against, counter=counter, as_an_attack=as_an_attack
+        )
 
     @v_args(inline=True, meta=True)
     def recovery(self, meta: Meta, *parts: Any) -> ast.Recovery:
@@ -80,52 +97,16 @@ class CordesTransformer(UnitTransformer):
 
     @v_args(inline=True, meta=True)
     def character(self, meta: Meta, *parts: Any) -> ast.Character:
-        """`== Karpentier ==`, `CHARACTER`."""
-        return self._card(ast.Character, meta, parts, False)
+        """`== Karpentier ==`, `CHARACTER`, its powers one per line."""
+        _, _, powers = _split_head(parts)
+        return self._card(ast.Character, meta, parts, False, **_with(powers=powers))
 
     @v_args(inline=True, meta=True)
     def gong(self, meta: Meta, *parts: Any) -> ast.Gong:
         """`== GONG ==`, `GONG`."""
         return self._card(ast.Gong, meta, parts, False)
 
-    # -- effects ----------------------------------------------------------
-
-    def _change(self, model: type[ast.Node], meta: Meta, sign: Token, who: ast.Who | None) -> Any:
-        """`+1 life`, `-2 energy to the opponent`: a signed change."""
-        change = int(sign)
-        if change == 0:
-            self.report("E200", f"{self.text_of(meta)}: the amount must be 1 or more", self.span(sign))
-        fields = {"who": who} if who is not None else {}
-        return self.build(model, meta, {"change": sign}, self.text_of(meta), change=change, **fields)
-
-    @v_args(inline=True, meta=True)
-    def life(self, meta: Meta, sign: Token, who: ast.Who | None = None) -> ast.Life:
-        """`+1 life`, `-2 life to the opponent`."""
-        return self._change(ast.Life, meta, sign, who)
-
-    @v_args(inline=True, meta=True)
-    def energy(self, meta: Meta, sign: Token, who: ast.Who | None = None) -> ast.Energy:
-        """`+2 energy`, `-1 energy to the opponent`."""
-        return self._change(ast.Energy, meta, sign, who)
-
-    @v_args(inline=True, meta=True)
-    def draw(self, meta: Meta, gain: Token, who: ast.Who | None = None) -> ast.Draw:
-        """`+2 cards`."""
-        fields = {"who": who} if who is not None else {}
-        return self.build(ast.Draw, meta, {"n": gain}, self.text_of(meta), n=int(gain), **fields)
-
-    @v_args(inline=True, meta=True)
-    def discard(self, meta: Meta, loss: Token, *options: Any) -> ast.Discard:
-        """`-1 card to the opponent, their choice, face down`."""
-        fields: dict[str, Any] = {}
-        for option in options:
-            if isinstance(option, ast.Who):
-                fields["who"] = option
-            elif isinstance(option, ast.ChosenBy):
-                fields["chosen_by"] = option
-            else:
-                fields["placement"] = option
-        return self.build(ast.Discard, meta, {"n": loss}, self.text_of(meta), n=-int(loss), **fields)
+    # -- the words the effects share (the effects are constructs: effects.py) --
 
     to_you = _word(ast.Who.YOU)
     to_the_opponent = _word(ast.Who.OPPONENT)
@@ -146,16 +127,6 @@ class CordesTransformer(UnitTransformer):
     def attack_name(self, meta: Meta, name: Token) -> ast.AttackName:
         """`"Crochet"`, `« Crochet »`: the name without its quotation marks."""
         return self.build(ast.AttackName, meta, {"name": name}, name=self.original(name).strip(_QUOTES))
-
-    @v_args(inline=True, meta=True)
-    def block(self, meta: Meta, n: Token) -> ast.Block:
-        """`you lose 1 life`."""
-        return self.build(ast.Block, meta, {"n": n}, self.text_of(meta), n=int(n))
-
-    @v_args(inline=True, meta=True)
-    def dodge(self, meta: Meta) -> ast.Dodge:
-        """`you dodge the blow`."""
-        return self.build(ast.Dodge, meta)
 
     @v_args(inline=True, meta=True)
     def as_an_attack(self, meta: Meta, *effects: Any) -> ast.AsAnAttack:

@@ -14,9 +14,11 @@ you") left out, except a lost card's choice and placement, which are always
 printed; a riposte's counter-blow (and its blow as an attack) on the line of
 its "Against …:" when it is a single effect, on the lines below otherwise.
 
-`WRITERS` holds one writer per AST class, as `steps.HANDLERS` holds one
-handler: adding a construct adds its writer beside its handler. The
-commentary prints effects and outcomes with the same writers.
+`WRITERS` holds one writer per card class of `ast.py`, as `steps.HANDLERS`
+holds one handler; the constructs (effects, outcomes, conditions, moves,
+powers) write themselves (their `write`), declared in one place with their
+grammar and handler. The commentary prints effects and outcomes with the
+same writers.
 """
 
 from __future__ import annotations
@@ -30,47 +32,14 @@ Writer = Callable[[Any], str]
 
 
 def write(node: Any) -> str:
-    """Any node of a card as card text, by its writer."""
-    return WRITERS[type(node)](node)
+    """Any node of a card as card text, by its writer (a construct writes itself)."""
+    writer = WRITERS.get(type(node))
+    return writer(node) if writer is not None else node.write()
 
 
 def write_card(card: ast.Card) -> str:
     """A card as card text, from its `== Title ==` line to its last line (ending in a newline)."""
     return write(card)
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _to(who: ast.Who) -> str:
-    """`to the opponent`; "to you" is the default, left out."""
-    return " to the opponent" if who is ast.Who.OPPONENT else ""
-
-
-# ---------------------------------------------------------------------------
-# Effects
-# ---------------------------------------------------------------------------
-
-
-def life(effect: ast.Life) -> str:
-    """`+1 life`, `-2 life to the opponent`."""
-    return f"{effect.change:+d} life{_to(effect.who)}"
-
-
-def energy(effect: ast.Energy) -> str:
-    """`+2 energy`, `-1 energy to the opponent`."""
-    return f"{effect.change:+d} energy{_to(effect.who)}"
-
-
-def draw(effect: ast.Draw) -> str:
-    """`+2 cards`."""
-    return f"+{_cards(effect.n)}{_to(effect.who)}"
-
-
-def discard(effect: ast.Discard) -> str:
-    """`-1 card to the opponent, their choice, face down`."""
-    return f"-{_cards(effect.n)}{_to(effect.who)}, {effect.chosen_by.value}, {effect.placement.value}"
 
 
 def _lines(effects: Sequence[ast.Effect]) -> str:
@@ -104,16 +73,6 @@ def against(node: ast.Against) -> str:
     return f"Against an attack of type {listed}"
 
 
-def block(outcome: ast.Block) -> str:
-    """`you lose 1 life`."""
-    return f"you lose {outcome.n} life"
-
-
-def dodge(outcome: ast.Dodge) -> str:
-    """`you dodge the blow`."""
-    return "you dodge the blow"
-
-
 def as_an_attack(node: ast.AsAnAttack) -> str:
     """`As an attack: -1 life to the opponent`."""
     return "As an attack:" + _after_colon(node.effects)
@@ -134,9 +93,14 @@ def _head(card: Any, cost: bool = True) -> str:
     return f"== {card.name} ==\n" + " · ".join(parts) + "\n"
 
 
+def _properties(card: Any) -> str:
+    """A card's property lines (`Cannot be countered`), one per line."""
+    return "".join(write(prop) + "\n" for prop in card.properties)
+
+
 def attack(card: ast.Attack) -> str:
-    """An ATTACK: its blow's effects, one per line."""
-    return _head(card) + _lines(card.effects)
+    """An ATTACK: its properties, then its blow's effects, one per line."""
+    return _head(card) + _properties(card) + _lines(card.effects)
 
 
 def defense(card: ast.Defense) -> str:
@@ -146,7 +110,7 @@ def defense(card: ast.Defense) -> str:
 
 def riposte(card: ast.Riposte) -> str:
     """A RIPOSTE: `Against an attack …:` its counter-blow, then `As an attack:` its blow."""
-    return _head(card) + write(card.against) + ":" + _after_colon(card.counter) + write(card.as_an_attack)
+    return _head(card) + _properties(card) + write(card.against) + ":" + _after_colon(card.counter) + write(card.as_an_attack)
 
 
 def recovery(card: ast.Recovery) -> str:
@@ -155,8 +119,8 @@ def recovery(card: ast.Recovery) -> str:
 
 
 def character(card: ast.Character) -> str:
-    """A CHARACTER: its title and type line only (the boxers have no powers)."""
-    return _head(card, cost=False)
+    """A CHARACTER: its title and type line, then its powers, one per line."""
+    return _head(card, cost=False) + "".join(write(power) + "\n" for power in card.powers)
 
 
 def gong(card: ast.Gong) -> str:
@@ -167,14 +131,8 @@ def gong(card: ast.Gong) -> str:
 #: The writers: AST class → the function that writes it as card text. Every
 #: class that can be in a card has one (tests/cordes/test_writing.py checks it).
 WRITERS: dict[type, Writer] = {
-    ast.Life: life,
-    ast.Energy: energy,
-    ast.Draw: draw,
-    ast.Discard: discard,
     ast.AttackName: attack_name,
     ast.Against: against,
-    ast.Block: block,
-    ast.Dodge: dodge,
     ast.AsAnAttack: as_an_attack,
     ast.Attack: attack,
     ast.Defense: defense,
