@@ -4,6 +4,12 @@ One class per keyword of the rules (`../shared` rules note, "Keywords"), each
 named after its grammar rule in `grammar/battlefight.lark` and after its
 handler in the interpreter. `N` defaults to 1 where the card omits it, except
 `Distance` (2) and `Stable` (0), as the rules say.
+
+The forms of version 2 are constructs, each declared in one place with its
+rule, reading, handler and text: the amounts and quantities in
+`quantities.py`, the conditions and "Si" in `conditions.py`, "Prendre" in
+`moves.py`, the powers "Quand …" in `powers.py`. A step's keyword may be any
+of them; they are resolved here once the step's class exists.
 """
 
 from __future__ import annotations
@@ -15,10 +21,14 @@ from pydantic import Field
 
 from atout.interpreter.language.nodes import Node
 
+from .quantities import AutantQue, PourChaque
+
 #: A count written on a card: how many cards, damage points, cells.
 Count = Annotated[int, Field(ge=0, le=20)]
 #: A permanent's bonus, which may be negative: "Vitesse +1", "Force −1".
 Bonus = Annotated[int, Field(ge=-10, le=10)]
+#: An amount an effect prints: a count, or computed ("1 pour chaque carte de ta main", "autant que …").
+Amount = Union[Count, Annotated[Union[PourChaque, AutantQue], Field(discriminator="kind")]]
 
 
 class TechniqueType(str, Enum):
@@ -84,49 +94,49 @@ class SiPossibleDefausser(Node):
     """Discard `n` chosen cards, or the whole hand if it has fewer; never fails."""
 
     kind: Literal["si_possible_defausser"] = "si_possible_defausser"
-    n: Count = 1
+    n: Amount = 1
 
 
 class Blesser(Node):
     """Deal `n` + own Force − opponent's Protection damage to the opponent."""
 
     kind: Literal["blesser"] = "blesser"
-    n: Count = 1
+    n: Amount = 1
 
 
 class SeBlesser(Node):
     """Deal `n` + own Force − own Protection damage to oneself."""
 
     kind: Literal["se_blesser"] = "se_blesser"
-    n: Count = 1
+    n: Amount = 1
 
 
 class Bloquer(Node):
     """Heal min(`n`, own damage points): add to life, remove from damage points."""
 
     kind: Literal["bloquer"] = "bloquer"
-    n: Count = 1
+    n: Amount = 1
 
 
 class Piocher(Node):
     """Draw `n` cards, one at a time (an empty pile halves life and reshuffles the discard)."""
 
     kind: Literal["piocher"] = "piocher"
-    n: Count = 1
+    n: Amount = 1
 
 
 class Pousser(Node):
     """`n` times: push the opponent one cell away from the player, or off the board from an edge."""
 
     kind: Literal["pousser"] = "pousser"
-    n: Count = 1
+    n: Amount = 1
 
 
 class SeDeplacer(Node):
     """`n` + own Vitesse times: stay, or move to an adjacent empty cell."""
 
     kind: Literal["se_deplacer"] = "se_deplacer"
-    n: Count = 1
+    n: Amount = 1
 
 
 class Rejouer(Node):
@@ -187,18 +197,22 @@ class Charme(Node):
 
 
 class SEmpecher(Node):
-    """The player cannot play a technique (card or basic) of type `of`."""
+    """The player cannot play a technique (card or basic) of the types `of`: `S'Empêcher Attaque ou Défense`."""
 
     kind: Literal["s_empecher"] = "s_empecher"
-    of: TechniqueType
+    of: list[TechniqueType] = Field(min_length=1, max_length=5)
 
 
 class SEmpecherCarte(Node):
-    """The player cannot play cards (of type `of`, if given); basic techniques stay allowed."""
+    """The player cannot play cards (of the types `of`, if any are given); basic techniques stay allowed."""
 
     kind: Literal["s_empecher_carte"] = "s_empecher_carte"
-    of: TechniqueType | None = None
+    of: list[TechniqueType] = Field(default=[], max_length=5)
 
+
+from .conditions import Si  # noqa: E402  (constructs: they hold steps, resolved below)
+from .moves import Prendre  # noqa: E402
+from .powers import Quand  # noqa: E402
 
 Keyword = Annotated[
     Union[
@@ -206,21 +220,30 @@ Keyword = Annotated[
         SiPossibleDefausser, Blesser, SeBlesser, Bloquer, Piocher, Pousser, SeDeplacer, Rejouer, Destabiliser,
         Stable,
         Force, Protection, Vitesse, Charme, SEmpecher, SEmpecherCarte,
+        Si, Prendre, Quand,
     ],
     Field(discriminator="kind"),
 ]
 
 #: The keywords that are conditions, effects, the stable step and permanents.
 CONDITIONS = (CorpsACorps, Distance, Defausser)
-PERMANENTS = (Force, Protection, Vitesse, Charme, SEmpecher, SEmpecherCarte)
+PERMANENTS = (Force, Protection, Vitesse, Charme, SEmpecher, SEmpecherCarte, Quand)
+
+#: Modifiers one step may have, at most ("Tout le monde a" doubles the runs of a step: 2^3 at most).
+MAX_MODIFIERS = 3
 
 
 class Step(Node):
-    """One step of a technique: a keyword, run from the point of view its modifier says."""
+    """One step of a technique: a keyword, run from the points of view its modifiers say, read left to right."""
 
     kind: Literal["step"] = "step"
-    modifier: Modifier | None = None
+    modifiers: list[Modifier] = Field(default=[], max_length=MAX_MODIFIERS)
     keyword: Keyword
+
+    @property
+    def modifier(self) -> LAdversaireA | ToutLeMondeA | None:
+        """The first modifier, or None: what a reader that knows a single modifier per step sees."""
+        return self.modifiers[0] if self.modifiers else None
 
 
 class Technique(Node):
@@ -230,3 +253,8 @@ class Technique(Node):
     name: str = Field(min_length=1, max_length=60)
     type: TechniqueType
     steps: list[Step]
+
+
+# The constructs that hold steps (a block of "Si", a power's effects) know `Step` now.
+for _holder in (Si, Quand):
+    _holder.model_rebuild(_types_namespace={"Step": Step})

@@ -29,6 +29,8 @@ from atout.interpreter.engine.decision import Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 
 from . import ast
+from .powers import Event
+from .quantities import amount
 from .state import FAIL, NEXT, STABLE, BattleFightState, Frame, StableTechnique
 
 #: A keyword's handler: (state, frame, keyword, me, them) → what the step loop does next. The
@@ -37,15 +39,20 @@ Handler = Callable[[BattleFightState, Frame, Any, int, int], str]
 
 
 def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
-    """The (me, them) points of view a step runs for, by its modifier."""
-    other = 1 - owner
-    if isinstance(step.modifier, ast.LAdversaireA):
-        # "run X as if the technique belonged to the opponent and targeted its owner"
-        return [(other, owner)]
-    if isinstance(step.modifier, ast.ToutLeMondeA):
-        # "run X for each player in turn order, starting with the owner"
-        return [(owner, other), (other, owner)]
-    return [(owner, other)]
+    """The (me, them) points of view a step runs for, by its modifiers, read left to right.
+
+    Each modifier applies to what follows it: `L'adversaire a Tout le monde a
+    X` is "Tout le monde a X" run as the opponent's (the opponent first).
+    """
+    views = [(owner, 1 - owner)]
+    for modifier in reversed(step.modifiers):
+        if isinstance(modifier, ast.LAdversaireA):
+            # "run X as if the technique belonged to the opponent and targeted its owner"
+            views = [(them, me) for me, them in views]
+        else:
+            # "run X for each player in turn order, starting with the owner"
+            views = views + [(them, me) for me, them in views]
+    return views
 
 
 def _distance(state: BattleFightState, me: int, them: int) -> int:
@@ -85,7 +92,7 @@ def defausser(state, frame, keyword: ast.Defausser, me, them) -> str:
 
 def si_possible_defausser(state, frame, keyword: ast.SiPossibleDefausser, me, them) -> str:
     """As Défausser, but never fails."""
-    return _discard(state, me, keyword.n, condition=False)
+    return _discard(state, me, amount(keyword.n, state, me, them), condition=False)
 
 
 def _discard(state: BattleFightState, me: int, n: int, condition: bool) -> str:
@@ -130,31 +137,33 @@ def discard_card(state: BattleFightState, player: int, card: int) -> None:
 
 def blesser(state, frame, keyword: ast.Blesser, me, them) -> str:
     """Deal N + own Force − opponent's Protection damage to the opponent."""
-    amount = keyword.n + state.bonus(me, ast.Force) - state.bonus(them, ast.Protection)
-    damage(state, them, amount)
+    dealt = amount(keyword.n, state, me, them) + state.bonus(me, ast.Force) - state.bonus(them, ast.Protection)
+    damage(state, them, dealt)
     return NEXT
 
 
 def se_blesser(state, frame, keyword: ast.SeBlesser, me, them) -> str:
     """Deal N + own Force − own Protection damage to oneself."""
-    amount = keyword.n + state.bonus(me, ast.Force) - state.bonus(me, ast.Protection)
-    damage(state, me, amount)
+    dealt = amount(keyword.n, state, me, them) + state.bonus(me, ast.Force) - state.bonus(me, ast.Protection)
+    damage(state, me, dealt)
     return NEXT
 
 
-def damage(state: BattleFightState, player: int, amount: int) -> None:
-    """N > 0 damage: subtract from life, add to the damage points."""
+def damage(state: BattleFightState, player: int, dealt: int) -> None:
+    """N > 0 damage: subtract from life, add to the damage points (and set off the powers "quand … blessé")."""
     seat = state.seats[player]
-    if amount > 0:
-        seat.life -= amount
-        seat.damage += amount
-    state.emit("damage", player=player, amount=max(0, amount), life=seat.life)
+    if dealt > 0:
+        seat.life -= dealt
+        seat.damage += dealt
+    state.emit("damage", player=player, amount=max(0, dealt), life=seat.life)
+    if dealt > 0:
+        state.trigger(Event.BLESSE, player)
 
 
 def bloquer(state, frame, keyword: ast.Bloquer, me, them) -> str:
     """Heal min(N, own damage points): add to life, remove from damage points."""
     seat = state.seats[me]
-    healed = min(keyword.n, seat.damage)
+    healed = min(amount(keyword.n, state, me, them), seat.damage)
     seat.life += healed
     seat.damage -= healed
     state.emit("heal", player=me, amount=healed, life=seat.life)
@@ -163,7 +172,7 @@ def bloquer(state, frame, keyword: ast.Bloquer, me, them) -> str:
 
 def piocher(state, frame, keyword: ast.Piocher, me, them) -> str:
     """Draw N, one at a time."""
-    return _draw(state, me, keyword.n)
+    return _draw(state, me, amount(keyword.n, state, me, them))
 
 
 def _draw(state: BattleFightState, me: int, left: int) -> str:
@@ -199,7 +208,7 @@ def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
 
 def pousser(state, frame, keyword: ast.Pousser, me, them) -> str:
     """N times: push the opponent to a farther empty adjacent cell, or, from an edge, off the board if the player wants."""
-    return _push(state, me, them, keyword.n)
+    return _push(state, me, them, amount(keyword.n, state, me, them))
 
 
 def _push(state: BattleFightState, me: int, them: int, left: int) -> str:
@@ -237,12 +246,13 @@ def _pushed(state: BattleFightState, option: Option, me: int, them: int, left: i
         return NEXT
     state.seats[them].position = option.value
     state.emit("pushed", player=them, start=before, to=option.label)
+    state.trigger(Event.POUSSE, them)
     return _push(state, me, them, left - 1)
 
 
 def se_deplacer(state, frame, keyword: ast.SeDeplacer, me, them) -> str:
     """N + own Vitesse times: stay, or move to an adjacent empty cell."""
-    moves = keyword.n + state.bonus(me, ast.Vitesse)
+    moves = amount(keyword.n, state, me, them) + state.bonus(me, ast.Vitesse)
     if moves <= 0:
         state.emit("no_move", player=me, moves=moves)
         return NEXT
@@ -355,6 +365,10 @@ def permanent(state, frame, keyword, me, them) -> str:
 
 
 force = protection = vitesse = charme = s_empecher = s_empecher_carte = permanent
+
+# The constructs of version 2 ("Si", "Prendre", "Quand"…) are not in this
+# table: each runs by its own `run` handler (see `conditions.py`, `moves.py`,
+# `powers.py`), which the step loop calls when a keyword has no entry here.
 
 #: The interpreter's dispatch table: AST class → handler. Every keyword has one.
 HANDLERS: dict[type, Handler] = {

@@ -14,9 +14,11 @@ def _keyword(model: type[ast.Node]):
     """The handler of a keyword rule with an optional number: `Blesser 4`."""
 
     @v_args(inline=True, meta=True)
-    def handler(self: "BattleFightTransformer", meta: Meta, n: Token | None = None) -> ast.Node:
+    def handler(self: "BattleFightTransformer", meta: Meta, n: Token | ast.Node | None = None) -> ast.Node:
         if n is None:
             return self.build(model, meta)
+        if not isinstance(n, Token):  # a computed amount: "1 pour chaque carte de ta main"
+            return self.build(model, meta, n=n)
         return self.build(model, meta, {"n": n}, label=self.text_of(meta), n=int(n))
 
     handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
@@ -50,9 +52,16 @@ class BattleFightTransformer(UnitTransformer):
 
     @v_args(inline=True, meta=True)
     def step(self, meta: Meta, *parts: ast.Node) -> ast.Step:
-        """An optional modifier, then a keyword."""
-        modifier = parts[0] if len(parts) == 2 else None
-        return self.build(ast.Step, meta, modifier=modifier, keyword=parts[-1])
+        """Modifiers (none, one or several), then a keyword."""
+        modifiers = list(parts[:-1])
+        if len(modifiers) > ast.MAX_MODIFIERS:
+            self.report(
+                "E201",
+                f"a step has at most {ast.MAX_MODIFIERS} modifiers; this one has {len(modifiers)}: keep those it needs",
+                self.span(meta),
+            )
+            return ast.Step.model_construct(span=self.span(meta), modifiers=modifiers, keyword=parts[-1])
+        return self.build(ast.Step, meta, modifiers=modifiers, keyword=parts[-1])
 
     @v_args(inline=True)
     def modifier(self, who: ast.Node) -> ast.Node:
@@ -81,11 +90,16 @@ class BattleFightTransformer(UnitTransformer):
     charme = _keyword(ast.Charme)
 
     @v_args(inline=True, meta=True)
-    def s_empecher(self, meta: Meta, technique_type: ast.TechniqueType) -> ast.SEmpecher:
-        """`S'Empêcher Déplacement`."""
-        return self.build(ast.SEmpecher, meta, of=technique_type)
+    def s_empecher(self, meta: Meta, *technique_types: ast.TechniqueType) -> ast.SEmpecher:
+        """`S'Empêcher Déplacement`, `S'Empêcher Attaque ou Défense`."""
+        return self.build(ast.SEmpecher, meta, label=self.text_of(meta), of=_distinct(technique_types))
 
     @v_args(inline=True, meta=True)
-    def s_empecher_carte(self, meta: Meta, technique_type: ast.TechniqueType | None = None) -> ast.SEmpecherCarte:
-        """`S'Empêcher Carte` or `S'Empêcher Carte Rhétorique`."""
-        return self.build(ast.SEmpecherCarte, meta, of=technique_type)
+    def s_empecher_carte(self, meta: Meta, *technique_types: ast.TechniqueType) -> ast.SEmpecherCarte:
+        """`S'Empêcher Carte`, `S'Empêcher Carte Rhétorique`, `S'Empêcher Carte Attaque ou Rhétorique`."""
+        return self.build(ast.SEmpecherCarte, meta, label=self.text_of(meta), of=_distinct(technique_types))
+
+
+def _distinct(technique_types: tuple[ast.TechniqueType, ...]) -> list[ast.TechniqueType]:
+    """The types as written, each once ("Attaque ou Attaque" is "Attaque")."""
+    return list(dict.fromkeys(technique_types))

@@ -41,8 +41,9 @@ MINUS = "\N{MINUS SIGN}"
 
 
 def write(node: Any, log: bool = False) -> str:
-    """Any node of a technique as text, by its writer in `WRITERS`."""
-    return WRITERS[type(node)](node, log)
+    """Any node of a technique as text: by its writer in `WRITERS`, or a construct by its own `write`."""
+    writer = WRITERS.get(type(node))
+    return writer(node, log) if writer is not None else node.write()
 
 
 def write_card(card: ast.Technique) -> str:
@@ -79,8 +80,7 @@ def _title(name: str) -> str:
 
 
 def _step(step: ast.Step, log: bool) -> str:
-    keyword = write(step.keyword, log)
-    return keyword if step.modifier is None else f"{write(step.modifier, log)} {keyword}"
+    return " ".join([*(write(modifier, log) for modifier in step.modifiers), write(step.keyword, log)])
 
 
 def _modifier(words: str, bracketed: bool) -> Writer:
@@ -102,7 +102,7 @@ def _counted(word: str, bare: int | None = None) -> Writer:
     """A keyword and its count: "Blesser 4"; on a card, the bare word when the count is `bare`."""
 
     def writer(keyword: Any, log: bool) -> str:
-        return word if keyword.n == bare and not log else f"{word} {keyword.n}"
+        return word if keyword.n == bare and not log else f"{word} {write(keyword.n, log) if not isinstance(keyword.n, int) else keyword.n}"
 
     return writer
 
@@ -117,12 +117,17 @@ def _signed(word: str) -> Writer:
     return writer
 
 
+def _types(types: list[ast.TechniqueType]) -> str:
+    """Types joined as printed: "Attaque ou Défense"."""
+    return " ou ".join(technique_type.value for technique_type in types)
+
+
 def _s_empecher(keyword: ast.SEmpecher, log: bool) -> str:
-    return f"S'Empêcher {keyword.of.value}"
+    return f"S'Empêcher {_types(keyword.of)}"
 
 
 def _s_empecher_carte(keyword: ast.SEmpecherCarte, log: bool) -> str:
-    return "S'Empêcher Carte" if keyword.of is None else f"S'Empêcher Carte {keyword.of.value}"
+    return "S'Empêcher Carte" if not keyword.of else f"S'Empêcher Carte {_types(keyword.of)}"
 
 
 #: The writer of each AST class a technique can hold.
