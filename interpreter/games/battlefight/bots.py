@@ -27,6 +27,8 @@ def estimate(technique: ast.Technique, view: BattleFightView, from_hand: bool = 
     score = 0.0
     for step in technique.steps:
         keyword = step.keyword
+        if not isinstance(getattr(keyword, "n", 0), int):
+            continue  # a computed amount ("pour chaque", "autant que"): worth 0 to this reading
         sign = 1.0
         actor, target = me, them
         if isinstance(step.modifier, ast.LAdversaireA):
@@ -111,7 +113,7 @@ def destabilise_value(technique: ast.Technique, owner: int, price: int, me: int,
     if owner != me:
         return 1 + _permanents_worth(technique) - 0.8 * price
     steps = technique.steps if next_step is None else technique.steps[next_step:]
-    gain = sum(2 * s.keyword.n for s in steps if isinstance(s.keyword, (ast.Blesser, ast.SeDeplacer)))
+    gain = sum(2 * s.keyword.n for s in steps if isinstance(s.keyword, (ast.Blesser, ast.SeDeplacer)) and isinstance(s.keyword.n, int))
     return gain - _permanents_worth(technique) - 0.8 * price - 0.1
 
 
@@ -121,6 +123,8 @@ def card_value(technique: ast.Technique) -> float:
     for step in technique.steps:
         keyword = step.keyword
         n = getattr(keyword, "n", 1)
+        if not isinstance(n, int):
+            continue  # a computed amount: worth 0 to this reading
         if isinstance(keyword, ast.Blesser):
             worth += 2 * n
         elif isinstance(keyword, (ast.Force, ast.Protection)):
