@@ -13,6 +13,7 @@ import inspect
 import typing
 
 import annotated_types
+from pydantic import Discriminator
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -169,7 +170,7 @@ def _union(annotation: object) -> list[type]:
 
 def _value(annotation: object, metadata: list) -> st.SearchStrategy:
     """Any valid value of a keyword's field, read from its type and bounds."""
-    if annotation == ast.Amount:
+    if any(isinstance(m, Discriminator) for m in metadata):  # an amount: a count, or computed
         return st.integers(0, 20) | AMOUNTS
     if annotation == list[ast.TechniqueType]:
         low = next((m.min_length for m in metadata if isinstance(m, annotated_types.MinLen)), 0)

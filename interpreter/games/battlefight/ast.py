@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import Discriminator, Field, Tag
 
 from atout.interpreter.language.nodes import Node
 
@@ -27,8 +27,21 @@ from .quantities import AutantQue, PourChaque
 Count = Annotated[int, Field(ge=0, le=20)]
 #: A permanent's bonus, which may be negative: "Vitesse +1", "Force −1".
 Bonus = Annotated[int, Field(ge=-10, le=10)]
+
+
+def _amount_kind(value: object) -> str:
+    """Which form of amount a value is: "count" for a number, else its `kind`."""
+    if isinstance(value, int):
+        return "count"
+    return str(value.get("kind") if isinstance(value, dict) else getattr(value, "kind", ""))
+
+
 #: An amount an effect prints: a count, or computed ("1 pour chaque carte de ta main", "autant que …").
-Amount = Union[Count, Annotated[Union[PourChaque, AutantQue], Field(discriminator="kind")]]
+#: (Told apart by a function, so that a number out of range gets its range's message alone.)
+Amount = Annotated[
+    Union[Annotated[Count, Tag("count")], Annotated[PourChaque, Tag("pour_chaque")], Annotated[AutantQue, Tag("autant_que")]],
+    Discriminator(_amount_kind),
+]
 
 
 class TechniqueType(str, Enum):
