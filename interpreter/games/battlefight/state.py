@@ -27,6 +27,7 @@ from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.zones import conservation
+from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -443,7 +444,11 @@ class BattleFightState(AgendaState[BattleFightGame]):
         me, them = frame.actors[0]
         keyword = step.keyword
         handler = HANDLERS.get(type(keyword))
-        result = handler(self, frame, keyword, me, them) if handler is not None else keyword.run(self, frame, me, them)
+        if handler is not None:
+            result = handler(self, frame, keyword, me, them)
+        else:  # a construct: its own handler (see `language/constructs.py`)
+            assert isinstance(keyword, Construct)
+            result = getattr(keyword, keyword.handler)(self, frame, me, them)
         self._settle(frame, result)
         return result == WAIT
 
@@ -653,6 +658,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if active is None:  # its technique left play before the power could run
                 continue
             seat, keyword = active.permanents[index]
+            assert isinstance(keyword, Quand)
             self.fired[(uid, index)] = self._turn
             self.emit("fire", technique=active.name, player=seat, power=keyword.trigger())
             self.frames.append(Frame(active, inner=list(keyword.block), power=(uid, index)))
