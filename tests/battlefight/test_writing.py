@@ -22,6 +22,7 @@ from atout.interpreter.engine.loading import load_files
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.games.battlefight import ast, conditions, moves, powers, quantities, writing
 from atout.interpreter.language import logic
+from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.loader import read_document
 from atout.interpreter.language.nodes import Node
 
@@ -153,11 +154,15 @@ def test_a_name_no_title_can_hold_is_refused_with_a_reason(name):
 
 
 def ast_classes() -> list[type]:
-    """The node classes of BattleFight's AST."""
+    """The node classes of BattleFight's AST (not the bases of its keywords, which have no `kind` of their own)."""
     return [
         value
         for value in vars(ast).values()
-        if inspect.isclass(value) and issubclass(value, Node) and value.__module__ == ast.__name__
+        if inspect.isclass(value)
+        and issubclass(value, Node)
+        and value.__module__ == ast.__name__
+        and "kind" in value.model_fields
+        and isinstance(value.model_fields["kind"].default, str)
     ]
 
 
@@ -304,7 +309,7 @@ TECHNIQUES = st.builds(
 def test_the_generated_cards_draw_every_keyword_and_modifier():
     """The strategies are read from the AST's unions: every keyword and modifier class is drawn."""
     assert set(KEYWORDS) - set(CONSTRUCTS) | set(MODIFIERS) | {ast.Step, ast.Technique} == set(ast_classes())
-    assert set(CONSTRUCTS) == {cls for cls in LANGUAGE.constructs if cls in KEYWORDS}
+    assert set(CONSTRUCTS) == {cls for cls in LANGUAGE.constructs if cls in KEYWORDS and cls not in ast.KEYWORDS}
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -330,9 +335,10 @@ def test_a_generated_step_in_the_commentary_spells_out_every_number(step):
 
 
 def test_every_ast_class_has_a_writer():
-    missing = [cls.__name__ for cls in ast_classes() if cls not in writing.WRITERS]
+    """A construct writes itself (see `language/constructs.py`); every other class has its writer in WRITERS."""
+    missing = [cls.__name__ for cls in ast_classes() if cls not in writing.WRITERS and not issubclass(cls, Construct)]
     assert not missing, f"no writer for {', '.join(missing)}: add one to WRITERS in games/battlefight/writing.py"
-    stray = [cls.__name__ for cls in writing.WRITERS if cls not in ast_classes()]
+    stray = [cls.__name__ for cls in writing.WRITERS if cls not in ast_classes() or issubclass(cls, Construct)]
     assert not stray, f"writers for classes that are not in battlefight's ast.py: {', '.join(stray)}"
 
 

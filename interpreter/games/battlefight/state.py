@@ -27,7 +27,6 @@ from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.zones import conservation
-from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -417,7 +416,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     def _step(self, frame: Frame) -> bool:
         """Run the current step of a frame (for its next point of view); True when it poses a decision."""
-        from .steps import HANDLERS, perspectives
+        from .steps import perspectives
         from .writing import step_text
 
         active = frame.active
@@ -442,13 +441,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
                 self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
         step = frame.inner[0] if frame.in_block else steps[active.next_step]
         me, them = frame.actors[0]
-        keyword = step.keyword
-        handler = HANDLERS.get(type(keyword))
-        if handler is not None:
-            result = handler(self, frame, keyword, me, them)
-        else:  # a construct: its own handler (see `language/constructs.py`)
-            assert isinstance(keyword, Construct)
-            result = getattr(keyword, keyword.handler)(self, frame, me, them)
+        result = step.keyword.run(self, frame, me, them)  # each keyword is a construct with its handler
         self._settle(frame, result)
         return result == WAIT
 
