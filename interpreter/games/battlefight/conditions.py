@@ -26,7 +26,7 @@ from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.text import fold
 
-from .quantities import AnyQuantity, Cartes, Degats, Quantity, Vie, Whose, Zone
+from .quantities import AnyQuantity, Cartes, Degats, Quantity, Vie, Whose
 
 if TYPE_CHECKING:
     from .ast import Step
