@@ -64,16 +64,52 @@ class TechniqueType(str, Enum):
 # ---------------------------------------------------------------------------
 
 
-class LAdversaireA(Node):
-    """`L'adversaire a X`: X is run as if the technique were the opponent's."""
+#: Points of view a step runs from: (me, them), the player the step is for and the other.
+Views = list[tuple[int, int]]
 
+
+class LAdversaireA(Construct):
+    """`L'adversaire a X`: X is run as if the technique were the opponent's (in brackets on a card)."""
+
+    grammar: ClassVar[str] = 'l_adversaire_a: "L\'adversaire" "a"'
+    slot: ClassVar[str | None] = "who"
+    handler: ClassVar[str] = "views"
     kind: Literal["l_adversaire_a"] = "l_adversaire_a"
 
+    @classmethod
+    def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
 
-class ToutLeMondeA(Node):
+    def views(self, views: Views) -> Views:
+        """ "run X as if the technique belonged to the opponent and targeted its owner" """
+        return [(them, me) for me, them in views]
+
+    def write(self) -> str:
+        return "[L'adversaire a]"
+
+    def log_text(self) -> str:
+        """Without brackets in the commentary."""
+        return "L'adversaire a"
+
+
+class ToutLeMondeA(Construct):
     """`Tout le monde a X`: X is run for each player, the owner first."""
 
+    grammar: ClassVar[str] = 'tout_le_monde_a: "Tout" "le" "monde" "a"'
+    slot: ClassVar[str | None] = "who"
+    handler: ClassVar[str] = "views"
     kind: Literal["tout_le_monde_a"] = "tout_le_monde_a"
+
+    @classmethod
+    def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
+
+    def views(self, views: Views) -> Views:
+        """ "run X for each player in turn order, starting with the owner" """
+        return views + [(them, me) for me, them in views]
+
+    def write(self) -> str:
+        return "Tout le monde a"
 
 
 Modifier = Annotated[Union[LAdversaireA, ToutLeMondeA], Field(discriminator="kind")]
@@ -463,8 +499,9 @@ Keyword = Annotated[
     Field(discriminator="kind"),
 ]
 
-#: The keywords of the rules, in their order: each a construct (see `RulesKeyword`).
+#: The modifiers and keywords of the rules, in their order: each a construct (see `RulesKeyword`).
 KEYWORDS = (
+    LAdversaireA, ToutLeMondeA,
     CorpsACorps, Distance, Defausser,
     SiPossibleDefausser, Blesser, SeBlesser, Bloquer, Piocher, Pousser, SeDeplacer, Rejouer, Destabiliser,
     Stable,

@@ -32,17 +32,13 @@ from .state import FAIL, NEXT, BattleFightState, Frame, StableTechnique
 def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
     """The (me, them) points of view a step runs for, by its modifiers, read left to right.
 
-    Each modifier applies to what follows it: `L'adversaire a Tout le monde a
-    X` is "Tout le monde a X" run as the opponent's (the opponent first).
+    Each modifier applies to what follows it (its `views` handler, in
+    `ast.py`): `L'adversaire a Tout le monde a X` is "Tout le monde a X" run
+    as the opponent's (the opponent first).
     """
     views = [(owner, 1 - owner)]
     for modifier in reversed(step.modifiers):
-        if isinstance(modifier, ast.LAdversaireA):
-            # "run X as if the technique belonged to the opponent and targeted its owner"
-            views = [(them, me) for me, them in views]
-        else:
-            # "run X for each player in turn order, starting with the owner"
-            views = views + [(them, me) for me, them in views]
+        views = modifier.views(views)
     return views
 
 
@@ -259,11 +255,8 @@ def _resume(state: BattleFightState, uid: int) -> str:
 
 
 #: The AST classes that are not constructs (with a handler of their own), and
-#: the code that reads them: the state runs a technique's steps one by one, and
-#: a modifier decides the points of view its keyword runs from.
+#: the code that reads them: the state runs a technique's steps one by one.
 READ_BY: dict[type, str] = {
     ast.Technique: "BattleFightState.play",
     ast.Step: "BattleFightState._step",
-    ast.LAdversaireA: "perspectives",
-    ast.ToutLeMondeA: "perspectives",
 }

@@ -1,6 +1,6 @@
 """From BattleFight parse trees to the AST: a technique, its steps and their modifiers.
 
-The keywords are constructs: each is read by its own `read` (see `ast.py`).
+The modifiers and keywords are constructs: each is read by its own `read` (see `ast.py`).
 """
 
 from __future__ import annotations
@@ -11,17 +11,6 @@ from lark.tree import Meta
 from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
-
-
-def _word(model: type[ast.Node]):
-    """The handler of a rule without a number: `L'adversaire a`."""
-
-    @v_args(inline=True, meta=True)
-    def handler(self: "BattleFightTransformer", meta: Meta) -> ast.Node:
-        return self.build(model, meta)
-
-    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
-    return handler
 
 
 class BattleFightTransformer(UnitTransformer):
@@ -55,6 +44,3 @@ class BattleFightTransformer(UnitTransformer):
     def modifier(self, who: ast.Node) -> ast.Node:
         """`[L'adversaire a]` or `Tout le monde a`, brackets optional."""
         return who
-
-    l_adversaire_a = _word(ast.LAdversaireA)
-    tout_le_monde_a = _word(ast.ToutLeMondeA)

@@ -1,6 +1,6 @@
 """BattleFight techniques written as card text, and steps as the commentary prints them.
 
-A technique, a step and a modifier have their writer in `WRITERS`; every
+A technique and a step have their writer in `WRITERS`; every modifier and
 keyword is a construct that writes itself (`write()` on a card, `log_text()`
 in the commentary when it differs). A card is written in canonical form, the
 way the shipped cards print it::
@@ -88,15 +88,8 @@ def _step(step: ast.Step, log: bool) -> str:
     return " ".join([*(write(modifier, log) for modifier in step.modifiers), write(step.keyword, log)])
 
 
-def _modifier(words: str, bracketed: bool) -> Writer:
-    """A modifier: in brackets on a card when the printed cards bracket it, never in the commentary."""
-    return lambda modifier, log: f"[{words}]" if bracketed and not log else words
-
-
 #: The writer of each AST class a technique can hold.
 WRITERS: dict[type, Writer] = {
     ast.Technique: _technique,
     ast.Step: _step,
-    ast.LAdversaireA: _modifier("L'adversaire a", bracketed=True),
-    ast.ToutLeMondeA: _modifier("Tout le monde a", bracketed=False),
 }
