@@ -24,26 +24,22 @@ from pydantic import Field
 
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
-from atout.interpreter.language.text import fold
 
 from .quantities import AnyQuantity, Cartes, Degats, Quantity, Vie, Whose
 
 if TYPE_CHECKING:
     from .ast import Step
 
-#: How a comparison with a number is printed (folded), and its meaning.
+#: The word that says which comparison with a number is written (its terminal), and its meaning.
 _COMPARISONS = {
-    "d'au moins": logic.Comparison.AT_LEAST,
-    "d'au plus": logic.Comparison.AT_MOST,
-    "superieur a": logic.Comparison.MORE_THAN,
-    "superieure a": logic.Comparison.MORE_THAN,
-    "inferieur a": logic.Comparison.LESS_THAN,
-    "inferieure a": logic.Comparison.LESS_THAN,
-    "de": logic.Comparison.EQUAL,
+    "MOINS": logic.Comparison.AT_LEAST,  # d'au moins
+    "PLUS": logic.Comparison.AT_MOST,  # d'au plus
+    "SUPERIEUR": logic.Comparison.MORE_THAN,
+    "SUPERIEURE": logic.Comparison.MORE_THAN,
+    "INFERIEUR": logic.Comparison.LESS_THAN,
+    "INFERIEURE": logic.Comparison.LESS_THAN,
+    "DE": logic.Comparison.EQUAL,
 }
-
-#: The terminal of those words (the text is folded before it is read: no accents, lower case).
-_COMPARISON_TERMINAL = r"COMPARAISON: /d'au +moins|d'au +plus|superieure? +a(?![a-z])|inferieure? +a(?![a-z])|de(?![a-z'])/"
 
 
 def _comparison_text(comparison: logic.Comparison, quantity: Quantity) -> str:
@@ -59,15 +55,13 @@ def _comparison_text(comparison: logic.Comparison, quantity: Quantity) -> str:
 
 
 def _read_comparison(token: Token) -> logic.Comparison:
-    return _COMPARISONS[" ".join(fold(str(token)).split())]
+    return _COMPARISONS[token.type]
 
 
 class Comparer(logic.Compare):
     """`ta vie est d'au plus 8`: a quantity compared with a number."""
 
-    grammar: ClassVar[str] = (
-        'comparer: _quantity ("est" | "sont") COMPARAISON INT\n' + _COMPARISON_TERMINAL
-    )
+    grammar: ClassVar[str] = 'comparer: _quantity ("est" | "sont") _comparaison INT'
     slot: ClassVar[str | None] = "test"
     kind: Literal["comparer"] = "comparer"
     left: AnyQuantity  # type: ignore[assignment]
@@ -89,7 +83,7 @@ class Comparer(logic.Compare):
 class NEstPas(logic.Not):
     """`la distance n'est pas de 1`: a comparison that does not hold."""
 
-    grammar: ClassVar[str] = """n_est_pas: _quantity ("n'est" | "ne" "sont") "pas" COMPARAISON INT"""
+    grammar: ClassVar[str] = """n_est_pas: _quantity ("n'est" | "ne" "sont") "pas" _comparaison INT"""
     slot: ClassVar[str | None] = "test"
     kind: Literal["n_est_pas"] = "n_est_pas"
     condition: Comparer  # type: ignore[assignment]
@@ -109,19 +103,18 @@ class NEstPas(logic.Not):
         return f"{compared.left.write()} {verb} pas {_comparison_text(compared.comparison, compared.left)} {compared.right}"
 
 
-#: `tu as moins de …`: the words (folded) and the comparison of the player's quantity with the opponent's.
-_VERSUS = {"moins": logic.Comparison.LESS_THAN, "plus": logic.Comparison.MORE_THAN, "autant": logic.Comparison.EQUAL}
+#: `tu as moins de …`: the word (its terminal) and the comparison of the player's quantity with the opponent's.
+_VERSUS = {"MOINS": logic.Comparison.LESS_THAN, "PLUS": logic.Comparison.MORE_THAN, "AUTANT": logic.Comparison.EQUAL}
 
 
 class TuAs(logic.Compare):
     """`tu as moins de vie que l'adversaire`: the same quantity, the player's against the opponent's."""
 
     grammar: ClassVar[str] = """
-tu_as: "tu" "as" PLUS_OU_MOINS "de" tu_as_ressource "que" "l'adversaire"
+tu_as: "tu" "as" (MOINS | PLUS | AUTANT) "de" tu_as_ressource "que" "l'adversaire"
 tu_as_ressource: "vie" -> vie
-               | "cartes" "en" ZONE -> cartes
+               | "cartes" "en" _zone_name -> cartes
                | "points" "de" "dégâts" -> degats
-PLUS_OU_MOINS: "moins" | "plus" | "autant"
 """
     slot: ClassVar[str | None] = "test"
     kind: Literal["tu_as"] = "tu_as"
@@ -133,10 +126,10 @@ PLUS_OU_MOINS: "moins" | "plus" | "autant"
         word, quantity = children
         mine = quantity.model_copy(update={"whose": Whose.TOI})
         theirs = quantity.model_copy(update={"whose": Whose.ADVERSAIRE})
-        return t.build(cls, meta, left=mine, comparison=_VERSUS[fold(str(word))], right=theirs)
+        return t.build(cls, meta, left=mine, comparison=_VERSUS[word.type], right=theirs)
 
     def write(self) -> str:
-        word = {v: k for k, v in _VERSUS.items()}[self.comparison]
+        word = {v: k.lower() for k, v in _VERSUS.items()}[self.comparison]
         what = self.left
         if isinstance(what, Vie):
             thing = "vie"

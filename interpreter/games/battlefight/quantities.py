@@ -26,7 +26,6 @@ from pydantic import Field
 
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
-from atout.interpreter.language.text import fold
 
 
 class Whose(str, Enum):
@@ -44,18 +43,19 @@ class Zone(str, Enum):
     DEFAUSSE = "défausse"
 
 
-_ZONES = {fold(zone.value): zone for zone in Zone}
+#: The terminal of each zone's word in the grammar.
+_ZONES = {"MAIN": Zone.MAIN, "PIOCHE": Zone.PIOCHE, "DEFAUSSE": Zone.DEFAUSSE}
 
 
 def read_zones(tokens: list[Any]) -> list[tuple[Whose, Zone]]:
-    """The zones a rule's tokens name, in order: `TA ZONE` is the player's own, a bare `ZONE` the opponent's."""
+    """The zones a rule's tokens name, in order: `ta main` is the player's own, a bare `main` the opponent's."""
     zones = []
     mine = False
     for token in tokens:
         if isinstance(token, Token) and token.type == "TA":
             mine = True
-        elif isinstance(token, Token) and token.type == "ZONE":
-            zones.append((Whose.TOI if mine else Whose.ADVERSAIRE, _ZONES[fold(str(token))]))
+        elif isinstance(token, Token) and token.type in _ZONES:
+            zones.append((Whose.TOI if mine else Whose.ADVERSAIRE, _ZONES[token.type]))
             mine = False
     return zones
 
