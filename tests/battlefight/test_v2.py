@@ -424,3 +424,18 @@ def test_compound_steps_take_no_modifier_and_blocks_no_stable(read):
     for text in ("L'adversaire a Si ta vie est de 1 : Blesser 1", "Si ta vie est de 1 : Stable 2", "Si ta vie est de 1 : Si la distance est de 1 : Blesser 1"):
         document = read(f"BattleFight : cartes\n== X ==\nAttaque\n{text}\n")
         assert [d.code for d in document.diagnostics] == ["E111"], text
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "suggestion"),
+    [
+        ("Si ta vie est d'au mons 3 : Blesser 1", 20, "moins"),
+        ("Prendre 1 carte de la mian de l'adversaire", 23, "main"),
+        ("Quand tu es pouse : Bloquer 1", 13, "poussé"),
+        ("Blesser 1 pour chaque carte de ta pioch", 35, "pioche"),
+    ],
+)
+def test_a_misspelt_word_of_a_new_form_is_told_with_the_nearest(read, text, column, suggestion):
+    document = read(f"BattleFight : cartes\n== X ==\nAttaque\n{text}\n")
+    (problem,) = document.diagnostics
+    assert (problem.code, problem.line, problem.column, problem.suggestion) == ("E111", 4, column, suggestion)

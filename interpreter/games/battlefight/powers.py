@@ -31,7 +31,6 @@ from lark.tree import Meta
 from pydantic import Field
 
 from atout.interpreter.language.constructs import Construct
-from atout.interpreter.language.text import fold
 
 from .conditions import MAX_BLOCK, write_block
 from .quantities import Whose
@@ -60,13 +59,15 @@ class Quand(Construct):
 
     grammar: ClassVar[str] = """
 quand: (_limite ",")? _declencheur ":" _block
-_limite: "une" "fois" "par" LIMITE
-_declencheur: "quand" TU "es" EVENEMENT
-            | "quand" "l'adversaire" "est" EVENEMENT
+_limite: "une" "fois" "par" (TOUR | PARTIE)
+_declencheur: "quand" TU "es" (POUSSE | BLESSE)
+            | "quand" "l'adversaire" "est" (POUSSE | BLESSE)
             | "au" "début" "de" TON "tour"
             | "au" "début" "du" "tour" "de" "l'adversaire"
-LIMITE: "tour" | "partie"
-EVENEMENT: "poussé" | "blessé"
+TOUR: "tour"
+PARTIE: "partie"
+POUSSE: "poussé"
+BLESSE: "blessé"
 TU: "tu"
 TON: "ton"
 """
@@ -81,9 +82,9 @@ TON: "ton"
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
         tokens = {c.type: c for c in children if isinstance(c, Token)}
         steps = [c for c in children if not isinstance(c, Token)]
-        limit = Limit(fold(str(tokens["LIMITE"]))) if "LIMITE" in tokens else None
-        if "EVENEMENT" in tokens:
-            event = Event.POUSSE if fold(str(tokens["EVENEMENT"])) == "pousse" else Event.BLESSE
+        limit = Limit.TOUR if "TOUR" in tokens else Limit.PARTIE if "PARTIE" in tokens else None
+        if "POUSSE" in tokens or "BLESSE" in tokens:
+            event = Event.POUSSE if "POUSSE" in tokens else Event.BLESSE
             whose = Whose.TOI if "TU" in tokens else Whose.ADVERSAIRE
         else:
             event, whose = Event.DEBUT, Whose.TOI if "TON" in tokens else Whose.ADVERSAIRE
