@@ -103,6 +103,10 @@ Quand l'adversaire est blessé : Blesser 1 ; Stable
 == Riposte ==
 Défense
 Quand tu es blessé : Blesser 1 ; Stable
+
+== Contre ==
+Défense
+Quand tu es poussé : Distance 3 puis Blesser 2 ; Stable
 """
 
 
@@ -377,6 +381,16 @@ def test_une_fois_par_partie_au_debut_de_ton_tour(game):
     game.pass_turn()
     events = game.pass_turn() + game.draw_any()
     assert "fire" not in kinds(events) and len(game.seat(0).hand) == 2
+
+
+def test_a_condition_that_fails_in_a_power_stops_the_power_not_its_technique(game):
+    game.place("D4", "D5").give(0, "Contre").play("Contre")
+    game.give(1, "Coup")
+    events = game.play("Coup")
+    if game.decision.kind == "push":
+        events += game.choose(game.decision.labels()[0])
+    assert "fire" in kinds(events) and "power_stops" in kinds(events)
+    assert damages(events) == [] and "Contre" in game.in_play()
 
 
 def test_a_power_never_sets_itself_off(game):
