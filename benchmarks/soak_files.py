@@ -57,7 +57,7 @@ def keywords() -> list[str]:
     from atout.interpreter.games import LANGUAGES
     from atout.interpreter.language.parser import printed_words
 
-    words = {word for game in LANGUAGES.values() for word in printed_words(game.grammar).values()}
+    words = {word for game in LANGUAGES.values() for word in printed_words(game.grammar, game.construct_grammar).values()}
     return sorted(words)
 
 

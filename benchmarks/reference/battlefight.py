@@ -97,7 +97,8 @@ class BattleFightReference:
                 keyword = step.keyword
                 op = OPS[keyword.kind]
                 if op in (S_EMPECHER, S_EMPECHER_CARTE):
-                    argument = None if keyword.of is None else type_index[keyword.of]
+                    # the types it forbids (a step may name several); None: every card
+                    argument = tuple(type_index[t] for t in keyword.of) or None
                 else:
                     argument = getattr(keyword, "n", 0)
                 modifier = step.modifier
@@ -310,11 +311,13 @@ class BattleFightReference:
     def restrict(self, seat: int, op: int, argument: Any, change: int) -> None:
         """Count a S'Empêcher of `seat` in (change 1) or out (change -1)."""
         if op == S_EMPECHER:
-            self.forbidden[seat][argument] += change
+            for forbidden in argument:
+                self.forbidden[seat][forbidden] += change
         elif argument is None:
             self.no_cards[seat] += change
         else:
-            self.forbidden_cards[seat][argument] += change
+            for forbidden in argument:
+                self.forbidden_cards[seat][forbidden] += change
         self.restricted[seat] += change
 
     # ------------------------------------------------------------------

@@ -8,7 +8,9 @@ gives the files to replay a record with:
 - with a folder (`--cards`), that folder's files (the replay then checks
   that they are the ones the header names);
 - else the record's own: each shipped file must be this atout's, with the
-  same digest; the designer's files are written to a temporary folder and
+  same digest (the files of an extension shipped inside the game's folder,
+  such as `exemples/`, are loaded with it, that folder over the game); the
+  designer's files are written to a temporary folder and
   loaded from there, like any folder. An error in one of them is reported
   at the record's header line and the embedded file's line.
 
@@ -27,9 +29,10 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from atout.interpreter.language.diagnostics import DiagnosticError
+from atout.interpreter.language.project import holds_extension
 
 from .history import earlier_text, sets_before
-from .loading import GameFiles, load_files, text_digest
+from .loading import GameFiles, load_files, shipped_folder, text_digest
 from .record import Record
 from .registry import GameEngine
 
@@ -68,6 +71,11 @@ def files_for(
         if record.version < 2 and digest is not None and files.v1_digest() != digest:
             return _earlier_set(record, engine, files, digest) or files  # the replay then says the digests differ
         return files
+    inner = _shipped_extension(engine, listed["shipped"]) if not listed["designer"] else None
+    if inner is not None:  # an extension shipped inside the game's folder, over the game
+        files = load_files(engine.language, [inner])
+        _check_shipped(record, engine, listed["shipped"], files)
+        return files
     earlier: dict[str, str] = {}
     if listed["shipped"]:
         earlier = _check_shipped(record, engine, listed["shipped"], load_shipped(), bool(listed["designer"]))
@@ -87,6 +95,18 @@ def _earlier_set(record: Record, engine: GameEngine, current: GameFiles, digest:
         files = _load_designer(record, engine, earlier)
         if files.v1_digest() == digest:
             return files
+    return None
+
+
+def _shipped_extension(engine: GameEngine, names: dict[str, str]) -> Path | None:
+    """The extension folder shipped inside the game's folder that the record's shipped files name, if any."""
+    root = shipped_folder(engine.language)
+    for name in sorted(names):
+        parts = PurePosixPath(name).parts
+        for depth in range(len(parts) - 1, 0, -1):
+            folder = root.joinpath(*parts[:depth])
+            if holds_extension(folder):
+                return folder
     return None
 
 

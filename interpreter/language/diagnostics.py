@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "E301": "a set that does not have the composition the game requires",
     "E302": "an extension whose base cannot be found, or a set with two extension files",
     "E303": "an extension that leaves out a card its base does not have",
+    "E330": "a card text that would never end if nothing bounded it (a power that sets itself off, with no limit)",
     "N300": "a note: a card of an extension replaces the base card of the same name",
     "N301": "a note: a card an extension leaves out is named by a deck or collection of its base",
     # Decks and collections

@@ -80,6 +80,11 @@ def split_sets(files: list[Path], roots: Iterable[Path] = ()) -> list[list[Path]
     return [groups.pop(None), *groups.values()]
 
 
+def holds_extension(folder: Path) -> bool:
+    """True for a folder that holds an extension file (a set of its own when inside another)."""
+    return folder.is_dir() and any(_is_extension(path) for path in folder.glob("*.atout"))
+
+
 def _is_extension(path: Path) -> bool:
     """True for an extension file: its header (its first line that is not blank or a comment) names the kind `extension`."""
     try:

@@ -41,9 +41,11 @@ def keywords(card: ast.Technique) -> list:
         ("Protection 2", ast.Protection(n=2)),
         ("Vitesse −1", ast.Vitesse(n=-1)),
         ("Charme +2", ast.Charme(n=2)),
-        ("S'Empêcher Déplacement", ast.SEmpecher(of=ast.TechniqueType.DEPLACEMENT)),
-        ("S'Empêcher Carte", ast.SEmpecherCarte(of=None)),
-        ("S'Empêcher Carte Rhétorique", ast.SEmpecherCarte(of=ast.TechniqueType.RHETORIQUE)),
+        ("S'Empêcher Déplacement", ast.SEmpecher(of=[ast.TechniqueType.DEPLACEMENT])),
+        ("S'Empêcher Attaque ou Défense", ast.SEmpecher(of=[ast.TechniqueType.ATTAQUE, ast.TechniqueType.DEFENSE])),
+        ("S'Empêcher Carte", ast.SEmpecherCarte(of=[])),
+        ("S'Empêcher Carte Rhétorique", ast.SEmpecherCarte(of=[ast.TechniqueType.RHETORIQUE])),
+        ("S'Empêcher Carte Attaque et Rhétorique", ast.SEmpecherCarte(of=[ast.TechniqueType.ATTAQUE, ast.TechniqueType.RHETORIQUE])),
     ],
 )
 def test_every_keyword(read, text, expected):
@@ -71,18 +73,40 @@ def test_one_step_per_line_is_the_same_as_semicolons(read):
         "[L'adversaire a] S'Empêcher Carte Rhétorique",
         "L’adversaire a S'Empêcher Carte Rhétorique",
         "[L'adversaire a]\nS'Empêcher Carte Rhétorique",
+        "L'adversaire a\nS'Empêcher Carte Rhétorique",
+        "L'ADVERSAIRE A   # printed above its step\nS'Empêcher Carte Rhétorique",
     ],
 )
 def test_l_adversaire_a_in_brackets_or_not_on_its_line_or_above(read, text):
     (step,) = technique(read, text).steps
-    assert step.modifier == ast.LAdversaireA()
-    assert step.keyword == ast.SEmpecherCarte(of=ast.TechniqueType.RHETORIQUE)
+    assert step.modifiers == [ast.LAdversaireA()]
+    assert step.keyword == ast.SEmpecherCarte(of=[ast.TechniqueType.RHETORIQUE])
 
 
 def test_tout_le_monde_a(read):
     (step,) = technique(read, "Tout le monde a Piocher 2").steps
-    assert step.modifier == ast.ToutLeMondeA()
+    assert step.modifiers == [ast.ToutLeMondeA()]
     assert step.keyword == ast.Piocher(n=2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tout le monde a [L'adversaire a] Pousser 1",
+        "Tout le monde a\nL'adversaire a\nPousser 1",
+        "[Tout le monde a] L'adversaire a Pousser 1",
+    ],
+)
+def test_several_modifiers_in_one_step(read, text):
+    (step,) = technique(read, text).steps
+    assert step.modifiers == [ast.ToutLeMondeA(), ast.LAdversaireA()]
+    assert step.keyword == ast.Pousser(n=1)
+
+
+def test_more_modifiers_than_a_step_may_have_are_refused(read):
+    document = read("BattleFight : cartes\n== X ==\nAttaque\nTout le monde a Tout le monde a Tout le monde a Tout le monde a Piocher 1\n")
+    assert [(d.code, d.line, d.column) for d in document.diagnostics] == [("E201", 4, 1)]
+    assert "a step has at most 3 modifiers; this one has 4" in document.diagnostics[0].message
 
 
 def test_keywords_without_a_number_count_one(read):

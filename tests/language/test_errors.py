@@ -98,7 +98,7 @@ def test_e112_a_card_that_stops_too_early(read):
 
 
 def test_e112_a_line_that_stops_too_early(read):
-    d = only(read("BattleFight : cartes\n== A ==\nAttaque\nL'adversaire a\n"))
+    d = only(read("BattleFight : cartes\n== A ==\nAttaque\nS'Empêcher\n"))
     assert d.code == "E112" and d.line == 4
     assert d.message.startswith("the line stops here; expected ")
 

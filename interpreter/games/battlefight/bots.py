@@ -27,6 +27,9 @@ def estimate(technique: ast.Technique, view: BattleFightView, from_hand: bool = 
     score = 0.0
     for step in technique.steps:
         keyword = step.keyword
+        n = getattr(keyword, "n", 0)
+        if not isinstance(n, int):
+            continue  # a computed amount ("pour chaque", "autant que"): worth 0 to this reading
         sign = 1.0
         actor, target = me, them
         if isinstance(step.modifier, ast.LAdversaireA):
@@ -35,40 +38,40 @@ def estimate(technique: ast.Technique, view: BattleFightView, from_hand: bool = 
             sign = 0.3  # a shared effect helps both: worth a little, when it helps at all
         if isinstance(keyword, ast.CorpsACorps) and distance > 1:
             return score - 2
-        if isinstance(keyword, ast.Distance) and distance < keyword.n:
+        if isinstance(keyword, ast.Distance) and distance < n:
             return score - 2
         if isinstance(keyword, ast.Defausser):
-            if actor == me and hand < keyword.n:
+            if actor == me and hand < n:
                 return score - 3
-            score -= sign * 0.8 * keyword.n
-            hand -= keyword.n if actor == me else 0
+            score -= sign * 0.8 * n
+            hand -= n if actor == me else 0
         elif isinstance(keyword, ast.SiPossibleDefausser):
-            score -= sign * 0.8 * keyword.n
+            score -= sign * 0.8 * n
         elif isinstance(keyword, ast.Blesser):
-            dealt = keyword.n + view.bonuses[actor]["Force"] - view.bonuses[target]["Protection"]
+            dealt = n + view.bonuses[actor]["Force"] - view.bonuses[target]["Protection"]
             if dealt > 0:
                 score += sign * 3 * dealt
                 if target == them and dealt >= view.life[them]:
                     score += 200
         elif isinstance(keyword, ast.SeBlesser):
-            taken = keyword.n + view.bonuses[actor]["Force"] - view.bonuses[actor]["Protection"]
+            taken = n + view.bonuses[actor]["Force"] - view.bonuses[actor]["Protection"]
             if taken > 0:
                 score -= sign * 2.5 * taken
                 if actor == me and taken >= view.life[me]:
                     score -= 500
         elif isinstance(keyword, ast.Bloquer):
-            healed = min(keyword.n, view.damage[actor])
+            healed = min(n, view.damage[actor])
             score += sign * 2 * healed if healed else -1.0
         elif isinstance(keyword, ast.Piocher):
-            score += sign * keyword.n * (1.6 if hand < 4 else 0.6)
-            hand += keyword.n if actor == me else 0
+            score += sign * n * (1.6 if hand < 4 else 0.6)
+            hand += n if actor == me else 0
         elif isinstance(keyword, ast.Pousser):
             victim = view.positions[target]
             if victim is not None and view.board.is_edge(victim) and target == them:
                 score += 300
-            score += sign * keyword.n
+            score += sign * n
         elif isinstance(keyword, ast.SeDeplacer):
-            moves = max(0, keyword.n + view.bonuses[actor]["Vitesse"])
+            moves = max(0, n + view.bonuses[actor]["Vitesse"])
             if actor == me:
                 closer = min(moves, max(0, distance - 1))
                 score += 1.2 * closer if closer else -1.0
@@ -87,11 +90,11 @@ def estimate(technique: ast.Technique, view: BattleFightView, from_hand: bool = 
             best = max(values, default=0.0)
             score += sign * best if best > 0 else -1.0
         elif isinstance(keyword, ast.Stable):
-            return score + 0.5 * keyword.n
+            return score + 0.5 * n
         elif isinstance(keyword, (ast.Force, ast.Protection)):
-            score += sign * 3 * keyword.n
+            score += sign * 3 * n
         elif isinstance(keyword, (ast.Vitesse, ast.Charme)):
-            score += sign * 1 * keyword.n
+            score += sign * 1 * n
         elif isinstance(keyword, (ast.SEmpecher, ast.SEmpecherCarte)):
             score -= sign * 2
     return score
@@ -111,7 +114,7 @@ def destabilise_value(technique: ast.Technique, owner: int, price: int, me: int,
     if owner != me:
         return 1 + _permanents_worth(technique) - 0.8 * price
     steps = technique.steps if next_step is None else technique.steps[next_step:]
-    gain = sum(2 * s.keyword.n for s in steps if isinstance(s.keyword, (ast.Blesser, ast.SeDeplacer)))
+    gain = sum(2 * s.keyword.n for s in steps if isinstance(s.keyword, (ast.Blesser, ast.SeDeplacer)) and isinstance(s.keyword.n, int))
     return gain - _permanents_worth(technique) - 0.8 * price - 0.1
 
 
@@ -121,6 +124,8 @@ def card_value(technique: ast.Technique) -> float:
     for step in technique.steps:
         keyword = step.keyword
         n = getattr(keyword, "n", 1)
+        if not isinstance(n, int):
+            continue  # a computed amount: worth 0 to this reading
         if isinstance(keyword, ast.Blesser):
             worth += 2 * n
         elif isinstance(keyword, (ast.Force, ast.Protection)):

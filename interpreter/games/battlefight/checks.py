@@ -3,6 +3,12 @@
 Basic techniques can be played every turn, as often as a Rejouer asks: one
 that does nothing but Rejouer would let a turn go on for ever without
 anything happening, so it is refused (E301).
+
+A power that sets off its own event ("Quand tu es blessé : Se Blesser 1")
+would fire on its own effect for ever if nothing stopped it: the engine
+never lets a power fire while its block runs, but such a card says nothing
+a designer means, so it is refused (E330) unless it is limited ("une fois
+par tour", "une fois par partie").
 """
 
 from __future__ import annotations
@@ -12,7 +18,10 @@ from collections import Counter
 from atout.interpreter.language.checks import Reporter
 from atout.interpreter.language.nodes import CardFile, CardList
 
-from .ast import CorpsACorps, Distance, Rejouer, Technique, TechniqueType
+from .ast import Blesser, CorpsACorps, Distance, Pousser, Rejouer, SeBlesser, Step, Technique, TechniqueType
+from .conditions import Si
+from .powers import Event, Quand
+from .quantities import Whose
 from .rules import BattleFightRules
 
 
@@ -27,6 +36,18 @@ def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) 
     designer's file may replace some of the shipped ones), and reported at
     the last such file, the designer's when there is one.
     """
+    for file in files:
+        for card in file.cards:
+            if isinstance(card, Technique):
+                for step in card.steps:
+                    if isinstance(step.keyword, Quand) and step.keyword.limit is None and sets_itself_off(step.keyword):
+                        report.report(
+                            "E330",
+                            f'the power "{step.keyword.trigger()}" of "{card.name}" sets off its own event: it would '
+                            'fire again on its own effect; limit it ("Une fois par tour, …") or change its steps',
+                            step.span,
+                            file=_file_of(file),
+                        )
     basics = [file for file in files if file.kind == "basics" and file.cards]
     for file in basics:
         for card in file.cards:
@@ -77,9 +98,46 @@ def check_list(deck: CardList, catalogue: dict[str, Technique], rules: BattleFig
             )
 
 
+def sets_itself_off(power: Quand) -> bool:
+    """Whether a power's block does to someone what the power reacts to (blesser or pousser them)."""
+    if power.event is Event.DEBUT:
+        return False
+    # who the power watches, as 0 (its owner) or 1 (the opponent)
+    watched = 0 if power.whose is Whose.TOI else 1
+    for step in power.block:
+        targets = _targets(step)
+        if power.event is Event.BLESSE and isinstance(step.keyword, Blesser) and watched in {t for _, t in targets}:
+            return True
+        if power.event is Event.BLESSE and isinstance(step.keyword, SeBlesser) and watched in {m for m, _ in targets}:
+            return True
+        if power.event is Event.POUSSE and isinstance(step.keyword, Pousser) and watched in {t for _, t in targets}:
+            return True
+    return False
+
+
+def _targets(step: Step) -> list[tuple[int, int]]:
+    """The (me, them) a step runs for, with 0 the technique's owner and 1 the opponent."""
+    from .steps import perspectives
+
+    return perspectives(step, 0)
+
+
+def _steps(technique: Technique) -> list[Step]:
+    """A technique's steps, with the steps of its "Si" blocks."""
+    found = []
+    for step in technique.steps:
+        found.append(step)
+        if isinstance(step.keyword, Si):
+            found += step.keyword.alors + step.keyword.sinon
+    return found
+
+
 def only_replays(technique: Technique) -> bool:
-    """True when a technique's steps are Rejouer and conditions that change nothing, with one Rejouer at least."""
-    keywords = [step.keyword for step in technique.steps]
+    """True when a technique's steps are Rejouer and conditions that change nothing, with one Rejouer at least.
+
+    The steps of a "Si" count: whichever block runs, it only replays (a "Si" itself changes nothing).
+    """
+    keywords = [step.keyword for step in _steps(technique) if not isinstance(step.keyword, Si)]
     return any(isinstance(k, Rejouer) for k in keywords) and all(
         isinstance(k, (Rejouer, *_IDLE_CONDITIONS)) for k in keywords
     )

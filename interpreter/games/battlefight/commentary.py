@@ -49,6 +49,10 @@ def outcome_text(game: Any, winner: int | None, code: str, facts: dict[str, Any]
     raise ValueError(f"no BattleFight outcome is coded {code!r}")
 
 
+#: A zone's name in the commentary.
+_ZONE_NAMES = {"main": "hand", "pioche": "pile", "défausse": "discard"}
+
+
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
@@ -125,6 +129,35 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"       {p} destabilises {event['technique']} of {seat_name(event['owner'])}, paying {event['cost']} card(s)"
     if e == "resume":
         return f"    {event['technique']} of {p} resumes"
+    if e == "block_step":
+        return f"       → {event['step']}"
+    if e == "test":
+        block = f"{event['steps']} step(s)" if event["steps"] else "nothing"
+        return f"       {'holds' if event['ok'] else 'does not hold'}: {block} to run"
+    if e == "take":
+        # a card is seen by all when it leaves or enters a discard (face up), else only by the hand it leaves or enters
+        seen = (
+            viewer is None
+            or event["shown"]
+            or (event["start"] == "main" and viewer == event["owner"])
+            or (event["to"] == "main" and viewer == event["seat"])
+        )
+        card = event["card"] if seen else "a card"
+        return (
+            f"       {p} takes {card} from {seat_name(event['owner'])}'s {_ZONE_NAMES[event['start']]} "
+            f"into {seat_name(event['seat'])}'s {_ZONE_NAMES[event['to']]}"
+        )
+    if e == "take_none":
+        return f"       {p} takes nothing: {seat_name(event['owner'])}'s {_ZONE_NAMES[event['zone']]} is empty"
+    if e == "look":
+        cards = ", ".join(event["cards"]) if viewer is None or viewer == event["player"] else f"{len(event['cards'])} card(s)"
+        return f"       {p} looks at the top of {seat_name(event['owner'])}'s pile: {cards or 'nothing'}"
+    if e == "power":
+        return f"       a power of {p}, while {event['technique']} is in play"
+    if e == "fire":
+        return f"    {event['technique']} of {p} ({event['power']}):"
+    if e == "power_stops":
+        return f"       the power of {event['technique']} stops (a condition failed)"
     if e == "permanent":
         return f"       active for {p} while {event['technique']} is in play"
     if e == "stable":

@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, deck_kind, rules_kind
 
-from . import checks, writing
+from . import ast, checks, conditions, moves, powers, quantities, writing
 from .rules import BattleFightRules
 from .transformer import BattleFightTransformer
 
@@ -22,4 +22,5 @@ LANGUAGE = GameLanguage(
     check_set=checks.check_set,
     check_list=checks.check_list,
     write_card=writing.write_card,
+    constructs=(*ast.KEYWORDS, *quantities.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS),
 )

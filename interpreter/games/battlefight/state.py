@@ -32,6 +32,7 @@ from atout.interpreter.language.text import fold
 from . import ast
 from .board import Cell
 from .game import BattleFightGame
+from .powers import Event, Limit, Quand
 
 #: The five technique types, in the rulebook's order: boosters and sealed decks go through them in turn.
 TYPES = tuple(ast.TechniqueType)
@@ -86,10 +87,19 @@ class Frame:
     `actors` lists the points of view (me, them) the current step still runs
     for: one for a plain step, the opponent's for "L'adversaire a", both
     players' for "Tout le monde a" (None: the step has not started).
+
+    `inner` holds the steps of a block still to run (a "Si"'s chosen block, a
+    power's), the first being the one running when `in_block`; the
+    technique's next step waits for them. A power's frame (`power`: the key
+    of the power, see `BattleFightState.trigger`) runs its block only, then
+    ends; the technique it belongs to stays as it was.
     """
 
     active: Active
     actors: list[tuple[int, int]] | None = None
+    inner: list[ast.Step] = field(default_factory=list)
+    in_block: bool = False
+    power: tuple[int, int] | None = None
 
 
 @dataclass(slots=True)
@@ -163,6 +173,14 @@ class BattleFightState(AgendaState[BattleFightGame]):
         #: During the setup, the booster cards opened and not kept yet, and the cards kept (sealed decks).
         self.opened: list[ast.Technique] = []
         self.kept: list[ast.Technique] = []
+        #: Cards of a pile turned face up by "Prendre … parmi les N premières", until they are taken or put back.
+        self.looking: tuple[int, ...] = ()
+        #: Powers set off and waiting for the step that set them off to be over: (active uid, permanent index).
+        self.triggered: list[tuple[int, int]] = []
+        #: When each power last fired (turn), and the powers "une fois par partie" that have fired: by power key.
+        self.fired: dict[tuple, int] = {}
+        #: True while the powers of the start of a turn run: the turn's technique is chosen after them.
+        self.to_choose = False
         self.start(self._setup)
 
     # ------------------------------------------------------------------
@@ -195,6 +213,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
                 "hand": seat.hand,
                 "discard": seat.discard,
                 "in play": [a.card for a in self.actives if a.card is not None and a.owner == seat_index],
+                "looked at": [card for card in self.looking if self.owners[card] == seat_index],
             }
             owned = [card for card, owner in enumerate(self.owners) if owner == seat_index]
             problems += conservation(zones, owned, self.name_of, seat_name(seat_index))
@@ -210,8 +229,13 @@ class BattleFightState(AgendaState[BattleFightGame]):
         twins = {active.uid: active.copy() for active in self.actives}
         new.actives = list(twins.values())
         new.holders = [twins[active.uid] for active in self.holders]
-        new.frames = [Frame(twins[f.active.uid], None if f.actors is None else f.actors[:]) for f in self.frames]
+        new.frames = [
+            Frame(twins[f.active.uid], None if f.actors is None else f.actors[:], f.inner[:], f.in_block, f.power)
+            for f in self.frames
+        ]
         new._seen = self._seen.copy()
+        new.triggered = self.triggered[:]
+        new.fired = self.fired.copy()
         if self._turn == 0:  # the decks are still being made
             new.cards, new.owners, new.keys = self.cards[:], self.owners[:], self.keys[:]
             new.opened, new.kept = self.opened[:], self.kept[:]
@@ -260,6 +284,12 @@ class BattleFightState(AgendaState[BattleFightGame]):
     def name_of(self, card: int) -> str:
         """The title of a card by its id."""
         return self.cards[card].name
+
+    def give(self, card: int, seat: int) -> None:
+        """The card is `seat`'s from now on (taken into one of its zones by "Prendre")."""
+        if self.owners[card] != seat:
+            self.owners = self.owners[:]  # shared with copies of the state: copied before it changes
+            self.owners[card] = seat
 
     # ------------------------------------------------------------------
     # Setup: first player, decks, piles
@@ -371,8 +401,14 @@ class BattleFightState(AgendaState[BattleFightGame]):
     def _play_on(self) -> None:
         """Run the current step of the technique on top, or, when none runs, end the turn; again until a decision is posed."""
         while self._outcome is None:
+            if self.triggered:
+                self._fire()
             if not self.frames:
-                self._end_turn()
+                if self.to_choose:  # the powers of the start of the turn are over: the turn's technique
+                    self.to_choose = False
+                    self.ask_turn(self.current)
+                else:
+                    self._end_turn()
                 break
             if self._step(self.frames[-1]):
                 break
@@ -380,22 +416,32 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     def _step(self, frame: Frame) -> bool:
         """Run the current step of a frame (for its next point of view); True when it poses a decision."""
-        from .steps import HANDLERS, perspectives
+        from .steps import perspectives
+        from .writing import step_text
 
         active = frame.active
         steps = active.technique.steps
         if frame.actors is None:
-            if active.next_step >= len(steps):
+            if frame.inner:  # a block's next step
+                frame.in_block = True
+                step = frame.inner[0]
+                frame.actors = perspectives(step, active.owner)
+                self.emit("block_step", technique=active.name, step=step_text(step), player=active.owner)
+            elif frame.power is not None:  # a power's block is over
+                _discard(self.frames, frame)
+                return False
+            elif active.next_step >= len(steps):
                 _discard(self.frames, frame)
                 self.deactivate(active, "done")
                 return False
-            step = steps[active.next_step]
-            frame.actors = perspectives(step, active.owner)
-            text = self.game.step_texts(active.technique)[active.next_step]
-            self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
-        step = steps[active.next_step]
+            else:
+                step = steps[active.next_step]
+                frame.actors = perspectives(step, active.owner)
+                text = self.game.step_texts(active.technique)[active.next_step]
+                self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
+        step = frame.inner[0] if frame.in_block else steps[active.next_step]
         me, them = frame.actors[0]
-        result = HANDLERS[type(step.keyword)](self, frame, step.keyword, me, them)
+        result = step.keyword.run(self, frame, me, them)  # each keyword is a construct with its handler
         self._settle(frame, result)
         return result == WAIT
 
@@ -408,13 +454,21 @@ class BattleFightState(AgendaState[BattleFightGame]):
         active = frame.active
         if result == FAIL:
             _discard(self.frames, frame)
-            self.deactivate(active, "failed")
+            if frame.power is None:
+                self.deactivate(active, "failed")
+            else:  # a condition of a power's block fails: the power's block stops, its technique stays
+                self.emit("power_stops", technique=active.name, player=active.owner)
             return
         assert frame.actors is not None
         frame.actors.pop(0)
         if frame.actors and result == NEXT:
             return
         frame.actors = None
+        if frame.in_block:
+            frame.in_block = False
+            frame.inner.pop(0)
+        if frame.inner or frame.power is not None:
+            return  # the block goes on (or the power's frame ends at its next step)
         active.next_step += 1
         if result == STABLE:
             _discard(self.frames, frame)
@@ -470,6 +524,10 @@ class BattleFightState(AgendaState[BattleFightGame]):
             self.finish(None, "repetition", {"repetitions": repetitions})
             return
         self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
+        self.trigger(Event.DEBUT, self.current)
+        if self.triggered:  # the powers of the start of the turn run first (see `_play_on`)
+            self.to_choose = True
+            return
         self.ask_turn(self.current)
 
     def _end_turn(self) -> None:
@@ -561,6 +619,43 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if seat == player and isinstance(keyword, kind)
         )
 
+    # ------------------------------------------------------------------
+    # Powers
+    # ------------------------------------------------------------------
+
+    def trigger(self, event: Event, subject: int) -> None:
+        """`event` happens to `subject`: the powers in play that react to it are set off (see `powers.py`).
+
+        A power fires unless its block is running now, or its limit ("une
+        fois par tour / partie") is reached; it runs when the step that set
+        it off is over (`_fire`).
+        """
+        for active in self.holders:
+            for index, (seat, keyword) in enumerate(active.permanents):
+                if not isinstance(keyword, Quand) or not keyword.fires_on(event, subject, seat):
+                    continue
+                key = (active.uid, index)
+                if key in self.triggered or any(frame.power == key for frame in self.frames):
+                    continue
+                if keyword.limit is Limit.TOUR and self.fired.get(key) == self._turn:
+                    continue
+                if keyword.limit is Limit.PARTIE and key in self.fired:
+                    continue
+                self.triggered.append(key)
+
+    def _fire(self) -> None:
+        """Run the powers set off: each a frame of its own, the first set off on top."""
+        keys, self.triggered = self.triggered, []
+        for uid, index in reversed(keys):
+            active = next((a for a in self.actives if a.uid == uid), None)
+            if active is None:  # its technique left play before the power could run
+                continue
+            seat, keyword = active.permanents[index]
+            assert isinstance(keyword, Quand)
+            self.fired[(uid, index)] = self._turn
+            self.emit("fire", technique=active.name, player=seat, power=keyword.trigger())
+            self.frames.append(Frame(active, inner=list(keyword.block), power=(uid, index)))
+
     def restrictions(self, player: int) -> tuple[set, set, bool]:
         """What S'Empêcher forbids `player`: types, card types, all cards."""
         types: set = set()
@@ -571,12 +666,12 @@ class BattleFightState(AgendaState[BattleFightGame]):
                 if seat != player:
                     continue
                 if isinstance(keyword, ast.SEmpecher):
-                    types.add(keyword.of)
+                    types.update(keyword.of)
                 elif isinstance(keyword, ast.SEmpecherCarte):
-                    if keyword.of is None:
+                    if not keyword.of:
                         no_cards = True
                     else:
-                        card_types.add(keyword.of)
+                        card_types.update(keyword.of)
         return types, card_types, no_cards
 
     # ------------------------------------------------------------------

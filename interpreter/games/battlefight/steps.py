@@ -1,19 +1,18 @@
-"""The step-by-step interpreter of BattleFight: one handler per keyword.
+"""The step-by-step interpreter of BattleFight: the decisions of the keywords, and their answers.
 
-`HANDLERS` maps each AST class of `ast.py` to the function that runs it, and
-each function is named after its grammar rule (`se_deplacer` runs
-`SeDeplacer`, read by the rule `se_deplacer`). A handler runs a step from one
-point of view — `me` is the player the step is for, `them` the other — and
-returns what the step loop does next:
+Each keyword is a construct whose handler `run` (in `ast.py`, beside its
+rule and its text) runs a step from one point of view — `me` is the player
+the step is for, `them` the other — and returns what the step loop does
+next:
 
 - NEXT: the step is done (for this point of view);
 - FAIL: a condition failed, the technique is deactivated;
 - STABLE: the technique stays in play, paused after this step;
 - WAIT: a decision is pending; its answer continues the handler.
 
-A handler that must ask builds a `Decision` and returns `state.wait(decision,
-again, *args)`: the answer calls `again(state, answer, *args)`, a function of
-this module named after what happened (`_drawn`, `_pushed`...), which goes on
+A handler that must ask goes on here: it builds a `Decision` and returns
+`state.wait(decision, again, *args)`: the answer calls `again(state, answer,
+*args)`, a function of this module named after what happened (`_drawn`, `_pushed`...), which goes on
 from the answer and returns one of the results above. Its arguments are the
 counters of the step (cards left to draw, moves left...): ints and tuples,
 never objects of the state, so that a copy of the state goes on alike.
@@ -22,73 +21,29 @@ Comments quote the rules note.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from atout.interpreter.engine.decision import Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 
 from . import ast
-from .state import FAIL, NEXT, STABLE, BattleFightState, Frame, StableTechnique
-
-#: A keyword's handler: (state, frame, keyword, me, them) → what the step loop does next. The
-#: keyword is typed Any: `HANDLERS` gives each handler the keywords of its own class only.
-Handler = Callable[[BattleFightState, Frame, Any, int, int], str]
+from .powers import Event
+from .state import FAIL, NEXT, BattleFightState, Frame, StableTechnique
 
 
 def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
-    """The (me, them) points of view a step runs for, by its modifier."""
-    other = 1 - owner
-    if isinstance(step.modifier, ast.LAdversaireA):
-        # "run X as if the technique belonged to the opponent and targeted its owner"
-        return [(other, owner)]
-    if isinstance(step.modifier, ast.ToutLeMondeA):
-        # "run X for each player in turn order, starting with the owner"
-        return [(owner, other), (other, owner)]
-    return [(owner, other)]
+    """The (me, them) points of view a step runs for, by its modifiers, read left to right.
+
+    Each modifier applies to what follows it (its `views` handler, in
+    `ast.py`): `L'adversaire a Tout le monde a X` is "Tout le monde a X" run
+    as the opponent's (the opponent first).
+    """
+    views = [(owner, 1 - owner)]
+    for modifier in reversed(step.modifiers):
+        views = modifier.views(views)
+    return views
 
 
-def _distance(state: BattleFightState, me: int, them: int) -> int:
-    return state.board.distance(state.seats[me].cell, state.seats[them].cell)
-
-
-# ---------------------------------------------------------------------------
-# Conditions
-# ---------------------------------------------------------------------------
-
-
-def corps_a_corps(state, frame, keyword: ast.CorpsACorps, me, them) -> str:
-    """Fails if the distance to the opponent is more than 1."""
-    distance = _distance(state, me, them)
-    ok = distance <= 1
-    state.emit("condition", player=me, ok=ok, distance=distance)
-    return NEXT if ok else FAIL
-
-
-def distance(state, frame, keyword: ast.Distance, me, them) -> str:
-    """Fails if the distance to the opponent is less than N."""
-    actual = _distance(state, me, them)
-    ok = actual >= keyword.n
-    state.emit("condition", player=me, ok=ok, distance=actual)
-    return NEXT if ok else FAIL
-
-
-def defausser(state, frame, keyword: ast.Defausser, me, them) -> str:
-    """With fewer than N cards in hand: discard the whole hand and fail; else discard N chosen cards."""
-    return _discard(state, me, keyword.n, condition=True)
-
-
-# ---------------------------------------------------------------------------
-# Effects
-# ---------------------------------------------------------------------------
-
-
-def si_possible_defausser(state, frame, keyword: ast.SiPossibleDefausser, me, them) -> str:
-    """As Défausser, but never fails."""
-    return _discard(state, me, keyword.n, condition=False)
-
-
-def _discard(state: BattleFightState, me: int, n: int, condition: bool) -> str:
+def discard(state: BattleFightState, me: int, n: int, condition: bool) -> str:
+    """Défausser N (a condition) or Si Possible Défausser N: discard N chosen cards, or the whole hand if it has fewer."""
     hand = state.seats[me].hand
     if len(hand) < n:
         for card in list(hand):
@@ -128,45 +83,19 @@ def discard_card(state: BattleFightState, player: int, card: int) -> None:
     state.emit("discard", player=player, card=state.name_of(card))
 
 
-def blesser(state, frame, keyword: ast.Blesser, me, them) -> str:
-    """Deal N + own Force − opponent's Protection damage to the opponent."""
-    amount = keyword.n + state.bonus(me, ast.Force) - state.bonus(them, ast.Protection)
-    damage(state, them, amount)
-    return NEXT
-
-
-def se_blesser(state, frame, keyword: ast.SeBlesser, me, them) -> str:
-    """Deal N + own Force − own Protection damage to oneself."""
-    amount = keyword.n + state.bonus(me, ast.Force) - state.bonus(me, ast.Protection)
-    damage(state, me, amount)
-    return NEXT
-
-
-def damage(state: BattleFightState, player: int, amount: int) -> None:
-    """N > 0 damage: subtract from life, add to the damage points."""
+def damage(state: BattleFightState, player: int, dealt: int) -> None:
+    """N > 0 damage: subtract from life, add to the damage points (and set off the powers "quand … blessé")."""
     seat = state.seats[player]
-    if amount > 0:
-        seat.life -= amount
-        seat.damage += amount
-    state.emit("damage", player=player, amount=max(0, amount), life=seat.life)
+    if dealt > 0:
+        seat.life -= dealt
+        seat.damage += dealt
+    state.emit("damage", player=player, amount=max(0, dealt), life=seat.life)
+    if dealt > 0:
+        state.trigger(Event.BLESSE, player)
 
 
-def bloquer(state, frame, keyword: ast.Bloquer, me, them) -> str:
-    """Heal min(N, own damage points): add to life, remove from damage points."""
-    seat = state.seats[me]
-    healed = min(keyword.n, seat.damage)
-    seat.life += healed
-    seat.damage -= healed
-    state.emit("heal", player=me, amount=healed, life=seat.life)
-    return NEXT
-
-
-def piocher(state, frame, keyword: ast.Piocher, me, them) -> str:
-    """Draw N, one at a time."""
-    return _draw(state, me, keyword.n)
-
-
-def _draw(state: BattleFightState, me: int, left: int) -> str:
+def draw(state: BattleFightState, me: int, left: int) -> str:
+    """Draw `left` cards, one at a time."""
     seat = state.seats[me]
     while left > 0:
         left -= 1
@@ -194,15 +123,11 @@ def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
     card = seat.take(option.value, state.name_of)
     seat.hand.append(card)
     state.emit("draw", player=me, card=option.value)
-    return _draw(state, me, left)
+    return draw(state, me, left)
 
 
-def pousser(state, frame, keyword: ast.Pousser, me, them) -> str:
-    """N times: push the opponent to a farther empty adjacent cell, or, from an edge, off the board if the player wants."""
-    return _push(state, me, them, keyword.n)
-
-
-def _push(state: BattleFightState, me: int, them: int, left: int) -> str:
+def push(state: BattleFightState, me: int, them: int, left: int) -> str:
+    """Pousser: push the opponent `left` times."""
     # "N times: if the opponent is on the edge, the player may push them off
     # the board; otherwise the player picks an empty cell adjacent to the
     # opponent that is farther from the player than the opponent is now"
@@ -237,19 +162,12 @@ def _pushed(state: BattleFightState, option: Option, me: int, them: int, left: i
         return NEXT
     state.seats[them].position = option.value
     state.emit("pushed", player=them, start=before, to=option.label)
-    return _push(state, me, them, left - 1)
+    state.trigger(Event.POUSSE, them)
+    return push(state, me, them, left - 1)
 
 
-def se_deplacer(state, frame, keyword: ast.SeDeplacer, me, them) -> str:
-    """N + own Vitesse times: stay, or move to an adjacent empty cell."""
-    moves = keyword.n + state.bonus(me, ast.Vitesse)
-    if moves <= 0:
-        state.emit("no_move", player=me, moves=moves)
-        return NEXT
-    return _move(state, me, them, moves)
-
-
-def _move(state: BattleFightState, me: int, them: int, left: int) -> str:
+def move(state: BattleFightState, me: int, them: int, left: int) -> str:
+    """Se Déplacer: `left` moves, each to stay (the moves end) or to an adjacent empty cell."""
     if left == 0:
         return NEXT
     board = state.board
@@ -267,10 +185,10 @@ def _moved(state: BattleFightState, option: Option, me: int, them: int, left: in
         return NEXT
     state.seats[me].position = option.value
     state.emit("move", player=me, start=here, to=option.label)
-    return _move(state, me, them, left - 1)
+    return move(state, me, them, left - 1)
 
 
-def rejouer(state, frame, keyword: ast.Rejouer, me, them) -> str:
+def replay(state: BattleFightState, me: int) -> str:
     """The player plays another whole technique within this turn, then this one goes on.
 
     Not in the rulebook: a technique played by Rejouer runs inside the one
@@ -295,7 +213,7 @@ def _replayed(state: BattleFightState, option: Option, me: int) -> str:
     return NEXT
 
 
-def destabiliser(state, frame, keyword: ast.Destabiliser, me, them) -> str:
+def destabilise(state: BattleFightState, me: int) -> str:
     """Optionally pay I − own Charme cards to make a Stable technique resume its steps."""
     charme = state.bonus(me, ast.Charme)
     hand = len(state.seats[me].hand)
@@ -336,55 +254,9 @@ def _resume(state: BattleFightState, uid: int) -> str:
     return NEXT
 
 
-# ---------------------------------------------------------------------------
-# Stable and permanents
-# ---------------------------------------------------------------------------
-
-
-def stable(state, frame, keyword: ast.Stable, me, them) -> str:
-    """Execution pauses here and the technique stays active; N is its cost."""
-    frame.active.cost = keyword.n
-    return STABLE
-
-
-def permanent(state, frame, keyword, me, them) -> str:
-    """Force, Protection, Vitesse, Charme, S'Empêcher…: count for `me` while the technique is active."""
-    state.add_permanent(frame.active, me, keyword)
-    state.emit("permanent", player=me, technique=frame.active.name)
-    return NEXT
-
-
-force = protection = vitesse = charme = s_empecher = s_empecher_carte = permanent
-
-#: The interpreter's dispatch table: AST class → handler. Every keyword has one.
-HANDLERS: dict[type, Handler] = {
-    ast.CorpsACorps: corps_a_corps,
-    ast.Distance: distance,
-    ast.Defausser: defausser,
-    ast.SiPossibleDefausser: si_possible_defausser,
-    ast.Blesser: blesser,
-    ast.SeBlesser: se_blesser,
-    ast.Bloquer: bloquer,
-    ast.Piocher: piocher,
-    ast.Pousser: pousser,
-    ast.SeDeplacer: se_deplacer,
-    ast.Rejouer: rejouer,
-    ast.Destabiliser: destabiliser,
-    ast.Stable: stable,
-    ast.Force: force,
-    ast.Protection: protection,
-    ast.Vitesse: vitesse,
-    ast.Charme: charme,
-    ast.SEmpecher: s_empecher,
-    ast.SEmpecherCarte: s_empecher_carte,
-}
-
-#: The AST classes with no handler of their own, and the code that reads them:
-#: the state runs a technique's steps one by one, and a modifier decides the
-#: points of view its keyword runs from.
+#: The AST classes that are not constructs (with a handler of their own), and
+#: the code that reads them: the state runs a technique's steps one by one.
 READ_BY: dict[type, str] = {
     ast.Technique: "BattleFightState.play",
     ast.Step: "BattleFightState._step",
-    ast.LAdversaireA: "perspectives",
-    ast.ToutLeMondeA: "perspectives",
 }

@@ -1,8 +1,9 @@
 """BattleFight techniques written as card text, and steps as the commentary prints them.
 
-One writer per AST class, in `WRITERS`, beside the handlers of `steps.py`:
-a keyword added to the language gets its writer here. A card is written in
-canonical form, the way the shipped cards print it::
+A technique and a step have their writer in `WRITERS`; every modifier and
+keyword is a construct that writes itself (`write()` on a card, `log_text()`
+in the commentary when it differs). A card is written in canonical form, the
+way the shipped cards print it::
 
     == Menace Voilée ==
     Rhétorique
@@ -37,12 +38,17 @@ from . import ast
 Writer = Callable[[Any, bool], str]
 
 #: The sign of a negative bonus on a card ("Force −1"); the grammar reads "-" as well.
-MINUS = "\N{MINUS SIGN}"
+MINUS = ast.MINUS
 
 
 def write(node: Any, log: bool = False) -> str:
-    """Any node of a technique as text, by its writer in `WRITERS`."""
-    return WRITERS[type(node)](node, log)
+    """Any node of a technique as text: by its writer in `WRITERS`, or a construct by its own `write` (`log_text`)."""
+    writer = WRITERS.get(type(node))
+    if writer is not None:
+        return writer(node, log)
+    if log and hasattr(node, "log_text"):
+        return str(node.log_text())
+    return str(node.write())
 
 
 def write_card(card: ast.Technique) -> str:
@@ -79,75 +85,11 @@ def _title(name: str) -> str:
 
 
 def _step(step: ast.Step, log: bool) -> str:
-    keyword = write(step.keyword, log)
-    return keyword if step.modifier is None else f"{write(step.modifier, log)} {keyword}"
-
-
-def _modifier(words: str, bracketed: bool) -> Writer:
-    """A modifier: in brackets on a card when the printed cards bracket it, never in the commentary."""
-    return lambda modifier, log: f"[{words}]" if bracketed and not log else words
-
-
-# ---------------------------------------------------------------------------
-# Keywords
-# ---------------------------------------------------------------------------
-
-
-def _word(word: str) -> Writer:
-    """A keyword without a number: "Rejouer"."""
-    return lambda keyword, log: word
-
-
-def _counted(word: str, bare: int | None = None) -> Writer:
-    """A keyword and its count: "Blesser 4"; on a card, the bare word when the count is `bare`."""
-
-    def writer(keyword: Any, log: bool) -> str:
-        return word if keyword.n == bare and not log else f"{word} {keyword.n}"
-
-    return writer
-
-
-def _signed(word: str) -> Writer:
-    """A permanent and its signed bonus: "Force +2", "Vitesse −1" ("-1" in the commentary)."""
-
-    def writer(keyword: Any, log: bool) -> str:
-        number = f"{keyword.n:+d}"
-        return f"{word} {number if log else number.replace('-', MINUS)}"
-
-    return writer
-
-
-def _s_empecher(keyword: ast.SEmpecher, log: bool) -> str:
-    return f"S'Empêcher {keyword.of.value}"
-
-
-def _s_empecher_carte(keyword: ast.SEmpecherCarte, log: bool) -> str:
-    return "S'Empêcher Carte" if keyword.of is None else f"S'Empêcher Carte {keyword.of.value}"
+    return " ".join([*(write(modifier, log) for modifier in step.modifiers), write(step.keyword, log)])
 
 
 #: The writer of each AST class a technique can hold.
 WRITERS: dict[type, Writer] = {
     ast.Technique: _technique,
     ast.Step: _step,
-    ast.LAdversaireA: _modifier("L'adversaire a", bracketed=True),
-    ast.ToutLeMondeA: _modifier("Tout le monde a", bracketed=False),
-    ast.CorpsACorps: _word("Corps à Corps"),
-    ast.Distance: _counted("Distance", bare=2),
-    ast.Defausser: _counted("Défausser"),
-    ast.SiPossibleDefausser: _counted("Si Possible Défausser"),
-    ast.Blesser: _counted("Blesser"),
-    ast.SeBlesser: _counted("Se Blesser"),
-    ast.Bloquer: _counted("Bloquer"),
-    ast.Piocher: _counted("Piocher"),
-    ast.Pousser: _counted("Pousser"),
-    ast.SeDeplacer: _counted("Se Déplacer"),
-    ast.Rejouer: _word("Rejouer"),
-    ast.Destabiliser: _word("Déstabiliser"),
-    ast.Stable: _counted("Stable", bare=0),
-    ast.Force: _signed("Force"),
-    ast.Protection: _signed("Protection"),
-    ast.Vitesse: _signed("Vitesse"),
-    ast.Charme: _signed("Charme"),
-    ast.SEmpecher: _s_empecher,
-    ast.SEmpecherCarte: _s_empecher_carte,
 }
