@@ -6,6 +6,9 @@ import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from atout.interpreter.games.cardia import ast
+from atout.interpreter.games.cardia.abilities import GagnentEgalites
+from atout.interpreter.games.cardia.conditions import CarteEst, Chose, Compte, Possession, Si
+from atout.interpreter.language.logic import Comparison
 from atout.interpreter.games.cardia.rules import CardiaRules
 from atout.interpreter.language.loader import read_file
 from atout.interpreter.language.nodes import dump
@@ -67,12 +70,14 @@ def test_the_inventrice_of_the_worked_example(read):
         paquet=ast.Paquet.PAQUET_I,
         faction=F.GUILDE,
         influence=15,
-        capacite=ast.CapaciteInstantanee(
-            effets=[
-                ast.ModifierInfluence(n=3, cible=ast.CetteCarte()),
-                ast.ModifierInfluence(n=-3, cible=ast.CarteAuChoix(autre=True)),
-            ]
-        ),
+        capacites=[
+            ast.CapaciteInstantanee(
+                effets=[
+                    ast.ModifierInfluence(n=3, cible=ast.CetteCarte()),
+                    ast.ModifierInfluence(n=-3, cible=ast.CarteAuChoix(autre=True)),
+                ]
+            )
+        ],
     )
 
 
@@ -120,11 +125,21 @@ def test_the_character_line(read, line, paquet, faction, influence):
         ("Retirer un jeton Persistant adverse au choix", ast.RetirerPersistant(adverse=True)),
         (
             "Si tu as moins de sceaux que l'adversaire, Gagner la partie",
-            ast.Si(condition=ast.MoinsDeSceaux(), effet=ast.GagnerLaPartie()),
+            Si(
+                condition=Possession(
+                    left=Compte(joueur=J.TOI, chose=Chose.SCEAUX),
+                    comparison=Comparison.LESS_THAN,
+                    right=Compte(joueur=J.ADVERSAIRE, chose=Chose.SCEAUX),
+                ),
+                alors=[ast.GagnerLaPartie()],
+            ),
         ),
         (
             "Si la carte adverse est de la Guilde, +5 sur cette carte",
-            ast.Si(condition=ast.CarteAdverseEst(faction=F.GUILDE), effet=ast.ModifierInfluence(n=5, cible=ast.CetteCarte())),
+            Si(
+                condition=CarteEst(carte=ast.CarteAdverse(), faction=F.GUILDE),
+                alors=[ast.ModifierInfluence(n=5, cible=ast.CetteCarte())],
+            ),
         ),
     ],
 )
@@ -175,7 +190,7 @@ def test_every_target(read, text, expected):
             ast.InfluenceContinue(ensemble=ast.CartesAdverses(faction=F.DYNASTIE), n=-2),
         ),
         ("Cette carte a +4 d'influence", ast.InfluenceContinue(ensemble=ast.CetteCarte(), n=4)),
-        ("Tes cartes gagnent les égalités", ast.GagneEgalites()),
+        ("Tes cartes gagnent les égalités", GagnentEgalites(ensemble=ast.TesCartes())),
         ("Les capacités instantanées adverses n'agissent pas", ast.CapacitesAdversesBloquees()),
         ("L'adversaire joue sa carte face visible", ast.JoueFaceVisible()),
         ("Tu pioches 1 carte de plus", ast.PiocheEnPlus(n=1)),
@@ -193,7 +208,7 @@ def test_effects_one_per_line_are_the_same_as_semicolons(read):
 
 def test_keywords_match_whatever_the_case_and_accents(read):
     assert instant(read, "DEFAUSSER LES DEUX CARTES JOUEES") == instant(read, "Défausser les deux cartes jouées")
-    assert persistent(read, "tes cartes gagnent les egalites") == [ast.GagneEgalites()]
+    assert persistent(read, "tes cartes gagnent les egalites") == [GagnentEgalites(ensemble=ast.TesCartes())]
 
 
 def test_a_persistent_ability_cannot_hold_a_one_off_effect(read):

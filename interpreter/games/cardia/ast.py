@@ -34,7 +34,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, SerializeAsAny
 
 from atout.interpreter.language.nodes import Node
 
@@ -159,26 +159,6 @@ Cible = Annotated[
 ]
 
 # ---------------------------------------------------------------------------
-# Conditions of `Si`
-# ---------------------------------------------------------------------------
-
-
-class MoinsDeSceaux(Node):
-    """`tu as moins de sceaux que l'adversaire`: true when your sealed cards are fewer, counted now."""
-
-    kind: Literal["moins_de_sceaux"] = "moins_de_sceaux"
-
-
-class CarteAdverseEst(Node):
-    """`la carte adverse est de la F`: the opponent's card of the current encounter is of faction F."""
-
-    kind: Literal["carte_adverse_est"] = "carte_adverse_est"
-    faction: Faction
-
-
-Condition = Annotated[Union[MoinsDeSceaux, CarteAdverseEst], Field(discriminator="kind")]
-
-# ---------------------------------------------------------------------------
 # Instantaneous effects: they act once, in the order written
 # ---------------------------------------------------------------------------
 
@@ -197,6 +177,8 @@ class ModifierInfluence(Node):
     kind: Literal["modifier_influence"] = "modifier_influence"
     n: Amount
     cible: Cible
+    #: `pour chaque …` (`conditions.PourChaque`): `n` is placed once per thing counted, as one change.
+    pour_chaque: SerializeAsAny[Node] | None = None
 
 
 class Defausser(Node):
@@ -220,11 +202,17 @@ class DefausserMain(Node):
 
 
 class Piocher(Node):
-    """`Piocher 2 cartes` / `L'adversaire pioche 1 carte`: `joueur` draws `n`, fewer if the pile runs out."""
+    """`Piocher 2 cartes` / `L'adversaire pioche 1 carte`: `joueur` draws `n`, fewer if the pile runs out.
+
+    `par` computes the number: `Piocher 1 carte pour chaque sceau de
+    l'adversaire` (`n` per thing counted), `Piocher autant de cartes que
+    l'adversaire a de sceaux` (the count itself; `n` is then 1 and unused).
+    """
 
     kind: Literal["piocher"] = "piocher"
     joueur: Joueur = Joueur.TOI
     n: Count
+    par: SerializeAsAny[Node] | None = None
 
 
 class GagnerLaPartie(Node):
@@ -252,19 +240,9 @@ class RetirerPersistant(Node):
     adverse: bool = False
 
 
-class Si(Node):
-    """`Si <condition>, <effet>`: the effect acts only if the condition holds when reached."""
-
-    kind: Literal["si"] = "si"
-    condition: Condition
-    effet: "Effet"
-
-
-Effet = Annotated[
-    Union[ModifierInfluence, Defausser, DefausserMain, Piocher, GagnerLaPartie, ReprendreEnMain, RetirerPersistant, Si],
-    Field(discriminator="kind"),
-]
-Si.model_rebuild()
+#: An instantaneous effect: one of the classes above, or a construct of the game's language
+#: (`Si`, `Prendre`…, see `language.py`).
+Effet = SerializeAsAny[Node]
 
 # ---------------------------------------------------------------------------
 # Persistent effects: they act while the card carries its Persistant token
@@ -301,17 +279,6 @@ class InfluenceContinue(Node):
     n: Amount
 
 
-class GagneEgalites(Node):
-    """`Tes cartes gagnent les égalités`: an encounter of equal influences is won by your card.
-
-    It takes the seal, and in the current encounter the opponent's card is
-    the loser and activates its ability. If both players have this active,
-    ties stay ties.
-    """
-
-    kind: Literal["gagne_egalites"] = "gagne_egalites"
-
-
 class CapacitesAdversesBloquees(Node):
     """`Les capacités instantanées adverses n'agissent pas`: the opponent's losing cards with an
     instantaneous ability do not activate it (persistent ones and Protecteurs still act)."""
@@ -333,10 +300,8 @@ class PiocheEnPlus(Node):
     n: Count
 
 
-EffetContinu = Annotated[
-    Union[InfluenceContinue, GagneEgalites, CapacitesAdversesBloquees, JoueFaceVisible, PiocheEnPlus],
-    Field(discriminator="kind"),
-]
+#: A persistent effect: one of the classes above, or a construct (`gagnent_egalites`, `se_jouent_face_visible`).
+EffetContinu = SerializeAsAny[Node]
 
 # ---------------------------------------------------------------------------
 # Abilities and characters
@@ -344,9 +309,16 @@ EffetContinu = Annotated[
 
 
 class CapaciteInstantanee(Node):
-    """`Capacité instantanée : …`: when this card loses the current encounter, its effects act once, in order."""
+    """`Capacité instantanée [, quand cette carte gagne] [, une fois par duel] : …`.
+
+    When this card loses the current encounter (or wins it, with `quand cette
+    carte gagne`), its effects act once, in order. `limite` (`une fois par
+    duel`) counts how often each copy of the card may act in a game.
+    """
 
     kind: Literal["capacite_instantanee"] = "capacite_instantanee"
+    quand: SerializeAsAny[Node] | None = None
+    limite: SerializeAsAny[Node] | None = None
     effets: list[Effet] = Field(min_length=1)
 
 
@@ -357,21 +329,33 @@ class CapacitePersistante(Node):
     until the card leaves play or the token is taken off."""
 
     kind: Literal["capacite_persistante"] = "capacite_persistante"
+    quand: SerializeAsAny[Node] | None = None
+    limite: SerializeAsAny[Node] | None = None
     effets: list[EffetContinu] = Field(min_length=1)
 
 
-Capacite = Annotated[Union[CapaciteInstantanee, CapacitePersistante], Field(discriminator="kind")]
+#: An ability: instantaneous, persistent, or a construct (`Propriété : …`).
+Capacite = SerializeAsAny[Node]
 
 
 class Personnage(Node):
-    """A character of deck I or II: `Paquet I · Guilde · influence 15`, then its ability."""
+    """A character of deck I or II: `Paquet I · Guilde · influence 15`, then its abilities, one per line.
+
+    Its abilities act each on its own, in the order printed, when their
+    moment comes (see each kind of ability).
+    """
 
     kind: Literal["personnage"] = "personnage"
     name: str = Field(min_length=1, max_length=60)
     paquet: Paquet
     faction: Faction
     influence: Influence
-    capacite: Capacite
+    capacites: list[Capacite] = Field(min_length=1)
+
+    @property
+    def capacite(self) -> Node:
+        """The first ability printed (a card of the rulebook has exactly one)."""
+        return self.capacites[0]
 
 
 # ---------------------------------------------------------------------------

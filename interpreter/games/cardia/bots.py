@@ -186,18 +186,23 @@ def _apply(model: Model, effet, me: int, pile: int, opp_hand: int) -> Model:
             w = model.winner(index)
             if w is not None:
                 seals[w] += 1
-        if effet.condition.kind == "moins_de_sceaux":
-            ok = seals[me] < seals[1 - me]
-        else:
-            ok = _faction(model.cards[-1][1 - me]) is effet.condition.faction
-        if ok:
-            return _apply(model, effet.effet, me, pile, opp_hand)
+        condition = effet.condition
+        if condition.kind == "possession" and condition.left.chose == "sceaux":  # seals compared: the model knows them
+            right = condition.right if isinstance(condition.right, int) else seals[1 - me if condition.right.joueur == condition.left.joueur else me]
+            mine = seals[me] if condition.left.joueur is ast.Joueur.TOI else seals[1 - me]
+            ok = condition.comparison.test(mine, right)
+        elif condition.kind == "carte_est" and condition.carte.kind == "carte_adverse":
+            ok = _faction(model.cards[-1][1 - me]) is condition.faction
+        else:  # a condition the model does not know: its effects are worth nothing here
+            return model
+        for inner in effet.alors if ok else effet.sinon:
+            model = _apply(model, inner, me, pile, opp_hand)
     return model
 
 
 #: What an active persistent effect is worth to its owner, roughly, for the rest of the game.
 PERSISTENT_WORTH = {
-    "gagne_egalites": 0.6,
+    "gagnent_egalites": 0.6,
     "capacites_adverses_bloquees": 1.5,
     "joue_face_visible": 1.5,
     "pioche_en_plus": 1.0,

@@ -166,15 +166,15 @@ class CardiaGame(Game):
         }
 
 
-def takes_back(capacite: ast.Capacite) -> bool:
-    """True if an ability holds `Reprendre … en main` (also after `Si …,`): it takes a card back to the hand."""
-    effets = list(getattr(capacite, "effets", ()))
+def takes_back(card: ast.Personnage) -> bool:
+    """True if an ability of the card holds `Reprendre … en main` or `Échanger …` (also in a `Si …` block): it takes a card back to the hand."""
+    effets = [effet for capacite in card.capacites for effet in getattr(capacite, "effets", ())]
     while effets:
         effet = effets.pop()
-        if isinstance(effet, ast.ReprendreEnMain):
+        if isinstance(effet, ast.ReprendreEnMain) or effet.kind == "echanger":
             return True
-        if isinstance(effet, ast.Si):
-            effets.append(effet.effet)
+        effets.extend(getattr(effet, "alors", ()))
+        effets.extend(getattr(effet, "sinon", ()))
     return False
 
 

@@ -24,6 +24,7 @@ from atout.interpreter.engine.agenda import GameOver
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 
 from . import ast
+from .conditions import amount
 from .state import POSERS, Act, CardiaState
 from .writing import printed
 
@@ -42,7 +43,24 @@ def run_effects(state: CardiaState, act: Act, effets: list) -> None:
 def run_effect(state: CardiaState, act: Act, effet) -> None:
     """Run one instantaneous effect."""
     state.emit("effect", player=act.me, text=printed(effet))
-    HANDLERS[type(effet)](state, act, effet)
+    dispatch(state, act, effet)
+
+
+def dispatch(state: CardiaState, act: Act, effet) -> None:
+    """Run an effect's handler: its function in `HANDLERS`, or a construct's own `run`."""
+    handler = HANDLERS.get(type(effet))
+    if handler is None:
+        effet.run(state, act)
+    else:
+        handler(state, act, effet)
+
+
+def run_block(state: CardiaState, act: Act, effets: list) -> None:
+    """Run the effects of a `Si` block in order (each once the one before is over), shown as the `Si`'s text."""
+    first, *others = effets
+    dispatch(state, act, first)
+    for effet in others:
+        state.then(dispatch, act, effet)
 
 
 # ---------------------------------------------------------------------------
@@ -149,29 +167,6 @@ def resolve(state: CardiaState, act: Act, cible, effect: dict, then: Then, *args
 
 
 # ---------------------------------------------------------------------------
-# Conditions of `Si`
-# ---------------------------------------------------------------------------
-
-
-def moins_de_sceaux(state: CardiaState, act: Act, condition) -> bool:
-    """Your seals are fewer than the opponent's, now."""
-    seals = state.seals()
-    return seals[act.me] < seals[1 - act.me]
-
-
-def carte_adverse_est(state: CardiaState, act: Act, condition: ast.CarteAdverseEst) -> bool:
-    """The card the opponent played in the current encounter is of the faction."""
-    return state.cards[state.line[act.at].played[1 - act.me]].faction is condition.faction
-
-
-#: A condition's test: (state, act, condition) → whether it holds. The condition is typed Any:
-#: `CONDITIONS` gives each test the conditions of its own class only.
-CONDITIONS: dict[type, Callable[[CardiaState, Act, Any], bool]] = {
-    ast.MoinsDeSceaux: moins_de_sceaux,
-    ast.CarteAdverseEst: carte_adverse_est,
-}
-
-# ---------------------------------------------------------------------------
 # Instantaneous effects
 # ---------------------------------------------------------------------------
 
@@ -201,17 +196,18 @@ def token_supply(state: CardiaState) -> dict[int, int]:
 
 
 def modifier_influence(state: CardiaState, act: Act, effet: ast.ModifierInfluence) -> None:
-    """Place tokens worth n on each target, then re-evaluate every encounter."""
-    resolve(state, act, effet.cible, {"effect": "modify", "n": effet.n}, _modify, effet)
+    """Place tokens worth n (n for each thing counted, with `pour chaque`) on each target, then re-evaluate."""
+    n = amount(effet.n, effet.pour_chaque, state, act)
+    resolve(state, act, effet.cible, {"effect": "modify", "n": n}, _modify, n)
 
 
-def _modify(state: CardiaState, cards: tuple[int, ...], effet: ast.ModifierInfluence) -> None:
+def _modify(state: CardiaState, cards: tuple[int, ...], n: int) -> None:
     if not cards:
         state.emit("no_target")
         return
     supply = token_supply(state) if state.rules.limited_modifiers else None
     for card in cards:
-        tokens = tokens_for(effet.n, supply)
+        tokens = tokens_for(n, supply)
         if tokens:
             state.tokens.setdefault(card, []).extend(tokens)
         state.emit(
@@ -282,7 +278,7 @@ def _discard_from_hand(state: CardiaState, seat: int, card: int, at_random: bool
 def piocher(state: CardiaState, act: Act, effet: ast.Piocher) -> None:
     """The player draws n cards, fewer if the pile runs out."""
     seat = act.me if effet.joueur is ast.Joueur.TOI else 1 - act.me
-    state.draw(seat, effet.n)
+    state.draw(seat, amount(effet.n, effet.par, state, act))
 
 
 def gagner_la_partie(state: CardiaState, act: Act, effet: ast.GagnerLaPartie) -> None:
@@ -310,14 +306,6 @@ def _token_removed(state: CardiaState, option: Option) -> None:
     state.evaluate()
 
 
-def si(state: CardiaState, act: Act, effet: ast.Si) -> None:
-    """The effect acts only if the condition holds now."""
-    ok = CONDITIONS[type(effet.condition)](state, act, effet.condition)
-    state.emit("condition", player=act.me, ok=ok)
-    if ok:
-        HANDLERS[type(effet.effet)](state, act, effet.effet)
-
-
 HANDLERS: dict[type, Callable] = {
     ast.ModifierInfluence: modifier_influence,
     ast.Defausser: defausser,
@@ -326,7 +314,6 @@ HANDLERS: dict[type, Callable] = {
     ast.GagnerLaPartie: gagner_la_partie,
     ast.ReprendreEnMain: reprendre_en_main,
     ast.RetirerPersistant: retirer_persistant,
-    ast.Si: si,
 }
 
 #: A discard from a hand waits for its answer over the seat's hand: `resample` poses it anew.
@@ -340,15 +327,14 @@ READ_BY: dict[type, str] = {
     ast.Personnage: "CardiaGame.from_files",
     ast.Lieu: "CardiaGame.from_files",
     ast.Protecteur: "CardiaGame.from_files",
-    ast.CapaciteInstantanee: "CardiaState.activate",
-    ast.CapacitePersistante: "CardiaState.activate",
+    ast.CapaciteInstantanee: "CardiaState.activate_one",
+    ast.CapacitePersistante: "CardiaState.refresh_active",
     ast.CapaciteProtecteur: "CardiaState._protector_acts",
     ast.CarteAuChoix: "resolve",
     ast.InfluenceContinue: "CardiaState.influence",
     ast.TesCartes: "CardiaState.influence",
     ast.CartesAdverses: "CardiaState.influence",
-    ast.GagneEgalites: "CardiaState.winner_of",
-    ast.CapacitesAdversesBloquees: "CardiaState.activate",
+    ast.CapacitesAdversesBloquees: "CardiaState.activate_one",
     ast.JoueFaceVisible: "CardiaState._choose_cards",
     ast.PiocheEnPlus: "CardiaState._end_turn",
     ast.SceauxPourGagner: "CardiaGame.__post_init__",

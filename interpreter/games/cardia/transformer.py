@@ -81,9 +81,9 @@ class CardiaTransformer(UnitTransformer):
 
     @v_args(inline=True, meta=True)
     def personnage(
-        self, meta: Meta, title: Token, paquet: ast.Paquet, faction: ast.Faction, influence: Token, capacite: ast.Node
+        self, meta: Meta, title: Token, paquet: ast.Paquet, faction: ast.Faction, influence: Token, *capacites: ast.Node
     ) -> ast.Personnage:
-        """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its ability."""
+        """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its abilities."""
         return self.build(
             ast.Personnage,
             meta,
@@ -93,7 +93,7 @@ class CardiaTransformer(UnitTransformer):
             paquet=paquet,
             faction=faction,
             influence=int(influence),
-            capacite=capacite,
+            capacites=list(capacites),
         )
 
     # Terminals: the deck and the faction words become their enum values.
@@ -112,22 +112,37 @@ class CardiaTransformer(UnitTransformer):
 
     REBELLION = ACADEMIE = GUILDE = DYNASTIE = _faction
 
-    @v_args(inline=True, meta=True)
-    def capacite_instantanee(self, meta: Meta, *effets: ast.Node) -> ast.CapaciteInstantanee:
-        """`Capacité instantanée : …`."""
-        return self.build(ast.CapaciteInstantanee, meta, effets=list(effets))
+    def _capacite(self, model: type[ast.Node], meta: Meta, parts: tuple[ast.Node, ...]) -> ast.Node:
+        """An ability: its trigger and limit (`_modalite`: read by their `handler`), then its effects."""
+        quand = [p for p in parts if hasattr(p, "fires")]
+        limite = [p for p in parts if hasattr(p, "allows")]
+        effets = [p for p in parts if not hasattr(p, "fires") and not hasattr(p, "allows")]
+        for extra in quand[1:] + limite[1:]:
+            self.report("E214", "an ability says once when it acts and once how often: write it once", extra.span)
+        return self.build(
+            model, meta, quand=quand[0] if quand else None, limite=limite[0] if limite else None, effets=effets
+        )
 
     @v_args(inline=True, meta=True)
-    def capacite_persistante(self, meta: Meta, *effets: ast.Node) -> ast.CapacitePersistante:
-        """`Capacité persistante : …`."""
-        return self.build(ast.CapacitePersistante, meta, effets=list(effets))
+    def capacite_instantanee(self, meta: Meta, *parts: ast.Node) -> ast.CapaciteInstantanee:
+        """`Capacité instantanée [, quand cette carte gagne] [, une fois par duel] : …`."""
+        return self._capacite(ast.CapaciteInstantanee, meta, parts)  # type: ignore[return-value]
+
+    @v_args(inline=True, meta=True)
+    def capacite_persistante(self, meta: Meta, *parts: ast.Node) -> ast.CapacitePersistante:
+        """`Capacité persistante [, quand cette carte gagne] [, une fois par duel] : …`."""
+        return self._capacite(ast.CapacitePersistante, meta, parts)  # type: ignore[return-value]
 
     # -- instantaneous effects -------------------------------------------------
 
     @v_args(inline=True, meta=True)
-    def modifier_influence(self, meta: Meta, n: Token, cible: ast.Node) -> ast.ModifierInfluence:
-        """`+3 sur cette carte`."""
-        return self.build(ast.ModifierInfluence, meta, {"n": n}, label=self.text_of(meta), n=int(n), cible=cible)
+    def modifier_influence(
+        self, meta: Meta, n: Token, cible: ast.Node, pour_chaque: ast.Node | None = None
+    ) -> ast.ModifierInfluence:
+        """`+3 sur cette carte`, `+1 sur cette carte pour chaque sceau de l'adversaire`."""
+        return self.build(
+            ast.ModifierInfluence, meta, {"n": n}, label=self.text_of(meta), n=int(n), cible=cible, pour_chaque=pour_chaque
+        )
 
     @v_args(inline=True, meta=True)
     def defausser(self, meta: Meta, cible: ast.Node) -> ast.Defausser:
@@ -150,10 +165,14 @@ class CardiaTransformer(UnitTransformer):
 
     @v_args(inline=True, meta=True)
     def piocher(self, meta: Meta, *parts: object) -> ast.Piocher:
-        """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`."""
-        (n,) = [p for p in parts if isinstance(p, Token)]
+        """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`, `… pour chaque …`, `Piocher autant de cartes que …`."""
+        numbers = [p for p in parts if isinstance(p, Token)]
+        par = next((p for p in parts if isinstance(p, ast.Node)), None)
         joueur = ast.Joueur.ADVERSAIRE if L_ADVERSAIRE in parts else ast.Joueur.TOI
-        return self.build(ast.Piocher, meta, {"n": n}, label=self.text_of(meta), joueur=joueur, n=int(n))
+        if not numbers:  # autant de cartes que …: the count is the amount
+            return self.build(ast.Piocher, meta, joueur=joueur, n=1, par=par)
+        (n,) = numbers
+        return self.build(ast.Piocher, meta, {"n": n}, label=self.text_of(meta), joueur=joueur, n=int(n), par=par)
 
     gagner_la_partie = _word(ast.GagnerLaPartie)
 
@@ -166,18 +185,6 @@ class CardiaTransformer(UnitTransformer):
     def retirer_persistant(self, meta: Meta, *parts: object) -> ast.RetirerPersistant:
         """`Retirer un jeton Persistant [adverse] au choix`."""
         return self.build(ast.RetirerPersistant, meta, adverse=ADVERSE in parts)
-
-    @v_args(inline=True, meta=True)
-    def si(self, meta: Meta, condition: ast.Node, effet: ast.Node) -> ast.Si:
-        """`Si <condition>, <effet>`."""
-        return self.build(ast.Si, meta, condition=condition, effet=effet)
-
-    moins_de_sceaux = _word(ast.MoinsDeSceaux)
-
-    @v_args(inline=True, meta=True)
-    def carte_adverse_est(self, meta: Meta, faction: ast.Faction) -> ast.CarteAdverseEst:
-        """`la carte adverse est de la Guilde`."""
-        return self.build(ast.CarteAdverseEst, meta, faction=faction)
 
     # -- targets -------------------------------------------------------------
 
@@ -227,7 +234,6 @@ class CardiaTransformer(UnitTransformer):
 
     tes_cartes = _faction_set(ast.TesCartes)
     cartes_adverses = _faction_set(ast.CartesAdverses)
-    gagne_egalites = _word(ast.GagneEgalites)
     capacites_adverses_bloquees = _word(ast.CapacitesAdversesBloquees)
     joue_face_visible = _word(ast.JoueFaceVisible)
     pioche_en_plus = _number(ast.PiocheEnPlus)

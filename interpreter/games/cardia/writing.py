@@ -100,11 +100,24 @@ def defausser_main(effet: ast.DefausserMain) -> str:
     return f"L'adversaire défausse {_cartes(effet.n)} de sa main{hasard}"
 
 
+def _par(par: Any) -> str:
+    """` pour chaque …` after a number, or nothing."""
+    return f" {printed(par)}" if par is not None else ""
+
+
 def piocher(effet: ast.Piocher) -> str:
-    """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`."""
+    """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`, `… pour chaque …`, `Piocher autant de cartes que …`."""
+    par = effet.par
+    how_many = printed(par) if par is not None and par.kind == "autant_de_cartes" else _cartes(effet.n) + _par(par)
     if effet.joueur is ast.Joueur.TOI:
-        return f"Piocher {_cartes(effet.n)}"
-    return f"L'adversaire pioche {_cartes(effet.n)}"
+        return f"Piocher {how_many}"
+    return f"L'adversaire pioche {how_many}"
+
+
+def capacite(name: str, capacite: Any) -> str:
+    """`Capacité instantanée[, quand cette carte gagne][, une fois par duel] : …`."""
+    modes = "".join(f", {printed(mode)}" for mode in (capacite.quand, capacite.limite) if mode is not None)
+    return f"Capacité {name}{modes} : {_effets(capacite.effets)}"
 
 
 # ---------------------------------------------------------------------------
@@ -128,8 +141,7 @@ def personnage(card: ast.Personnage) -> str:
     return (
         _title(card.name)
         + f"{card.paquet.value} · {card.faction.value} · influence {card.influence}\n"
-        + printed(card.capacite)
-        + "\n"
+        + "".join(printed(capacite) + "\n" for capacite in card.capacites)
     )
 
 
@@ -168,30 +180,25 @@ WRITERS: dict[type, Callable[[Any], str]] = {
     ast.CarteAuChoix: carte_au_choix,
     ast.ChacuneDeTesCartes: lambda cible: "chacune de tes cartes" + _de(cible.faction),
     ast.ChacuneDesCartesAdverses: lambda cible: "chacune des cartes adverses" + _de(cible.faction),
-    # conditions
-    ast.MoinsDeSceaux: lambda condition: "tu as moins de sceaux que l'adversaire",
-    ast.CarteAdverseEst: lambda condition: "la carte adverse est" + _de(condition.faction),
     # instantaneous effects
-    ast.ModifierInfluence: lambda effet: f"{signed(effet.n)} sur {printed(effet.cible)}",
+    ast.ModifierInfluence: lambda effet: f"{signed(effet.n)} sur {printed(effet.cible)}{_par(effet.pour_chaque)}",
     ast.Defausser: lambda effet: f"Défausser {printed(effet.cible)}",
     ast.DefausserMain: defausser_main,
     ast.Piocher: piocher,
     ast.GagnerLaPartie: lambda effet: "Gagner la partie",
     ast.ReprendreEnMain: lambda effet: f"Reprendre {printed(effet.cible)} en main",
     ast.RetirerPersistant: lambda effet: "Retirer un jeton Persistant" + (" adverse" if effet.adverse else "") + " au choix",
-    ast.Si: lambda effet: f"Si {printed(effet.condition)}, {printed(effet.effet)}",
     # sets of cards of persistent effects
     ast.TesCartes: lambda ensemble: "tes cartes" + _de(ensemble.faction),
     ast.CartesAdverses: lambda ensemble: "les cartes adverses" + _de(ensemble.faction),
     # persistent effects
     ast.InfluenceContinue: influence_continue,
-    ast.GagneEgalites: lambda effet: "Tes cartes gagnent les égalités",
     ast.CapacitesAdversesBloquees: lambda effet: "Les capacités instantanées adverses n'agissent pas",
     ast.JoueFaceVisible: lambda effet: "L'adversaire joue sa carte face visible",
     ast.PiocheEnPlus: lambda effet: f"Tu pioches {_cartes(effet.n)} de plus",
     # abilities and characters
-    ast.CapaciteInstantanee: lambda capacite: f"Capacité instantanée : {_effets(capacite.effets)}",
-    ast.CapacitePersistante: lambda capacite: f"Capacité persistante : {_effets(capacite.effets)}",
+    ast.CapaciteInstantanee: lambda node: capacite("instantanée", node),
+    ast.CapacitePersistante: lambda node: capacite("persistante", node),
     ast.Personnage: personnage,
     # Lieu cards and their rules
     ast.SceauxPourGagner: lambda regle: f"Il faut {regle.n} sceaux pour gagner",
@@ -214,8 +221,12 @@ WRITERS: dict[type, Callable[[Any], str]] = {
 
 
 def printed(node: ast.Node) -> str:
-    """Any node of a card as printed: an effect, a target, a rule, an ability, a whole card."""
-    return WRITERS[type(node)](node)
+    """Any node of a card as printed: an effect, a target, a rule, an ability, a whole card.
+
+    A construct of the language (`Si`, `Prendre`…) writes itself (its `write`).
+    """
+    writer = WRITERS.get(type(node))
+    return writer(node) if writer is not None else node.write()  # type: ignore[attr-defined]
 
 
 def write_card(card: ast.Node) -> str:
