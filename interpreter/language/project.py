@@ -71,8 +71,44 @@ def expand(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def shipped_files(game: GameLanguage) -> list[Path]:
-    """The files shipped with atout for a game."""
-    return expand([game.shipped if game.shipped is not None else CARDS_DIR / game.name])
+    """The files shipped with atout for a game, without the extensions shipped inside its folder.
+
+    A subfolder with an extension file (`cards/<game>/exemples/`) is a set of
+    its own, laid over the game when it is given (`--cards`); it is no part
+    of the game as shipped.
+    """
+    root = game.shipped if game.shipped is not None else CARDS_DIR / game.name
+    files = expand([root])
+    inner = {path.parent for path in files if path.parent != root and _is_extension_file(path)}
+    return [path for path in files if not any(path.is_relative_to(folder) for folder in inner)]
+
+
+def _is_extension_file(path: Path) -> bool:
+    """Whether a file's header says it is an extension file (its first line that is not blank nor a comment)."""
+    try:
+        with path.open(encoding="utf-8") as text:
+            for line in text:
+                if line.strip() and not line.lstrip().startswith("#"):
+                    return fold(line.partition(":")[2]).strip() in ("extension", "expansion")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return False
+
+
+def _sets_of(documents: list[Document]) -> list[list[Document]]:
+    """A game's documents by set: those under a folder with an extension file form a set of their own.
+
+    (Given `cards/`, the shipped game and an extension shipped inside its
+    folder are two sets, each checked as such.) The documents outside every
+    such folder come first.
+    """
+    folders = sorted({Path(d.path).parent for d in documents if d.kind is not None and d.kind.name == "extension"})
+    groups: dict[Path | None, list[Document]] = {}
+    for document in documents:
+        path = Path(document.path)
+        inside = [folder for folder in folders if path.is_relative_to(folder)]
+        groups.setdefault(max(inside, key=lambda f: len(f.parts)) if inside else None, []).append(document)
+    return [groups[key] for key in sorted(groups, key=lambda k: (k is not None, str(k)))]
 
 
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:
@@ -92,7 +128,10 @@ def validate_documents(documents: list[Document], languages: dict[str, GameLangu
     for game in wanted:
         mine = [d for d in documents if d.game is game and d.node is not None]
         if mine or game in games:
-            validation.sets[game.name] = check_game(game, mine, reporter, validation)
+            for index, group in enumerate(_sets_of(mine) or [[]]):
+                game_set = check_game(game, group, reporter, validation)
+                if index == 0:
+                    validation.sets[game.name] = game_set
     validation.diagnostics = unique(validation.diagnostics + reporter.diagnostics)
     validation.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
     return validation
