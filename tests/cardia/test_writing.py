@@ -292,7 +292,8 @@ SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {
     (C.Si, "condition"): (st.one_of(CONDITION, CONDITION.map(lambda c: C.SaufSi(condition=c))),
                           [C.Possession, C.InfluenceEst, C.CarteEst, C.Et, C.Ou, C.SaufSi, C.Compte, C.InfluenceDe]),
     (C.Si, "alors"): (st.lists(EFFET_SIMPLE, min_size=1, max_size=2), SIMPLE_EFFECTS),
-    (C.Si, "sinon"): (st.lists(EFFET_SIMPLE, max_size=2), SIMPLE_EFFECTS),
+    (C.Si, "sinon"): (st.one_of(st.lists(EFFET_SIMPLE, max_size=2), st.deferred(lambda: nodes(C.Si)).map(lambda si: [si])),
+                      [*SIMPLE_EFFECTS, C.Si]),
     (C.CarteEst, "carte"): (CARTE_SIMPLE, [ast.CetteCarte, ast.TaCarte, ast.CarteAdverse]),
 }
 #: Fields left to their default: `pour chaque` counts once per thing.

@@ -399,16 +399,18 @@ class SaufSi(logic.Not):
 
 
 class Si(Construct):
-    """`Si <condition>, <effet> [et <effet>…] [, sinon <effet> [et <effet>…]]`.
+    """`Si <condition>, <effet> [et <effet>…] [, sinon <effet> [et <effet>…] | , sinon Si …]`.
 
     The condition is read when the effect is reached: if it holds, the
     effects after the comma act, in order; otherwise those after `sinon`, if
     any. `Sauf si <condition>, …` acts when the condition does not hold. The
-    effects of a block are simple ones (no `Si` in a `Si`).
+    effects of a block are simple ones; the only `Si` in a `Si` is the whole
+    of its `sinon` (`Si …, …, sinon Si …, …, sinon …`), so that each
+    `sinon` and each `et` belongs to one `Si` only.
     """
 
     grammar: ClassVar[str] = """
-!si: ("Si" _condition | sauf_si) "," _bloc ("," "sinon" _bloc)?
+!si: ("Si" _condition | sauf_si) "," _bloc ("," "sinon" (_bloc | si))?
 _bloc: _effet_simple ("et" _effet_simple)*
 """
     slot: ClassVar[str | None] = "effet"
