@@ -28,7 +28,7 @@ from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.loader import Document
 from atout.interpreter.language.nodes import CardFile, CardList, RulesFile
 from atout.interpreter.language.loader import read_file
-from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped, shipped_files, validate_documents
+from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped, shipped_files, validate_documents, without_inner_sets
 
 
 class FilesDigest(str):
@@ -251,7 +251,8 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
     from atout.interpreter.games import LANGUAGES
 
     roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
-    files = expand(roots) if paths is not None else shipped_files(game)
+    # a folder below a folder given that extends it (the examples in a game's folder) is a set of its own
+    files = without_inner_sets(expand(roots), [r for r in roots if r.is_dir()]) if paths is not None else shipped_files(game)
     read = [read_file(path, LANGUAGES) for path in files]
     result = validate_documents(read, LANGUAGES, [game])
     if not result.is_valid:

@@ -8,7 +8,9 @@ gives the files to replay a record with:
 - with a folder (`--cards`), that folder's files (the replay then checks
   that they are the ones the header names);
 - else the record's own: each shipped file must be this atout's, with the
-  same digest; the designer's files are written to a temporary folder and
+  same digest (the files of an extension shipped inside the game's folder,
+  such as `exemples/`, are loaded with it, that folder over the game); the
+  designer's files are written to a temporary folder and
   loaded from there, like any folder. An error in one of them is reported
   at the record's header line and the embedded file's line.
 
@@ -25,8 +27,9 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from atout.interpreter.language.diagnostics import DiagnosticError
+from atout.interpreter.language.project import is_extension_file
 
-from .loading import GameFiles, load_files, text_digest
+from .loading import GameFiles, load_files, shipped_folder, text_digest
 from .record import Record
 from .registry import GameEngine
 
@@ -61,11 +64,28 @@ def files_for(
     listed = record.header.get("files") if record.version >= 2 else None
     if listed is None:
         return load_shipped()
+    inner = _shipped_extension(engine, listed["shipped"]) if not listed["designer"] else None
+    if inner is not None:  # an extension shipped inside the game's folder, over the game
+        files = load_files(engine.language, [inner])
+        _check_shipped(record, engine, listed["shipped"], files)
+        return files
     if listed["shipped"]:
         _check_shipped(record, engine, listed["shipped"], load_shipped())
     if not listed["designer"]:
         return load_shipped()
     return _load_designer(record, engine, listed["designer"])
+
+
+def _shipped_extension(engine: GameEngine, names: dict[str, str]) -> Path | None:
+    """The extension folder shipped inside the game's folder that the record's shipped files name, if any."""
+    root = shipped_folder(engine.language)
+    for name in sorted(names):
+        parts = PurePosixPath(name).parts
+        for depth in range(len(parts) - 1, 0, -1):
+            folder = root.joinpath(*parts[:depth])
+            if any(is_extension_file(path) for path in folder.glob("*.atout")):
+                return folder
+    return None
 
 
 def _check_shipped(record: Record, engine: GameEngine, digests: dict[str, str], shipped: GameFiles) -> None:

@@ -79,11 +79,21 @@ def shipped_files(game: GameLanguage) -> list[Path]:
     """
     root = game.shipped if game.shipped is not None else CARDS_DIR / game.name
     files = expand([root])
-    inner = {path.parent for path in files if path.parent != root and _is_extension_file(path)}
+    inner = {path.parent for path in files if path.parent != root and is_extension_file(path)}
     return [path for path in files if not any(path.is_relative_to(folder) for folder in inner)]
 
 
-def _is_extension_file(path: Path) -> bool:
+def without_inner_sets(files: list[Path], roots: Iterable[Path]) -> list[Path]:
+    """`files` without those of a folder below one of `roots` that holds an extension file: a set of its own."""
+    roots = [root.resolve() for root in roots]
+    inner = {
+        path.resolve().parent for path in files
+        if path.resolve().parent not in roots and any(path.resolve().is_relative_to(root) for root in roots) and is_extension_file(path)
+    }
+    return [path for path in files if not any(path.resolve().is_relative_to(folder) for folder in inner)]
+
+
+def is_extension_file(path: Path) -> bool:
     """Whether a file's header says it is an extension file (its first line that is not blank nor a comment)."""
     try:
         with path.open(encoding="utf-8") as text:

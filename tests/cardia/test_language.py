@@ -476,7 +476,8 @@ def test_every_shipped_file_is_valid(languages, cards_dir):
 
     validation = validate([cards_dir / "cardia"], languages)
     assert [d.render() for d in validation.diagnostics] == []
-    assert len(validation.documents) == len(SHIPPED) + 1
+    examples = sorted((cards_dir / "cardia" / "exemples").glob("*.atout"))
+    assert len(validation.documents) == len(SHIPPED) + 1 + len(examples)
 
 
 def test_the_decks_have_both_kinds_of_ability(languages, cards_dir):
