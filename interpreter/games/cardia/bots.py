@@ -16,6 +16,7 @@ Persistant tokens off the opponent's cards.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from atout.interpreter.engine.decision import Decision
 
@@ -235,7 +236,7 @@ def persistent_value(model: Model, effets, me: int) -> Model:
 
 def ability(model: Model, card: ast.Personnage, seat: int, view: CardiaView) -> Model:
     """The model after `card` of `seat` loses and activates."""
-    capacite = card.capacite
+    capacite: Any = card.capacite
     if capacite.kind == "capacite_persistante":
         return persistent_value(model, capacite.effets, seat)
     if seat in view.blocked:
@@ -257,7 +258,8 @@ def position_key(view: CardiaView) -> tuple:
 def card_worth(card: ast.Personnage) -> float:
     """A card's worth kept in hand, out of context (to choose what to spend or discard)."""
     worth = card.influence / 16
-    if card.capacite.kind == "capacite_instantanee" and any(e.kind in ("gagner_la_partie", "si") for e in card.capacite.effets):
+    capacite: Any = card.capacite
+    if capacite.kind == "capacite_instantanee" and any(e.kind in ("gagner_la_partie", "si") for e in capacite.effets):
         worth += 0.5
     return worth
 

@@ -157,13 +157,13 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "token_removed":
         return f"        the Persistant token of {p}'s {event['card']} is removed"
     if e == "take":
-        where = {"main": "hand", "défausse": "discard", "pioche": "pile"}
+        zones = {"main": "hand", "défausse": "discard", "pioche": "pile"}
         seen = viewer is None or event["visible"] or viewer == event["to"] or (viewer == event["owner"] and event["zone"] != "pioche")
         seen = seen or event["to_zone"] == "défausse"
         card = event["card"] if seen else "a card"
-        into = "under the pile" if event["to_zone"] == "pioche" else f"into the {where[event['to_zone']]}"
+        into = "under the pile" if event["to_zone"] == "pioche" else f"into the {zones[event['to_zone']]}"
         return (
-            f"        {card} goes from {seat_name(event['owner'])}'s {where[event['zone']]} "
+            f"        {card} goes from {seat_name(event['owner'])}'s {zones[event['zone']]} "
             f"{into} of {seat_name(event['to'])}" + (" (face up)" if event["visible"] else "")
         )
     if e == "look":

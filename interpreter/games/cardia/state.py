@@ -461,9 +461,8 @@ class CardiaState(AgendaState[CardiaGame]):
         tokens = tuple(sorted([(card, tuple(values)) for card, values in self.tokens.items()]))
         # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
         used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
-        if self.used:  # abilities limited to some times a game that have acted
-            used += tuple(sorted(self.used.items()))
-        return (seats, line, tokens, tuple(self.persistent), used)
+        limited = tuple(sorted(self.used.items()))  # abilities limited to some times a game that have acted
+        return (seats, line, tokens, tuple(self.persistent), used, limited)
 
     def refresh_active(self) -> None:
         """Recompute the active persistent effects: the cards with a Persistant token, then the properties in play."""
@@ -794,7 +793,7 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def activate_one(self, seat: int, card: int, at: int, index: int) -> None:
         """One ability acts: instantaneous effects once, or a Persistant token; a limited one counts its times."""
-        capacite = self.cards[card].capacites[index]
+        capacite: Any = self.cards[card].capacites[index]
         name = self.names[card]
         limite = capacite.limite
         if limite is not None:

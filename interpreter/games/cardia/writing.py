@@ -108,7 +108,7 @@ def _par(par: Any) -> str:
 def piocher(effet: ast.Piocher) -> str:
     """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`, `… pour chaque …`, `Piocher autant de cartes que …`."""
     par = effet.par
-    how_many = printed(par) if par is not None and par.kind == "autant_de_cartes" else _cartes(effet.n) + _par(par)
+    how_many = printed(par) if par is not None and getattr(par, "kind", None) == "autant_de_cartes" else _cartes(effet.n) + _par(par)
     if effet.joueur is ast.Joueur.TOI:
         return f"Piocher {how_many}"
     return f"L'adversaire pioche {how_many}"
