@@ -250,6 +250,15 @@ def comparison_of(found: list[str]) -> logic.Comparison:
     raise ValueError(f"no comparison in {text!r}")
 
 
+def _bounded(t: UnitTransformer, number: Token) -> int:
+    """A number compared to: 0 to `logic.MAX_AMOUNT`; out of range, a diagnostic at its place (E200)."""
+    value = int(number)
+    if not 0 <= value <= logic.MAX_AMOUNT:
+        t.report("E200", f"{t.original(number)}: a number compared to is from 0 to {logic.MAX_AMOUNT}", t.span(number))
+        return logic.MAX_AMOUNT
+    return value
+
+
 class Possession(logic.Compare):
     """`tu as au moins 3 sceaux`, `l'adversaire a plus de cartes en main que toi`: a count compared.
 
@@ -277,7 +286,7 @@ class Possession(logic.Compare):
         comparison = comparison_of(head[1:] if subject is ast.Joueur.ADVERSAIRE else head)  # "tu as", "a": not kept
         if numbers:
             (number,) = numbers
-            return t.build(cls, meta, {"right": number}, left=left, comparison=comparison, right=int(number))
+            return t.build(cls, meta, left=left, comparison=comparison, right=_bounded(t, number))
         other = ast.Joueur.ADVERSAIRE if found[-1] == "l'adversaire" else ast.Joueur.TOI
         right = t.build(Compte, meta, joueur=other, chose=chose)
         return t.build(cls, meta, left=left, comparison=comparison, right=right)
@@ -308,7 +317,7 @@ class InfluenceEst(logic.Compare):
         comparison = comparison_of(found)
         last = rest[-1]
         if isinstance(last, Token) and last.type == "INT":
-            return t.build(cls, meta, {"right": last}, left=left, comparison=comparison, right=int(last))
+            return t.build(cls, meta, left=left, comparison=comparison, right=_bounded(t, last))
         right = t.build(InfluenceDe, meta, carte=last)
         return t.build(cls, meta, left=left, comparison=comparison, right=right)
 

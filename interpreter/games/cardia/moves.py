@@ -106,7 +106,7 @@ class Prendre(Construct):
             vers=vers, vers_zone=vers_zone, face_visible=face_visible,
         )
         if de is vers and zone is vers_zone:
-            t.report("E210", f"{t.text_of(meta)}: the cards would stay where they are; name another zone to take them to", t.span(meta))
+            t.report("E361", f"{t.text_of(meta)}: the cards would stay where they are; name another zone to take them to", t.span(meta))
         return node
 
     def run(self, state: Any, act: Any) -> None:
@@ -191,7 +191,7 @@ class Regarder(Construct):
         node = t.build(cls, meta, {"n": n, "garder": garder}, label=t.text_of(meta), n=int(n), de=de,
                        garder=int(garder), defausser="defausser" in found)
         if int(garder) > int(n):
-            t.report("E211", f"{t.text_of(meta)}: {garder} cards cannot be taken among {n}: write at most {n}", t.span(garder))
+            t.report("E362", f"{t.text_of(meta)}: {garder} cards cannot be taken among {n}: write at most {n}", t.span(garder))
         return node
 
     def run(self, state: Any, act: Any) -> None:
@@ -272,7 +272,7 @@ class Echanger(Construct):
         cible = next(c for c in children if isinstance(c, Node))
         node = t.build(cls, meta, cible=cible, au_hasard="au hasard" in words(children))
         if not _yours(cible):
-            t.report("E212", f"{t.text_of(meta)}: only your own cards in play can be exchanged with your hand: "
+            t.report("E363", f"{t.text_of(meta)}: only your own cards in play can be exchanged with your hand: "
                      "write ta carte, cette carte or une de tes cartes … au choix", t.span(meta))
         return node
 
@@ -334,7 +334,7 @@ class Copier(Construct):
         (cible,) = children
         node = t.build(cls, meta, cible=cible)
         if isinstance(cible, ast.CetteCarte):
-            t.report("E213", f"{t.text_of(meta)}: a card that copies its own ability would copy it for ever: "
+            t.report("E360", f"{t.text_of(meta)}: a card that copies its own ability would copy it for ever: "
                      "copy another card's (la carte adverse, une autre carte au choix)", t.span(meta))
         return node
 

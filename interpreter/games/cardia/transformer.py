@@ -118,7 +118,7 @@ class CardiaTransformer(UnitTransformer):
         limite = [p for p in parts if hasattr(p, "allows")]
         effets = [p for p in parts if not hasattr(p, "fires") and not hasattr(p, "allows")]
         for extra in quand[1:] + limite[1:]:
-            self.report("E214", "an ability says once when it acts and once how often: write it once", extra.span or self.span(meta))
+            self.report("E364", "an ability says once when it acts and once how often: write it once", extra.span or self.span(meta))
         return self.build(
             model, meta, quand=quand[0] if quand else None, limite=limite[0] if limite else None, effets=effets
         )
