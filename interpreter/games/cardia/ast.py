@@ -159,89 +159,12 @@ Cible = Annotated[
 ]
 
 # ---------------------------------------------------------------------------
-# Instantaneous effects: they act once, in the order written
+# Instantaneous effects: they act once, in the order written (`effects.py`)
 # ---------------------------------------------------------------------------
 
 
-class ModifierInfluence(Node):
-    """`+3 sur cette carte`: place modifier tokens worth `n` on each target card.
-
-    Tokens are worth 1, 3 and 5 and are placed on their + or − face; a value
-    that is not a token's is made of the fewest tokens, largest first (+2 is
-    two tokens of 1; −7 is 5, 1 and 1). With "Modificateurs limités : oui",
-    only tokens left in the supply are used, largest first without going past
-    `n`: the card may get less than `n`, or nothing. After the tokens are
-    placed, every encounter is re-evaluated.
-    """
-
-    kind: Literal["modifier_influence"] = "modifier_influence"
-    n: Amount
-    cible: Cible
-    #: `pour chaque …` (`conditions.PourChaque`): `n` is placed once per thing counted, as one change.
-    pour_chaque: SerializeAsAny[Node] | None = None
-
-
-class Defausser(Node):
-    """`Défausser <cible>`: each target card leaves play for its owner's discard pile."""
-
-    kind: Literal["defausser"] = "defausser"
-    cible: Cible
-
-
-class DefausserMain(Node):
-    """`Défausser 1 carte de ta main` / `L'adversaire défausse 1 carte de sa main [au hasard]`.
-
-    `joueur` discards `n` cards from their hand, chosen by themselves, or at
-    random (a chance draw) if `au_hasard`; with fewer cards, the whole hand.
-    """
-
-    kind: Literal["defausser_main"] = "defausser_main"
-    joueur: Joueur = Joueur.TOI
-    n: Count
-    au_hasard: bool = False
-
-
-class Piocher(Node):
-    """`Piocher 2 cartes` / `L'adversaire pioche 1 carte`: `joueur` draws `n`, fewer if the pile runs out.
-
-    `par` computes the number: `Piocher 1 carte pour chaque sceau de
-    l'adversaire` (`n` per thing counted), `Piocher autant de cartes que
-    l'adversaire a de sceaux` (the count itself; `n` is then 1 and unused).
-    """
-
-    kind: Literal["piocher"] = "piocher"
-    joueur: Joueur = Joueur.TOI
-    n: Count
-    par: SerializeAsAny[Node] | None = None
-
-
-class GagnerLaPartie(Node):
-    """`Gagner la partie`: you win the game at once, whatever the seals."""
-
-    kind: Literal["gagner_la_partie"] = "gagner_la_partie"
-
-
-class ReprendreEnMain(Node):
-    """`Reprendre <cible> en main`: each target card leaves play to its owner's hand."""
-
-    kind: Literal["reprendre_en_main"] = "reprendre_en_main"
-    cible: Cible
-
-
-class RetirerPersistant(Node):
-    """`Retirer un jeton Persistant [adverse] au choix`: you take a Persistant token off a card.
-
-    The card is chosen by you among the cards in play that carry one (the
-    opponent's only, if `adverse`); its persistent ability stops acting and
-    the token returns to the supply. With no such card, nothing happens.
-    """
-
-    kind: Literal["retirer_persistant"] = "retirer_persistant"
-    adverse: bool = False
-
-
-#: An instantaneous effect: one of the classes above, or a construct of the game's language
-#: (`Si`, `Prendre`…, see `language.py`).
+#: An instantaneous effect: a construct of the game's language (`effects.py`: the rulebook's,
+#: `Piocher`, `Défausser`…; `conditions.py`: `Si`; `moves.py`: `Prendre`…), see `language.py`.
 Effet = SerializeAsAny[Node]
 
 # ---------------------------------------------------------------------------
@@ -502,3 +425,12 @@ class Protecteur(Node):
 
 
 Carte = Annotated[Union[Personnage, Lieu, Protecteur], Field(discriminator="kind")]
+
+
+# The rulebook's instantaneous effects are constructs, declared in one place each (`effects.py`);
+# their names are kept here for the readers of a card's AST.
+from .effects import (  # noqa: E402
+    Defausser, DefausserMain, GagnerLaPartie, ModifierInfluence, Piocher, ReprendreEnMain, RetirerPersistant,
+)
+
+__all__ = [name for name in dir() if not name.startswith("_")]

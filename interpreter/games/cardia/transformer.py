@@ -133,58 +133,7 @@ class CardiaTransformer(UnitTransformer):
         """`Capacité persistante [, quand cette carte gagne] [, une fois par duel] : …`."""
         return self._capacite(ast.CapacitePersistante, meta, parts)  # type: ignore[return-value]
 
-    # -- instantaneous effects -------------------------------------------------
-
-    @v_args(inline=True, meta=True)
-    def modifier_influence(
-        self, meta: Meta, n: Token, cible: ast.Node, pour_chaque: ast.Node | None = None
-    ) -> ast.ModifierInfluence:
-        """`+3 sur cette carte`, `+1 sur cette carte pour chaque sceau de l'adversaire`."""
-        return self.build(
-            ast.ModifierInfluence, meta, {"n": n}, label=self.text_of(meta), n=int(n), cible=cible, pour_chaque=pour_chaque
-        )
-
-    @v_args(inline=True, meta=True)
-    def defausser(self, meta: Meta, cible: ast.Node) -> ast.Defausser:
-        """`Défausser les deux cartes jouées`."""
-        return self.build(ast.Defausser, meta, cible=cible)
-
-    @v_args(inline=True, meta=True)
-    def defausser_main(self, meta: Meta, *parts: object) -> ast.DefausserMain:
-        """`Défausser 1 carte de ta main`, `L'adversaire défausse 1 carte de sa main au hasard`."""
-        (n,) = [p for p in parts if isinstance(p, Token)]
-        return self.build(
-            ast.DefausserMain,
-            meta,
-            {"n": n},
-            label=self.text_of(meta),
-            joueur=ast.Joueur.ADVERSAIRE if L_ADVERSAIRE in parts else ast.Joueur.TOI,
-            n=int(n),
-            au_hasard=AU_HASARD in parts,
-        )
-
-    @v_args(inline=True, meta=True)
-    def piocher(self, meta: Meta, *parts: object) -> ast.Piocher:
-        """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`, `… pour chaque …`, `Piocher autant de cartes que …`."""
-        numbers = [p for p in parts if isinstance(p, Token)]
-        par = next((p for p in parts if isinstance(p, ast.Node)), None)
-        joueur = ast.Joueur.ADVERSAIRE if L_ADVERSAIRE in parts else ast.Joueur.TOI
-        if not numbers:  # autant de cartes que …: the count is the amount
-            return self.build(ast.Piocher, meta, joueur=joueur, n=1, par=par)
-        (n,) = numbers
-        return self.build(ast.Piocher, meta, {"n": n}, label=self.text_of(meta), joueur=joueur, n=int(n), par=par)
-
-    gagner_la_partie = _word(ast.GagnerLaPartie)
-
-    @v_args(inline=True, meta=True)
-    def reprendre_en_main(self, meta: Meta, cible: ast.Node) -> ast.ReprendreEnMain:
-        """`Reprendre cette carte en main`."""
-        return self.build(ast.ReprendreEnMain, meta, cible=cible)
-
-    @v_args(inline=True, meta=True)
-    def retirer_persistant(self, meta: Meta, *parts: object) -> ast.RetirerPersistant:
-        """`Retirer un jeton Persistant [adverse] au choix`."""
-        return self.build(ast.RetirerPersistant, meta, adverse=ADVERSE in parts)
+    # -- instantaneous effects: constructs (`effects.py`, `conditions.py`, `moves.py`) ---
 
     # -- targets -------------------------------------------------------------
 

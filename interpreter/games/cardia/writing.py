@@ -92,28 +92,6 @@ def carte_au_choix(cible: ast.CarteAuChoix) -> str:
 # ---------------------------------------------------------------------------
 
 
-def defausser_main(effet: ast.DefausserMain) -> str:
-    """`Défausser 1 carte de ta main`, `L'adversaire défausse 1 carte de sa main au hasard`."""
-    hasard = " au hasard" if effet.au_hasard else ""
-    if effet.joueur is ast.Joueur.TOI:
-        return f"Défausser {_cartes(effet.n)} de ta main{hasard}"
-    return f"L'adversaire défausse {_cartes(effet.n)} de sa main{hasard}"
-
-
-def _par(par: Any) -> str:
-    """` pour chaque …` after a number, or nothing."""
-    return f" {printed(par)}" if par is not None else ""
-
-
-def piocher(effet: ast.Piocher) -> str:
-    """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`, `… pour chaque …`, `Piocher autant de cartes que …`."""
-    par = effet.par
-    how_many = printed(par) if par is not None and getattr(par, "kind", None) == "autant_de_cartes" else _cartes(effet.n) + _par(par)
-    if effet.joueur is ast.Joueur.TOI:
-        return f"Piocher {how_many}"
-    return f"L'adversaire pioche {how_many}"
-
-
 def capacite(name: str, capacite: Any) -> str:
     """`Capacité instantanée[, quand cette carte gagne][, une fois par duel] : …`."""
     modes = "".join(f", {printed(mode)}" for mode in (capacite.quand, capacite.limite) if mode is not None)
@@ -180,14 +158,7 @@ WRITERS: dict[type, Callable[[Any], str]] = {
     ast.CarteAuChoix: carte_au_choix,
     ast.ChacuneDeTesCartes: lambda cible: "chacune de tes cartes" + _de(cible.faction),
     ast.ChacuneDesCartesAdverses: lambda cible: "chacune des cartes adverses" + _de(cible.faction),
-    # instantaneous effects
-    ast.ModifierInfluence: lambda effet: f"{signed(effet.n)} sur {printed(effet.cible)}{_par(effet.pour_chaque)}",
-    ast.Defausser: lambda effet: f"Défausser {printed(effet.cible)}",
-    ast.DefausserMain: defausser_main,
-    ast.Piocher: piocher,
-    ast.GagnerLaPartie: lambda effet: "Gagner la partie",
-    ast.ReprendreEnMain: lambda effet: f"Reprendre {printed(effet.cible)} en main",
-    ast.RetirerPersistant: lambda effet: "Retirer un jeton Persistant" + (" adverse" if effet.adverse else "") + " au choix",
+    # instantaneous effects: constructs, they write themselves
     # sets of cards of persistent effects
     ast.TesCartes: lambda ensemble: "tes cartes" + _de(ensemble.faction),
     ast.CartesAdverses: lambda ensemble: "les cartes adverses" + _de(ensemble.faction),
