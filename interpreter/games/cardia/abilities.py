@@ -31,6 +31,7 @@ from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
 from .conditions import words
+from .persistants import includes
 from .writing import printed
 
 
@@ -112,17 +113,6 @@ class Propriete(Construct):
 
     def write(self) -> str:
         return "Propriété : " + " ; ".join(printed(effet) for effet in self.effets)
-
-
-def includes(state: Any, ensemble: Node, owner: int, source: int, card: int) -> bool:
-    """Whether `card` is in the set of cards an effect of `source` (of `owner`) names."""
-    if isinstance(ensemble, ast.CetteCarte):
-        return card == source
-    mine = state.owners[card] == owner
-    if mine != isinstance(ensemble, ast.TesCartes):
-        return False
-    faction = getattr(ensemble, "faction", None)
-    return faction is None or state.cards[card].faction is faction
 
 
 def _verb(ensemble: Node, singular: str, plural: str) -> str:

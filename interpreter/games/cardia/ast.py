@@ -189,41 +189,8 @@ class CartesAdverses(Node):
 Ensemble = Annotated[Union[CetteCarte, TesCartes, CartesAdverses], Field(discriminator="kind")]
 
 
-class InfluenceContinue(Node):
-    """`Tes cartes de l'Académie ont +1 d'influence`: a bonus counted in each card's influence.
-
-    No token is placed: while the ability is active, every card of the set
-    has `n` more (or less) influence, and encounters are re-evaluated when
-    the ability starts and stops acting.
-    """
-
-    kind: Literal["influence_continue"] = "influence_continue"
-    ensemble: Ensemble
-    n: Amount
-
-
-class CapacitesAdversesBloquees(Node):
-    """`Les capacités instantanées adverses n'agissent pas`: the opponent's losing cards with an
-    instantaneous ability do not activate it (persistent ones and Protecteurs still act)."""
-
-    kind: Literal["capacites_adverses_bloquees"] = "capacites_adverses_bloquees"
-
-
-class JoueFaceVisible(Node):
-    """`L'adversaire joue sa carte face visible`: each turn the opponent chooses and shows their
-    card first, then you choose yours. If both players have this active, play is simultaneous."""
-
-    kind: Literal["joue_face_visible"] = "joue_face_visible"
-
-
-class PiocheEnPlus(Node):
-    """`Tu pioches 1 carte de plus`: at the end of each turn you draw `n` more cards."""
-
-    kind: Literal["pioche_en_plus"] = "pioche_en_plus"
-    n: Count
-
-
-#: A persistent effect: one of the classes above, or a construct (`gagnent_egalites`, `se_jouent_face_visible`).
+#: A persistent effect: a construct (`persistants.py`: the rulebook's; `abilities.py`: `gagnent les
+#: égalités`, `se jouent face visible`).
 EffetContinu = SerializeAsAny[Node]
 
 # ---------------------------------------------------------------------------
@@ -427,10 +394,12 @@ class Protecteur(Node):
 Carte = Annotated[Union[Personnage, Lieu, Protecteur], Field(discriminator="kind")]
 
 
-# The rulebook's instantaneous effects are constructs, declared in one place each (`effects.py`);
+# The rulebook's instantaneous and persistent effects are constructs, declared in one place each
+# (`effects.py`, `persistants.py`);
 # their names are kept here for the readers of a card's AST.
 from .effects import (  # noqa: E402
     Defausser, DefausserMain, GagnerLaPartie, ModifierInfluence, Piocher, ReprendreEnMain, RetirerPersistant,
 )
+from .persistants import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402
 
 __all__ = [name for name in dir() if not name.startswith("_")]

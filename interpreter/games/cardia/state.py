@@ -370,14 +370,7 @@ class CardiaState(AgendaState[CardiaGame]):
             return value
         personnage = self.cards[card]
         for owner, source, effect in self.active.get(ast.InfluenceContinue, ()):
-            ensemble = effect.ensemble
-            kind = ensemble.kind
-            if kind == "cette_carte":
-                if card == source:
-                    value += effect.n
-            elif (self.owners[card] == owner) == (kind == "tes_cartes"):
-                if ensemble.faction is None or ensemble.faction is personnage.faction:
-                    value += effect.n
+            value += effect.bonus(self, owner, source, card)
         for faction, n in self.game.lieu_bonuses:
             if faction is None or faction is personnage.faction:
                 value += n
@@ -655,9 +648,9 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def _choose_cards(self) -> None:
         """Both players choose a card: in secret, or one face visible first."""
-        forcing = {owner for owner, _, _ in self.active.get(ast.JoueFaceVisible, ())}
+        forcing = {effect.shows_first(owner) for owner, _, effect in self.active.get(ast.JoueFaceVisible, ())}
         if len(forcing) == 1:
-            first = 1 - forcing.pop()
+            first = forcing.pop()
             self._choose(first, False, "shown")
             self.then(self._choose, 1 - first, False, "chosen")
             return
@@ -803,7 +796,7 @@ class CardiaState(AgendaState[CardiaGame]):
                 return
             self.used[(card, index)] = used + 1
         if isinstance(capacite, ast.CapaciteInstantanee):
-            blocker = next((s for o, s, _ in self.active.get(ast.CapacitesAdversesBloquees, ()) if o != seat), None)
+            blocker = next((s for o, s, e in self.active.get(ast.CapacitesAdversesBloquees, ()) if e.blocks(o, seat)), None)
             if blocker is not None:
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
@@ -893,7 +886,7 @@ class CardiaState(AgendaState[CardiaGame]):
         self._check_victory(seals)
         draws = [self.rules.draw_per_turn] * 2
         for owner, _, effect in self.active.get(ast.PiocheEnPlus, ()):
-            draws[owner] += effect.n
+            draws[owner] += effect.extra_draws()
         self.draw(0, draws[0])
         self.then(self.draw, 1, draws[1])
         per = self.rules.encounters_per_protector

@@ -176,16 +176,8 @@ class CardiaTransformer(UnitTransformer):
 
     # -- persistent effects ------------------------------------------------------
 
-    @v_args(inline=True, meta=True)
-    def influence_continue(self, meta: Meta, ensemble: ast.Node, n: Token) -> ast.InfluenceContinue:
-        """`Tes cartes de l'Académie ont +1 d'influence`."""
-        return self.build(ast.InfluenceContinue, meta, {"n": n}, label=self.text_of(meta), ensemble=ensemble, n=int(n))
-
     tes_cartes = _faction_set(ast.TesCartes)
     cartes_adverses = _faction_set(ast.CartesAdverses)
-    capacites_adverses_bloquees = _word(ast.CapacitesAdversesBloquees)
-    joue_face_visible = _word(ast.JoueFaceVisible)
-    pioche_en_plus = _number(ast.PiocheEnPlus)
 
     # -- Lieu cards ------------------------------------------------------------
 

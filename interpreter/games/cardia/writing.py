@@ -103,12 +103,6 @@ def capacite(name: str, capacite: Any) -> str:
 # ---------------------------------------------------------------------------
 
 
-def influence_continue(effet: ast.InfluenceContinue) -> str:
-    """`Cette carte a +4 d'influence`, `Tes cartes de l'Académie ont +1 d'influence`."""
-    verb = "a" if isinstance(effet.ensemble, ast.CetteCarte) else "ont"
-    return f"{_capital(printed(effet.ensemble))} {verb} {signed(effet.n)} d'influence"
-
-
 # ---------------------------------------------------------------------------
 # Cards
 # ---------------------------------------------------------------------------
@@ -163,10 +157,6 @@ WRITERS: dict[type, Callable[[Any], str]] = {
     ast.TesCartes: lambda ensemble: "tes cartes" + _de(ensemble.faction),
     ast.CartesAdverses: lambda ensemble: "les cartes adverses" + _de(ensemble.faction),
     # persistent effects
-    ast.InfluenceContinue: influence_continue,
-    ast.CapacitesAdversesBloquees: lambda effet: "Les capacités instantanées adverses n'agissent pas",
-    ast.JoueFaceVisible: lambda effet: "L'adversaire joue sa carte face visible",
-    ast.PiocheEnPlus: lambda effet: f"Tu pioches {_cartes(effet.n)} de plus",
     # abilities and characters
     ast.CapaciteInstantanee: lambda node: capacite("instantanée", node),
     ast.CapacitePersistante: lambda node: capacite("persistante", node),
