@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.interpreter.games import LANGUAGES
-from atout.interpreter.games.cardia import abilities, ast, conditions, moves, writing
+from atout.interpreter.games.cardia import abilities, ast, conditions, moves, regles, writing
 from atout.interpreter.language.loader import read_document, read_file
 from atout.interpreter.language.nodes import CardFile, Node, dump
 from atout.interpreter.language.project import shipped_files
@@ -274,8 +274,11 @@ QUAND = st.one_of(st.none(), nodes(abilities.QuandCetteCarte))
 LIMITE = st.one_of(st.none(), nodes(abilities.FoisParDuel))
 CAPACITES = [ast.CapaciteInstantanee, ast.CapacitePersistante, abilities.Propriete]
 
+REGLES = list(regles.CONSTRUCTS)
+
 #: Fields whose type is "any node": (strategy, the classes it draws).
 SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {
+    (ast.Lieu, "regles"): (st.lists(st.one_of(*[nodes(c) for c in REGLES]), min_size=1, max_size=3), REGLES),
     (ast.Personnage, "capacites"): (st.lists(st.one_of(*[nodes(c) for c in CAPACITES]), min_size=1, max_size=3), CAPACITES),
     (ast.CapaciteInstantanee, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si]),
     (ast.CapaciteProtecteur, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si]),

@@ -253,98 +253,8 @@ class Personnage(Node):
 # ---------------------------------------------------------------------------
 
 
-class SceauxPourGagner(Node):
-    """`Il faut N sceaux pour gagner`: replaces "Sceaux pour gagner" (5)."""
-
-    kind: Literal["sceaux_pour_gagner"] = "sceaux_pour_gagner"
-    n: Annotated[int, Field(ge=1, le=16)]
-
-
-class MainDeDepart(Node):
-    """`Chacun commence avec N cartes en main`: replaces "Cartes en main au départ" (5)."""
-
-    kind: Literal["main_de_depart"] = "main_de_depart"
-    n: Annotated[int, Field(ge=1, le=16)]
-
-
-class PiocheParTour(Node):
-    """`Chacun pioche N cartes à la fin du tour`: replaces "Cartes piochées par tour" (1)."""
-
-    kind: Literal["pioche_par_tour"] = "pioche_par_tour"
-    n: Annotated[int, Field(ge=0, le=5)]
-
-
-class EgaliteAuMoinsDeSceaux(Node):
-    """`En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre`.
-
-    A tie in the current encounter is won by the card of the player with fewer
-    seals (counted before it); that card takes a seal and the other card is
-    the loser and activates. With equal seals it stays a tie. Past encounters
-    that become ties later stay ties.
-    """
-
-    kind: Literal["egalite_au_moins_de_sceaux"] = "egalite_au_moins_de_sceaux"
-
-
-class EgaliteCapacites(Node):
-    """`En cas d'égalité, les deux capacités agissent [, sauf celles qui reprennent une carte en
-    main]`: on a tie in the current encounter, both cards activate their ability, that of the
-    player with fewer seals first (equal seals: a chance draw decides). There is still no seal.
-
-    With `sauf_reprise`, a card whose ability holds `Reprendre … en main` (also after `Si …,`)
-    does not activate it on a tie, as in the rulebook: it stays in play. Two such cards would
-    otherwise both go back to the hand, and play could come back to the same position for ever.
-    """
-
-    kind: Literal["egalite_capacites"] = "egalite_capacites"
-    sauf_reprise: bool = False
-
-
-class VictoireFactions(Node):
-    """`Victoire aussi avec des sceaux sur N factions`: an extra victory condition, checked
-    at the end of the turn with the seals: your sealed cards are of at least N factions."""
-
-    kind: Literal["victoire_factions"] = "victoire_factions"
-    n: Annotated[int, Field(ge=1, le=4)]
-
-
-class VictoireDAffilee(Node):
-    """`Victoire aussi avec N rencontres gagnées d'affilée`: an extra victory condition, checked
-    at the end of the turn: the last N encounters of the line are all won by your cards."""
-
-    kind: Literal["victoire_d_affilee"] = "victoire_d_affilee"
-    n: Annotated[int, Field(ge=2, le=16)]
-
-
-class DefausseRemelangee(Node):
-    """`La défausse se remélange [une fois | N fois] quand la pioche est vide`: a player who must
-    draw from an empty pile first shuffles their discard pile into a new pile (a chance action).
-
-    `fois` is how many times each player's discard may be reshuffled in a game (None: every
-    time). A limit makes the game end as the rulebook's does: once it is used up, the cards
-    discarded stay discarded and the hands run out.
-    """
-
-    kind: Literal["defausse_remelangee"] = "defausse_remelangee"
-    fois: Annotated[int, Field(ge=1, le=16)] | None = None
-
-
-class InfluenceDesCartes(Node):
-    """`Les cartes [de la F] ont +N d'influence`: every card in play (of faction F), both
-    players', has N more influence, all game long; no token is placed."""
-
-    kind: Literal["influence_des_cartes"] = "influence_des_cartes"
-    faction: Faction | None = None
-    n: Amount
-
-
-Regle = Annotated[
-    Union[
-        SceauxPourGagner, MainDeDepart, PiocheParTour, EgaliteAuMoinsDeSceaux, EgaliteCapacites,
-        VictoireFactions, VictoireDAffilee, DefausseRemelangee, InfluenceDesCartes,
-    ],
-    Field(discriminator="kind"),
-]
+#: A rule of a Lieu: a construct (`regles.py`), applied once when the game is made.
+Regle = SerializeAsAny[Node]
 
 
 class Lieu(Node):
@@ -394,12 +304,16 @@ class Protecteur(Node):
 Carte = Annotated[Union[Personnage, Lieu, Protecteur], Field(discriminator="kind")]
 
 
-# The rulebook's instantaneous and persistent effects are constructs, declared in one place each
-# (`effects.py`, `persistants.py`);
+# The rulebook's instantaneous and persistent effects and the Lieu's rules are constructs, declared
+# in one place each (`effects.py`, `persistants.py`, `regles.py`);
 # their names are kept here for the readers of a card's AST.
 from .effects import (  # noqa: E402
     Defausser, DefausserMain, GagnerLaPartie, ModifierInfluence, Piocher, ReprendreEnMain, RetirerPersistant,
 )
 from .persistants import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402
+from .regles import (  # noqa: E402
+    DefausseRemelangee, EgaliteAuMoinsDeSceaux, EgaliteCapacites, InfluenceDesCartes, MainDeDepart, PiocheParTour,
+    SceauxPourGagner, VictoireDAffilee, VictoireFactions,
+)
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -75,29 +75,9 @@ class CardiaGame(Game):
         self.reshuffles: int | None = None
         #: (faction or None, n) of the Lieu's "Les cartes [de la F] ont +N d'influence".
         self.lieu_bonuses: list[tuple[ast.Faction | None, int]] = []
+        regle: Any
         for regle in self.lieu.regles if self.lieu else ():
-            if isinstance(regle, ast.SceauxPourGagner):
-                changes["seals_to_win"] = regle.n
-            elif isinstance(regle, ast.MainDeDepart):
-                changes["starting_hand"] = regle.n
-            elif isinstance(regle, ast.PiocheParTour):
-                changes["draw_per_turn"] = regle.n
-            elif isinstance(regle, ast.EgaliteAuMoinsDeSceaux):
-                self.tie_to_fewer_seals = True
-            elif isinstance(regle, ast.EgaliteCapacites):
-                self.tie_both_act = True
-                self.tie_keeps_returning = regle.sauf_reprise
-            elif isinstance(regle, ast.VictoireFactions):
-                self.victory_factions = regle.n
-            elif isinstance(regle, ast.VictoireDAffilee):
-                self.victory_streak = regle.n
-            elif isinstance(regle, ast.DefausseRemelangee):
-                self.reshuffle = True
-                self.reshuffles = regle.fois
-            elif isinstance(regle, ast.InfluenceDesCartes):
-                self.lieu_bonuses.append((regle.faction, regle.n))
-            else:  # pragma: no cover - every Lieu rule is handled above
-                raise TypeError(f"no engine rule for {type(regle).__name__}")
+            regle.apply(self, changes)  # each rule's handler (`regles.py`)
         self.rules = self.base_rules.model_copy(update=changes)
 
     # -- making a game ------------------------------------------------------

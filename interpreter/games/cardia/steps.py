@@ -178,13 +178,4 @@ READ_BY: dict[type, str] = {
     ast.CarteAuChoix: "resolve",
     ast.TesCartes: "includes",
     ast.CartesAdverses: "includes",
-    ast.SceauxPourGagner: "CardiaGame.__post_init__",
-    ast.MainDeDepart: "CardiaGame.__post_init__",
-    ast.PiocheParTour: "CardiaGame.__post_init__",
-    ast.EgaliteAuMoinsDeSceaux: "CardiaGame.__post_init__",
-    ast.EgaliteCapacites: "CardiaGame.__post_init__",
-    ast.VictoireFactions: "CardiaGame.__post_init__",
-    ast.VictoireDAffilee: "CardiaGame.__post_init__",
-    ast.DefausseRemelangee: "CardiaGame.__post_init__",
-    ast.InfluenceDesCartes: "CardiaGame.__post_init__",
 }

@@ -24,7 +24,6 @@ PAR_L_ADVERSAIRE = _Mot("au choix de l'adversaire")
 L_ADVERSAIRE = _Mot("l'adversaire")
 AU_HASARD = _Mot("au hasard")
 SEULEMENT_SI_SEUL = _Mot("seulement si tu es le seul")
-SAUF_REPRISE = _Mot("sauf celles qui reprennent une carte en main")
 
 
 def _word(model: type[ast.Node]):
@@ -46,17 +45,6 @@ def _mot(word: _Mot):
         return word
 
     handler.__doc__ = f"The words “{word}”, read into a field of the enclosing rule."
-    return handler
-
-
-def _number(model: type[ast.Node]):
-    """The handler of a rule with one number `n` and no other field: `Il faut 6 sceaux pour gagner`."""
-
-    @v_args(inline=True, meta=True)
-    def handler(self: "CardiaTransformer", meta: Meta, n: Token) -> ast.Node:
-        return self.build(model, meta, {"n": n}, label=self.text_of(meta), n=int(n))
-
-    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
     return handler
 
 
@@ -200,41 +188,7 @@ class CardiaTransformer(UnitTransformer):
         """`2` or `★★` (one star per symbol)."""
         return (int(token) if token.type == "INT" else len(token)), token
 
-    sceaux_pour_gagner = _number(ast.SceauxPourGagner)
-    main_de_depart = _number(ast.MainDeDepart)
-    pioche_par_tour = _number(ast.PiocheParTour)
-    egalite_au_moins_de_sceaux = _word(ast.EgaliteAuMoinsDeSceaux)
-
-    @v_args(inline=True, meta=True)
-    def egalite_capacites(self, meta: Meta, *parts: object) -> ast.EgaliteCapacites:
-        """`En cas d'égalité, les deux capacités agissent [, sauf celles qui reprennent une carte en main]`."""
-        return self.build(ast.EgaliteCapacites, meta, sauf_reprise=SAUF_REPRISE in parts)
-
-    victoire_factions = _number(ast.VictoireFactions)
-    victoire_d_affilee = _number(ast.VictoireDAffilee)
-
-    @v_args(inline=True, meta=True)
-    def defausse_remelangee(self, meta: Meta, fois: tuple[int, Token | None] | None = None) -> ast.DefausseRemelangee:
-        """`La défausse se remélange [une fois | N fois] quand la pioche est vide`."""
-        if fois is None:
-            return self.build(ast.DefausseRemelangee, meta)
-        n, token = fois
-        places = {"fois": token} if token is not None else {}
-        return self.build(ast.DefausseRemelangee, meta, places, label=self.text_of(meta), fois=n)
-
-    @v_args(inline=True)
-    def fois(self, n: Token | None = None) -> tuple[int, Token | None]:
-        """`une fois` or `N fois`, read into the field `fois` of `defausse_remelangee`."""
-        return (1, None) if n is None else (int(n), n)
-
-    sauf_reprise = _mot(SAUF_REPRISE)
-
-    @v_args(inline=True, meta=True)
-    def influence_des_cartes(self, meta: Meta, *parts: Any) -> ast.InfluenceDesCartes:
-        """`Les cartes [de la F] ont +N d'influence`."""
-        n = parts[-1]
-        faction = parts[0] if len(parts) == 2 else None
-        return self.build(ast.InfluenceDesCartes, meta, {"n": n}, label=self.text_of(meta), faction=faction, n=int(n))
+    # the Lieu's rules: constructs (`regles.py`)
 
     # -- Protecteurs -----------------------------------------------------------
 

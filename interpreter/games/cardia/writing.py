@@ -161,19 +161,7 @@ WRITERS: dict[type, Callable[[Any], str]] = {
     ast.CapaciteInstantanee: lambda node: capacite("instantanée", node),
     ast.CapacitePersistante: lambda node: capacite("persistante", node),
     ast.Personnage: personnage,
-    # Lieu cards and their rules
-    ast.SceauxPourGagner: lambda regle: f"Il faut {regle.n} sceaux pour gagner",
-    ast.MainDeDepart: lambda regle: f"Chacun commence avec {_cartes(regle.n)} en main",
-    ast.PiocheParTour: lambda regle: f"Chacun pioche {_cartes(regle.n)} à la fin du tour",
-    ast.EgaliteAuMoinsDeSceaux: lambda regle: "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre",
-    ast.EgaliteCapacites: lambda regle: "En cas d'égalité, les deux capacités agissent"
-    + (", sauf celles qui reprennent une carte en main" if regle.sauf_reprise else ""),
-    ast.VictoireFactions: lambda regle: f"Victoire aussi avec des sceaux sur {regle.n} factions",
-    ast.VictoireDAffilee: lambda regle: f"Victoire aussi avec {regle.n} rencontres gagnées d'affilée",
-    ast.DefausseRemelangee: lambda regle: "La défausse se remélange"
-    + ("" if regle.fois is None else " une fois" if regle.fois == 1 else f" {regle.fois} fois")
-    + " quand la pioche est vide",
-    ast.InfluenceDesCartes: lambda regle: f"Les cartes{_de(regle.faction)} ont {signed(regle.n)} d'influence",
+    # Lieu cards (their rules: constructs, they write themselves)
     ast.Lieu: lieu,
     # Protecteurs
     ast.CapaciteProtecteur: capacite_protecteur,
