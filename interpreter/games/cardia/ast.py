@@ -96,62 +96,11 @@ class Camp(str, Enum):
 # ---------------------------------------------------------------------------
 
 
-class CetteCarte(Node):
-    """`cette carte`: the card whose ability acts (see the module's words)."""
-
-    kind: Literal["cette_carte"] = "cette_carte"
-
-
-class TaCarte(Node):
-    """`ta carte`: the card you played in the current encounter."""
-
-    kind: Literal["ta_carte"] = "ta_carte"
-
-
-class CarteAdverse(Node):
-    """`la carte adverse`: the card the opponent played in the current encounter."""
-
-    kind: Literal["carte_adverse"] = "carte_adverse"
-
-
-class CartesJouees(Node):
-    """`les deux cartes jouées`: both cards of the current encounter, yours first."""
-
-    kind: Literal["cartes_jouees"] = "cartes_jouees"
-
-
-class CarteAuChoix(Node):
-    """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`.
-
-    One card in the line, chosen when the effect acts by `choisie_par` (you by
-    default; the opponent with "au choix de l'adversaire"). Eligible cards:
-    any card in play, of the current and past encounters (`camp`: anyone's,
-    yours with "une de tes cartes", the opponent's with "adverse"), not this
-    card if `autre`, of faction `faction` if given, of a past encounter only
-    if `passee`. With no eligible card, the effect does nothing.
-    """
-
-    kind: Literal["carte_au_choix"] = "carte_au_choix"
-    camp: Camp = Camp.TOUTES
-    autre: bool = False
-    faction: Faction | None = None
-    passee: bool = False
-    choisie_par: Joueur = Joueur.TOI
-
-
-class ChacuneDeTesCartes(Node):
-    """`chacune de tes cartes [de la F]`: each of your cards in play (of faction F), in line order."""
-
-    kind: Literal["chacune_de_tes_cartes"] = "chacune_de_tes_cartes"
-    faction: Faction | None = None
-
-
-class ChacuneDesCartesAdverses(Node):
-    """`chacune des cartes adverses [de la F]`: each of the opponent's cards in play (of faction F)."""
-
-    kind: Literal["chacune_des_cartes_adverses"] = "chacune_des_cartes_adverses"
-    faction: Faction | None = None
-
+# The targets are constructs, declared in one place each (`cibles.py`); their names are kept here.
+from .cibles import (  # noqa: E402
+    CarteAdverse, CarteAuChoix, CartesAdverses, CartesJouees, CetteCarte, ChacuneDeTesCartes, ChacuneDesCartesAdverses,
+    TaCarte, TesCartes,
+)
 
 Cible = Annotated[
     Union[CetteCarte, TaCarte, CarteAdverse, CartesJouees, CarteAuChoix, ChacuneDeTesCartes, ChacuneDesCartesAdverses],
@@ -170,20 +119,6 @@ Effet = SerializeAsAny[Node]
 # ---------------------------------------------------------------------------
 # Persistent effects: they act while the card carries its Persistant token
 # ---------------------------------------------------------------------------
-
-
-class TesCartes(Node):
-    """`tes cartes [de la F]`: every card of yours in play (of faction F), now or later."""
-
-    kind: Literal["tes_cartes"] = "tes_cartes"
-    faction: Faction | None = None
-
-
-class CartesAdverses(Node):
-    """`les cartes adverses [de la F]`: every card of the opponent in play (of faction F), now or later."""
-
-    kind: Literal["cartes_adverses"] = "cartes_adverses"
-    faction: Faction | None = None
 
 
 Ensemble = Annotated[Union[CetteCarte, TesCartes, CartesAdverses], Field(discriminator="kind")]

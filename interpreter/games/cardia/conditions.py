@@ -153,9 +153,7 @@ class InfluenceDe(Construct):
 
     def value(self, state: Any, act: Any) -> int:
         """The card's influence, or 0 if it is no longer in play."""
-        from .steps import TARGETS
-
-        cards = TARGETS[type(self.carte)](state, act, self.carte)
+        cards = self.carte.cards(state, act)  # type: ignore[attr-defined]
         return state.influence(cards[0]) if cards else 0
 
     def write(self) -> str:

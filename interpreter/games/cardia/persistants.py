@@ -38,11 +38,7 @@ def includes(state: Any, ensemble: Node, owner: int, source: int, card: int) -> 
     """
     if isinstance(ensemble, ast.CetteCarte):
         return card == source
-    mine = state.owners[card] == owner
-    if mine != isinstance(ensemble, ast.TesCartes):
-        return False
-    faction = getattr(ensemble, "faction", None)
-    return faction is None or state.cards[card].faction is faction
+    return bool(ensemble.includes(state, owner, source, card))  # type: ignore[attr-defined]
 
 
 class InfluenceContinue(Construct):

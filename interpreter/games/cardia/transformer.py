@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from lark import Token, v_args
 from lark.tree import Meta
 
@@ -26,17 +24,6 @@ AU_HASARD = _Mot("au hasard")
 SEULEMENT_SI_SEUL = _Mot("seulement si tu es le seul")
 
 
-def _word(model: type[ast.Node]):
-    """The handler of a rule that is just words: `Gagner la partie`."""
-
-    @v_args(inline=True, meta=True)
-    def handler(self: "CardiaTransformer", meta: Meta, *_words: object) -> ast.Node:
-        return self.build(model, meta)
-
-    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
-    return handler
-
-
 def _mot(word: _Mot):
     """The handler of a small-word rule: it returns the word for its parent."""
 
@@ -45,17 +32,6 @@ def _mot(word: _Mot):
         return word
 
     handler.__doc__ = f"The words “{word}”, read into a field of the enclosing rule."
-    return handler
-
-
-def _faction_set(model: type[ast.Node]):
-    """The handler of a set of cards with an optional faction: `tes cartes de la Guilde`."""
-
-    @v_args(inline=True, meta=True)
-    def handler(self: "CardiaTransformer", meta: Meta, faction: ast.Faction | None = None) -> ast.Node:
-        return self.build(model, meta, faction=faction)
-
-    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
     return handler
 
 
@@ -125,33 +101,7 @@ class CardiaTransformer(UnitTransformer):
 
     # -- targets -------------------------------------------------------------
 
-    cette_carte = _word(ast.CetteCarte)
-    ta_carte = _word(ast.TaCarte)
-    carte_adverse = _word(ast.CarteAdverse)
-    cartes_jouees = _word(ast.CartesJouees)
-
-    @v_args(inline=True, meta=True)
-    def carte_au_choix(self, meta: Meta, *parts: object) -> ast.CarteAuChoix:
-        """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`."""
-        if DE_TES in parts:
-            camp = ast.Camp.TIENNES
-        elif ADVERSE in parts:
-            camp = ast.Camp.ADVERSES
-        else:
-            camp = ast.Camp.TOUTES
-        factions = [p for p in parts if isinstance(p, ast.Faction)]
-        return self.build(
-            ast.CarteAuChoix,
-            meta,
-            camp=camp,
-            autre=AUTRE in parts,
-            faction=factions[0] if factions else None,
-            passee=PASSEE in parts,
-            choisie_par=ast.Joueur.ADVERSAIRE if PAR_L_ADVERSAIRE in parts else ast.Joueur.TOI,
-        )
-
-    chacune_de_tes_cartes = _faction_set(ast.ChacuneDeTesCartes)
-    chacune_des_cartes_adverses = _faction_set(ast.ChacuneDesCartesAdverses)
+    # -- targets: constructs (`cibles.py`); the small words they read -------------
 
     autre = _mot(AUTRE)
     adverse = _mot(ADVERSE)
@@ -164,8 +114,6 @@ class CardiaTransformer(UnitTransformer):
 
     # -- persistent effects ------------------------------------------------------
 
-    tes_cartes = _faction_set(ast.TesCartes)
-    cartes_adverses = _faction_set(ast.CartesAdverses)
 
     # -- Lieu cards ------------------------------------------------------------
 

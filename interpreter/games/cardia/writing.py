@@ -72,21 +72,6 @@ def _title(name: str) -> str:
 # ---------------------------------------------------------------------------
 
 
-def carte_au_choix(cible: ast.CarteAuChoix) -> str:
-    """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`."""
-    if cible.camp is ast.Camp.TIENNES:
-        text = "une de tes " + ("autres " if cible.autre else "") + "cartes"
-    else:
-        text = "une " + ("autre " if cible.autre else "") + "carte" + (" adverse" if cible.camp is ast.Camp.ADVERSES else "")
-    text += _de(cible.faction)
-    if cible.passee:
-        text += " d'une rencontre passée"
-    text += " au choix"
-    if cible.choisie_par is ast.Joueur.ADVERSAIRE:
-        text += " de l'adversaire"
-    return text
-
-
 # ---------------------------------------------------------------------------
 # Conditions and instantaneous effects
 # ---------------------------------------------------------------------------
@@ -145,17 +130,8 @@ def protecteur(card: ast.Protecteur) -> str:
 #: Each AST class's writer: the node as printed (a card: its lines, each ending in a newline).
 WRITERS: dict[type, Callable[[Any], str]] = {
     # targets
-    ast.CetteCarte: lambda cible: "cette carte",
-    ast.TaCarte: lambda cible: "ta carte",
-    ast.CarteAdverse: lambda cible: "la carte adverse",
-    ast.CartesJouees: lambda cible: "les deux cartes jouées",
-    ast.CarteAuChoix: carte_au_choix,
-    ast.ChacuneDeTesCartes: lambda cible: "chacune de tes cartes" + _de(cible.faction),
-    ast.ChacuneDesCartesAdverses: lambda cible: "chacune des cartes adverses" + _de(cible.faction),
     # instantaneous effects: constructs, they write themselves
     # sets of cards of persistent effects
-    ast.TesCartes: lambda ensemble: "tes cartes" + _de(ensemble.faction),
-    ast.CartesAdverses: lambda ensemble: "les cartes adverses" + _de(ensemble.faction),
     # persistent effects
     # abilities and characters
     ast.CapaciteInstantanee: lambda node: capacite("instantanée", node),
