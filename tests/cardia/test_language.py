@@ -232,20 +232,20 @@ def test_a_misspelt_effect_gets_the_nearest_word(read):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Il faut 6 sceaux pour gagner", ast.SceauxPourGagner(n=6)),
-        ("Chacun commence avec 7 cartes en main", ast.MainDeDepart(n=7)),
-        ("Chacun pioche 2 cartes à la fin du tour", ast.PiocheParTour(n=2)),
+        ("Il faut 6 sceaux pour gagner", ast.NombreDeLaRegle(parametre=ast.Parametre.SCEAUX_POUR_GAGNER, n=6)),
+        ("Chacun commence avec 7 cartes en main", ast.NombreDeLaRegle(parametre=ast.Parametre.MAIN_DE_DEPART, n=7)),
+        ("Chacun pioche 2 cartes à la fin du tour", ast.NombreDeLaRegle(parametre=ast.Parametre.PIOCHE_PAR_TOUR, n=2)),
         (
             "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre",
-            ast.EgaliteAuMoinsDeSceaux(),
+            ast.EnCasDEgalite(moins_de_sceaux=True),
         ),
-        ("En cas d'égalité, les deux capacités agissent", ast.EgaliteCapacites()),
+        ("En cas d'égalité, les deux capacités agissent", ast.EnCasDEgalite()),
         (
             "En cas d'égalité, les deux capacités agissent, sauf celles qui reprennent une carte en main",
-            ast.EgaliteCapacites(sauf_reprise=True),
+            ast.EnCasDEgalite(sauf_reprise=True),
         ),
-        ("Victoire aussi avec des sceaux sur 4 factions", ast.VictoireFactions(n=4)),
-        ("Victoire aussi avec 3 rencontres gagnées d'affilée", ast.VictoireDAffilee(n=3)),
+        ("Victoire aussi avec des sceaux sur 4 factions", ast.VictoireAussi(factions=True, n=4)),
+        ("Victoire aussi avec 3 rencontres gagnées d'affilée", ast.VictoireAussi(factions=False, n=3)),
         ("La défausse se remélange quand la pioche est vide", ast.DefausseRemelangee()),
         ("La défausse se remélange une fois quand la pioche est vide", ast.DefausseRemelangee(fois=1)),
         ("la defausse se remelange UNE FOIS quand la pioche est vide", ast.DefausseRemelangee(fois=1)),
@@ -267,7 +267,7 @@ def test_a_lieu_with_stars_and_several_rules(read):
     assert found == ast.Lieu(
         name="Puits",
         difficulte=2,
-        regles=[ast.DefausseRemelangee(), ast.SceauxPourGagner(n=7), ast.PiocheParTour(n=2)],
+        regles=[ast.DefausseRemelangee(), ast.NombreDeLaRegle(parametre=ast.Parametre.SCEAUX_POUR_GAGNER, n=7), ast.NombreDeLaRegle(parametre=ast.Parametre.PIOCHE_PAR_TOUR, n=2)],
     )
     assert card(read, "== Puits ==\nLieu · difficulté 2\nRègle : Il faut 7 sceaux pour gagner\n").difficulte == 2
 

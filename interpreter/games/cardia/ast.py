@@ -246,9 +246,6 @@ from .effects import (  # noqa: E402
     Defausser, DefausserMain, GagnerLaPartie, ModifierInfluence, Piocher, ReprendreEnMain, RetirerPersistant,
 )
 from .persistants import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402
-from .regles import (  # noqa: E402
-    DefausseRemelangee, EgaliteAuMoinsDeSceaux, EgaliteCapacites, InfluenceDesCartes, MainDeDepart, PiocheParTour,
-    SceauxPourGagner, VictoireDAffilee, VictoireFactions,
-)
+from .regles import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: E402
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -11,11 +11,12 @@ The AST module keeps their names (`ast.SceauxPourGagner`…).
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal
 
 from lark import Token
 from lark.tree import Meta
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.transform import UnitTransformer
@@ -28,179 +29,178 @@ def _cartes(n: int) -> str:
     return f"{n} carte" if n == 1 else f"{n} cartes"
 
 
-def _number(t: UnitTransformer, cls: type[Construct], meta: Meta, children: list[Any]) -> Construct:
-    """A rule with one number `n`."""
-    (n,) = [c for c in children if isinstance(c, Token) and c.type in ("INT", "SIGNED_INT")]
-    return t.build(cls, meta, {"n": n}, label=t.text_of(meta), n=int(n))
+class Parametre(str, Enum):
+    """The numbers of the rules file a Lieu may replace (their names in `regles.atout`)."""
+
+    SCEAUX_POUR_GAGNER = "Sceaux pour gagner"
+    MAIN_DE_DEPART = "Cartes en main au départ"
+    PIOCHE_PAR_TOUR = "Cartes piochées par tour"
 
 
-class SceauxPourGagner(Construct):
-    """`Il faut N sceaux pour gagner`: replaces "Sceaux pour gagner" (5)."""
-
-    grammar: ClassVar[str] = 'sceaux_pour_gagner: "Il" "faut" INT "sceaux" "pour" "gagner"'
-    slot: ClassVar[str | None] = "regle"
-    handler: ClassVar[str] = "apply"
-    kind: Literal["sceaux_pour_gagner"] = "sceaux_pour_gagner"
-    n: Annotated[int, Field(ge=1, le=16)]
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return _number(t, cls, meta, children)
-
-    def apply(self, game: Any, changes: dict[str, Any]) -> None:
-        """The parameter "Sceaux pour gagner"."""
-        changes["seals_to_win"] = self.n
-
-    def write(self) -> str:
-        return f"Il faut {self.n} sceaux pour gagner"
+#: Each parameter: its field in the rules model, its range.
+PARAMETRES: dict[Parametre, tuple[str, int, int]] = {
+    Parametre.SCEAUX_POUR_GAGNER: ("seals_to_win", 1, 16),
+    Parametre.MAIN_DE_DEPART: ("starting_hand", 1, 16),
+    Parametre.PIOCHE_PAR_TOUR: ("draw_per_turn", 0, 5),
+}
 
 
-class MainDeDepart(Construct):
-    """`Chacun commence avec N cartes en main`: replaces "Cartes en main au départ" (5)."""
-
-    grammar: ClassVar[str] = 'main_de_depart: "Chacun" "commence" "avec" INT _cartes "en" "main"'
-    slot: ClassVar[str | None] = "regle"
-    handler: ClassVar[str] = "apply"
-    kind: Literal["main_de_depart"] = "main_de_depart"
-    n: Annotated[int, Field(ge=1, le=16)]
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return _number(t, cls, meta, children)
-
-    def apply(self, game: Any, changes: dict[str, Any]) -> None:
-        """The parameter "Cartes en main au départ"."""
-        changes["starting_hand"] = self.n
-
-    def write(self) -> str:
-        return f"Chacun commence avec {_cartes(self.n)} en main"
+def _in_range(t: UnitTransformer, meta: Meta, number: Token, low: int, high: int) -> int:
+    """The number, within `low..high`; out of it, a diagnostic at its place (E200) and `low`."""
+    value = int(number)
+    if not low <= value <= high:
+        bound = f"{low} or more" if value < low else f"{high} or less"
+        t.report("E200", f"{t.text_of(meta)}: must be {bound}", t.span(number))
+        return low
+    return value
 
 
-class PiocheParTour(Construct):
-    """`Chacun pioche N cartes à la fin du tour`: replaces "Cartes piochées par tour" (1)."""
+class NombreDeLaRegle(Construct):
+    """A number of the rules replaced for the whole game:
 
-    grammar: ClassVar[str] = 'pioche_par_tour: "Chacun" "pioche" INT _cartes "à" "la" "fin" "du" "tour"'
-    slot: ClassVar[str | None] = "regle"
-    handler: ClassVar[str] = "apply"
-    kind: Literal["pioche_par_tour"] = "pioche_par_tour"
-    n: Annotated[int, Field(ge=0, le=5)]
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return _number(t, cls, meta, children)
-
-    def apply(self, game: Any, changes: dict[str, Any]) -> None:
-        """The parameter "Cartes piochées par tour"."""
-        changes["draw_per_turn"] = self.n
-
-    def write(self) -> str:
-        return f"Chacun pioche {_cartes(self.n)} à la fin du tour"
-
-
-class EgaliteAuMoinsDeSceaux(Construct):
-    """`En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre`.
-
-    A tie in the current encounter is won by the card of the player with fewer
-    seals (counted before it); that card takes a seal and the other card is
-    the loser and activates. With equal seals it stays a tie. Past encounters
-    that become ties later stay ties.
-    """
-
-    grammar: ClassVar[str] = (
-        'egalite_au_moins_de_sceaux: "En" "cas" "d\'égalité" "," "le" "joueur" "qui" "a" "le" "moins" "de" "sceaux" '
-        '"gagne" "la" "rencontre"'
-    )
-    slot: ClassVar[str | None] = "regle"
-    handler: ClassVar[str] = "apply"
-    kind: Literal["egalite_au_moins_de_sceaux"] = "egalite_au_moins_de_sceaux"
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta)
-
-    def apply(self, game: Any, changes: dict[str, Any]) -> None:
-        """Read at the reveal (`CardiaState._resolve_tie`)."""
-        game.tie_to_fewer_seals = True
-
-    def write(self) -> str:
-        return "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre"
-
-
-class EgaliteCapacites(Construct):
-    """`En cas d'égalité, les deux capacités agissent [, sauf celles qui reprennent une carte en
-    main]`: on a tie in the current encounter, both cards activate their ability, that of the
-    player with fewer seals first (equal seals: a chance draw decides). There is still no seal.
-
-    With `sauf_reprise`, a card whose ability holds `Reprendre … en main` or `Échanger …` (also
-    in a `Si …` block) does not activate it on a tie, as in the rulebook: it stays in play. Two
-    such cards would otherwise both go back to the hand, and play could come back to the same
-    position for ever.
+    - `Il faut N sceaux pour gagner`: "Sceaux pour gagner" (5), 1 to 16;
+    - `Chacun commence avec N cartes en main`: "Cartes en main au départ" (5), 1 to 16;
+    - `Chacun pioche N cartes à la fin du tour`: "Cartes piochées par tour" (1), 0 to 5.
     """
 
     grammar: ClassVar[str] = """
-!egalite_capacites: "En" "cas" "d'égalité" "," "les" "deux" "capacités" "agissent" ("," "sauf" "celles" "qui" "reprennent" "une" "carte" "en" "main")?
+!nombre_de_la_regle: "Il" "faut" INT "sceaux" "pour" "gagner"
+                   | "Chacun" "commence" "avec" INT _cartes "en" "main"
+                   | "Chacun" "pioche" INT _cartes "à" "la" "fin" "du" "tour"
 """
     slot: ClassVar[str | None] = "regle"
     handler: ClassVar[str] = "apply"
-    kind: Literal["egalite_capacites"] = "egalite_capacites"
+    kind: Literal["nombre_de_la_regle"] = "nombre_de_la_regle"
+    parametre: Parametre
+    n: Annotated[int, Field(ge=0, le=16)]
+
+    @model_validator(mode="after")
+    def _within_its_range(self) -> "NombreDeLaRegle":
+        _, low, high = PARAMETRES[self.parametre]
+        if not low <= self.n <= high:
+            raise ValueError(f"{self.parametre.value} is from {low} to {high}")
+        return self
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        words = [str(c) for c in children]
+        parametre = (
+            Parametre.SCEAUX_POUR_GAGNER if "faut" in words else Parametre.MAIN_DE_DEPART if "commence" in words
+            else Parametre.PIOCHE_PAR_TOUR
+        )
+        (number,) = [c for c in children if isinstance(c, Token) and c.type == "INT"]
+        _, low, high = PARAMETRES[parametre]
+        return t.build(cls, meta, parametre=parametre, n=_in_range(t, meta, number, low, high))
+
+    def apply(self, game: Any, changes: dict[str, Any]) -> None:
+        """The parameter's new value, for the whole game."""
+        changes[PARAMETRES[self.parametre][0]] = self.n
+
+    def write(self) -> str:
+        if self.parametre is Parametre.SCEAUX_POUR_GAGNER:
+            return f"Il faut {self.n} sceaux pour gagner"
+        if self.parametre is Parametre.MAIN_DE_DEPART:
+            return f"Chacun commence avec {_cartes(self.n)} en main"
+        return f"Chacun pioche {_cartes(self.n)} à la fin du tour"
+
+
+class EnCasDEgalite(Construct):
+    """What a tie in the current encounter does:
+
+    - `En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre`
+      (`moins_de_sceaux`): the tie is won by the card of the player with fewer
+      seals (counted before it); that card takes a seal and the other card is
+      the loser and activates. With equal seals it stays a tie. Past
+      encounters that become ties later stay ties.
+    - `En cas d'égalité, les deux capacités agissent [, sauf celles qui
+      reprennent une carte en main]`: both cards activate their ability, that
+      of the player with fewer seals first (equal seals: a chance draw
+      decides). There is still no seal. With `sauf_reprise`, a card whose
+      ability holds `Reprendre … en main` or `Échanger …` (also in a `Si …`
+      block) does not activate it on a tie, as in the rulebook: it stays in
+      play. Two such cards would otherwise both go back to the hand, and play
+      could come back to the same position for ever.
+    """
+
+    grammar: ClassVar[str] = """
+!en_cas_d_egalite: "En" "cas" "d'égalité" "," ( "le" "joueur" "qui" "a" "le" "moins" "de" "sceaux" "gagne" "la" "rencontre"
+                 | "les" "deux" "capacités" "agissent" ("," "sauf" "celles" "qui" "reprennent" "une" "carte" "en" "main")? )
+"""
+    slot: ClassVar[str | None] = "regle"
+    handler: ClassVar[str] = "apply"
+    kind: Literal["en_cas_d_egalite"] = "en_cas_d_egalite"
+    moins_de_sceaux: bool = False
     sauf_reprise: bool = False
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, sauf_reprise=any(str(c) == "sauf" for c in children))
+        words = [str(c) for c in children]
+        return t.build(cls, meta, moins_de_sceaux="joueur" in words, sauf_reprise="sauf" in words)
+
+    @model_validator(mode="after")
+    def _one_rule(self) -> "EnCasDEgalite":
+        if self.moins_de_sceaux and self.sauf_reprise:
+            raise ValueError("the player with fewer seals wins the tie: no ability acts on it")
+        return self
 
     def apply(self, game: Any, changes: dict[str, Any]) -> None:
-        """Read at the reveal (`CardiaState._reveal`)."""
-        game.tie_both_act = True
-        game.tie_keeps_returning = self.sauf_reprise
+        """Read at the reveal (`CardiaState._resolve_tie`, `CardiaState._reveal`)."""
+        if self.moins_de_sceaux:
+            game.tie_to_fewer_seals = True
+        else:
+            game.tie_both_act = True
+            game.tie_keeps_returning = self.sauf_reprise
 
     def write(self) -> str:
+        if self.moins_de_sceaux:
+            return "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre"
         return "En cas d'égalité, les deux capacités agissent" + (
             ", sauf celles qui reprennent une carte en main" if self.sauf_reprise else ""
         )
 
 
-class VictoireFactions(Construct):
-    """`Victoire aussi avec des sceaux sur N factions`: an extra victory condition, checked
-    at the end of the turn with the seals: your sealed cards are of at least N factions."""
+class VictoireAussi(Construct):
+    """An extra victory condition, checked at the end of the turn with the seals:
 
-    grammar: ClassVar[str] = 'victoire_factions: "Victoire" "aussi" "avec" "des" "sceaux" "sur" INT "factions"'
+    - `Victoire aussi avec des sceaux sur N factions` (`factions`, 1 to 4):
+      your sealed cards are of at least N factions;
+    - `Victoire aussi avec N rencontres gagnées d'affilée` (2 to 16): the last
+      N encounters of the line are all won by your cards.
+    """
+
+    grammar: ClassVar[str] = """
+!victoire_aussi: "Victoire" "aussi" "avec" ("des" "sceaux" "sur" INT "factions" | INT "rencontres" "gagnées" "d'affilée")
+"""
     slot: ClassVar[str | None] = "regle"
     handler: ClassVar[str] = "apply"
-    kind: Literal["victoire_factions"] = "victoire_factions"
-    n: Annotated[int, Field(ge=1, le=4)]
+    kind: Literal["victoire_aussi"] = "victoire_aussi"
+    factions: bool
+    n: Annotated[int, Field(ge=1, le=16)]
+
+    @model_validator(mode="after")
+    def _within_its_range(self) -> "VictoireAussi":
+        low, high = (1, 4) if self.factions else (2, 16)
+        if not low <= self.n <= high:
+            raise ValueError(f"from {low} to {high}")
+        return self
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return _number(t, cls, meta, children)
+        factions = any(str(c) == "factions" for c in children)
+        (number,) = [c for c in children if isinstance(c, Token) and c.type == "INT"]
+        low, high = (1, 4) if factions else (2, 16)
+        return t.build(cls, meta, factions=factions, n=_in_range(t, meta, number, low, high))
 
     def apply(self, game: Any, changes: dict[str, Any]) -> None:
         """Read at the end of the turn (`CardiaState._check_victory`)."""
-        game.victory_factions = self.n
+        if self.factions:
+            game.victory_factions = self.n
+        else:
+            game.victory_streak = self.n
 
     def write(self) -> str:
-        return f"Victoire aussi avec des sceaux sur {self.n} factions"
-
-
-class VictoireDAffilee(Construct):
-    """`Victoire aussi avec N rencontres gagnées d'affilée`: an extra victory condition, checked
-    at the end of the turn: the last N encounters of the line are all won by your cards."""
-
-    grammar: ClassVar[str] = 'victoire_d_affilee: "Victoire" "aussi" "avec" INT "rencontres" "gagnées" "d\'affilée"'
-    slot: ClassVar[str | None] = "regle"
-    handler: ClassVar[str] = "apply"
-    kind: Literal["victoire_d_affilee"] = "victoire_d_affilee"
-    n: Annotated[int, Field(ge=2, le=16)]
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return _number(t, cls, meta, children)
-
-    def apply(self, game: Any, changes: dict[str, Any]) -> None:
-        """Read at the end of the turn (`CardiaState._check_victory`)."""
-        game.victory_streak = self.n
-
-    def write(self) -> str:
+        if self.factions:
+            return f"Victoire aussi avec des sceaux sur {self.n} factions"
         return f"Victoire aussi avec {self.n} rencontres gagnées d'affilée"
 
 
@@ -263,7 +263,4 @@ class InfluenceDesCartes(Construct):
         return f"Les cartes{_de(self.faction)} ont {signed(self.n)} d'influence"
 
 
-CONSTRUCTS: tuple[type[Construct], ...] = (
-    SceauxPourGagner, MainDeDepart, PiocheParTour, EgaliteAuMoinsDeSceaux, EgaliteCapacites,
-    VictoireFactions, VictoireDAffilee, DefausseRemelangee, InfluenceDesCartes,
-)
+CONSTRUCTS: tuple[type[Construct], ...] = (NombreDeLaRegle, EnCasDEgalite, VictoireAussi, DefausseRemelangee, InfluenceDesCartes)
