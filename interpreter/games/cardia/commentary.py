@@ -247,7 +247,7 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
     if viewer is not None:  # a person at the prompt: what their cards do
         for card in sorted(state.seats[viewer].hand, key=lambda c: state.cards[c].influence):
             personnage = state.cards[card]
-            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {printed(personnage.capacite)}")
+            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {' / '.join(printed(capacite) for capacite in personnage.capacites)}")
     if state.protector_now is not None and game.protecteurs:
         protecteur = game.protecteurs[state.protector_now]
         lines.append(f"  this encounter's Protecteur: {protecteur.name} ({protecteur.faction.value}) — {printed(protecteur.capacite)}")
