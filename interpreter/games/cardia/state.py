@@ -243,8 +243,10 @@ class CardiaState(AgendaState[CardiaGame]):
     def copy_fields(self, new: "CardiaState") -> None:
         """The zones, the line, tokens, choices of the turn, Protecteurs and positions seen change in play.
 
-        The owners too: a card taken into another player's zone becomes theirs.
-        Shared with the copy: the cards, the active
+        Shared with the copy: the cards, their owners and their options in play
+        and the limited abilities' counts (`owners`, `play_options`, `used`:
+        replaced, never changed in place, when a card changes hands or an
+        ability counts), the active
         persistent effects (replaced whole by `refresh_active`, never changed
         in place) and `_progressing`, a cache of facts about positions (a
         position that can progress can, in any copy).
@@ -257,9 +259,6 @@ class CardiaState(AgendaState[CardiaGame]):
         new.chosen = self.chosen[:]
         new.shown = self.shown[:]
         new.reshuffled = self.reshuffled[:]
-        new.owners = self.owners[:]
-        new.play_options = self.play_options[:]
-        new.used = self.used.copy()
         new.protector_pile = self.protector_pile.copy()
         new.protector_used = self.protector_used[:]
         new._seen = self._seen.copy()
@@ -553,8 +552,10 @@ class CardiaState(AgendaState[CardiaGame]):
             zones.discard.append(card)
         else:
             zones.pile.put_under([card])
-        if self.owners[card] != seat:
+        if self.owners[card] != seat:  # copied before the change: the lists are shared with copies
+            self.owners = self.owners[:]
             self.owners[card] = seat
+            self.play_options = self.play_options[:]
             self.play_options[card] = Option(self.label(card), card)
 
     def replace_in_play(self, card: int, new: int) -> None:
@@ -794,7 +795,7 @@ class CardiaState(AgendaState[CardiaGame]):
             if not limite.allows(used):
                 self.emit("limit_reached", player=seat, card=name, times=used)
                 return
-            self.used[(card, index)] = used + 1
+            self.used = {**self.used, (card, index): used + 1}  # a new dict: shared with copies
         if isinstance(capacite, ast.CapaciteInstantanee):
             blocker = next((s for o, s, e in self.active.get(ast.CapacitesAdversesBloquees, ()) if e.blocks(o, seat)), None)
             if blocker is not None:
