@@ -465,5 +465,16 @@ def test_fifty_seeded_example_games_play_and_replay(setup, tmp_path):
         path = tmp_path / f"game-{seed}.jsonl"
         played = api.play(loaded, bots, seed=seed, record=path)
         assert played.state.check_invariants() == []
+        # the bound: in a turn, a card activates each of its abilities at most once (a copy copies nothing more)
+        activations: dict[tuple[int, int, str], int] = {}
+        turn = 0
+        for event in played.events:
+            turn = event["turn"] if event["e"] == "turn" else turn
+            if event["e"] == "activate":
+                key = (turn, event["player"], event["card"])
+                activations[key] = activations.get(key, 0) + 1
+        abilities = {card.name: len(card.capacites) for card in loaded.game.characters}
+        assert all(count <= abilities[card] for (_, _, card), count in activations.items())
+        assert len([e for e in played.events if e["e"] == "copy"]) <= turn
         steps = list(api.replay(path))  # raises Divergence at the first difference
         assert len(steps) == played.actions and steps[-1].state.outcome() == played.outcome
