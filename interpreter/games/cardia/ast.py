@@ -1,7 +1,13 @@
 """The AST of Duel pour Cardia: characters, Lieu cards and Protecteurs.
 
-One class per grammar rule of `grammar/cardia.lark`, named after it, with
-`kind` equal to the rule's name; the interpreter's handler has the same name.
+Here are the cards, their abilities and the words they use (factions, decks,
+players); each class is named after its grammar rule, with `kind` equal to
+the rule's name. Everything a card says is a construct, declared in one
+place with its grammar rule, reading, handler and text (see `language.py`
+for the list): the effects (`effects.py`, `moves.py`), conditions and
+amounts (`conditions.py`), targets and sets (`cibles.py`), persistent
+effects (`persistants.py`, `abilities.py`), triggers and limits
+(`abilities.py`), the Lieu's rules (`regles.py`); their names are kept here.
 Each docstring gives the meaning the engine executes.
 
 Words used throughout:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import ast
-from .effects import _discarded, discard_one, tokens_for  # noqa: F401 (tokens_for: the rulebook's tokens, for readers)
+from .effects import _discarded, discard_one
 from .state import POSERS, Act, CardiaState
 from .writing import printed
 

@@ -1,4 +1,9 @@
-"""From Duel pour Cardia parse trees to the AST: one method per grammar rule."""
+"""From Duel pour Cardia parse trees to the AST: the cards, their abilities and the small words.
+
+The rules of the constructs (effects, conditions, targets…) are read by
+each construct's own `read` (`language.py` lists them); this transformer
+reads the rest, one method per grammar rule.
+"""
 
 from __future__ import annotations
 

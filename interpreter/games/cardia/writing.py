@@ -15,8 +15,8 @@ effects of an ability on one line, one `Règle :` line per Lieu rule, a
 Lieu's difficulty in stars (0 as a number). Reading it back gives the same
 card. The commentary prints an effect that acts with the same writers.
 
-`WRITERS` has one writer per AST class, beside its handler in `steps.py`:
-adding a construct adds its writer here.
+`WRITERS` has one writer per AST class of `ast.py` (cards and abilities); a
+construct writes itself (its `write`), beside its grammar and its handler.
 """
 
 from __future__ import annotations
