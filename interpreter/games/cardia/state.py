@@ -790,17 +790,15 @@ class CardiaState(AgendaState[CardiaGame]):
         capacite: Any = self.cards[card].capacites[index]
         name = self.names[card]
         limite = capacite.limite
-        if limite is not None:
-            used = self.used.get((card, index), 0)
-            if not limite.allows(used):
-                self.emit("limit_reached", player=seat, card=name, times=used)
-                return
-            self.used = {**self.used, (card, index): used + 1}  # a new dict: shared with copies
+        if limite is not None and not limite.allows(self.used.get((card, index), 0)):
+            self.emit("limit_reached", player=seat, card=name, times=self.used[(card, index)])
+            return
         if isinstance(capacite, ast.CapaciteInstantanee):
             blocker = next((s for o, s, e in self.active.get(ast.CapacitesAdversesBloquees, ()) if e.blocks(o, seat)), None)
             if blocker is not None:
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
+            self._count(card, index, limite)
             self.emit("activate", player=seat, card=name, ability="instant")
             steps.run_effects(self, Act(seat, card, at, name), capacite.effets)
             return
@@ -812,10 +810,16 @@ class CardiaState(AgendaState[CardiaGame]):
         if self.rules.limited_persistent_tokens and len(self.persistent) >= self.rules.persistent_tokens:
             self.emit("no_token", player=seat, card=name, why="supply")
             return
+        self._count(card, index, limite)
         self.persistent.append(card)
         self.refresh_active()
         self.emit("activate", player=seat, card=name, ability="persistent")
         self.evaluate()
+
+    def _count(self, card: int, index: int, limite: Any) -> None:
+        """A limited ability acts: one time more this game (not when it was blocked or found no token)."""
+        if limite is not None:
+            self.used = {**self.used, (card, index): self.used.get((card, index), 0) + 1}  # a new dict: shared with copies
 
     def _protector_phase(self, at: int, winner: int | None) -> None:
         """The Protecteur of encounter `at` acts, if it has one ("Une égalité ne déclenche aucune capacité": not on a tie)."""
