@@ -364,6 +364,15 @@ def test_une_fois_par_duel_is_a_bound(examples):
     assert "limit_reached" in kinds(events) and sc.state.persistent == [sc.card(1, "Sentinelle d'Argent")]
 
 
+def test_a_blocked_limited_ability_has_not_acted(tmp_path, examples):
+    files = over_examples(
+        tmp_path, "== Magistrate ==\nPaquet II · Dynastie · influence 9\nCapacité persistante : Les capacités instantanées adverses n'agissent pas\n"
+    )
+    sc = game(files, "II").past("Empereur", "Magistrate").persistent(1, "Magistrate").hand(0, "Bretteur").hand(1, "Sage")
+    events = duel(sc, "Bretteur", "Sage")
+    assert "blocked" in kinds(events) and sc.state.used == {}
+
+
 def test_a_property_acts_in_play_without_a_token(tmp_path, examples):
     # Sentinelle d'Argent: Propriété : Cette carte gagne les égalités — a past tie made later keeps its seal
     files = over_examples(
