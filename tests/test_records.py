@@ -48,7 +48,8 @@ def designer_folder(root: Path, game: str) -> Path:
     """A designer's folder: the game's files, one card renamed wherever it is named."""
     old, new, _, _ = RENAMED[game]
     folder = root / "mine"
-    shutil.copytree(shipped_folder(ENGINES[game].language), folder)
+    # the game's own files: not the examples' folder, a set of its own that names the game's cards
+    shutil.copytree(shipped_folder(ENGINES[game].language), folder, ignore=shutil.ignore_patterns("exemples"))
     for path in folder.rglob("*.atout"):
         text = path.read_text(encoding="utf-8")
         if old in text:

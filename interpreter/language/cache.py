@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import typing
 from enum import Enum
 from functools import lru_cache
 from pathlib import Path
@@ -205,16 +206,35 @@ def _revive(data: Any, file: str, depth: int, whole: bool = False) -> Any:
     for key, item in data.items():
         if key in ("$", "span"):
             continue
-        if (cls, key) in _ANY_CLASS_FIELDS:
-            if isinstance(item, list):
-                fields[key] = [_revive(x, file, depth + 1) for x in item]
-            else:
-                fields[key] = None if item is None else _revive(item, file, depth + 1)
+        if (cls, key) in _ANY_CLASS_FIELDS or _holds_any_node(cls, key):
+            fields[key] = _revive_any(item, file, depth + 1)
         else:
             fields[key] = _plain(item, file, depth + 1, whole)
     if "span" in data:
         fields["span"] = _span(cls, data["span"], file)
     return cls.model_validate(fields)
+
+
+def _revive_any(data: Any, file: str, depth: int) -> Any:
+    """A field that may hold a node of any class: each model revived as the class it names."""
+    if depth > MAX_DEPTH:
+        raise _Unusable("nested too deeply")
+    if isinstance(data, list):
+        return [_revive_any(item, file, depth + 1) for item in data]
+    return _revive(data, file, depth) if isinstance(data, dict) else data
+
+
+@lru_cache(maxsize=None)
+def _holds_any_node(cls: type, field: str) -> bool:
+    """Whether a field is typed as any node (`SerializeAsAny[Node]`, as constructs' fields are): its type cannot say the class."""
+    info = cls.model_fields.get(field) if issubclass(cls, BaseModel) else None
+    todo = [info.annotation] if info is not None else []
+    while todo:
+        annotation = todo.pop()
+        if annotation is Node:
+            return True
+        todo.extend(typing.get_args(annotation))
+    return False
 
 
 def _plain(data: Any, file: str, depth: int, whole: bool = False) -> Any:
@@ -233,7 +253,7 @@ def _plain(data: Any, file: str, depth: int, whole: bool = False) -> Any:
     cls = _classes().get(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
-    if whole or issubclass(cls, Construct):
+    if whole or issubclass(cls, Construct) or any(_holds_any_node(cls, key) for key in data if key not in ("$", "span")):
         return _revive(data, file, depth, whole=True)
     fields = {key: _plain(item, file, depth + 1) for key, item in data.items() if key not in ("$", "span")}
     if "span" in data:

@@ -41,6 +41,12 @@ CODES: dict[str, str] = {
     "E302": "an extension whose base cannot be found, or a set with two extension files",
     "E303": "an extension that leaves out a card its base does not have",
     "E330": "a card text that would never end if nothing bounded it (a power that sets itself off, with no limit)",
+    # What a card says that could never end or means nothing (Duel pour Cardia)
+    "E360": "an ability that copies its own ability (it would copy itself for ever)",
+    "E361": "a move of cards from a zone to that same zone",
+    "E362": "more cards taken than looked at",
+    "E363": "an exchange of a card in play that is not the player's with the player's hand",
+    "E364": "an ability that says twice when it acts, or twice how often",
     "N300": "a note: a card of an extension replaces the base card of the same name",
     "N301": "a note: a card an extension leaves out is named by a deck or collection of its base",
     # Decks and collections

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from atout.interpreter.games.cardia.steps import tokens_for
+from atout.interpreter.games.cardia.effects import tokens_for
 
 from .conftest import kinds
 

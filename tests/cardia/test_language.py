@@ -6,6 +6,9 @@ import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from atout.interpreter.games.cardia import ast
+from atout.interpreter.games.cardia.abilities import GagnentEgalites
+from atout.interpreter.games.cardia.conditions import CarteEst, Chose, Compte, Possession, Si
+from atout.interpreter.language.logic import Comparison
 from atout.interpreter.games.cardia.rules import CardiaRules
 from atout.interpreter.language.loader import read_file
 from atout.interpreter.language.nodes import dump
@@ -67,12 +70,14 @@ def test_the_inventrice_of_the_worked_example(read):
         paquet=ast.Paquet.PAQUET_I,
         faction=F.GUILDE,
         influence=15,
-        capacite=ast.CapaciteInstantanee(
-            effets=[
-                ast.ModifierInfluence(n=3, cible=ast.CetteCarte()),
-                ast.ModifierInfluence(n=-3, cible=ast.CarteAuChoix(autre=True)),
-            ]
-        ),
+        capacites=[
+            ast.CapaciteInstantanee(
+                effets=[
+                    ast.ModifierInfluence(n=3, cible=ast.CetteCarte()),
+                    ast.ModifierInfluence(n=-3, cible=ast.CarteAuChoix(autre=True)),
+                ]
+            )
+        ],
     )
 
 
@@ -120,11 +125,21 @@ def test_the_character_line(read, line, paquet, faction, influence):
         ("Retirer un jeton Persistant adverse au choix", ast.RetirerPersistant(adverse=True)),
         (
             "Si tu as moins de sceaux que l'adversaire, Gagner la partie",
-            ast.Si(condition=ast.MoinsDeSceaux(), effet=ast.GagnerLaPartie()),
+            Si(
+                condition=Possession(
+                    left=Compte(joueur=J.TOI, chose=Chose.SCEAUX),
+                    comparison=Comparison.LESS_THAN,
+                    right=Compte(joueur=J.ADVERSAIRE, chose=Chose.SCEAUX),
+                ),
+                alors=[ast.GagnerLaPartie()],
+            ),
         ),
         (
             "Si la carte adverse est de la Guilde, +5 sur cette carte",
-            ast.Si(condition=ast.CarteAdverseEst(faction=F.GUILDE), effet=ast.ModifierInfluence(n=5, cible=ast.CetteCarte())),
+            Si(
+                condition=CarteEst(carte=ast.CarteAdverse(), faction=F.GUILDE),
+                alors=[ast.ModifierInfluence(n=5, cible=ast.CetteCarte())],
+            ),
         ),
     ],
 )
@@ -175,7 +190,7 @@ def test_every_target(read, text, expected):
             ast.InfluenceContinue(ensemble=ast.CartesAdverses(faction=F.DYNASTIE), n=-2),
         ),
         ("Cette carte a +4 d'influence", ast.InfluenceContinue(ensemble=ast.CetteCarte(), n=4)),
-        ("Tes cartes gagnent les égalités", ast.GagneEgalites()),
+        ("Tes cartes gagnent les égalités", GagnentEgalites(ensemble=ast.TesCartes())),
         ("Les capacités instantanées adverses n'agissent pas", ast.CapacitesAdversesBloquees()),
         ("L'adversaire joue sa carte face visible", ast.JoueFaceVisible()),
         ("Tu pioches 1 carte de plus", ast.PiocheEnPlus(n=1)),
@@ -193,7 +208,7 @@ def test_effects_one_per_line_are_the_same_as_semicolons(read):
 
 def test_keywords_match_whatever_the_case_and_accents(read):
     assert instant(read, "DEFAUSSER LES DEUX CARTES JOUEES") == instant(read, "Défausser les deux cartes jouées")
-    assert persistent(read, "tes cartes gagnent les egalites") == [ast.GagneEgalites()]
+    assert persistent(read, "tes cartes gagnent les egalites") == [GagnentEgalites(ensemble=ast.TesCartes())]
 
 
 def test_a_persistent_ability_cannot_hold_a_one_off_effect(read):
@@ -217,20 +232,20 @@ def test_a_misspelt_effect_gets_the_nearest_word(read):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("Il faut 6 sceaux pour gagner", ast.SceauxPourGagner(n=6)),
-        ("Chacun commence avec 7 cartes en main", ast.MainDeDepart(n=7)),
-        ("Chacun pioche 2 cartes à la fin du tour", ast.PiocheParTour(n=2)),
+        ("Il faut 6 sceaux pour gagner", ast.NombreDeLaRegle(parametre=ast.Parametre.SCEAUX_POUR_GAGNER, n=6)),
+        ("Chacun commence avec 7 cartes en main", ast.NombreDeLaRegle(parametre=ast.Parametre.MAIN_DE_DEPART, n=7)),
+        ("Chacun pioche 2 cartes à la fin du tour", ast.NombreDeLaRegle(parametre=ast.Parametre.PIOCHE_PAR_TOUR, n=2)),
         (
             "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre",
-            ast.EgaliteAuMoinsDeSceaux(),
+            ast.EnCasDEgalite(moins_de_sceaux=True),
         ),
-        ("En cas d'égalité, les deux capacités agissent", ast.EgaliteCapacites()),
+        ("En cas d'égalité, les deux capacités agissent", ast.EnCasDEgalite()),
         (
             "En cas d'égalité, les deux capacités agissent, sauf celles qui reprennent une carte en main",
-            ast.EgaliteCapacites(sauf_reprise=True),
+            ast.EnCasDEgalite(sauf_reprise=True),
         ),
-        ("Victoire aussi avec des sceaux sur 4 factions", ast.VictoireFactions(n=4)),
-        ("Victoire aussi avec 3 rencontres gagnées d'affilée", ast.VictoireDAffilee(n=3)),
+        ("Victoire aussi avec des sceaux sur 4 factions", ast.VictoireAussi(factions=True, n=4)),
+        ("Victoire aussi avec 3 rencontres gagnées d'affilée", ast.VictoireAussi(factions=False, n=3)),
         ("La défausse se remélange quand la pioche est vide", ast.DefausseRemelangee()),
         ("La défausse se remélange une fois quand la pioche est vide", ast.DefausseRemelangee(fois=1)),
         ("la defausse se remelange UNE FOIS quand la pioche est vide", ast.DefausseRemelangee(fois=1)),
@@ -252,7 +267,7 @@ def test_a_lieu_with_stars_and_several_rules(read):
     assert found == ast.Lieu(
         name="Puits",
         difficulte=2,
-        regles=[ast.DefausseRemelangee(), ast.SceauxPourGagner(n=7), ast.PiocheParTour(n=2)],
+        regles=[ast.DefausseRemelangee(), ast.NombreDeLaRegle(parametre=ast.Parametre.SCEAUX_POUR_GAGNER, n=7), ast.NombreDeLaRegle(parametre=ast.Parametre.PIOCHE_PAR_TOUR, n=2)],
     )
     assert card(read, "== Puits ==\nLieu · difficulté 2\nRègle : Il faut 7 sceaux pour gagner\n").difficulte == 2
 
@@ -461,7 +476,8 @@ def test_every_shipped_file_is_valid(languages, cards_dir):
 
     validation = validate([cards_dir / "cardia"], languages)
     assert [d.render() for d in validation.diagnostics] == []
-    assert len(validation.documents) == len(SHIPPED) + 1
+    examples = sorted((cards_dir / "cardia" / "exemples").glob("*.atout"))
+    assert len(validation.documents) == len(SHIPPED) + 1 + len(examples)
 
 
 def test_the_decks_have_both_kinds_of_ability(languages, cards_dir):

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.interpreter.games import LANGUAGES
-from atout.interpreter.games.cardia import ast, writing
+from atout.interpreter.games.cardia import abilities, ast, conditions, moves, regles, writing
 from atout.interpreter.language.loader import read_document, read_file
 from atout.interpreter.language.nodes import CardFile, Node, dump
 from atout.interpreter.language.project import shipped_files
@@ -221,27 +221,104 @@ def _value(annotation: object, metadata: list) -> st.SearchStrategy:
     raise TypeError(f"no strategy for a field of type {annotation}")
 
 
-def _build(cls: type[Node], values: dict) -> Node | None:
-    """The node, or None when the values break a constraint of its own (a change of 0)."""
-    try:
-        return cls(**values)
-    except ValueError:
-        return None
-
-
 @lru_cache(maxsize=None)
 def nodes(cls: type[Node]) -> st.SearchStrategy:
-    """Valid nodes of class `cls`, each field drawn from its type (deferred: `Si` holds an effect)."""
+    """Valid nodes of class `cls`, each field drawn from its type, or from `SLOTS` where the type is any node."""
 
     def fields() -> st.SearchStrategy:
         values = {
-            name: _value(info.annotation, info.metadata)
+            name: SLOTS[(cls, name)][0] if (cls, name) in SLOTS else _value(info.annotation, info.metadata)
             for name, info in cls.model_fields.items()
-            if name not in ("kind", "span")
+            if name not in ("kind", "span") and (cls, name) not in FIXED
         }
         return st.fixed_dictionaries(values).map(lambda v: _build(cls, v)).filter(lambda node: node is not None)
 
     return st.deferred(fields)
+
+
+# -- the constructs' slots: a field typed "any node" draws from what the grammar lets stand there --
+
+A, C = ast, conditions
+CARTE_SIMPLE = st.sampled_from([ast.CetteCarte(), ast.TaCarte(), ast.CarteAdverse()])
+COMPTE = nodes(C.Compte)
+
+
+@st.composite
+def possession(draw) -> Node:
+    left = draw(COMPTE)
+    if draw(st.booleans()):
+        comparison = draw(st.sampled_from(sorted(C.AGAINST_NUMBER)))
+        return C.Possession(left=left, comparison=comparison, right=draw(st.integers(0, 12)))
+    other = C.Compte(joueur=draw(st.sampled_from(list(ast.Joueur))), chose=left.chose)
+    return C.Possession(left=left, comparison=draw(st.sampled_from(sorted(C.AGAINST_PLAYER))), right=other)
+
+
+@st.composite
+def influence_est(draw) -> Node:
+    left = C.InfluenceDe(carte=draw(CARTE_SIMPLE))
+    right = draw(st.one_of(st.integers(0, 20), CARTE_SIMPLE.map(lambda carte: C.InfluenceDe(carte=carte))))
+    return C.InfluenceEst(left=left, comparison=draw(st.sampled_from(sorted(C.AGAINST_INFLUENCE))), right=right)
+
+
+ATOME = st.one_of(possession(), influence_est(), st.builds(C.CarteEst, carte=CARTE_SIMPLE, faction=st.sampled_from(list(ast.Faction))))
+TERME = st.one_of(ATOME, st.lists(ATOME, min_size=2, max_size=3).map(lambda c: C.Et(conditions=c)))
+CONDITION = st.one_of(TERME, st.lists(TERME, min_size=2, max_size=3).map(lambda c: C.Ou(conditions=c)))
+SIMPLE_EFFECTS = [ast.ModifierInfluence, ast.Defausser, ast.DefausserMain, ast.Piocher, ast.GagnerLaPartie,
+                  ast.ReprendreEnMain, ast.RetirerPersistant, moves.Prendre, moves.Regarder, moves.Echanger, moves.Copier]
+EFFET_SIMPLE = st.one_of(*[nodes(cls) for cls in SIMPLE_EFFECTS])
+EFFET = st.one_of(EFFET_SIMPLE, st.deferred(lambda: nodes(C.Si)))
+CONTINUS = [ast.InfluenceContinue, ast.CapacitesAdversesBloquees, ast.JoueFaceVisible, ast.PiocheEnPlus,
+            abilities.GagnentEgalites, abilities.SeJouentFaceVisible]
+EFFET_CONTINU = st.one_of(*[nodes(cls) for cls in CONTINUS])
+QUAND = st.one_of(st.none(), nodes(abilities.QuandCetteCarte))
+LIMITE = st.one_of(st.none(), nodes(abilities.FoisParDuel))
+CAPACITES = [ast.CapaciteInstantanee, ast.CapacitePersistante, abilities.Propriete]
+
+REGLES = list(regles.CONSTRUCTS)
+
+#: Fields whose type is "any node": (strategy, the classes it draws).
+SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {
+    (ast.Lieu, "regles"): (st.lists(st.one_of(*[nodes(c) for c in REGLES]), min_size=1, max_size=3), REGLES),
+    (ast.Personnage, "capacites"): (st.lists(st.one_of(*[nodes(c) for c in CAPACITES]), min_size=1, max_size=3), CAPACITES),
+    (ast.CapaciteInstantanee, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si]),
+    (ast.CapaciteProtecteur, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si]),
+    (ast.CapacitePersistante, "effets"): (st.lists(EFFET_CONTINU, min_size=1, max_size=3), CONTINUS),
+    (abilities.Propriete, "effets"): (st.lists(EFFET_CONTINU, min_size=1, max_size=3), CONTINUS),
+    (ast.CapaciteInstantanee, "quand"): (QUAND, [abilities.QuandCetteCarte]),
+    (ast.CapaciteInstantanee, "limite"): (LIMITE, [abilities.FoisParDuel]),
+    (ast.CapacitePersistante, "quand"): (QUAND, [abilities.QuandCetteCarte]),
+    (ast.CapacitePersistante, "limite"): (LIMITE, [abilities.FoisParDuel]),
+    (ast.ModifierInfluence, "pour_chaque"): (st.one_of(st.none(), nodes(C.PourChaque)), [C.PourChaque]),
+    (ast.Piocher, "par"): (st.one_of(st.none(), nodes(C.PourChaque), nodes(C.AutantDeCartes)), [C.PourChaque, C.AutantDeCartes]),
+    (C.PourChaque, "quantity"): (COMPTE, [C.Compte]),
+    (C.AutantDeCartes, "quantity"): (COMPTE, [C.Compte]),
+    (C.Si, "condition"): (st.one_of(CONDITION, CONDITION.map(lambda c: C.SaufSi(condition=c))),
+                          [C.Possession, C.InfluenceEst, C.CarteEst, C.Et, C.Ou, C.SaufSi, C.Compte, C.InfluenceDe]),
+    (C.Si, "alors"): (st.lists(EFFET_SIMPLE, min_size=1, max_size=2), SIMPLE_EFFECTS),
+    (C.Si, "sinon"): (st.one_of(st.lists(EFFET_SIMPLE, max_size=2), st.deferred(lambda: nodes(C.Si)).map(lambda si: [si])),
+                      [*SIMPLE_EFFECTS, C.Si]),
+    (C.CarteEst, "carte"): (CARTE_SIMPLE, [ast.CetteCarte, ast.TaCarte, ast.CarteAdverse]),
+}
+#: Fields left to their default: `pour chaque` counts once per thing.
+FIXED = {(C.PourChaque, "per")}
+
+
+def _build(cls: type[Node], values: dict) -> Node | None:
+    """The node, or None when the values break a constraint of its own (a change of 0, a card that could not be read)."""
+    if cls is ast.Piocher and isinstance(values.get("par"), C.AutantDeCartes):
+        values = {**values, "n": 1}  # "autant de cartes que …" prints no number
+    if cls is moves.Prendre and (values["de"], values["zone"]) == (values["vers"], values["vers_zone"]):
+        return None
+    if cls is moves.Regarder and values["garder"] > values["n"]:
+        return None
+    if cls is moves.Echanger and not moves._yours(values["cible"]):
+        return None
+    if cls is moves.Copier and isinstance(values["cible"], ast.CetteCarte):
+        return None
+    try:
+        return cls(**values)
+    except ValueError:
+        return None
 
 
 CARDS = st.one_of(nodes(ast.Personnage), nodes(ast.Lieu), nodes(ast.Protecteur))
@@ -257,14 +334,14 @@ def _classes_in(annotation: object) -> set[type]:
 
 
 def reachable(roots: set[type]) -> set[type]:
-    """The node classes the strategies generate from `roots`: each field's classes, and theirs."""
+    """The node classes the strategies generate from `roots`: each field's classes (or its slot's), and theirs."""
     seen, todo = set(), list(roots)
     while todo:
         cls = todo.pop()
         if cls not in seen:
             seen.add(cls)
-            for info in cls.model_fields.values():
-                todo += _classes_in(info.annotation)
+            for name, info in cls.model_fields.items():
+                todo += SLOTS[(cls, name)][1] if (cls, name) in SLOTS else _classes_in(info.annotation)
     return seen
 
 
@@ -277,7 +354,8 @@ def ast_classes() -> set[type]:
 
 
 def test_the_generated_cards_hold_every_construct():
-    assert reachable({ast.Personnage, ast.Lieu, ast.Protecteur}) == ast_classes()
+    generated = reachable({ast.Personnage, ast.Lieu, ast.Protecteur}) - {Node}
+    assert generated == ast_classes() | set(LANGUAGE.constructs)
 
 
 @settings(max_examples=150, deadline=None)

@@ -274,7 +274,8 @@ def designer_record(tmp_path_factory):
         if name not in made:
             engine = ENGINES[name]
             folder = tmp_path_factory.mktemp(f"designer-{name}") / "mine"
-            shutil.copytree(shipped_folder(engine.language), folder)
+            # the game's own files (not the examples' folder, a set of its own)
+            shutil.copytree(shipped_folder(engine.language), folder, ignore=shutil.ignore_patterns("exemples"))
             first = sorted(folder.rglob("*.atout"))[0]
             first.write_text(first.read_text(encoding="utf-8") + "\n", encoding="utf-8")
             files = load_files(engine.language, [folder])

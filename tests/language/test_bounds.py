@@ -88,7 +88,7 @@ def test_a_deck_with_counts_in_range_is_still_checked(validate_tree):
 
 
 def _nested(depth: int) -> str:
-    clauses = "Si tu as moins de sceaux que l'adversaire, " * depth
+    clauses = "Si tu as au plus 1 sceau, Piocher 1 carte, sinon " * depth  # each "sinon" holds the next "Si"
     return (
         "Duel pour Cardia : cartes\n== Assassin ==\nPaquet I · Rébellion · influence 1\n"
         f"Capacité instantanée : {clauses}Piocher 2 cartes\n"

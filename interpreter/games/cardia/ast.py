@@ -1,7 +1,13 @@
 """The AST of Duel pour Cardia: characters, Lieu cards and Protecteurs.
 
-One class per grammar rule of `grammar/cardia.lark`, named after it, with
-`kind` equal to the rule's name; the interpreter's handler has the same name.
+Here are the cards, their abilities and the words they use (factions, decks,
+players); each class is named after its grammar rule, with `kind` equal to
+the rule's name. Everything a card says is a construct, declared in one
+place with its grammar rule, reading, handler and text (see `language.py`
+for the list): the effects (`effects.py`, `moves.py`), conditions and
+amounts (`conditions.py`), targets and sets (`cibles.py`), persistent
+effects (`persistants.py`, `abilities.py`), triggers and limits
+(`abilities.py`), the Lieu's rules (`regles.py`); their names are kept here.
 Each docstring gives the meaning the engine executes.
 
 Words used throughout:
@@ -34,7 +40,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, SerializeAsAny
 
 from atout.interpreter.language.nodes import Node
 
@@ -96,62 +102,11 @@ class Camp(str, Enum):
 # ---------------------------------------------------------------------------
 
 
-class CetteCarte(Node):
-    """`cette carte`: the card whose ability acts (see the module's words)."""
-
-    kind: Literal["cette_carte"] = "cette_carte"
-
-
-class TaCarte(Node):
-    """`ta carte`: the card you played in the current encounter."""
-
-    kind: Literal["ta_carte"] = "ta_carte"
-
-
-class CarteAdverse(Node):
-    """`la carte adverse`: the card the opponent played in the current encounter."""
-
-    kind: Literal["carte_adverse"] = "carte_adverse"
-
-
-class CartesJouees(Node):
-    """`les deux cartes jouées`: both cards of the current encounter, yours first."""
-
-    kind: Literal["cartes_jouees"] = "cartes_jouees"
-
-
-class CarteAuChoix(Node):
-    """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`.
-
-    One card in the line, chosen when the effect acts by `choisie_par` (you by
-    default; the opponent with "au choix de l'adversaire"). Eligible cards:
-    any card in play, of the current and past encounters (`camp`: anyone's,
-    yours with "une de tes cartes", the opponent's with "adverse"), not this
-    card if `autre`, of faction `faction` if given, of a past encounter only
-    if `passee`. With no eligible card, the effect does nothing.
-    """
-
-    kind: Literal["carte_au_choix"] = "carte_au_choix"
-    camp: Camp = Camp.TOUTES
-    autre: bool = False
-    faction: Faction | None = None
-    passee: bool = False
-    choisie_par: Joueur = Joueur.TOI
-
-
-class ChacuneDeTesCartes(Node):
-    """`chacune de tes cartes [de la F]`: each of your cards in play (of faction F), in line order."""
-
-    kind: Literal["chacune_de_tes_cartes"] = "chacune_de_tes_cartes"
-    faction: Faction | None = None
-
-
-class ChacuneDesCartesAdverses(Node):
-    """`chacune des cartes adverses [de la F]`: each of the opponent's cards in play (of faction F)."""
-
-    kind: Literal["chacune_des_cartes_adverses"] = "chacune_des_cartes_adverses"
-    faction: Faction | None = None
-
+# The targets are constructs, declared in one place each (`cibles.py`); their names are kept here.
+from .cibles import (  # noqa: E402
+    CarteAdverse, CarteAuChoix, CartesAdverses, CartesJouees, CetteCarte, ChacuneDeTesCartes, ChacuneDesCartesAdverses,
+    TaCarte, TesCartes,
+)
 
 Cible = Annotated[
     Union[CetteCarte, TaCarte, CarteAdverse, CartesJouees, CarteAuChoix, ChacuneDeTesCartes, ChacuneDesCartesAdverses],
@@ -159,184 +114,25 @@ Cible = Annotated[
 ]
 
 # ---------------------------------------------------------------------------
-# Conditions of `Si`
+# Instantaneous effects: they act once, in the order written (`effects.py`)
 # ---------------------------------------------------------------------------
 
 
-class MoinsDeSceaux(Node):
-    """`tu as moins de sceaux que l'adversaire`: true when your sealed cards are fewer, counted now."""
-
-    kind: Literal["moins_de_sceaux"] = "moins_de_sceaux"
-
-
-class CarteAdverseEst(Node):
-    """`la carte adverse est de la F`: the opponent's card of the current encounter is of faction F."""
-
-    kind: Literal["carte_adverse_est"] = "carte_adverse_est"
-    faction: Faction
-
-
-Condition = Annotated[Union[MoinsDeSceaux, CarteAdverseEst], Field(discriminator="kind")]
-
-# ---------------------------------------------------------------------------
-# Instantaneous effects: they act once, in the order written
-# ---------------------------------------------------------------------------
-
-
-class ModifierInfluence(Node):
-    """`+3 sur cette carte`: place modifier tokens worth `n` on each target card.
-
-    Tokens are worth 1, 3 and 5 and are placed on their + or − face; a value
-    that is not a token's is made of the fewest tokens, largest first (+2 is
-    two tokens of 1; −7 is 5, 1 and 1). With "Modificateurs limités : oui",
-    only tokens left in the supply are used, largest first without going past
-    `n`: the card may get less than `n`, or nothing. After the tokens are
-    placed, every encounter is re-evaluated.
-    """
-
-    kind: Literal["modifier_influence"] = "modifier_influence"
-    n: Amount
-    cible: Cible
-
-
-class Defausser(Node):
-    """`Défausser <cible>`: each target card leaves play for its owner's discard pile."""
-
-    kind: Literal["defausser"] = "defausser"
-    cible: Cible
-
-
-class DefausserMain(Node):
-    """`Défausser 1 carte de ta main` / `L'adversaire défausse 1 carte de sa main [au hasard]`.
-
-    `joueur` discards `n` cards from their hand, chosen by themselves, or at
-    random (a chance draw) if `au_hasard`; with fewer cards, the whole hand.
-    """
-
-    kind: Literal["defausser_main"] = "defausser_main"
-    joueur: Joueur = Joueur.TOI
-    n: Count
-    au_hasard: bool = False
-
-
-class Piocher(Node):
-    """`Piocher 2 cartes` / `L'adversaire pioche 1 carte`: `joueur` draws `n`, fewer if the pile runs out."""
-
-    kind: Literal["piocher"] = "piocher"
-    joueur: Joueur = Joueur.TOI
-    n: Count
-
-
-class GagnerLaPartie(Node):
-    """`Gagner la partie`: you win the game at once, whatever the seals."""
-
-    kind: Literal["gagner_la_partie"] = "gagner_la_partie"
-
-
-class ReprendreEnMain(Node):
-    """`Reprendre <cible> en main`: each target card leaves play to its owner's hand."""
-
-    kind: Literal["reprendre_en_main"] = "reprendre_en_main"
-    cible: Cible
-
-
-class RetirerPersistant(Node):
-    """`Retirer un jeton Persistant [adverse] au choix`: you take a Persistant token off a card.
-
-    The card is chosen by you among the cards in play that carry one (the
-    opponent's only, if `adverse`); its persistent ability stops acting and
-    the token returns to the supply. With no such card, nothing happens.
-    """
-
-    kind: Literal["retirer_persistant"] = "retirer_persistant"
-    adverse: bool = False
-
-
-class Si(Node):
-    """`Si <condition>, <effet>`: the effect acts only if the condition holds when reached."""
-
-    kind: Literal["si"] = "si"
-    condition: Condition
-    effet: "Effet"
-
-
-Effet = Annotated[
-    Union[ModifierInfluence, Defausser, DefausserMain, Piocher, GagnerLaPartie, ReprendreEnMain, RetirerPersistant, Si],
-    Field(discriminator="kind"),
-]
-Si.model_rebuild()
+#: An instantaneous effect: a construct of the game's language (`effects.py`: the rulebook's,
+#: `Piocher`, `Défausser`…; `conditions.py`: `Si`; `moves.py`: `Prendre`…), see `language.py`.
+Effet = SerializeAsAny[Node]
 
 # ---------------------------------------------------------------------------
 # Persistent effects: they act while the card carries its Persistant token
 # ---------------------------------------------------------------------------
 
 
-class TesCartes(Node):
-    """`tes cartes [de la F]`: every card of yours in play (of faction F), now or later."""
-
-    kind: Literal["tes_cartes"] = "tes_cartes"
-    faction: Faction | None = None
-
-
-class CartesAdverses(Node):
-    """`les cartes adverses [de la F]`: every card of the opponent in play (of faction F), now or later."""
-
-    kind: Literal["cartes_adverses"] = "cartes_adverses"
-    faction: Faction | None = None
-
-
 Ensemble = Annotated[Union[CetteCarte, TesCartes, CartesAdverses], Field(discriminator="kind")]
 
 
-class InfluenceContinue(Node):
-    """`Tes cartes de l'Académie ont +1 d'influence`: a bonus counted in each card's influence.
-
-    No token is placed: while the ability is active, every card of the set
-    has `n` more (or less) influence, and encounters are re-evaluated when
-    the ability starts and stops acting.
-    """
-
-    kind: Literal["influence_continue"] = "influence_continue"
-    ensemble: Ensemble
-    n: Amount
-
-
-class GagneEgalites(Node):
-    """`Tes cartes gagnent les égalités`: an encounter of equal influences is won by your card.
-
-    It takes the seal, and in the current encounter the opponent's card is
-    the loser and activates its ability. If both players have this active,
-    ties stay ties.
-    """
-
-    kind: Literal["gagne_egalites"] = "gagne_egalites"
-
-
-class CapacitesAdversesBloquees(Node):
-    """`Les capacités instantanées adverses n'agissent pas`: the opponent's losing cards with an
-    instantaneous ability do not activate it (persistent ones and Protecteurs still act)."""
-
-    kind: Literal["capacites_adverses_bloquees"] = "capacites_adverses_bloquees"
-
-
-class JoueFaceVisible(Node):
-    """`L'adversaire joue sa carte face visible`: each turn the opponent chooses and shows their
-    card first, then you choose yours. If both players have this active, play is simultaneous."""
-
-    kind: Literal["joue_face_visible"] = "joue_face_visible"
-
-
-class PiocheEnPlus(Node):
-    """`Tu pioches 1 carte de plus`: at the end of each turn you draw `n` more cards."""
-
-    kind: Literal["pioche_en_plus"] = "pioche_en_plus"
-    n: Count
-
-
-EffetContinu = Annotated[
-    Union[InfluenceContinue, GagneEgalites, CapacitesAdversesBloquees, JoueFaceVisible, PiocheEnPlus],
-    Field(discriminator="kind"),
-]
+#: A persistent effect: a construct (`persistants.py`: the rulebook's; `abilities.py`: `gagnent les
+#: égalités`, `se jouent face visible`).
+EffetContinu = SerializeAsAny[Node]
 
 # ---------------------------------------------------------------------------
 # Abilities and characters
@@ -344,9 +140,16 @@ EffetContinu = Annotated[
 
 
 class CapaciteInstantanee(Node):
-    """`Capacité instantanée : …`: when this card loses the current encounter, its effects act once, in order."""
+    """`Capacité instantanée [, quand cette carte gagne] [, une fois par duel] : …`.
+
+    When this card loses the current encounter (or wins it, with `quand cette
+    carte gagne`), its effects act once, in order. `limite` (`une fois par
+    duel`) counts how often each copy of the card may act in a game.
+    """
 
     kind: Literal["capacite_instantanee"] = "capacite_instantanee"
+    quand: SerializeAsAny[Node] | None = None
+    limite: SerializeAsAny[Node] | None = None
     effets: list[Effet] = Field(min_length=1)
 
 
@@ -357,21 +160,33 @@ class CapacitePersistante(Node):
     until the card leaves play or the token is taken off."""
 
     kind: Literal["capacite_persistante"] = "capacite_persistante"
+    quand: SerializeAsAny[Node] | None = None
+    limite: SerializeAsAny[Node] | None = None
     effets: list[EffetContinu] = Field(min_length=1)
 
 
-Capacite = Annotated[Union[CapaciteInstantanee, CapacitePersistante], Field(discriminator="kind")]
+#: An ability: instantaneous, persistent, or a construct (`Propriété : …`).
+Capacite = SerializeAsAny[Node]
 
 
 class Personnage(Node):
-    """A character of deck I or II: `Paquet I · Guilde · influence 15`, then its ability."""
+    """A character of deck I or II: `Paquet I · Guilde · influence 15`, then its abilities, one per line.
+
+    Its abilities act each on its own, in the order printed, when their
+    moment comes (see each kind of ability).
+    """
 
     kind: Literal["personnage"] = "personnage"
     name: str = Field(min_length=1, max_length=60)
     paquet: Paquet
     faction: Faction
     influence: Influence
-    capacite: Capacite
+    capacites: list[Capacite] = Field(min_length=1)
+
+    @property
+    def capacite(self) -> Node:
+        """The first ability printed (a card of the rulebook has exactly one)."""
+        return self.capacites[0]
 
 
 # ---------------------------------------------------------------------------
@@ -379,98 +194,8 @@ class Personnage(Node):
 # ---------------------------------------------------------------------------
 
 
-class SceauxPourGagner(Node):
-    """`Il faut N sceaux pour gagner`: replaces "Sceaux pour gagner" (5)."""
-
-    kind: Literal["sceaux_pour_gagner"] = "sceaux_pour_gagner"
-    n: Annotated[int, Field(ge=1, le=16)]
-
-
-class MainDeDepart(Node):
-    """`Chacun commence avec N cartes en main`: replaces "Cartes en main au départ" (5)."""
-
-    kind: Literal["main_de_depart"] = "main_de_depart"
-    n: Annotated[int, Field(ge=1, le=16)]
-
-
-class PiocheParTour(Node):
-    """`Chacun pioche N cartes à la fin du tour`: replaces "Cartes piochées par tour" (1)."""
-
-    kind: Literal["pioche_par_tour"] = "pioche_par_tour"
-    n: Annotated[int, Field(ge=0, le=5)]
-
-
-class EgaliteAuMoinsDeSceaux(Node):
-    """`En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre`.
-
-    A tie in the current encounter is won by the card of the player with fewer
-    seals (counted before it); that card takes a seal and the other card is
-    the loser and activates. With equal seals it stays a tie. Past encounters
-    that become ties later stay ties.
-    """
-
-    kind: Literal["egalite_au_moins_de_sceaux"] = "egalite_au_moins_de_sceaux"
-
-
-class EgaliteCapacites(Node):
-    """`En cas d'égalité, les deux capacités agissent [, sauf celles qui reprennent une carte en
-    main]`: on a tie in the current encounter, both cards activate their ability, that of the
-    player with fewer seals first (equal seals: a chance draw decides). There is still no seal.
-
-    With `sauf_reprise`, a card whose ability holds `Reprendre … en main` (also after `Si …,`)
-    does not activate it on a tie, as in the rulebook: it stays in play. Two such cards would
-    otherwise both go back to the hand, and play could come back to the same position for ever.
-    """
-
-    kind: Literal["egalite_capacites"] = "egalite_capacites"
-    sauf_reprise: bool = False
-
-
-class VictoireFactions(Node):
-    """`Victoire aussi avec des sceaux sur N factions`: an extra victory condition, checked
-    at the end of the turn with the seals: your sealed cards are of at least N factions."""
-
-    kind: Literal["victoire_factions"] = "victoire_factions"
-    n: Annotated[int, Field(ge=1, le=4)]
-
-
-class VictoireDAffilee(Node):
-    """`Victoire aussi avec N rencontres gagnées d'affilée`: an extra victory condition, checked
-    at the end of the turn: the last N encounters of the line are all won by your cards."""
-
-    kind: Literal["victoire_d_affilee"] = "victoire_d_affilee"
-    n: Annotated[int, Field(ge=2, le=16)]
-
-
-class DefausseRemelangee(Node):
-    """`La défausse se remélange [une fois | N fois] quand la pioche est vide`: a player who must
-    draw from an empty pile first shuffles their discard pile into a new pile (a chance action).
-
-    `fois` is how many times each player's discard may be reshuffled in a game (None: every
-    time). A limit makes the game end as the rulebook's does: once it is used up, the cards
-    discarded stay discarded and the hands run out.
-    """
-
-    kind: Literal["defausse_remelangee"] = "defausse_remelangee"
-    fois: Annotated[int, Field(ge=1, le=16)] | None = None
-
-
-class InfluenceDesCartes(Node):
-    """`Les cartes [de la F] ont +N d'influence`: every card in play (of faction F), both
-    players', has N more influence, all game long; no token is placed."""
-
-    kind: Literal["influence_des_cartes"] = "influence_des_cartes"
-    faction: Faction | None = None
-    n: Amount
-
-
-Regle = Annotated[
-    Union[
-        SceauxPourGagner, MainDeDepart, PiocheParTour, EgaliteAuMoinsDeSceaux, EgaliteCapacites,
-        VictoireFactions, VictoireDAffilee, DefausseRemelangee, InfluenceDesCartes,
-    ],
-    Field(discriminator="kind"),
-]
+#: A rule of a Lieu: a construct (`regles.py`), applied once when the game is made.
+Regle = SerializeAsAny[Node]
 
 
 class Lieu(Node):
@@ -518,3 +243,15 @@ class Protecteur(Node):
 
 
 Carte = Annotated[Union[Personnage, Lieu, Protecteur], Field(discriminator="kind")]
+
+
+# The rulebook's instantaneous and persistent effects and the Lieu's rules are constructs, declared
+# in one place each (`effects.py`, `persistants.py`, `regles.py`);
+# their names are kept here for the readers of a card's AST.
+from .effects import (  # noqa: E402
+    Defausser, DefausserMain, GagnerLaPartie, ModifierInfluence, Piocher, ReprendreEnMain, RetirerPersistant,
+)
+from .persistants import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402
+from .regles import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: E402
+
+__all__ = [name for name in dir() if not name.startswith("_")]

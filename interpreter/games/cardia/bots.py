@@ -16,6 +16,7 @@ Persistant tokens off the opponent's cards.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from atout.interpreter.engine.decision import Decision
 
@@ -186,18 +187,23 @@ def _apply(model: Model, effet, me: int, pile: int, opp_hand: int) -> Model:
             w = model.winner(index)
             if w is not None:
                 seals[w] += 1
-        if effet.condition.kind == "moins_de_sceaux":
-            ok = seals[me] < seals[1 - me]
-        else:
-            ok = _faction(model.cards[-1][1 - me]) is effet.condition.faction
-        if ok:
-            return _apply(model, effet.effet, me, pile, opp_hand)
+        condition = effet.condition
+        if condition.kind == "possession" and condition.left.chose == "sceaux":  # seals compared: the model knows them
+            right = condition.right if isinstance(condition.right, int) else seals[1 - me if condition.right.joueur == condition.left.joueur else me]
+            mine = seals[me] if condition.left.joueur is ast.Joueur.TOI else seals[1 - me]
+            ok = condition.comparison.test(mine, right)
+        elif condition.kind == "carte_est" and condition.carte.kind == "carte_adverse":
+            ok = _faction(model.cards[-1][1 - me]) is condition.faction
+        else:  # a condition the model does not know: its effects are worth nothing here
+            return model
+        for inner in effet.alors if ok else effet.sinon:
+            model = _apply(model, inner, me, pile, opp_hand)
     return model
 
 
 #: What an active persistent effect is worth to its owner, roughly, for the rest of the game.
 PERSISTENT_WORTH = {
-    "gagne_egalites": 0.6,
+    "gagnent_egalites": 0.6,
     "capacites_adverses_bloquees": 1.5,
     "joue_face_visible": 1.5,
     "pioche_en_plus": 1.0,
@@ -230,7 +236,7 @@ def persistent_value(model: Model, effets, me: int) -> Model:
 
 def ability(model: Model, card: ast.Personnage, seat: int, view: CardiaView) -> Model:
     """The model after `card` of `seat` loses and activates."""
-    capacite = card.capacite
+    capacite: Any = card.capacite
     if capacite.kind == "capacite_persistante":
         return persistent_value(model, capacite.effets, seat)
     if seat in view.blocked:
@@ -252,7 +258,8 @@ def position_key(view: CardiaView) -> tuple:
 def card_worth(card: ast.Personnage) -> float:
     """A card's worth kept in hand, out of context (to choose what to spend or discard)."""
     worth = card.influence / 16
-    if card.capacite.kind == "capacite_instantanee" and any(e.kind in ("gagner_la_partie", "si") for e in card.capacite.effets):
+    capacite: Any = card.capacite
+    if capacite.kind == "capacite_instantanee" and any(e.kind in ("gagner_la_partie", "si") for e in capacite.effets):
         worth += 0.5
     return worth
 

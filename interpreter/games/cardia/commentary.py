@@ -156,6 +156,27 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"        {p} discards {event['card']}" + (" (at random)" if event["random"] else "")
     if e == "token_removed":
         return f"        the Persistant token of {p}'s {event['card']} is removed"
+    if e == "take":
+        zones = {"main": "hand", "défausse": "discard", "pioche": "pile"}
+        seen = viewer is None or event["visible"] or viewer == event["to"] or (viewer == event["owner"] and event["zone"] != "pioche")
+        seen = seen or event["to_zone"] == "défausse"
+        card = event["card"] if seen else "a card"
+        into = "under the pile" if event["to_zone"] == "pioche" else f"into the {zones[event['to_zone']]}"
+        return (
+            f"        {card} goes from {seat_name(event['owner'])}'s {zones[event['zone']]} "
+            f"{into} of {seat_name(event['to'])}" + (" (face up)" if event["visible"] else "")
+        )
+    if e == "look":
+        cards = ", ".join(event["cards"]) if viewer is None or viewer == event["player"] else f"{len(event['cards'])} cards"
+        return f"        {p} looks at the top of {seat_name(event['owner'])}'s pile: {cards or 'nothing'}"
+    if e == "enter":
+        return f"        {p}'s {event['card']} comes into play from the hand (encounter {event['encounter']})"
+    if e == "copy":
+        return f"        {p} copies the ability of {event['card']}"
+    if e == "copy_nothing":
+        return "        a copied ability copies nothing"
+    if e == "limit_reached":
+        return f"    {p}'s {event['card']} has used its ability {event['times']} time{'s' if event['times'] > 1 else ''}: no more this game"
     if e == "condition":
         return "        the condition holds" if event["ok"] else "        the condition does not hold"
     if e == "protector":
@@ -226,7 +247,7 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
     if viewer is not None:  # a person at the prompt: what their cards do
         for card in sorted(state.seats[viewer].hand, key=lambda c: state.cards[c].influence):
             personnage = state.cards[card]
-            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {printed(personnage.capacite)}")
+            lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {' / '.join(printed(capacite) for capacite in personnage.capacites)}")
     if state.protector_now is not None and game.protecteurs:
         protecteur = game.protecteurs[state.protector_now]
         lines.append(f"  this encounter's Protecteur: {protecteur.name} ({protecteur.faction.value}) — {printed(protecteur.capacite)}")

@@ -75,29 +75,9 @@ class CardiaGame(Game):
         self.reshuffles: int | None = None
         #: (faction or None, n) of the Lieu's "Les cartes [de la F] ont +N d'influence".
         self.lieu_bonuses: list[tuple[ast.Faction | None, int]] = []
+        regle: Any
         for regle in self.lieu.regles if self.lieu else ():
-            if isinstance(regle, ast.SceauxPourGagner):
-                changes["seals_to_win"] = regle.n
-            elif isinstance(regle, ast.MainDeDepart):
-                changes["starting_hand"] = regle.n
-            elif isinstance(regle, ast.PiocheParTour):
-                changes["draw_per_turn"] = regle.n
-            elif isinstance(regle, ast.EgaliteAuMoinsDeSceaux):
-                self.tie_to_fewer_seals = True
-            elif isinstance(regle, ast.EgaliteCapacites):
-                self.tie_both_act = True
-                self.tie_keeps_returning = regle.sauf_reprise
-            elif isinstance(regle, ast.VictoireFactions):
-                self.victory_factions = regle.n
-            elif isinstance(regle, ast.VictoireDAffilee):
-                self.victory_streak = regle.n
-            elif isinstance(regle, ast.DefausseRemelangee):
-                self.reshuffle = True
-                self.reshuffles = regle.fois
-            elif isinstance(regle, ast.InfluenceDesCartes):
-                self.lieu_bonuses.append((regle.faction, regle.n))
-            else:  # pragma: no cover - every Lieu rule is handled above
-                raise TypeError(f"no engine rule for {type(regle).__name__}")
+            regle.apply(self, changes)  # each rule's handler (`regles.py`)
         self.rules = self.base_rules.model_copy(update=changes)
 
     # -- making a game ------------------------------------------------------
@@ -166,15 +146,15 @@ class CardiaGame(Game):
         }
 
 
-def takes_back(capacite: ast.Capacite) -> bool:
-    """True if an ability holds `Reprendre … en main` (also after `Si …,`): it takes a card back to the hand."""
-    effets = list(getattr(capacite, "effets", ()))
+def takes_back(card: ast.Personnage) -> bool:
+    """True if an ability of the card holds `Reprendre … en main` or `Échanger …` (also in a `Si …` block): it takes a card back to the hand."""
+    effets = [effet for capacite in card.capacites for effet in getattr(capacite, "effets", ())]
     while effets:
         effet = effets.pop()
-        if isinstance(effet, ast.ReprendreEnMain):
+        if isinstance(effet, ast.ReprendreEnMain) or effet.kind == "echanger":
             return True
-        if isinstance(effet, ast.Si):
-            effets.append(effet.effet)
+        effets.extend(getattr(effet, "alors", ()))
+        effets.extend(getattr(effet, "sinon", ()))
     return False
 
 

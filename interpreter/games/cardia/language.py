@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import ast, checks, writing
+from . import abilities, ast, checks, cibles, conditions, effects, moves, persistants, regles, writing
 from .rules import CardiaRules
 from .transformer import CardiaTransformer
 
@@ -19,4 +19,8 @@ LANGUAGE: GameLanguage[CardiaRules, ast.Personnage] = GameLanguage(
     rules_model=CardiaRules,
     check_set=checks.check_set,
     write_card=writing.write_card,
+    constructs=(
+        cibles.CONSTRUCTS + effects.CONSTRUCTS + persistants.CONSTRUCTS + conditions.CONSTRUCTS + moves.CONSTRUCTS + abilities.CONSTRUCTS
+        + regles.CONSTRUCTS
+    ),
 )

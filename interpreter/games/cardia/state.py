@@ -42,6 +42,8 @@ from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation
 
 from . import ast, progress
+from .moves import card_options
+from .abilities import GagnentEgalites, Propriete, SeJouentFaceVisible, triggers
 from .game import MAX_TURNS, CardiaGame, takes_back
 
 
@@ -94,13 +96,15 @@ class Act(NamedTuple):
     """An ability acting: for whom (`me`), its card (`this`, may have left play), its encounter's index in the line (`at`), its source's name.
 
     Immutable (an argument of the tasks that run the ability's effects): it
-    names the encounter by its place, never holds it.
+    names the encounter by its place, never holds it. `copie`: the effects
+    are another card's, copied (`Copier la capacité de …`): they copy nothing.
     """
 
     me: int
     this: int | None
     at: int
     source: str
+    copie: bool = False
 
 
 class CardiaState(AgendaState[CardiaGame]):
@@ -127,8 +131,31 @@ class CardiaState(AgendaState[CardiaGame]):
         self.play_options: list[Option] = [Option(self.label(card), card) for card in range(2 * size)]
         #: The cards whose ability does not act on a tie under the Lieu (see `game.takes_back`).
         self.tie_kept: frozenset[int] = frozenset(
-            i for i, card in enumerate(self.cards) if game.tie_keeps_returning and takes_back(card.capacite)
+            i for i, card in enumerate(self.cards) if game.tie_keeps_returning and takes_back(card)
         )
+        #: The cards with an ability that acts when they win (`quand cette carte gagne`).
+        self.win_abilities: frozenset[int] = frozenset(
+            i for i, card in enumerate(self.cards) if any(triggers(capacite, True) for capacite in card.capacites)
+        )
+        #: The cards with a `Propriété` (it acts while they are in play), and those that say they play face up.
+        self.properties: dict[int, list[Any]] = {}
+        self.face_up_self: frozenset[int] = frozenset()
+        for i, card in enumerate(self.cards):
+            found = [capacite for capacite in card.capacites if isinstance(capacite, Propriete)]
+            if found:
+                self.properties[i] = found
+        self.face_up_self = frozenset(
+            i for i, found in self.properties.items()
+            for prop in found for effect in prop.effets
+            if isinstance(effect, SeJouentFaceVisible) and isinstance(effect.ensemble, ast.CetteCarte)
+        )
+        #: Some card can be played face up by a set's property: the choice of cards follows `SeJouentFaceVisible`.
+        self.face_up_sets = any(
+            isinstance(effect, SeJouentFaceVisible)
+            for card in self.cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())
+        )
+        #: How many times each limited ability (card, its index) has activated in this game.
+        self.used: dict[tuple[int, int], int] = {}
         self.size = size
         self.seats = [Seat(Pile([list(range(size))])), Seat(Pile([list(range(size, 2 * size))]))]
         self.line: list[Encounter] = []
@@ -216,7 +243,10 @@ class CardiaState(AgendaState[CardiaGame]):
     def copy_fields(self, new: "CardiaState") -> None:
         """The zones, the line, tokens, choices of the turn, Protecteurs and positions seen change in play.
 
-        Shared with the copy: the cards and their owners, the active
+        Shared with the copy: the cards, their owners and their options in play
+        and the limited abilities' counts (`owners`, `play_options`, `used`:
+        replaced, never changed in place, when a card changes hands or an
+        ability counts), the active
         persistent effects (replaced whole by `refresh_active`, never changed
         in place) and `_progressing`, a cache of facts about positions (a
         position that can progress can, in any copy).
@@ -339,14 +369,7 @@ class CardiaState(AgendaState[CardiaGame]):
             return value
         personnage = self.cards[card]
         for owner, source, effect in self.active.get(ast.InfluenceContinue, ()):
-            ensemble = effect.ensemble
-            kind = ensemble.kind
-            if kind == "cette_carte":
-                if card == source:
-                    value += effect.n
-            elif (self.owners[card] == owner) == (kind == "tes_cartes"):
-                if ensemble.faction is None or ensemble.faction is personnage.faction:
-                    value += effect.n
+            value += effect.bonus(self, owner, source, card)
         for faction, n in self.game.lieu_bonuses:
             if faction is None or faction is personnage.faction:
                 value += n
@@ -372,10 +395,19 @@ class CardiaState(AgendaState[CardiaGame]):
         ia, ib = self.influence(a), self.influence(b)
         if ia != ib:
             return 0 if ia > ib else 1
-        holders = {owner for owner, _, _ in self.active.get(ast.GagneEgalites, ())}
-        if len(holders) == 1:
-            return holders.pop()
-        return enc.tie_winner
+        tie = self.tie_breaker(a, b)
+        return tie if tie is not None else enc.tie_winner
+
+    def tie_breaker(self, a: int, b: int) -> int | None:
+        """The seat whose card wins a tie by "gagnent les égalités" (P1's card `a`, P2's `b`): one card alone does."""
+        effects = self.active.get(GagnentEgalites)
+        if not effects:
+            return None
+        wins_a = any(effect.wins_ties(self, owner, source, a) for owner, source, effect in effects)
+        wins_b = any(effect.wins_ties(self, owner, source, b) for owner, source, effect in effects)
+        if wins_a == wins_b:
+            return None
+        return 0 if wins_a else 1
 
     def evaluate(self) -> None:
         """Re-evaluate every encounter: seals move to new winners or return to the reserve."""
@@ -421,15 +453,23 @@ class CardiaState(AgendaState[CardiaGame]):
         tokens = tuple(sorted([(card, tuple(values)) for card, values in self.tokens.items()]))
         # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
         used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
-        return (seats, line, tokens, tuple(self.persistent), used)
+        limited = tuple(sorted(self.used.items()))  # abilities limited to some times a game that have acted
+        return (seats, line, tokens, tuple(self.persistent), used, limited)
 
     def refresh_active(self) -> None:
-        """Recompute the active persistent effects from the cards with a Persistant token."""
+        """Recompute the active persistent effects: the cards with a Persistant token, then the properties in play."""
         active: dict[type, list[tuple[int, int, Any]]] = {}
         for card in self.persistent:
             owner = self.owners[card]
-            for effect in self.cards[card].capacite.effets:
-                active.setdefault(type(effect), []).append((owner, card, effect))
+            for capacite in self.cards[card].capacites:
+                if isinstance(capacite, ast.CapacitePersistante):
+                    for effect in capacite.effets:
+                        active.setdefault(type(effect), []).append((owner, card, effect))
+        if self.properties:
+            for card in self.in_play():
+                for prop in self.properties.get(card, ()):
+                    for effect in prop.acts(True):
+                        active.setdefault(type(effect), []).append((self.owners[card], card, effect))
         self.active = active
 
     # ------------------------------------------------------------------
@@ -472,9 +512,63 @@ class CardiaState(AgendaState[CardiaGame]):
         if card in self.persistent:
             self.persistent.remove(card)
             self.refresh_active()
+        elif card in self.properties:
+            self.refresh_active()
         zones = self.seats[owner]
         (zones.hand if to == "hand" else zones.discard).append(card)
         self.emit("leave", player=owner, card=self.names[card], to=to, encounter=enc.number)
+
+    # -- zones out of play, for the effects that move cards (`moves.py`) --
+
+    def zone_cards(self, seat: int, zone: str) -> list[int]:
+        """The cards of a seat's zone out of play: "main", "défausse" or "pioche"."""
+        zones = self.seats[seat]
+        if zone == "main":
+            return list(zones.hand)
+        if zone == "défausse":
+            return list(zones.discard)
+        return zones.pile.cards()
+
+    def remove_from_zone(self, card: int, seat: int, zone: str) -> None:
+        """Take a given card out of a seat's hand, discard or pile."""
+        zones = self.seats[seat]
+        if zone == "main":
+            zones.hand.remove(card)
+        elif zone == "défausse":
+            zones.discard.remove(card)
+        else:
+            for segment in zones.pile.segments:
+                if card in segment:
+                    segment.remove(card, self.names.__getitem__)
+                    break
+            zones.pile.segments = [segment for segment in zones.pile.segments if segment]
+
+    def put_in_zone(self, card: int, seat: int, zone: str) -> None:
+        """Put a card out of play in a seat's hand, discard or under its pile: it becomes that seat's."""
+        zones = self.seats[seat]
+        if zone == "main":
+            zones.hand.append(card)
+        elif zone == "défausse":
+            zones.discard.append(card)
+        else:
+            zones.pile.put_under([card])
+        if self.owners[card] != seat:  # copied before the change: the lists are shared with copies
+            self.owners = self.owners[:]
+            self.owners[card] = seat
+            self.play_options = self.play_options[:]
+            self.play_options[card] = Option(self.label(card), card)
+
+    def replace_in_play(self, card: int, new: int) -> None:
+        """`new`, from its owner's hand, takes the place of `card` in play; `card` goes back to the hand (no re-evaluation)."""
+        at = self.place[card]
+        seat = self.owners[card]
+        self.leave_play(card, "hand")
+        self.seats[seat].hand.remove(new)
+        self.line[at].cards[seat] = new
+        self.place[new] = at
+        if self.properties:
+            self.refresh_active()
+        self.emit("enter", player=seat, card=self.names[new], encounter=self.line[at].number)
 
     # ------------------------------------------------------------------
     # The game
@@ -555,19 +649,43 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def _choose_cards(self) -> None:
         """Both players choose a card: in secret, or one face visible first."""
-        forcing = {owner for owner, _, _ in self.active.get(ast.JoueFaceVisible, ())}
+        forcing = {effect.shows_first(owner) for owner, _, effect in self.active.get(ast.JoueFaceVisible, ())}
         if len(forcing) == 1:
-            first = 1 - forcing.pop()
+            first = forcing.pop()
             self._choose(first, False, "shown")
             self.then(self._choose, 1 - first, False, "chosen")
             return
+        if self.face_up_sets:
+            self._choose(0, True, "chosen")
+            self.then(self._face_up, 0)
+            self.then(self._choose, 1, True, "chosen")
+            self.then(self._face_up, 1)
+            return
         self._choose(0, True, "chosen")
         self.then(self._choose, 1, True, "chosen")
+
+    def face_up(self, card: int) -> bool:
+        """Whether a card is played face up: its own property, or a set's (`se jouent face visible`)."""
+        if card in self.face_up_self:
+            return True
+        return any(effect.shows(self, owner, source, card) for owner, source, effect in self.active.get(SeJouentFaceVisible, ()))
+
+    def _face_up(self, seat: int) -> None:
+        """A card chosen face up is shown; if P2's is and P1's was not, P1 chooses again, seeing it."""
+        card = self.chosen[seat]
+        if card is None or self.shown[seat] is not None or not self.face_up(card):
+            return
+        self.shown[seat] = card
+        self.emit("shown", player=seat, card=self.names[card])
+        if seat == 1 and self.shown[0] is None:
+            self._choose(0, True, "chosen")
 
     def _choose(self, seat: int, secret: bool, event: str) -> None:
         """`seat` chooses a card of their hand; then the event `event` ("shown": the card is shown face up)."""
         hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
         options = [self.hand_options[c] for c in hand]
+        if len({option.label for option in options}) < len(options):  # a card taken from the other's deck shares a name
+            options = card_options(self, hand)
         prompt = "Choose your card (in secret)" if secret else "Choose your card"
         self.ask(Decision(seat, "play", options, prompt, secret=secret), self._chosen, seat, secret, event)
 
@@ -594,6 +712,8 @@ class CardiaState(AgendaState[CardiaGame]):
         enc = Encounter(number, (a, b), [a, b], protecteur=self.protector_now)
         before = self.seals()
         self.line.append(enc)
+        if self.properties:
+            self.refresh_active()
         ia, ib = self.influence(a), self.influence(b)
         self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
         self._resolve_tie(enc, ia, ib, before)
@@ -617,6 +737,8 @@ class CardiaState(AgendaState[CardiaGame]):
             self._fewer_seals_first(number - 1)
         elif order:
             self._abilities(order, number - 1)
+        if winner is not None and enc.played[winner] in self.win_abilities:
+            self.then(self.activate, winner, enc.played[winner], number - 1, True)
         if self.protector_now is not None:
             self.then(self._protector_phase, number - 1, winner)
         self.then(self._end_turn)
@@ -625,8 +747,8 @@ class CardiaState(AgendaState[CardiaGame]):
         """The Lieu "fewer seals wins a tie" decides a tie at the reveal (unless a card wins ties)."""
         if ia != ib or not self.game.tie_to_fewer_seals:
             return
-        holders = {owner for owner, _, _ in self.active.get(ast.GagneEgalites, ())}
-        if len(holders) == 1 or before[0] == before[1]:
+        a, b = enc.played
+        if self.tie_breaker(a, b) is not None or before[0] == before[1]:
             return
         enc.tie_winner = 0 if before[0] < before[1] else 1
         self.emit("tie_to_fewer_seals", encounter=enc.number, player=enc.tie_winner)
@@ -651,28 +773,53 @@ class CardiaState(AgendaState[CardiaGame]):
         for seat in others:
             self.then(self.activate, seat, played[seat], at)
 
-    def activate(self, seat: int, card: int, at: int) -> None:
-        """The loser's card activates its ability: instantaneous effects once, or a Persistant token."""
-        capacite = self.cards[card].capacite
+    def activate(self, seat: int, card: int, at: int, won: bool = False) -> None:
+        """The loser's card (or the winner's, `won`) activates its abilities for that moment, in the order printed."""
+        first = True
+        for index, capacite in enumerate(self.cards[card].capacites):
+            if not triggers(capacite, won):
+                continue
+            if first:
+                self.activate_one(seat, card, at, index)
+                first = False
+            else:
+                self.then(self.activate_one, seat, card, at, index)
+
+    def activate_one(self, seat: int, card: int, at: int, index: int) -> None:
+        """One ability acts: instantaneous effects once, or a Persistant token; a limited one counts its times."""
+        capacite: Any = self.cards[card].capacites[index]
         name = self.names[card]
+        limite = capacite.limite
+        if limite is not None and not limite.allows(self.used.get((card, index), 0)):
+            self.emit("limit_reached", player=seat, card=name, times=self.used[(card, index)])
+            return
         if isinstance(capacite, ast.CapaciteInstantanee):
-            blocker = next((s for o, s, _ in self.active.get(ast.CapacitesAdversesBloquees, ()) if o != seat), None)
+            blocker = next((s for o, s, e in self.active.get(ast.CapacitesAdversesBloquees, ()) if e.blocks(o, seat)), None)
             if blocker is not None:
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
+            self._count(card, index, limite)
             self.emit("activate", player=seat, card=name, ability="instant")
             steps.run_effects(self, Act(seat, card, at, name), capacite.effets)
             return
         if card not in self.place:
             self.emit("no_token", player=seat, card=name, why="gone")
             return
+        if card in self.persistent:  # a second persistent ability: the card has its token already
+            return
         if self.rules.limited_persistent_tokens and len(self.persistent) >= self.rules.persistent_tokens:
             self.emit("no_token", player=seat, card=name, why="supply")
             return
+        self._count(card, index, limite)
         self.persistent.append(card)
         self.refresh_active()
         self.emit("activate", player=seat, card=name, ability="persistent")
         self.evaluate()
+
+    def _count(self, card: int, index: int, limite: Any) -> None:
+        """A limited ability acts: one time more this game (not when it was blocked or found no token)."""
+        if limite is not None:
+            self.used = {**self.used, (card, index): self.used.get((card, index), 0) + 1}  # a new dict: shared with copies
 
     def _protector_phase(self, at: int, winner: int | None) -> None:
         """The Protecteur of encounter `at` acts, if it has one ("Une égalité ne déclenche aucune capacité": not on a tie)."""
@@ -744,7 +891,7 @@ class CardiaState(AgendaState[CardiaGame]):
         self._check_victory(seals)
         draws = [self.rules.draw_per_turn] * 2
         for owner, _, effect in self.active.get(ast.PiocheEnPlus, ()):
-            draws[owner] += effect.n
+            draws[owner] += effect.extra_draws()
         self.draw(0, draws[0])
         self.then(self.draw, 1, draws[1])
         per = self.rules.encounters_per_protector

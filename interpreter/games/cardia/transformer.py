@@ -1,8 +1,11 @@
-"""From Duel pour Cardia parse trees to the AST: one method per grammar rule."""
+"""From Duel pour Cardia parse trees to the AST: the cards, their abilities and the small words.
+
+The rules of the constructs (effects, conditions, targets…) are read by
+each construct's own `read` (`language.py` lists them); this transformer
+reads the rest, one method per grammar rule.
+"""
 
 from __future__ import annotations
-
-from typing import Any
 
 from lark import Token, v_args
 from lark.tree import Meta
@@ -24,18 +27,6 @@ PAR_L_ADVERSAIRE = _Mot("au choix de l'adversaire")
 L_ADVERSAIRE = _Mot("l'adversaire")
 AU_HASARD = _Mot("au hasard")
 SEULEMENT_SI_SEUL = _Mot("seulement si tu es le seul")
-SAUF_REPRISE = _Mot("sauf celles qui reprennent une carte en main")
-
-
-def _word(model: type[ast.Node]):
-    """The handler of a rule that is just words: `Gagner la partie`."""
-
-    @v_args(inline=True, meta=True)
-    def handler(self: "CardiaTransformer", meta: Meta, *_words: object) -> ast.Node:
-        return self.build(model, meta)
-
-    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
-    return handler
 
 
 def _mot(word: _Mot):
@@ -49,28 +40,6 @@ def _mot(word: _Mot):
     return handler
 
 
-def _number(model: type[ast.Node]):
-    """The handler of a rule with one number `n` and no other field: `Il faut 6 sceaux pour gagner`."""
-
-    @v_args(inline=True, meta=True)
-    def handler(self: "CardiaTransformer", meta: Meta, n: Token) -> ast.Node:
-        return self.build(model, meta, {"n": n}, label=self.text_of(meta), n=int(n))
-
-    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
-    return handler
-
-
-def _faction_set(model: type[ast.Node]):
-    """The handler of a set of cards with an optional faction: `tes cartes de la Guilde`."""
-
-    @v_args(inline=True, meta=True)
-    def handler(self: "CardiaTransformer", meta: Meta, faction: ast.Faction | None = None) -> ast.Node:
-        return self.build(model, meta, faction=faction)
-
-    handler.__doc__ = f"Grammar rule `{model.model_fields['kind'].default}` → `{model.__name__}`."
-    return handler
-
-
 class CardiaTransformer(UnitTransformer):
     """Builds `Personnage`, `Lieu` and `Protecteur` nodes from `carte` trees."""
 
@@ -81,9 +50,9 @@ class CardiaTransformer(UnitTransformer):
 
     @v_args(inline=True, meta=True)
     def personnage(
-        self, meta: Meta, title: Token, paquet: ast.Paquet, faction: ast.Faction, influence: Token, capacite: ast.Node
+        self, meta: Meta, title: Token, paquet: ast.Paquet, faction: ast.Faction, influence: Token, *capacites: ast.Node
     ) -> ast.Personnage:
-        """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its ability."""
+        """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its abilities."""
         return self.build(
             ast.Personnage,
             meta,
@@ -93,7 +62,7 @@ class CardiaTransformer(UnitTransformer):
             paquet=paquet,
             faction=faction,
             influence=int(influence),
-            capacite=capacite,
+            capacites=list(capacites),
         )
 
     # Terminals: the deck and the faction words become their enum values.
@@ -112,102 +81,32 @@ class CardiaTransformer(UnitTransformer):
 
     REBELLION = ACADEMIE = GUILDE = DYNASTIE = _faction
 
-    @v_args(inline=True, meta=True)
-    def capacite_instantanee(self, meta: Meta, *effets: ast.Node) -> ast.CapaciteInstantanee:
-        """`Capacité instantanée : …`."""
-        return self.build(ast.CapaciteInstantanee, meta, effets=list(effets))
-
-    @v_args(inline=True, meta=True)
-    def capacite_persistante(self, meta: Meta, *effets: ast.Node) -> ast.CapacitePersistante:
-        """`Capacité persistante : …`."""
-        return self.build(ast.CapacitePersistante, meta, effets=list(effets))
-
-    # -- instantaneous effects -------------------------------------------------
-
-    @v_args(inline=True, meta=True)
-    def modifier_influence(self, meta: Meta, n: Token, cible: ast.Node) -> ast.ModifierInfluence:
-        """`+3 sur cette carte`."""
-        return self.build(ast.ModifierInfluence, meta, {"n": n}, label=self.text_of(meta), n=int(n), cible=cible)
-
-    @v_args(inline=True, meta=True)
-    def defausser(self, meta: Meta, cible: ast.Node) -> ast.Defausser:
-        """`Défausser les deux cartes jouées`."""
-        return self.build(ast.Defausser, meta, cible=cible)
-
-    @v_args(inline=True, meta=True)
-    def defausser_main(self, meta: Meta, *parts: object) -> ast.DefausserMain:
-        """`Défausser 1 carte de ta main`, `L'adversaire défausse 1 carte de sa main au hasard`."""
-        (n,) = [p for p in parts if isinstance(p, Token)]
+    def _capacite(self, model: type[ast.Node], meta: Meta, parts: tuple[ast.Node, ...]) -> ast.Node:
+        """An ability: its trigger and limit (`_modalite`: read by their `handler`), then its effects."""
+        quand = [p for p in parts if hasattr(p, "fires")]
+        limite = [p for p in parts if hasattr(p, "allows")]
+        effets = [p for p in parts if not hasattr(p, "fires") and not hasattr(p, "allows")]
+        for extra in quand[1:] + limite[1:]:
+            self.report("E364", "an ability says once when it acts and once how often: write it once", extra.span or self.span(meta))
         return self.build(
-            ast.DefausserMain,
-            meta,
-            {"n": n},
-            label=self.text_of(meta),
-            joueur=ast.Joueur.ADVERSAIRE if L_ADVERSAIRE in parts else ast.Joueur.TOI,
-            n=int(n),
-            au_hasard=AU_HASARD in parts,
+            model, meta, quand=quand[0] if quand else None, limite=limite[0] if limite else None, effets=effets
         )
 
     @v_args(inline=True, meta=True)
-    def piocher(self, meta: Meta, *parts: object) -> ast.Piocher:
-        """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`."""
-        (n,) = [p for p in parts if isinstance(p, Token)]
-        joueur = ast.Joueur.ADVERSAIRE if L_ADVERSAIRE in parts else ast.Joueur.TOI
-        return self.build(ast.Piocher, meta, {"n": n}, label=self.text_of(meta), joueur=joueur, n=int(n))
-
-    gagner_la_partie = _word(ast.GagnerLaPartie)
+    def capacite_instantanee(self, meta: Meta, *parts: ast.Node) -> ast.CapaciteInstantanee:
+        """`Capacité instantanée [, quand cette carte gagne] [, une fois par duel] : …`."""
+        return self._capacite(ast.CapaciteInstantanee, meta, parts)  # type: ignore[return-value]
 
     @v_args(inline=True, meta=True)
-    def reprendre_en_main(self, meta: Meta, cible: ast.Node) -> ast.ReprendreEnMain:
-        """`Reprendre cette carte en main`."""
-        return self.build(ast.ReprendreEnMain, meta, cible=cible)
+    def capacite_persistante(self, meta: Meta, *parts: ast.Node) -> ast.CapacitePersistante:
+        """`Capacité persistante [, quand cette carte gagne] [, une fois par duel] : …`."""
+        return self._capacite(ast.CapacitePersistante, meta, parts)  # type: ignore[return-value]
 
-    @v_args(inline=True, meta=True)
-    def retirer_persistant(self, meta: Meta, *parts: object) -> ast.RetirerPersistant:
-        """`Retirer un jeton Persistant [adverse] au choix`."""
-        return self.build(ast.RetirerPersistant, meta, adverse=ADVERSE in parts)
-
-    @v_args(inline=True, meta=True)
-    def si(self, meta: Meta, condition: ast.Node, effet: ast.Node) -> ast.Si:
-        """`Si <condition>, <effet>`."""
-        return self.build(ast.Si, meta, condition=condition, effet=effet)
-
-    moins_de_sceaux = _word(ast.MoinsDeSceaux)
-
-    @v_args(inline=True, meta=True)
-    def carte_adverse_est(self, meta: Meta, faction: ast.Faction) -> ast.CarteAdverseEst:
-        """`la carte adverse est de la Guilde`."""
-        return self.build(ast.CarteAdverseEst, meta, faction=faction)
+    # -- instantaneous effects: constructs (`effects.py`, `conditions.py`, `moves.py`) ---
 
     # -- targets -------------------------------------------------------------
 
-    cette_carte = _word(ast.CetteCarte)
-    ta_carte = _word(ast.TaCarte)
-    carte_adverse = _word(ast.CarteAdverse)
-    cartes_jouees = _word(ast.CartesJouees)
-
-    @v_args(inline=True, meta=True)
-    def carte_au_choix(self, meta: Meta, *parts: object) -> ast.CarteAuChoix:
-        """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`."""
-        if DE_TES in parts:
-            camp = ast.Camp.TIENNES
-        elif ADVERSE in parts:
-            camp = ast.Camp.ADVERSES
-        else:
-            camp = ast.Camp.TOUTES
-        factions = [p for p in parts if isinstance(p, ast.Faction)]
-        return self.build(
-            ast.CarteAuChoix,
-            meta,
-            camp=camp,
-            autre=AUTRE in parts,
-            faction=factions[0] if factions else None,
-            passee=PASSEE in parts,
-            choisie_par=ast.Joueur.ADVERSAIRE if PAR_L_ADVERSAIRE in parts else ast.Joueur.TOI,
-        )
-
-    chacune_de_tes_cartes = _faction_set(ast.ChacuneDeTesCartes)
-    chacune_des_cartes_adverses = _faction_set(ast.ChacuneDesCartesAdverses)
+    # -- targets: constructs (`cibles.py`); the small words they read -------------
 
     autre = _mot(AUTRE)
     adverse = _mot(ADVERSE)
@@ -220,17 +119,6 @@ class CardiaTransformer(UnitTransformer):
 
     # -- persistent effects ------------------------------------------------------
 
-    @v_args(inline=True, meta=True)
-    def influence_continue(self, meta: Meta, ensemble: ast.Node, n: Token) -> ast.InfluenceContinue:
-        """`Tes cartes de l'Académie ont +1 d'influence`."""
-        return self.build(ast.InfluenceContinue, meta, {"n": n}, label=self.text_of(meta), ensemble=ensemble, n=int(n))
-
-    tes_cartes = _faction_set(ast.TesCartes)
-    cartes_adverses = _faction_set(ast.CartesAdverses)
-    gagne_egalites = _word(ast.GagneEgalites)
-    capacites_adverses_bloquees = _word(ast.CapacitesAdversesBloquees)
-    joue_face_visible = _word(ast.JoueFaceVisible)
-    pioche_en_plus = _number(ast.PiocheEnPlus)
 
     # -- Lieu cards ------------------------------------------------------------
 
@@ -253,41 +141,7 @@ class CardiaTransformer(UnitTransformer):
         """`2` or `★★` (one star per symbol)."""
         return (int(token) if token.type == "INT" else len(token)), token
 
-    sceaux_pour_gagner = _number(ast.SceauxPourGagner)
-    main_de_depart = _number(ast.MainDeDepart)
-    pioche_par_tour = _number(ast.PiocheParTour)
-    egalite_au_moins_de_sceaux = _word(ast.EgaliteAuMoinsDeSceaux)
-
-    @v_args(inline=True, meta=True)
-    def egalite_capacites(self, meta: Meta, *parts: object) -> ast.EgaliteCapacites:
-        """`En cas d'égalité, les deux capacités agissent [, sauf celles qui reprennent une carte en main]`."""
-        return self.build(ast.EgaliteCapacites, meta, sauf_reprise=SAUF_REPRISE in parts)
-
-    victoire_factions = _number(ast.VictoireFactions)
-    victoire_d_affilee = _number(ast.VictoireDAffilee)
-
-    @v_args(inline=True, meta=True)
-    def defausse_remelangee(self, meta: Meta, fois: tuple[int, Token | None] | None = None) -> ast.DefausseRemelangee:
-        """`La défausse se remélange [une fois | N fois] quand la pioche est vide`."""
-        if fois is None:
-            return self.build(ast.DefausseRemelangee, meta)
-        n, token = fois
-        places = {"fois": token} if token is not None else {}
-        return self.build(ast.DefausseRemelangee, meta, places, label=self.text_of(meta), fois=n)
-
-    @v_args(inline=True)
-    def fois(self, n: Token | None = None) -> tuple[int, Token | None]:
-        """`une fois` or `N fois`, read into the field `fois` of `defausse_remelangee`."""
-        return (1, None) if n is None else (int(n), n)
-
-    sauf_reprise = _mot(SAUF_REPRISE)
-
-    @v_args(inline=True, meta=True)
-    def influence_des_cartes(self, meta: Meta, *parts: Any) -> ast.InfluenceDesCartes:
-        """`Les cartes [de la F] ont +N d'influence`."""
-        n = parts[-1]
-        faction = parts[0] if len(parts) == 2 else None
-        return self.build(ast.InfluenceDesCartes, meta, {"n": n}, label=self.text_of(meta), faction=faction, n=int(n))
+    # the Lieu's rules: constructs (`regles.py`)
 
     # -- Protecteurs -----------------------------------------------------------
 

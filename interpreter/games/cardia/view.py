@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import ast
+from .abilities import GagnentEgalites
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,10 @@ class CardiaView:
                     if f in (None, faction):
                         value += n
                 bonus[seat][faction] = value
-        holders = frozenset(o for o, _, _ in state.active.get(ast.GagneEgalites, ()))
+        # the players whose every card wins ties (`Tes cartes gagnent les égalités`)
+        holders = frozenset(
+            o for o, _, e in state.active.get(GagnentEgalites, ()) if e.ensemble.kind == "tes_cartes" and e.ensemble.faction is None
+        )
         blocked = frozenset(1 - o for o, _, _ in state.active.get(ast.CapacitesAdversesBloquees, ()))
         shown = state.shown[them]
         protecteur = None

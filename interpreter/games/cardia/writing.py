@@ -15,8 +15,8 @@ effects of an ability on one line, one `Règle :` line per Lieu rule, a
 Lieu's difficulty in stars (0 as a number). Reading it back gives the same
 card. The commentary prints an effect that acts with the same writers.
 
-`WRITERS` has one writer per AST class, beside its handler in `steps.py`:
-adding a construct adds its writer here.
+`WRITERS` has one writer per AST class of `ast.py` (cards and abilities); a
+construct writes itself (its `write`), beside its grammar and its handler.
 """
 
 from __future__ import annotations
@@ -72,50 +72,20 @@ def _title(name: str) -> str:
 # ---------------------------------------------------------------------------
 
 
-def carte_au_choix(cible: ast.CarteAuChoix) -> str:
-    """`une [autre] carte [adverse] [de la F] [d'une rencontre passée] au choix [de l'adversaire]`."""
-    if cible.camp is ast.Camp.TIENNES:
-        text = "une de tes " + ("autres " if cible.autre else "") + "cartes"
-    else:
-        text = "une " + ("autre " if cible.autre else "") + "carte" + (" adverse" if cible.camp is ast.Camp.ADVERSES else "")
-    text += _de(cible.faction)
-    if cible.passee:
-        text += " d'une rencontre passée"
-    text += " au choix"
-    if cible.choisie_par is ast.Joueur.ADVERSAIRE:
-        text += " de l'adversaire"
-    return text
-
-
 # ---------------------------------------------------------------------------
 # Conditions and instantaneous effects
 # ---------------------------------------------------------------------------
 
 
-def defausser_main(effet: ast.DefausserMain) -> str:
-    """`Défausser 1 carte de ta main`, `L'adversaire défausse 1 carte de sa main au hasard`."""
-    hasard = " au hasard" if effet.au_hasard else ""
-    if effet.joueur is ast.Joueur.TOI:
-        return f"Défausser {_cartes(effet.n)} de ta main{hasard}"
-    return f"L'adversaire défausse {_cartes(effet.n)} de sa main{hasard}"
-
-
-def piocher(effet: ast.Piocher) -> str:
-    """`Piocher 2 cartes`, `L'adversaire pioche 1 carte`."""
-    if effet.joueur is ast.Joueur.TOI:
-        return f"Piocher {_cartes(effet.n)}"
-    return f"L'adversaire pioche {_cartes(effet.n)}"
+def capacite(name: str, capacite: Any) -> str:
+    """`Capacité instantanée[, quand cette carte gagne][, une fois par duel] : …`."""
+    modes = "".join(f", {printed(mode)}" for mode in (capacite.quand, capacite.limite) if mode is not None)
+    return f"Capacité {name}{modes} : {_effets(capacite.effets)}"
 
 
 # ---------------------------------------------------------------------------
 # Persistent effects
 # ---------------------------------------------------------------------------
-
-
-def influence_continue(effet: ast.InfluenceContinue) -> str:
-    """`Cette carte a +4 d'influence`, `Tes cartes de l'Académie ont +1 d'influence`."""
-    verb = "a" if isinstance(effet.ensemble, ast.CetteCarte) else "ont"
-    return f"{_capital(printed(effet.ensemble))} {verb} {signed(effet.n)} d'influence"
 
 
 # ---------------------------------------------------------------------------
@@ -128,8 +98,7 @@ def personnage(card: ast.Personnage) -> str:
     return (
         _title(card.name)
         + f"{card.paquet.value} · {card.faction.value} · influence {card.influence}\n"
-        + printed(card.capacite)
-        + "\n"
+        + "".join(printed(capacite) + "\n" for capacite in card.capacites)
     )
 
 
@@ -161,51 +130,14 @@ def protecteur(card: ast.Protecteur) -> str:
 #: Each AST class's writer: the node as printed (a card: its lines, each ending in a newline).
 WRITERS: dict[type, Callable[[Any], str]] = {
     # targets
-    ast.CetteCarte: lambda cible: "cette carte",
-    ast.TaCarte: lambda cible: "ta carte",
-    ast.CarteAdverse: lambda cible: "la carte adverse",
-    ast.CartesJouees: lambda cible: "les deux cartes jouées",
-    ast.CarteAuChoix: carte_au_choix,
-    ast.ChacuneDeTesCartes: lambda cible: "chacune de tes cartes" + _de(cible.faction),
-    ast.ChacuneDesCartesAdverses: lambda cible: "chacune des cartes adverses" + _de(cible.faction),
-    # conditions
-    ast.MoinsDeSceaux: lambda condition: "tu as moins de sceaux que l'adversaire",
-    ast.CarteAdverseEst: lambda condition: "la carte adverse est" + _de(condition.faction),
-    # instantaneous effects
-    ast.ModifierInfluence: lambda effet: f"{signed(effet.n)} sur {printed(effet.cible)}",
-    ast.Defausser: lambda effet: f"Défausser {printed(effet.cible)}",
-    ast.DefausserMain: defausser_main,
-    ast.Piocher: piocher,
-    ast.GagnerLaPartie: lambda effet: "Gagner la partie",
-    ast.ReprendreEnMain: lambda effet: f"Reprendre {printed(effet.cible)} en main",
-    ast.RetirerPersistant: lambda effet: "Retirer un jeton Persistant" + (" adverse" if effet.adverse else "") + " au choix",
-    ast.Si: lambda effet: f"Si {printed(effet.condition)}, {printed(effet.effet)}",
+    # instantaneous effects: constructs, they write themselves
     # sets of cards of persistent effects
-    ast.TesCartes: lambda ensemble: "tes cartes" + _de(ensemble.faction),
-    ast.CartesAdverses: lambda ensemble: "les cartes adverses" + _de(ensemble.faction),
     # persistent effects
-    ast.InfluenceContinue: influence_continue,
-    ast.GagneEgalites: lambda effet: "Tes cartes gagnent les égalités",
-    ast.CapacitesAdversesBloquees: lambda effet: "Les capacités instantanées adverses n'agissent pas",
-    ast.JoueFaceVisible: lambda effet: "L'adversaire joue sa carte face visible",
-    ast.PiocheEnPlus: lambda effet: f"Tu pioches {_cartes(effet.n)} de plus",
     # abilities and characters
-    ast.CapaciteInstantanee: lambda capacite: f"Capacité instantanée : {_effets(capacite.effets)}",
-    ast.CapacitePersistante: lambda capacite: f"Capacité persistante : {_effets(capacite.effets)}",
+    ast.CapaciteInstantanee: lambda node: capacite("instantanée", node),
+    ast.CapacitePersistante: lambda node: capacite("persistante", node),
     ast.Personnage: personnage,
-    # Lieu cards and their rules
-    ast.SceauxPourGagner: lambda regle: f"Il faut {regle.n} sceaux pour gagner",
-    ast.MainDeDepart: lambda regle: f"Chacun commence avec {_cartes(regle.n)} en main",
-    ast.PiocheParTour: lambda regle: f"Chacun pioche {_cartes(regle.n)} à la fin du tour",
-    ast.EgaliteAuMoinsDeSceaux: lambda regle: "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre",
-    ast.EgaliteCapacites: lambda regle: "En cas d'égalité, les deux capacités agissent"
-    + (", sauf celles qui reprennent une carte en main" if regle.sauf_reprise else ""),
-    ast.VictoireFactions: lambda regle: f"Victoire aussi avec des sceaux sur {regle.n} factions",
-    ast.VictoireDAffilee: lambda regle: f"Victoire aussi avec {regle.n} rencontres gagnées d'affilée",
-    ast.DefausseRemelangee: lambda regle: "La défausse se remélange"
-    + ("" if regle.fois is None else " une fois" if regle.fois == 1 else f" {regle.fois} fois")
-    + " quand la pioche est vide",
-    ast.InfluenceDesCartes: lambda regle: f"Les cartes{_de(regle.faction)} ont {signed(regle.n)} d'influence",
+    # Lieu cards (their rules: constructs, they write themselves)
     ast.Lieu: lieu,
     # Protecteurs
     ast.CapaciteProtecteur: capacite_protecteur,
@@ -214,8 +146,12 @@ WRITERS: dict[type, Callable[[Any], str]] = {
 
 
 def printed(node: ast.Node) -> str:
-    """Any node of a card as printed: an effect, a target, a rule, an ability, a whole card."""
-    return WRITERS[type(node)](node)
+    """Any node of a card as printed: an effect, a target, a rule, an ability, a whole card.
+
+    A construct of the language (`Si`, `Prendre`…) writes itself (its `write`).
+    """
+    writer = WRITERS.get(type(node))
+    return writer(node) if writer is not None else node.write()  # type: ignore[attr-defined]
 
 
 def write_card(card: ast.Node) -> str:
