@@ -1,0 +1,44 @@
+"""What a position of BattleFight is worth to a seat: the heuristic bot's position score.
+
+It reads the seat's view (`view.py`): life counts most, then the permanents
+in play (Force and Protection more than Vitesse and Charme) and the cards in
+hand, each as the seat's amount less the opponent's; then the board: a pawn
+on the edge may be pushed off, a pawn far from the centre is close to it,
+and pawns apart cannot fight. This scores a position, never a card: what a
+technique does is seen by trying it on a copy (`bots.py`, `engine/trial.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: What a point of life, a card in hand, a point of Force or Protection, of Vitesse or Charme are worth.
+LIFE, CARD, STRONG, WEAK = 3.0, 0.8, 3.0, 1.0
+#: What a pawn on the edge costs its player; per cell from the centre; per cell apart beyond melee.
+EDGE, OUT, APART = 3.0, 0.5, 0.6
+
+
+def _side(view: Any, seat: int) -> float:
+    bonuses = view.bonuses[seat]
+    return (
+        LIFE * view.life[seat]
+        + CARD * view.hand_sizes[seat]
+        + STRONG * (bonuses["Force"] + bonuses["Protection"])
+        + WEAK * (bonuses["Vitesse"] + bonuses["Charme"])
+    )
+
+
+def _board(view: Any, seat: int) -> float:
+    cell = view.positions[seat]
+    if cell is None:
+        return 0.0
+    board = view.board
+    return -(EDGE if board.is_edge(cell) else 0.0) - OUT * board.distance(cell, (0, 0))
+
+
+def position_score(state: Any, seat: int) -> float:
+    """Life, permanents and cards ahead, the pawns' places, weighed (see the module's docstring)."""
+    view = state.view(seat)
+    them = 1 - seat
+    score = _side(view, seat) - _side(view, them) + _board(view, seat) - _board(view, them)
+    return score - APART * max(0, view.distance - 1)
