@@ -13,16 +13,21 @@ from __future__ import annotations
 from typing import Any
 
 #: What a point of life, a card in hand, a point of Force or Protection, of Vitesse or Charme are worth.
-LIFE, CARD, STRONG, WEAK = 3.0, 0.8, 3.0, 1.0
+LIFE, CARD, STRONG, WEAK = 3.0, 0.6, 3.0, 1.0
+#: The opponent's life counts a little more than one's own: an attack is worth more than a heal (the bot presses).
+PRESS = 1.2
+#: Cards in hand beyond this many are worth `MORE_CARDS` each (a full hand needs fewer).
+HAND, MORE_CARDS = 3, 0.2
 #: What a pawn on the edge costs its player; per cell from the centre; per cell apart beyond melee.
-EDGE, OUT, APART = 3.0, 0.5, 0.6
+EDGE, OUT, APART = 3.0, 0.2, 1.5
 
 
 def _side(view: Any, seat: int) -> float:
     bonuses = view.bonuses[seat]
     return (
         LIFE * view.life[seat]
-        + CARD * view.hand_sizes[seat]
+        + CARD * min(view.hand_sizes[seat], HAND)
+        + MORE_CARDS * max(0, view.hand_sizes[seat] - HAND)
         + STRONG * (bonuses["Force"] + bonuses["Protection"])
         + WEAK * (bonuses["Vitesse"] + bonuses["Charme"])
     )
@@ -41,4 +46,5 @@ def position_score(state: Any, seat: int) -> float:
     view = state.view(seat)
     them = 1 - seat
     score = _side(view, seat) - _side(view, them) + _board(view, seat) - _board(view, them)
+    score -= (PRESS - 1) * LIFE * view.life[them]
     return score - APART * max(0, view.distance - 1)

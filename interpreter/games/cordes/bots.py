@@ -50,7 +50,7 @@ from .view import CordesView
 #: Trying a card: the opponent answers as suits them best, up to the bot's next decision.
 TRY = Trial(position_score, samples=2)
 
-#: What a card never tried yet is taken to be worth (a blow of a life point, about).
+#: What a card never tried yet is taken to be worth (a blow of a life point, about), plus its printed cost.
 PRIOR = 2.0
 
 
@@ -100,8 +100,8 @@ class HeuristicBot:
     # -- what cards are worth -----------------------------------------------
 
     def value(self, card: Any) -> float:
-        """What a card in hand is worth, as found by trials (an untried card: `PRIOR`)."""
-        return self.worth.get(card.name, PRIOR)
+        """What a card in hand is worth, as found by trials (an untried card: `PRIOR` and its cost, as priced)."""
+        return self.worth.get(card.name, PRIOR + card.cost)
 
     def tried(self, decision: Decision, view: Any, seen: CordesView) -> dict[str, Tried]:
         """Each attack (and RECOVERY card, outside a combat) of the hand, played on copies: its effect and damage."""
