@@ -13,21 +13,27 @@ from __future__ import annotations
 from typing import Any
 
 #: What a point of life, a card in hand, a point of Force or Protection, of Vitesse or Charme are worth.
-LIFE, CARD, STRONG, WEAK = 3.0, 0.6, 3.0, 1.0
+LIFE, CARD, STRONG, WEAK = 3.0, 1.5, 3.0, 1.0
 #: The opponent's life counts a little more than one's own: an attack is worth more than a heal (the bot presses).
 PRESS = 1.2
+#: What the first card in hand is worth.
+FIRST_CARD = 4.0
 #: Cards in hand beyond this many are worth `MORE_CARDS` each (a full hand needs fewer).
-HAND, MORE_CARDS = 3, 0.2
+HAND, MORE_CARDS = 3, 0.3
 #: What a pawn on the edge costs its player; per cell from the centre; per cell apart beyond melee.
 EDGE, OUT, APART = 3.0, 0.2, 1.5
+
+
+def hand_value(cards: int) -> float:
+    """What a hand of `cards` cards is worth: the first card most (an empty hand has only the basics), then less."""
+    return FIRST_CARD * min(cards, 1) + CARD * min(max(cards - 1, 0), HAND - 1) + MORE_CARDS * max(0, cards - HAND)
 
 
 def _side(view: Any, seat: int) -> float:
     bonuses = view.bonuses[seat]
     return (
         LIFE * view.life[seat]
-        + CARD * min(view.hand_sizes[seat], HAND)
-        + MORE_CARDS * max(0, view.hand_sizes[seat] - HAND)
+        + hand_value(view.hand_sizes[seat])
         + STRONG * (bonuses["Force"] + bonuses["Protection"])
         + WEAK * (bonuses["Vitesse"] + bonuses["Charme"])
     )
