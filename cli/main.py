@@ -1,4 +1,4 @@
-"""The `atout` command: validate card files, print their AST, play, simulate, replay.
+"""The `atout` command: validate card files, print their AST, play, replay (simulate and tournament: `lab.py`).
 
 Exit codes: 0 when all is well, 1 when a file or a record is invalid (or a
 game is abandoned), 2 on a usage error (click's own) and for a `--record`
@@ -508,31 +508,6 @@ def _play(
         click.echo(f"record written to {shown_path}" + (f" ({len(outcome.games)} games)" if match else ""))
 
 
-@main.command(cls=GameCommand)
-@click.argument("game", type=GameChoice())
-@click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="The first game's seed; game i uses seed + i.")
-@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="P1's bot: one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
-@click.option("--p2", metavar="BOT", default="random", show_default=True, help="P2's bot.")
-@click.pass_context
-def simulate(
-    ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any
-) -> None:
-    """Play many games between bots and sum them up: wins, draws, lengths.
-
-    The same seed gives the same results. The game's setup options are
-    those of `atout play`.
-    """
-    from atout.interpreter import api
-
-    loaded = _load_game(ctx, game, cards, options)
-    _check_bots(ctx, loaded, {"p1": p1, "p2": p2}, human=False)
-    with click.progressbar(length=count, label=f"{game}: {p1} vs {p2}", file=sys.stderr) as bar:
-        summary = api.simulate(loaded, [p1, p2], games=count, seed=seed, progress=lambda _: bar.update(1))
-    for line in summary.lines([p1, p2]):
-        click.echo(line)
-
-
 @main.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path, allow_dash=True))
 @click.option("--step", is_flag=True, help="Walk the game one action at a time, showing the state, like a debugger.")
@@ -685,6 +660,12 @@ from .init import init  # noqa: E402  (the command lives in its own module)
 
 main.add_command(init)
 
+from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
+
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    # run as `python -m atout.cli.main`: the commands of other modules register
+    # on the module under its own name, so run that one
+    from atout.cli.main import main as atout
+
+    atout()

@@ -37,12 +37,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .engine.loading import GameFiles, load_files
 from .engine.mcts import NAME as SEARCH_BOT, BudgetError, can_search, is_search_bot, search_bot
 from .engine.options import OptionError, check_options
-from .engine.play import MatchResult, Played, Summary, play_game, seeded
+from .engine.play import MatchResult, Played, play_game, seeded
 from .engine.play import play_match as play_match_games
 from .engine.players import Player
 from .engine.record import RecordFile, RecordWriteError, read_records  # noqa: F401 - RecordWriteError is part of the API
@@ -52,6 +52,9 @@ from .engine.sources import FilesError, files_for  # noqa: F401 - FilesError is 
 from .engine.state import Event, Game, Outcome, State
 from .language.project import Validation
 from .language.project import validate as validate_paths
+
+if TYPE_CHECKING:
+    from .lab.summary import Summary as LabSummary
 
 __all__ = [
     "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "load_game", "play", "play_match", "replay",
@@ -222,16 +225,27 @@ def simulate(
     players: Sequence[str] = ("heuristic", "random"),
     games: int = 100,
     seed: int = 0,
+    swap: bool = True,
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
     progress: Callable[[int], None] | None = None,
-) -> Summary:
-    """Play `games` games (seeds seed, seed + 1, …) and sum them up; `progress` sees each seed played."""
-    summary = Summary()
-    for game_seed in range(seed, seed + games):
-        played = play_game(loaded.game, make_players(loaded, players, game_seed), game_seed)
-        summary.add(played, played.state.first_player)
-        if progress is not None:
-            progress(game_seed)
-    return summary
+) -> LabSummary:
+    """Play `games` games between two bots (side A: `players[0]` with P1's setup) and give the lab's figures.
+
+    With `swap`, the sides change seats every other game, the two games of
+    a pair sharing a seed. `workers` processes (or a Ray cluster, with
+    `backend="ray"` and its `address`) play them; the figures are the same
+    for any number. `progress(n)` sees each batch of n finished games. See
+    `lab/summary.py` for the figures (`side_wins(0)`, `draws`, `seat_one`,
+    `cards()`, `quality()`, `as_json()`…).
+    """
+    from .lab.run import run, study_of
+    from .lab.summary import summarize
+
+    study = study_of(loaded, (players[0], players[1]), games, seed, swap)
+    finished = run([study], workers, backend, address, progress)
+    return summarize([study], finished.results, finished.interrupted)[0]
 
 
 @dataclass

@@ -22,8 +22,9 @@ def test_load_play_record_and_replay(tmp_path):
 
 
 def test_simulate_sums_up(tmp_path):
-    summary = simulate(load_game("battlefight"), ["heuristic", "random"], games=5, seed=1)
-    assert summary.games == 5 and sum(summary.wins) + summary.draws == 5
+    summary = simulate(load_game("battlefight"), ["heuristic", "random"], games=6, seed=1)
+    assert summary.games == 6 and summary.side_wins(0).k + summary.side_wins(1).k + summary.draws.k == 6
+    assert [result.swapped for result in summary.results] == [False, True] * 3
 
 
 def test_validate_returns_the_diagnostics(tmp_path):

@@ -1,15 +1,15 @@
-"""Playing games: the one loop that asks players and chance, and the simulator.
+"""Playing games: the one loop that asks players and chance, and matches.
 
 `play_game` answers the state's decisions until the game is over: chance by
 a seeded sampler, each seat by its player (a bot, a person, anything with
 `choose`), which is given the seat's `View`, never the state (`players.py`). It can write a record and report every event as it happens.
-`simulate` plays many games and sums them up.
+The balance lab (`lab/`) plays many games with it.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .decision import Decision
@@ -107,75 +107,6 @@ def player_name(player: Player) -> str:
     """How a record's header names a player: its `name`, else its class's name."""
     name = getattr(player, "name", None)
     return name if isinstance(name, str) and name else type(player).__name__
-
-
-@dataclass
-class Summary:
-    """What `simulate` found over many games."""
-
-    games: int = 0
-    wins: list[int] = field(default_factory=lambda: [0, 0])
-    draws: int = 0
-    turns: int = 0
-    actions: int = 0
-    first_player_wins: int = 0
-    #: Decided games that had a first player (simultaneous games have none).
-    decided_with_first: int = 0
-    #: Games that had a first player, decided or not.
-    with_first: int = 0
-
-    def add(self, played: Played, first_player: int | None) -> None:
-        """Count one finished game."""
-        outcome = played.outcome
-        self.games += 1
-        self.turns += played.turns
-        self.actions += played.actions
-        if first_player is not None:
-            self.with_first += 1
-        if outcome.winner is None:
-            self.draws += 1
-        else:
-            self.wins[outcome.winner] += 1
-            if first_player is not None:
-                self.decided_with_first += 1
-                if outcome.winner == first_player:
-                    self.first_player_wins += 1
-
-    def lines(self, names: list[str]) -> list[str]:
-        """The summary as text."""
-        g = max(1, self.games)
-        lines = [
-            f"games: {self.games}",
-            f"P1 ({names[0]}) wins: {self.wins[0]} ({100 * self.wins[0] / g:.1f}%)",
-            f"P2 ({names[1]}) wins: {self.wins[1]} ({100 * self.wins[1] / g:.1f}%)",
-            f"draws: {self.draws} ({100 * self.draws / g:.1f}%)",
-            f"average length: {self.turns / g:.1f} turns, {self.actions / g:.1f} decisions",
-        ]
-        if self.decided_with_first:
-            lines.append(
-                f"first player wins: {100 * self.first_player_wins / self.decided_with_first:.1f}% of decided games"
-            )
-        elif self.with_first:
-            lines.append("first player wins: no game was decided")
-        else:
-            lines.append("first player: none (both players choose at once)")
-        return lines
-
-
-def simulate(
-    make_game: Callable[[int], Game],
-    make_players: Callable[[int], list[Player]],
-    seeds: Iterable[int],
-    progress: Callable[[], None] | None = None,
-) -> Summary:
-    """Play a game for each seed and sum them up."""
-    summary = Summary()
-    for seed in seeds:
-        played = play_game(make_game(seed), make_players(seed), seed)
-        summary.add(played, played.state.first_player)
-        if progress is not None:
-            progress()
-    return summary
 
 
 #: A match still undecided after this many games (draws) stops undecided.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -21,6 +21,9 @@ from .loading import GameFiles
 from .options import RULES, GameOption
 from .players import Player, RandomBot
 from .state import Game, Outcome
+
+if TYPE_CHECKING:
+    from atout.interpreter.lab.traits import LabTraits
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,9 @@ class GameEngine:
     #: Command-line options that show the game's other setups (decks, Lieux,
     #: boxers…), from its files: the contract suite and the soak play them too.
     option_examples: Callable[[GameFiles], list[dict[str, Any]]] = lambda files: []
+    #: What the balance lab reads of the game (cards held and played, who
+    #: leads, each seat's deck); None: the lab gives only the core's figures.
+    lab: LabTraits | None = None
 
 
 class SetupModel(BaseModel):

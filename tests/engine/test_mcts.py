@@ -246,7 +246,7 @@ def test_mcts_is_offered_for_a_game_that_can_be_searched_and_in_help():
     assert '"mtcs" (did you mean "mcts"?)' in unknown.output and "human, random, heuristic, mcts" in unknown.output
     assert "mcts:500" in run("play", "--help").output
     simulated = run("simulate", "tiny", "--p1", "mcts:20", "--p2", "heuristic", "--games", "3")
-    assert simulated.exit_code == 0 and "P1 (mcts:20) wins" in simulated.output
+    assert simulated.exit_code == 0 and "  mcts:20 wins" in simulated.output
 
 
 # ---------------------------------------------------------------------------

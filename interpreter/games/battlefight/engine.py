@@ -17,6 +17,7 @@ from atout.interpreter.language.nodes import CardList
 
 from .bots import HeuristicBot
 from .game import BattleFightGame, DeckChoice
+from .lab import LAB
 from .language import LANGUAGE
 
 
@@ -132,4 +133,5 @@ ENGINE = GameEngine(
     next_setup=next_setup,
     games_to_win=lambda game: game.rules.games_to_win_match,  # type: ignore[attr-defined]
     option_examples=option_examples,
+    lab=LAB,
 )

@@ -15,6 +15,7 @@ from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
 from .bots import HeuristicBot
 from .game import CardiaGame, deck_key
+from .lab import LAB
 from .language import LANGUAGE
 
 
@@ -106,4 +107,5 @@ ENGINE = GameEngine(
     next_setup=next_setup,
     games_to_win=lambda game: game.rules.games_to_win_match,  # type: ignore[attr-defined]
     option_examples=option_examples,
+    lab=LAB,
 )

@@ -13,6 +13,7 @@ from atout.interpreter.engine.registry import GameEngine, SetupModel
 
 from .bots import HeuristicBot
 from .game import CordesGame
+from .lab import LAB
 from .language import LANGUAGE
 
 
@@ -102,4 +103,5 @@ ENGINE = GameEngine(
     options=OPTIONS,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     option_examples=option_examples,
+    lab=LAB,
 )

@@ -24,6 +24,7 @@ from atout.interpreter.language.nodes import CardList
 
 from .bots import HeuristicBot
 from .game import CollectionChoice, DragonsGame
+from .lab import LAB
 from .language import LANGUAGE
 
 #: The collections of P1 and P2 when `--collection` is not given.
@@ -138,4 +139,5 @@ ENGINE = GameEngine(
     games_to_win=lambda game: 2,
     default_opponent=default_opponent,
     option_examples=option_examples,
+    lab=LAB,
 )

@@ -1,0 +1,236 @@
+"""`atout simulate` and `atout tournament`: the balance lab on the command line.
+
+Both play studies (`interpreter/lab/`): the sides change seats every other
+game, every rate is printed with its 95% interval, the games are spread over
+`--workers` processes (every core by default) or a Ray cluster, with the
+same results for the same seed, and Ctrl-C stops cleanly with the summary
+of the games finished.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .main import GameChoice, GameCommand, _check_bots, _load_game, main
+
+if TYPE_CHECKING:
+    from atout.interpreter.api import LoadedGame
+    from atout.interpreter.lab.run import Run, Study
+    from atout.interpreter.lab.summary import Summary
+    from atout.interpreter.lab.tournament import Tournament
+
+#: Below this many games, the games are played in this process: starting workers would cost more.
+SMALL_RUN = 20
+
+
+def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The options `simulate` and `tournament` share: seats, scale, outputs."""
+    for option in reversed(
+        [
+            click.option("--no-swap", is_flag=True, help="Keep each side in its seat (by default the sides change seats every other game, with the same deals)."),
+            click.option("--workers", type=click.IntRange(1), default=None, help="Worker processes (default: every core). The results are the same for any number."),
+            click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="local: processes on this machine; ray: a Ray cluster (pip install 'atout[ray]')."),
+            click.option("--address", metavar="ADDRESS", default=None, help="With --backend ray: the cluster's address (default: a Ray runtime started on this machine)."),
+            click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True, help="text for people; json for scripts (schema: docs/lab-schema.json)."),
+            click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), default=None, help="Write one row per game to this file (-: standard output)."),
+            click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write a self-contained HTML report (tables and plots) to this file."),
+            click.option("--save-records", "records_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Write the records of chosen games to this folder, to replay them (see --save)."),
+            click.option("--save", "which", type=click.Choice(["sample", "all"]), default="sample", show_default=True, help="With --save-records: every game, or the first 3 of each way a game ended."),
+        ]
+    ):
+        command = option(command)
+    return command
+
+
+@main.command(cls=GameCommand)
+@click.argument("game", type=GameChoice())
+@click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game (pair of games, when the sides change seats).")
+@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
+@click.option("--p2", metavar="BOT", default="random", show_default=True, help="Side B's bot.")
+@_lab_options
+@click.pass_context
+def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any) -> None:
+    """Play many games between bots and give the figures a designer can act on.
+
+    Side A is --p1's bot with P1's setup (deck, boxer, collection), side B
+    --p2's with P2's; by default they change seats every other game, the
+    two games of a pair sharing a seed. Printed: wins and draws with 95%
+    intervals, the seats' and the first player's edge, lengths, endings,
+    quality measures, and per card the win rate of the seats that played it
+    against those that held it and did not (see docs/lab.md). The same seed
+    gives the same figures with any number of workers.
+    """
+    from atout.interpreter.lab.run import study_of
+
+    lab = _pop_lab(options)
+    loaded = _load_game(ctx, game, cards, options)
+    _check_bots(ctx, loaded, {"p1": p1, "p2": p2}, human=False)
+    study = study_of(loaded, (p1, p2), count, seed, not lab["no_swap"])
+    finished = _run(ctx, [study], lab, f"{game}: {p1} vs {p2}")
+    from atout.interpreter.lab.summary import summarize
+
+    summaries = summarize([study], finished.results, finished.interrupted)
+    _output(ctx, loaded, summaries, None, lab, finished)
+
+
+@main.command(cls=GameCommand)
+@click.argument("game", type=GameChoice())
+@click.argument("entrants", nargs=-1, required=True)
+@click.option("--games", "count", type=click.IntRange(2), default=100, show_default=True, help="How many games each pairing plays.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed of each pairing's first pair of games.")
+@click.option("--bot", metavar="BOT", default="heuristic", show_default=True, help="The bot that plays every deck, boxer or collection.")
+@_lab_options
+@click.pass_context
+def tournament(ctx: click.Context, game: str, entrants: tuple[str, ...], count: int, seed: int, bot: str, cards: Path | None, **options: Any) -> None:
+    """Play every pair of ENTRANTS against each other, seats swapped, and show the matrix.
+
+    An entrant is a deck (BattleFight), a boxer (Dans les Cordes) or a
+    collection (Duel de dragons), played by --bot; or a bot's name
+    (random, heuristic, mcts:300…), playing the game's setup. Each cell is
+    the row's score against the column (a draw is half a win) with its 95%
+    interval; the standings sum each entrant's games.
+    """
+    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter.lab.run import study_of
+    from atout.interpreter.lab.summary import summarize
+    from atout.interpreter.lab.tournament import Tournament, pairings
+
+    lab = _pop_lab(options)
+    if len(set(entrants)) < 2:
+        raise click.UsageError("a tournament needs at least two different entrants", ctx)
+    engine = find_engine(game)
+    traits = engine.lab
+    base = _load_game(ctx, game, cards, options)
+    bots = set(engine.bots) | {"mcts"}
+    are_bots = all(name in bots or name.startswith("mcts:") for name in entrants)
+    studies = []
+    pairs = pairings(list(dict.fromkeys(entrants)))
+    for a, b in pairs:
+        if are_bots:
+            _check_bots(ctx, base, {"entrant": a, "entrant ": b}, human=False)
+            studies.append(study_of(base, (a, b), count, seed, not lab["no_swap"], label=f"{a} against {b}"))
+            continue
+        if traits is None or traits.sides(base.setup) is None:
+            raise click.UsageError(f"{game}'s entrants are bots ({', '.join(sorted(engine.bots))}): its seats have no deck of their own", ctx)
+        loaded = _load_game(ctx, game, cards, {**options, traits.side_word: (a, b)})
+        _check_bots(ctx, loaded, {"bot": bot}, human=False)
+        studies.append(study_of(loaded, (bot, bot), count, seed, not lab["no_swap"], label=f"{a} against {b}"))
+    finished = _run(ctx, studies, lab, f"{game}: tournament of {len(set(entrants))}")
+    summaries = summarize(studies, finished.results, finished.interrupted)
+    board = Tournament(game, list(dict.fromkeys(entrants)), count, pairs, summaries)
+    _output(ctx, base, summaries, board, lab, finished)
+
+
+# ---------------------------------------------------------------------------
+# Shared steps
+# ---------------------------------------------------------------------------
+
+_LAB_KEYS = ("no_swap", "workers", "backend", "address", "output", "csv_path", "report_path", "records_dir", "which")
+
+
+def _pop_lab(options: dict[str, Any]) -> dict[str, Any]:
+    """The lab's own options, taken out of the game's setup options."""
+    return {key: options.pop(key) for key in _LAB_KEYS}
+
+
+def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: str) -> Run:
+    """Play the studies with a progress bar (its rate and time left on a terminal); Ctrl-C keeps what is done."""
+    from atout.interpreter.lab.run import RayMissing, default_workers, run
+
+    total = sum(study.games for study in studies)
+    workers = lab["workers"] or default_workers()
+    if lab["backend"] == "local" and total < SMALL_RUN:
+        workers = 1
+    if lab["address"] and lab["backend"] != "ray":
+        raise click.UsageError("--address is for --backend ray", ctx)
+    started = time.monotonic()
+    done = [0]
+
+    def rate(_: Any) -> str:
+        elapsed = time.monotonic() - started
+        return f"{done[0] / elapsed:,.0f} games/s" if elapsed > 0 and done[0] else ""
+
+    with click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True, item_show_func=rate) as bar:
+        def progress(n: int) -> None:
+            done[0] += n
+            bar.update(n, done[0])
+
+        try:
+            finished = run(studies, workers, lab["backend"], lab["address"], progress)
+        except RayMissing as error:
+            raise click.UsageError(str(error), ctx) from None
+    if finished.interrupted:
+        click.echo(f"\ninterrupted: {len(finished.results)} of {total} games finished; their summary follows.", err=True)
+    return finished
+
+
+def _output(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], finished: Run) -> None:
+    from atout.interpreter.lab import report
+
+    traits = loaded.engine.lab
+    side_word = traits.side_word if traits is not None else "side"
+    if lab["output"] == "json":
+        click.echo(report.json_text(summaries, board))
+    else:
+        if board is not None:
+            for line in report.tournament_text(board):
+                click.echo(line)
+        else:
+            for line in report.text(summaries[0], side_word=side_word):
+                click.echo(line)
+    if lab["csv_path"] is not None:
+        _write(ctx, lab["csv_path"], report.csv_text(summaries))
+    if lab["report_path"] is not None:
+        title = f"{loaded.engine.language.title}: " + ("tournament" if board else "balance report")
+        _write(ctx, lab["report_path"], report.html_page(summaries, board, title, side_word=side_word))
+    if lab["records_dir"] is not None:
+        _save_records(ctx, loaded, summaries, lab["records_dir"], lab["which"])
+    if finished.interrupted:
+        sys.exit(130)
+
+
+def _write(ctx: click.Context, path: Path, text: str) -> None:
+    if str(path) == "-":
+        click.echo(text, nl=False)
+        return
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise click.UsageError(f"cannot write {path}: {error.strerror}", ctx) from None
+    click.echo(f"written: {path}", err=True)
+
+
+def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary], folder: Path, which: str) -> None:
+    """Play the chosen games again with a record (the same seed gives the same game) into `folder`."""
+    from atout.interpreter import api
+    from atout.interpreter.api import LoadedGame as Loaded
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise click.UsageError(f"cannot make {folder}: {error.strerror}", ctx) from None
+    saved = 0
+    for number, summary in enumerate(summaries):
+        kept: dict[str, int] = {}
+        traits = loaded.engine.lab
+        for result in summary.results:
+            code = result.code or "end"
+            if which == "sample" and kept.get(code, 0) >= 3:
+                continue
+            kept[code] = kept.get(code, 0) + 1
+            setup = traits.swap(summary.study.setup) if result.swapped and traits is not None else summary.study.setup
+            game = loaded.engine.build(loaded.files, setup)
+            again = Loaded(loaded.engine, loaded.files, setup, game)
+            path = folder / f"{summary.study.game}-{number + 1}-{result.index + 1:05d}-{code}.jsonl"
+            played = api.play(again, result.bots, result.seed, record=path)
+            if played.outcome.winner != result.winner or played.turns != result.turns:  # pragma: no cover - a determinism bug
+                raise click.ClickException(f"game {result.index + 1} did not play the same again: please report it")
+            saved += 1
+    click.echo(f"{saved} records written to {folder} (replay one with: atout replay FILE --step)", err=True)

@@ -1,0 +1,44 @@
+"""What the balance lab reads of a Dans les Cordes game: cards drawn and played, life, boxers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from atout.interpreter.lab.traits import LabTraits, Use
+
+
+def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
+    """A card drawn or taken is held; a card played (as an attack, a defense, a recovery) is played."""
+    kind = event["e"]
+    if kind in ("draw", "take"):
+        return ((event["player"], event["card"], "held"),)
+    if kind == "play":
+        return ((event["player"], event["card"], "played"),)
+    return ()
+
+
+def lead(state: Any) -> float:
+    """P1's life minus P2's."""
+    return float(state.seats[0].life - state.seats[1].life)
+
+
+def sides(setup: dict[str, Any]) -> list[str] | None:
+    """Each seat's boxer (None when the players choose them)."""
+    boxers = setup.get("boxers")
+    return list(boxers) if boxers else None
+
+
+def swap(setup: dict[str, Any]) -> dict[str, Any]:
+    """The boxers exchanged; a first player given by seat follows its boxer."""
+    first = setup.get("first_player")
+    boxers = setup.get("boxers")
+    return {**setup, "boxers": boxers[::-1] if boxers else boxers, "first_player": None if first is None else 1 - first}
+
+
+def conditions(setup: dict[str, Any]) -> dict[str, str]:
+    """The rules file, when not the main one."""
+    return {"rules": setup["rules"]} if setup.get("rules") else {}
+
+
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="boxer")

@@ -1,0 +1,334 @@
+"""A study's figures written out: text for the terminal, CSV rows, JSON, and an HTML page.
+
+The HTML page is one self-contained file (its style and its plots inline,
+drawn in SVG by this module: no script, no font or library fetched), so it
+opens in any browser, offline, and can be mailed or kept beside a card set.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .run import GameResult
+from .stats import Rate
+from .summary import CardFigures, Summary
+from .tournament import Tournament
+
+#: How many cards the text shows at each end of the ranking.
+TEXT_CARDS = 8
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def _num(value: float | None, digits: int = 1) -> str:
+    return "–" if value is None else f"{value:.{digits}f}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# ---------------------------------------------------------------------------
+# Text
+# ---------------------------------------------------------------------------
+
+
+def text(summary: Summary, ending_text: dict[str, str] | None = None, side_word: str = "side") -> list[str]:
+    """The study as lines for the terminal."""
+    study = summary.study
+    a, b = study.bots
+    lines = [f"games: {summary.games}" + (f" of {study.games} (interrupted)" if summary.interrupted else "")]
+    if summary.games == 0:
+        return lines
+    how = "each side plays half of the games as P1, with the same deals" if study.swap else "sides keep their seats"
+    lines.append(f"{study.game}: {a} (side A) against {b} (side B), seed {study.seed}; {how}")
+    width = max(len(a), len(b)) + 10
+    for side, bot in enumerate((a, b)):
+        wins = summary.side_wins(side)
+        lines.append(f"  {f'{bot} wins':<{width}} {int(wins.k):>6}  {wins.text()}")
+    draws = summary.draws
+    lines.append(f"  {'draws':<{width}} {int(draws.k):>6}  {draws.text()}")
+    lines.append(f"  score of side A (a draw is half a win): {summary.side_score(0).text()}")
+    seat = summary.seat_one
+    lines.append(f"seats: P1 wins {seat.text()} of the {_plural(seat.n, 'decided game')}")
+    first = summary.first_player
+    if first is None:
+        lines.append("first player: none (both players choose at once)")
+    elif first.n:
+        lines.append(f"first player wins {first.text()} of the decided games")
+    else:
+        lines.append("first player wins: no game was decided")
+    lengths = summary.lengths()
+    lines.append(
+        f"length: {_num(lengths['mean'])} turns on average, median {_num(lengths['median'], 0)}, "
+        f"10%–90%: {_num(lengths['p10'], 0)}–{_num(lengths['p90'], 0)} turns; {_num(lengths['actions'])} decisions"
+    )
+    endings = ", ".join(f"{(ending_text or {}).get(code, code)} {n}" for code, n in summary.endings().items())
+    lines.append(f"endings: {endings}")
+    q = summary.quality()
+    lines.append(
+        f"quality: fairness {_num(q['fairness'], 2)} · lead changes {_num(q['lead_changes'], 2)} per game · "
+        f"comeback {_num(q['comeback'], 2)} · decisiveness {_num(q['decisiveness'], 2)} · "
+        f"stalemates {q['stalemates']} · cut by a bound {q['cut']}"
+    )
+    cards = [card for card in summary.cards() if card.played]
+    if cards:
+        lines.append("cards, by win rate when played (95% intervals; * the difference with holding it unplayed is clear):")
+        shown: list[CardFigures | None] = list(cards) if len(cards) <= 2 * TEXT_CARDS else [*cards[:TEXT_CARDS], None, *cards[-TEXT_CARDS:]]
+        name_width = max(len(card.name) for card in cards)
+        for card in shown:
+            lines.append("  …" if card is None else "  " + _card_line(card, name_width))
+    sides = summary.by_side_name()
+    if len(sides) > 1:
+        lines.append(f"by {side_word} (score of the seats that had it):")
+        for name, rate in sides.items():
+            lines.append(f"  {name}: {rate.text()} over {_plural(rate.n, 'seat')}")
+    for key, values in summary.by_condition().items():
+        if len(values) > 1:
+            lines.append(f"by {key} (score of P1):")
+            for value, rate in values.items():
+                lines.append(f"  {value}: {rate.text()}")
+    return lines
+
+
+def _card_line(card: CardFigures, width: int) -> str:
+    first = sum(card.first_turns) / len(card.first_turns) if card.first_turns else None
+    return (
+        f"{'*' if card.clear else ' '} {card.name:<{width}}  played in {card.played:>4} of {card.held:>4}: "
+        f"{card.when_played.text():<22} not played: {card.when_idle.text():<22} first on turn {_num(first)}"
+    )
+
+
+def tournament_text(tournament: Tournament) -> list[str]:
+    """The tournament as a matrix: each row's score against each column, then each entrant's overall score."""
+    names = tournament.entrants
+    width = max(len(name) for name in names)
+    cell = 22
+    lines = [f"tournament: {tournament.game}, {_plural(tournament.games, 'game')} per pairing, seats swapped; row's score against column"]
+    lines.append(" " * (width + 2) + "".join(f"{name[:cell - 2]:<{cell}}" for name in names))
+    for row in names:
+        cells = []
+        for column in names:
+            rate = tournament.score(row, column)
+            cells.append(f"{'—' if rate is None else rate.text():<{cell}}")
+        lines.append(f"{row:<{width}}  " + "".join(cells))
+    lines.append("overall:")
+    for name, rate in tournament.standings():
+        lines.append(f"  {name:<{width}}  {rate.text()}")
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# CSV and JSON
+# ---------------------------------------------------------------------------
+
+CSV_FIELDS = ["study", "label", "index", "seed", "swapped", "p1", "p2", "p1_side", "p2_side", "winner", "winning_side", "first", "turns", "actions", "code", "conditions"]
+
+
+def csv_text(summaries: Sequence[Summary]) -> str:
+    """One row per game: who sat where, who won, how long, how it ended."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for summary in summaries:
+        for r in summary.results:
+            writer.writerow(_row(summary, r))
+    return out.getvalue()
+
+
+def _row(summary: Summary, r: GameResult) -> dict[str, Any]:
+    sides = r.sides or ["", ""]
+    return {
+        "study": r.study,
+        "label": summary.study.label,
+        "index": r.index,
+        "seed": r.seed,
+        "swapped": int(r.swapped),
+        "p1": r.bots[0],
+        "p2": r.bots[1],
+        "p1_side": sides[0],
+        "p2_side": sides[1],
+        "winner": "" if r.winner is None else f"P{r.winner + 1}",
+        "winning_side": "" if r.winning_side is None else "AB"[r.winning_side],
+        "first": "" if r.first is None else f"P{r.first + 1}",
+        "turns": r.turns,
+        "actions": r.actions,
+        "code": r.code or "",
+        "conditions": ";".join(f"{k}={v}" for k, v in sorted(r.conditions.items())),
+    }
+
+
+def json_document(summaries: Sequence[Summary], tournament: Tournament | None = None, workers: int = 1) -> dict[str, Any]:
+    """What `--format json` prints (schema: docs/lab-schema.json)."""
+    document: dict[str, Any] = {"lab": "atout", "version": 1, "studies": [summary.as_json() for summary in summaries]}
+    if tournament is not None:
+        document["tournament"] = tournament.as_json()
+    return document
+
+
+def json_text(summaries: Sequence[Summary], tournament: Tournament | None = None) -> str:
+    """`json_document` as indented text."""
+    return json.dumps(json_document(summaries, tournament), ensure_ascii=False, indent=2)
+
+
+# ---------------------------------------------------------------------------
+# HTML
+# ---------------------------------------------------------------------------
+
+_STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em; padding: 0 1em; color: #1d1d1f; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: .5em 0; } td, th { padding: .2em .7em; text-align: left; border-bottom: 1px solid #eee; }
+th { font-weight: 600; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.note { color: #555; font-size: .9em; } .clear { font-weight: 600; }
+svg text { font: 12px system-ui, sans-serif; }
+"""
+
+
+def _esc(value: Any) -> str:
+    return html.escape(str(value))
+
+
+def _interval_plot(rows: list[tuple[str, Rate]], reference: float | None = 0.5) -> str:
+    """Horizontal bars with their 95% intervals, on a 0–100% axis."""
+    rows = [(name, rate) for name, rate in rows if rate.n]
+    if not rows:
+        return ""
+    label_width, plot_width, row_height = 220, 440, 22
+    height = row_height * len(rows) + 30
+    parts = [f'<svg role="img" width="{label_width + plot_width + 20}" height="{height}" viewBox="0 0 {label_width + plot_width + 20} {height}">']
+    x = lambda v: label_width + v * plot_width  # noqa: E731
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<line x1="{x(tick):.1f}" y1="0" x2="{x(tick):.1f}" y2="{height - 20}" stroke="#ddd"/>')
+        parts.append(f'<text x="{x(tick):.1f}" y="{height - 5}" text-anchor="middle">{int(tick * 100)}%</text>')
+    if reference is not None:
+        parts.append(f'<line x1="{x(reference):.1f}" y1="0" x2="{x(reference):.1f}" y2="{height - 20}" stroke="#999" stroke-dasharray="4 3"/>')
+    for i, (name, rate) in enumerate(rows):
+        y = i * row_height + 4
+        value = rate.value or 0.0
+        low, high = rate.interval or (value, value)
+        parts.append(f'<text x="{label_width - 8}" y="{y + 13}" text-anchor="end">{_esc(name[:32])}</text>')
+        parts.append(f'<rect x="{label_width}" y="{y + 3}" width="{value * plot_width:.1f}" height="12" fill="#8fb3de"/>')
+        parts.append(f'<line x1="{x(low):.1f}" y1="{y + 9}" x2="{x(high):.1f}" y2="{y + 9}" stroke="#1d3f6e" stroke-width="2"/>')
+        for end in (low, high):
+            parts.append(f'<line x1="{x(end):.1f}" y1="{y + 4}" x2="{x(end):.1f}" y2="{y + 14}" stroke="#1d3f6e" stroke-width="2"/>')
+        parts.append(f"<title>{_esc(name)}: {_esc(rate.text())}</title>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _histogram(values: list[int]) -> str:
+    """The games' lengths in turns, in up to 30 bins."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    bins = min(30, high - low + 1)
+    size = max(1, -(-(high - low + 1) // bins))
+    counts = [0] * bins
+    for value in values:
+        counts[min(bins - 1, (value - low) // size)] += 1
+    width, height, left = 600, 180, 40
+    bar = (width - left) / bins
+    top = max(counts)
+    parts = [f'<svg role="img" width="{width}" height="{height + 30}" viewBox="0 0 {width} {height + 30}">']
+    for i, count in enumerate(counts):
+        h = height * count / top
+        parts.append(f'<rect x="{left + i * bar:.1f}" y="{height - h:.1f}" width="{max(1.0, bar - 2):.1f}" height="{h:.1f}" fill="#8fb3de"><title>{low + i * size}–{low + (i + 1) * size - 1} turns: {count}</title></rect>')
+    parts.append(f'<text x="{left}" y="{height + 18}">{low} turns</text>')
+    parts.append(f'<text x="{width}" y="{height + 18}" text-anchor="end">{high} turns</text>')
+    parts.append(f'<text x="{left - 6}" y="12" text-anchor="end">{top}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _table(head: list[str], rows: list[list[Any]], numeric: set[int] | None = None) -> str:
+    numeric = numeric or set()
+    out = ["<table><thead><tr>", *(f"<th>{_esc(h)}</th>" for h in head), "</tr></thead><tbody>"]
+    for row in rows:
+        out.append("<tr>" + "".join(f'<td{" class=n" if i in numeric else ""}>{_esc(v)}</td>' for i, v in enumerate(row)) + "</tr>")
+    out.append("</tbody></table>")
+    return "".join(out)
+
+
+def html_page(
+    summaries: Sequence[Summary],
+    tournament: Tournament | None = None,
+    title: str = "Balance report",
+    ending_text: dict[str, str] | None = None,
+    side_word: str = "side",
+) -> str:
+    """The whole report as one self-contained HTML page."""
+    body: list[str] = [f"<h1>{_esc(title)}</h1>"]
+    if tournament is not None:
+        body.append('<section id="tournament"><h2>Tournament</h2>')
+        body.append(f'<p class="note">{_plural(tournament.games, "game")} per pairing, seats swapped; each cell is the row\'s score against the column (a draw is half a win), with its 95% interval.</p>')
+        names = tournament.entrants
+        rows = [[row, *("—" if (r := tournament.score(row, column)) is None else r.text() for column in names)] for row in names]
+        body.append(_table(["", *names], rows))
+        body.append(_interval_plot([(name, rate) for name, rate in tournament.standings()]))
+        body.append("</section>")
+    for number, summary in enumerate(summaries):
+        body.append(_study_html(summary, number, ending_text, side_word))
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{_esc(title)}</title><style>{_STYLE}</style></head><body>"
+        + "\n".join(body)
+        + "</body></html>\n"
+    )
+
+
+def _study_html(summary: Summary, number: int, ending_text: dict[str, str] | None, side_word: str) -> str:
+    study = summary.study
+    a, b = study.bots
+    out = [f'<article id="study-{number}"><h2>{_esc(study.label or f"{study.game}: {a} against {b}")}</h2>']
+    note = f"{summary.games} games" + (f" of {study.games} (interrupted)" if summary.interrupted else "")
+    note += f", seed {study.seed}; " + ("sides change seats every other game, with the same deals." if study.swap else "sides keep their seats.")
+    out.append(f'<p class="note">{_esc(note)}</p>')
+    if not summary.games:
+        return "".join(out) + "</article>"
+    out.append('<section class="wins"><h3>Win rates</h3>')
+    out.append(_interval_plot([(f"{a} (A) wins", summary.side_wins(0)), (f"{b} (B) wins", summary.side_wins(1)), ("draws", summary.draws), ("P1 of decided games", summary.seat_one)] + ([("first player of decided", summary.first_player)] if summary.first_player is not None else [])))
+    out.append("</section>")
+    q = summary.quality()
+    out.append('<section class="quality"><h3>Quality</h3>')
+    out.append(_table(["measure", "value"], [
+        ["fairness (1: seats balanced)", _num(q["fairness"], 2)],
+        ["lead changes per game", _num(q["lead_changes"], 2)],
+        ["comeback (how far behind the winner was)", _num(q["comeback"], 2)],
+        ["decisiveness (share of the game the winner led for good)", _num(q["decisiveness"], 2)],
+        ["stalemates", q["stalemates"]],
+        ["games cut by a safety bound", q["cut"]],
+    ], {1}))
+    out.append("</section>")
+    lengths = summary.lengths()
+    out.append('<section class="lengths"><h3>Lengths</h3>')
+    out.append(f'<p>{_num(lengths["mean"])} turns on average; median {_num(lengths["median"], 0)}; 10%–90%: {_num(lengths["p10"], 0)}–{_num(lengths["p90"], 0)}.</p>')
+    out.append(_histogram([r.turns for r in summary.results]))
+    out.append(_table(["ending", "games"], [[(ending_text or {}).get(code, code), n] for code, n in summary.endings().items()], {1}))
+    out.append("</section>")
+    cards = [card for card in summary.cards() if card.played]
+    if cards:
+        out.append('<section class="cards"><h3>Cards</h3><p class="note">Win rate of the seats that played the card, against those that held it and did not play it; ●: the two intervals do not overlap.</p>')
+        out.append(_interval_plot([(card.name, card.when_played) for card in cards]))
+        rows = [[("● " if card.clear else "") + card.name, card.held, card.played, card.when_played.text(), card.when_idle.text(), _num(sum(card.first_turns) / len(card.first_turns) if card.first_turns else None)] for card in cards]
+        out.append(_table(["card", "held", "played", "win rate when played", "when held, not played", "first turn"], rows, {1, 2, 5}))
+        out.append("</section>")
+    sides = summary.by_side_name()
+    if len(sides) > 1:
+        out.append(f'<section class="sides"><h3>By {_esc(side_word)}</h3>')
+        out.append(_interval_plot(list(sides.items())))
+        out.append("</section>")
+    for key, values in summary.by_condition().items():
+        if len(values) > 1:
+            out.append(f'<section class="conditions"><h3>By {_esc(key)}</h3>')
+            out.append(_interval_plot(list(values.items())))
+            out.append("</section>")
+    out.append("</article>")
+    return "".join(out)

@@ -1,0 +1,345 @@
+"""Playing a study's games: in this process, in worker processes, or on a Ray cluster.
+
+A `Study` is what one line of a designer's question plays: a game with its
+files and setup, two *sides* (a bot, with the seat's own deck, boxer or
+collection from the setup), a number of games and a seed. By default the
+sides change seats every other game, with the same seed for both games of
+a pair (so the two deals are played from both seats: most of the luck of
+the deal cancels out).
+
+Each game is played by `play_one`, which gives a `GameResult`: small plain
+data (picklable, JSON-ready) that the summary reads. How the games are
+spread does not change them: game *i* of a study is the same game whether
+it is played here, in a worker process or on another machine, and results
+are put back in the order of the games, so the figures are identical for
+any number of workers.
+
+A worker rebuilds the game from what a record's header carries (the
+designer's files in full, the shipped ones by digest), so a Ray node needs
+atout installed, not the designer's folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from atout.interpreter.engine.play import play_game, seeded
+from atout.interpreter.engine.state import Event, Game, State
+
+if TYPE_CHECKING:
+    from atout.interpreter.api import LoadedGame
+
+#: Games per unit of work sent to a worker, at most: small enough for the
+#: progress bar and an even spread, large enough that sending costs little.
+MAX_CHUNK = 50
+
+
+@dataclass(frozen=True)
+class Study:
+    """Games of one game between two sides; `setup` seats side A as P1."""
+
+    game: str
+    #: The files, as a record's header keeps them (`engine.loading.manifest`).
+    files: dict[str, dict[str, str]]
+    setup: dict[str, Any]
+    #: The bots of side A and side B, by name.
+    bots: tuple[str, str]
+    games: int
+    seed: int = 0
+    #: Sides change seats every other game (pairs of games share a seed).
+    swap: bool = True
+    #: A name for the study in reports (a tournament's pairing).
+    label: str = ""
+
+    def key(self) -> str:
+        """The study as text: the same for two equal studies (dicts are not hashable)."""
+        return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
+
+    def game_plan(self, index: int) -> tuple[int, bool]:
+        """Game `index`'s seed, and whether side A sits as P2 in it."""
+        if not self.swap:
+            return self.seed + index, False
+        return self.seed + index // 2, index % 2 == 1
+
+
+@dataclass
+class GameResult:
+    """What the lab keeps of one game: plain data, the same wherever it was played."""
+
+    study: int
+    index: int
+    seed: int
+    #: Side A sits as P2.
+    swapped: bool
+    bots: list[str]
+    #: The winning seat (0, 1), or None for a draw.
+    winner: int | None
+    #: The seat that played first; None in games played simultaneously.
+    first: int | None
+    turns: int
+    actions: int
+    code: str | None
+    #: What each seat brings of its own (deck, boxer, collection), if the game says.
+    sides: list[str] | None = None
+    conditions: dict[str, str] = field(default_factory=dict)
+    #: P1's lead at the start of each turn, and at the end.
+    leads: list[float] = field(default_factory=list)
+    #: Per seat: card name → [held (0/1), times played, first turn played or None].
+    cards: list[dict[str, list[Any]]] = field(default_factory=lambda: [{}, {}])
+
+    @property
+    def winning_side(self) -> int | None:
+        """0 when side A won, 1 when side B won, None for a draw."""
+        if self.winner is None:
+            return None
+        return self.winner ^ int(self.swapped)
+
+    def as_json(self) -> dict[str, Any]:
+        """The result as JSON data (one row of `--csv`, one entry of `--format json`)."""
+        return asdict(self)
+
+
+def study_of(loaded: LoadedGame, bots: tuple[str, str], games: int, seed: int = 0, swap: bool = True, label: str = "") -> Study:
+    """The study of a loaded game: its files as a record's header keeps them (both seatings' files)."""
+    from atout.interpreter.engine.loading import manifest
+
+    setups = [loaded.setup]
+    if swap and loaded.engine.lab is not None:
+        setups.append(loaded.engine.lab.swap(loaded.setup))
+    files: dict[str, dict[str, str]] = {"shipped": {}, "designer": {}}
+    for setup in setups:
+        for part, named in manifest(loaded.files, setup).items():
+            files[part].update(named)
+    return Study(loaded.engine.name, files, loaded.setup, bots, games, seed, swap, label)
+
+
+# ---------------------------------------------------------------------------
+# One game
+# ---------------------------------------------------------------------------
+
+
+class _Built:
+    """A study's engine and game, built once per process."""
+
+    def __init__(self, study: Study) -> None:
+        from atout.interpreter.api import bot_maker
+        from atout.interpreter.engine.record import Record
+        from atout.interpreter.engine.registry import find_engine
+        from atout.interpreter.engine.sources import files_for
+
+        self.engine = find_engine(study.game)
+        files = files_for([Record({"game": study.game, "version": 2, "files": study.files})], self.engine)
+        traits = self.engine.lab
+        self.games: list[Game] = []
+        for swapped in (False, True):
+            setup = traits.swap(study.setup) if swapped and traits is not None else study.setup
+            self.games.append(self.engine.build(files, setup))
+        self.makers = [bot_maker(self.engine, self.games[0], name) for name in study.bots]
+
+
+_BUILT: dict[str, _Built] = {}
+
+
+def _built(study: Study) -> _Built:
+    key = study.key()
+    built = _BUILT.get(key)
+    if built is None:
+        if len(_BUILT) > 64:
+            _BUILT.clear()
+        built = _BUILT[key] = _Built(study)
+    return built
+
+
+def play_one(study: Study, number: int, index: int) -> GameResult:
+    """Play game `index` of the study (study `number` of a run) and keep what the lab reads."""
+    built = _built(study)
+    seed, swapped = study.game_plan(index)
+    game = built.games[int(swapped)]
+    makers = built.makers[::-1] if swapped else built.makers
+    bots = list(study.bots[::-1] if swapped else study.bots)
+    players = [maker(seeded(seed, f"P{seat + 1}")) for seat, maker in enumerate(makers)]
+    traits = built.engine.lab
+    setup = game.setup()
+    cards: list[dict[str, list[Any]]] = [{}, {}]
+    leads: list[float] = []
+    holder: list[State] = []
+    last_turn = [-1]
+
+    def on_start(state: State) -> None:
+        holder.append(state)
+
+    def on_decision(state: State, decision: Any, index: int) -> None:
+        if traits is not None and traits.lead is not None and state.turn != last_turn[0]:
+            last_turn[0] = state.turn
+            leads.append(traits.lead(state))
+
+    def on_event(event: Event) -> None:
+        assert traits is not None
+        for seat, name, use in traits.card_events(event, holder[0]):
+            entry = cards[seat].setdefault(name, [0, 0, None])
+            entry[0] = 1
+            if use == "played":
+                entry[1] += 1
+                if entry[2] is None:
+                    entry[2] = holder[0].turn
+
+    played = play_game(
+        game, players, seed,
+        on_event=on_event if traits is not None else None,
+        on_decision=on_decision,
+        on_start=on_start,
+    )
+    outcome = played.outcome
+    if traits is not None and traits.lead is not None:
+        leads.append(traits.lead(played.state))
+    return GameResult(
+        study=number,
+        index=index,
+        seed=seed,
+        swapped=swapped,
+        bots=bots,
+        winner=outcome.winner,
+        first=played.state.first_player,
+        turns=played.turns,
+        actions=played.actions,
+        code=outcome.code,
+        sides=traits.sides(setup) if traits is not None else None,
+        conditions=traits.conditions(setup) if traits is not None else {},
+        leads=leads,
+        cards=cards,
+    )
+
+
+def play_chunk(studies: Sequence[Study], work: Sequence[tuple[int, int]]) -> list[GameResult]:
+    """Play the games `work` names, as (study number, game index)."""
+    return [play_one(studies[number], number, index) for number, index in work]
+
+
+# ---------------------------------------------------------------------------
+# Spreading the games
+# ---------------------------------------------------------------------------
+
+
+def all_work(studies: Sequence[Study]) -> list[tuple[int, int]]:
+    """Every game of every study, in order."""
+    return [(number, index) for number, study in enumerate(studies) for index in range(study.games)]
+
+
+def chunks(work: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
+    """The work cut in pieces: about eight per worker, at most MAX_CHUNK games each."""
+    size = max(1, min(MAX_CHUNK, -(-len(work) // max(1, 8 * workers))))
+    return [work[start : start + size] for start in range(0, len(work), size)]
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+@dataclass
+class Run:
+    """The results of a run, in the order of the games; `interrupted` when Ctrl-C stopped it early."""
+
+    results: list[GameResult]
+    interrupted: bool = False
+    workers: int = 1
+    backend: str = "local"
+
+
+Progress = Callable[[int], None]
+
+
+def run(
+    studies: Sequence[Study],
+    workers: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> Run:
+    """Play every game of the studies; `progress(n)` sees each batch of n finished games.
+
+    Ctrl-C stops the run: the games finished so far are kept, and the run
+    says it was interrupted. The results are sorted in the games' order, so
+    they do not depend on the number of workers or the backend.
+    """
+    studies = list(studies)
+    work = all_work(studies)
+    results: list[GameResult] = []
+    interrupted = False
+    try:
+        if backend == "ray":
+            pieces = _run_ray(studies, chunks(work, max(1, workers)), workers, address)
+        elif workers <= 1:
+            pieces = ([play_one(studies[n], n, i)] for n, i in work)
+        else:
+            pieces = _run_pool(studies, chunks(work, workers), workers)
+        for piece in pieces:
+            results.extend(piece)
+            if progress is not None:
+                progress(len(piece))
+    except KeyboardInterrupt:
+        interrupted = True
+    results.sort(key=lambda result: (result.study, result.index))
+    return Run(results, interrupted, workers, backend)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the main process, which stops the run and keeps what is done."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int) -> Iterator[list[GameResult]]:
+    """The pieces played by worker processes, yielded as they finish."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
+    pending: set[Future[list[GameResult]]] = set()
+    try:
+        pending = {pool.submit(play_chunk, studies, piece) for piece in pieces}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+    finally:
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class RayMissing(Exception):
+    """`--backend ray` without Ray installed."""
+
+
+def _run_ray(
+    studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int, address: str | None
+) -> Iterator[list[GameResult]]:
+    """The pieces played as Ray tasks (on a local runtime, or the cluster at `address`)."""
+    try:
+        import ray
+    except ImportError:
+        raise RayMissing("the Ray backend needs Ray: pip install 'atout[ray]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        options: dict[str, Any] = {"include_dashboard": False, "logging_level": "ERROR", "log_to_driver": False}
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=max(1, workers), **options)
+    try:
+        remote = ray.remote(play_chunk)
+        shared = ray.put(studies)
+        pending = [remote.remote(shared, piece) for piece in pieces]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        if started_here:
+            ray.shutdown()

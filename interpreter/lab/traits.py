@@ -1,0 +1,56 @@
+"""What the balance lab needs to know of one game, beyond the core contract.
+
+Each game declares a `LabTraits` in its `lab.py`, read by the lab only:
+
+- `card_events(event, state)`: the cards an event shows a seat holding (a
+  card drawn, taken, swapped in) or playing, as `(seat, name, "held" |
+  "played")`; the state is the one after the event's action, for games
+  whose hands are dealt without an event;
+- `lead(state)`: how far P1 is ahead, in the game's own unit (life, seals,
+  rounds won), negative when P2 is; the quality measures (drama,
+  decisiveness) read it once per turn;
+- `sides(setup)`: what each seat brings of its own (a deck, a boxer, a
+  collection), for the per-deck figures and the tournament; None when the
+  seats share everything;
+- `swap(setup)`: the setup with the seats' own parts exchanged, so that a
+  side (a bot with its deck) can play from either seat;
+- `conditions(setup)`: what the whole game is played with (a Lieu, a deck
+  shared by both), for figures per variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Use = Literal["held", "played"]
+
+
+def _no_cards(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
+    return ()
+
+
+def _no_sides(setup: dict[str, Any]) -> list[str] | None:
+    return None
+
+
+def _same(setup: dict[str, Any]) -> dict[str, Any]:
+    return setup
+
+
+def _no_conditions(setup: dict[str, Any]) -> dict[str, str]:
+    return {}
+
+
+@dataclass(frozen=True)
+class LabTraits:
+    """A game's answers to the lab's questions (see the module's docstring)."""
+
+    card_events: Callable[[dict[str, Any], Any], Iterable[tuple[int, str, Use]]] = _no_cards
+    lead: Callable[[Any], float] | None = None
+    sides: Callable[[dict[str, Any]], list[str] | None] = _no_sides
+    swap: Callable[[dict[str, Any]], dict[str, Any]] = _same
+    conditions: Callable[[dict[str, Any]], dict[str, str]] = _no_conditions
+    #: What `sides` names, for headings: "deck", "boxer", "collection".
+    side_word: str = "side"
