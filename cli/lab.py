@@ -54,6 +54,7 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game (pair of games, when the sides change seats).")
 @click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
 @click.option("--p2", metavar="BOT", default="random", show_default=True, help="Side B's bot.")
+@click.option("--each", metavar="OPTION=V1,V2,…", default=None, help="One study per value of a setup option, compared (same seeds): rules=default,duel-strict; lieu=all; protecteurs=no,yes.")
 @_lab_options
 @click.pass_context
 def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any) -> None:
@@ -69,15 +70,24 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
     """
     from atout.interpreter.lab.run import study_of
 
+    from atout.interpreter.lab.summary import summarize
+
+    each = options.pop("each")
     lab = _pop_lab(options)
     loaded = _load_game(ctx, game, cards, options)
     _check_bots(ctx, loaded, {"p1": p1, "p2": p2}, human=False)
-    study = study_of(loaded, (p1, p2), count, seed, not lab["no_swap"])
-    finished = _run(ctx, [study], lab, f"{game}: {p1} vs {p2}")
-    from atout.interpreter.lab.summary import summarize
-
-    summaries = summarize([study], finished.results, finished.interrupted)
-    _output(ctx, loaded, summaries, None, lab, finished)
+    if each is None:
+        studies = [study_of(loaded, (p1, p2), count, seed, not lab["no_swap"])]
+        compared = None
+    else:
+        compared, variants = _variants(ctx, loaded, each, options)
+        studies = [
+            study_of(_load_game(ctx, game, cards, values), (p1, p2), count, seed, not lab["no_swap"], label=f"{compared}: {value}")
+            for value, values in variants
+        ]
+    finished = _run(ctx, studies, lab, f"{game}: {p1} vs {p2}")
+    summaries = summarize(studies, finished.results, finished.interrupted)
+    _output(ctx, loaded, summaries, None, lab, finished, compared)
 
 
 @main.command(cls=GameCommand)
@@ -171,7 +181,40 @@ def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: s
     return finished
 
 
-def _output(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], finished: Run) -> None:
+def _variants(ctx: click.Context, loaded: LoadedGame, each: str, options: dict[str, Any]) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
+    """`--each OPTION=V1,V2`: the option's name, and each value with the setup options it gives.
+
+    `default` is the option left out; `all` every value the game allows
+    (and the default); a flag takes `yes` and `no`. An option given once per
+    player is refused: a tournament compares decks, boxers and collections.
+    """
+    name, _, listed = each.partition("=")
+    name = name.strip().lstrip("-")
+    declared = {option.name: option for option in loaded.engine.options}
+    option = declared.get(name)
+    if option is None or not listed.strip():
+        raise click.UsageError(f"--each takes OPTION=V1,V2,… with one of {loaded.engine.name}'s options: {', '.join(sorted(declared))}", ctx)
+    if option.per_player:
+        raise click.UsageError(f"--each {name}: a {name} is given per player; compare them with `atout tournament {loaded.engine.name} A B …`", ctx)
+    values = [value.strip() for value in listed.split(",") if value.strip()]
+    if values == ["all"]:
+        values = ["no", "yes"] if option.kind == "flag" else ["default", *(option.choices(loaded.files) if option.choices else [])]
+    variants: list[tuple[str, dict[str, Any]]] = []
+    for value in values:
+        given = {key: v for key, v in options.items() if key != name}
+        if option.kind == "flag":
+            if value not in ("yes", "no"):
+                raise click.UsageError(f"--each {name}: a flag is yes or no, not {value!r}", ctx)
+            given[name] = value == "yes"
+        elif value != "default":
+            given[name] = value
+        variants.append((value, given))
+    if len({value for value, _ in variants}) < 2:
+        raise click.UsageError(f"--each {name}: give at least two values to compare", ctx)
+    return name, variants
+
+
+def _output(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], finished: Run, compared: str | None = None) -> None:
     from atout.interpreter.lab import report
 
     traits = loaded.engine.lab
@@ -181,6 +224,9 @@ def _output(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary]
     else:
         if board is not None:
             for line in report.tournament_text(board):
+                click.echo(line)
+        elif compared is not None:
+            for line in report.comparison_text(summaries, compared):
                 click.echo(line)
         else:
             for line in report.text(summaries[0], side_word=side_word):

@@ -233,7 +233,7 @@ def test_the_quick_start_keeps_its_two_pip_commands():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## Quick start", 1)[1].split("\n## ", 1)[0]
     commands = [line for line in section.split("\n") if line.startswith("pip install ")]
-    assert commands == ["pip install . && atout validate cards/", "pip install -e '.[test]' && pytest"]
+    assert commands == ["pip install . && atout validate cards/", "pip install -e '.[test,ray]' && pytest"]
 
 
 def slug(heading: str) -> str:

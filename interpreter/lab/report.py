@@ -106,6 +106,26 @@ def _card_line(card: CardFigures, width: int) -> str:
     )
 
 
+def comparison_text(summaries: Sequence[Summary], option: str) -> list[str]:
+    """Studies that differ by one setup option, side by side: one line each."""
+    first = summaries[0]
+    lines = [f"games: {first.games} per {option}" + (" (interrupted)" if any(s.interrupted for s in summaries) else "")]
+    a, b = first.study.bots
+    lines.append(f"{first.study.game}: {a} (side A) against {b} (side B), seed {first.study.seed}, the same seeds for each {option}")
+    labels = [summary.study.label.partition(": ")[2] for summary in summaries]
+    width = max(len(label) for label in labels)
+    for label, summary in zip(labels, summaries):
+        first_player = summary.first_player
+        lengths = summary.lengths()
+        parts = [f"side A scores {summary.side_score(0).text()}", f"P1 {summary.seat_one.text()}"]
+        if first_player is not None:
+            parts.append(f"first player {first_player.text()}")
+        parts.append(f"{_num(lengths['mean'])} turns")
+        parts.append(f"fairness {_num(summary.fairness, 2)}")
+        lines.append(f"  {label:<{width}}  " + " · ".join(parts))
+    return lines
+
+
 def tournament_text(tournament: Tournament) -> list[str]:
     """The tournament as a matrix: each row's score against each column, then each entrant's overall score."""
     names = tournament.entrants

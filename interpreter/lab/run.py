@@ -334,7 +334,7 @@ def _run_ray(
             ray.init(num_cpus=max(1, workers), **options)
     try:
         remote = ray.remote(play_chunk)
-        shared = ray.put(studies)
+        shared: Any = ray.put(studies)  # every task reads the same studies, sent once
         pending = [remote.remote(shared, piece) for piece in pieces]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

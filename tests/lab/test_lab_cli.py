@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -144,3 +145,57 @@ def test_ray_gives_the_same_figures_as_local_processes():
     ray = run("simulate", "dragons", "--games", "30", "--seed", "7", "--format", "json", "--backend", "ray", "--workers", "2")
     assert ray.exit_code == 0, ray.output
     assert json.loads(ray.stdout) == json.loads(local.stdout)
+
+
+def test_each_compares_the_values_of_a_setup_option_on_the_same_seeds():
+    result = run("simulate", "dragons", "--games", "4", "--each", "rules=default,duel-strict", "--format", "json")
+    assert result.exit_code == 0, result.output
+    studies = json.loads(result.stdout)["studies"]
+    assert [study["label"] for study in studies] == ["rules: default", "rules: duel-strict"]
+    text = run("simulate", "dragons", "--games", "4", "--each", "rules=default,duel-strict")
+    lines = text.stdout.splitlines()
+    assert lines[0] == "games: 4 per rules"
+    assert lines[2].lstrip().startswith("default ") and lines[3].lstrip().startswith("duel-strict ")
+    lieux = run("simulate", "cardia", "--games", "2", "--each", "lieu=all", "--format", "json")
+    labels = [study["label"] for study in json.loads(lieux.stdout)["studies"]]
+    assert labels[0] == "lieu: default" and "lieu: Arène des Braves" in labels and len(labels) > 3
+
+
+@pytest.mark.parametrize(
+    ("each", "message"),
+    [
+        ("boxer=Lewis,Karpentier", "atout tournament cordes"),
+        ("colour=red,blue", "one of cordes's options"),
+        ("rules=default", "at least two values"),
+        ("rules=default,nope", 'no rules file "nope"'),
+    ],
+)
+def test_each_refuses_what_it_cannot_compare(each, message):
+    result = run("simulate", "cordes", "--games", "2", "--each", each)
+    assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_on_a_terminal_the_progress_bar_shows_the_rate_and_the_time_left(tmp_path):
+    import pty
+
+    leader, follower = pty.openpty()
+    command = [sys.executable, "-m", "atout.cli.main", "simulate", "cordes", "--games", "400", "--workers", "1"]
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, cwd=tmp_path, env=env, text=True)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal is closed: the command is done
+            break
+        if not chunk:
+            break
+        seen += chunk
+    stdout, _ = process.communicate(timeout=120)
+    os.close(leader)
+    assert process.returncode == 0
+    shown = seen.decode("utf-8", "replace")
+    assert re.search(r"\d+%\s+\d\d:\d\d:\d\d\s+[\d,]+ games/s", shown), shown[-400:]  # percent, time left, rate
+    assert "100%" in shown
+    assert stdout.startswith("games: 400")
