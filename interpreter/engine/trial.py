@@ -51,7 +51,7 @@ Score = Callable[[State[Any], int], float]
 #: Who answers the other decisions of a trial: an option's index, for the state's pending decision.
 Policy = Callable[[State[Any], Decision, random.Random], int]
 
-#: When a trial stops: `(state, decision, seat, start_turn)` → True to stop before that decision.
+#: When a trial stops: `(state, decision, seat, start_turn)` → True to stop before that decision (chance's too).
 Until = Callable[[State[Any], Decision, int, int], bool]
 
 
@@ -153,10 +153,12 @@ class Trial:
         """Play `state` on up to the horizon (see the module's docstring) and score it for `seat`."""
         answered = 0
         while (decision := state.decision()) is not None:
+            if self.until(state, decision, seat, start_turn):
+                break
             if decision.player < 0:
                 state.apply(draw(decision, rng))
                 continue
-            if answered >= self.actions or self.until(state, decision, seat, start_turn):
+            if answered >= self.actions:
                 break
             if spread and self.spread(decision, seat) and len(decision.options) > 1:
                 seed = rng.getrandbits(32)

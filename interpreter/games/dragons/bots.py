@@ -38,7 +38,7 @@ def _other_plays(decision: Decision, seat: int) -> bool:
 
 
 #: Playing a card: a round played out against each of the other's cards.
-PLAY = Trial(position_score, policy=first, spread=_other_plays, until=_this_round, samples=4)
+PLAY = Trial(position_score, policy=first, spread=_other_plays, until=_this_round, samples=2)
 
 #: Swapping: the reserve card drawn, up to the choice of a card.
 SWAP = Trial(position_score, policy=first, spread=_other_plays, until=_this_round, samples=6)
