@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 #: What a seal, a card in hand, a point of printed influence in hand and an active Persistant token are worth.
-SEAL, CARD, INFLUENCE, PERSISTENT = 1.0, 0.3, 0.6 / 16, 0.5
+SEAL, CARD, INFLUENCE, PERSISTENT = 1.5, 0.3, 0.6 / 16, 1.8
 
 
 def _side(state: Any, seat: int) -> float:
