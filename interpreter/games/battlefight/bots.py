@@ -13,7 +13,9 @@ tried the same way.
 
 What a technique of its hand was found worth (over the best alternative) is
 remembered by its name: it discards, or pays with, the cards found worth
-least.
+least. In a position it has already played from, it prefers a technique it
+has not played there yet when one is nearly as good (`FRESH`): the same
+position three times is a draw.
 """
 
 from __future__ import annotations
@@ -32,8 +34,24 @@ def _end_of_turn(state: Any, decision: Decision, seat: int, start_turn: int) -> 
     return state.turn != start_turn
 
 
-#: Trying a technique, a move, a push: up to the end of the turn.
+def _after_the_answer(state: Any, decision: Decision, seat: int, start_turn: int) -> bool:
+    """A try of the turn's technique stops when the opponent's next turn is over."""
+    return state.turn > start_turn + 1
+
+
+#: Trying a move, a push: up to the end of the turn.
 TRY = Trial(position_score, until=_end_of_turn, samples=2)
+
+#: Trying the technique of the turn: up to the end of the opponent's answer (their best technique one step ahead).
+TURN = Trial(position_score, until=_after_the_answer, samples=1)
+
+
+def position_key(view: Any) -> tuple:
+    """A position as the bot sees it when choosing its technique, to know it again."""
+    return (
+        view.positions, view.life, view.damage, tuple(sorted(t.name for t in view.hand)), view.hand_sizes,
+        tuple((t.name, owner, stable, left) for t, owner, stable, _, left in view.in_play),
+    )
 
 
 class HeuristicBot:
@@ -41,10 +59,16 @@ class HeuristicBot:
 
     name = "heuristic"
 
+    #: How much worse (in score points) an option not yet played from a position may be, to be preferred there.
+    FRESH = 3.0
+
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
         #: What each technique of the hand (by name) was last found worth, over the best other option.
         self.worth: dict[str, float] = {}
+        #: The techniques played from each position met (`position_key`): a position that comes back
+        #: (a draw by repetition near) is left by another technique, if one is nearly as good.
+        self.played: dict[tuple, set[str]] = {}
 
     def choose(self, decision: Decision, view: Any) -> int:
         """The option whose trials score best; ties are broken at random."""
@@ -61,10 +85,18 @@ class HeuristicBot:
 
     def _play(self, decision: Decision, view: Any) -> int:
         """The technique whose trials score best; each card's margin over the best other is remembered."""
-        values = TRY.values(decision, view, self.rng)
-        hand = {technique.name for technique in view().hand}
+        values = (TURN if decision.kind == "play" else TRY).values(decision, view, self.rng)
+        seen = view()
+        hand = {technique.name for technique in seen.hand}
         for index, option in enumerate(decision.options):
             if option.label in hand:
                 others = max((v for i, v in enumerate(values) if i != index), default=values[index])
                 self.worth[option.label] = values[index] - others
-        return best(values, self.rng)
+        chosen = best(values, self.rng)
+        played = self.played.setdefault(position_key(seen), set())
+        if decision.options[chosen].label in played:
+            fresh = [i for i, option in enumerate(decision.options) if option.label not in played and values[i] >= values[chosen] - self.FRESH]
+            if fresh:
+                chosen = max(fresh, key=lambda i: (values[i], -i))
+        played.add(decision.options[chosen].label)
+        return chosen
