@@ -4,9 +4,10 @@ It sees the game through the `BattleFightView` of `view.py`, and keeps no
 model of what a step does. For the technique of its turn, it draws a few
 positions it cannot tell from the real one (`View.sample`: the opponent's
 hand and the piles dealt anew) and, on copies of each, plays each technique
-it may play through the interpreter, to the end of its turn: its own later
-choices (where to move, where to push, what to discard, a technique played
-by Rejouer) made as suits it best one step ahead. Each technique is worth
+it may play through the interpreter, to the end of the opponent's next turn:
+its own later choices (where to move, where to push, what to discard, a
+technique played by Rejouer) and the opponent's (their technique too) made
+as suits whoever chooses best one step ahead. Each technique is worth
 the position reached, as `score.py` scores it: life, permanents, cards in
 hand, the pawns' places. A move, a push, a technique to destabilise are
 tried the same way.
