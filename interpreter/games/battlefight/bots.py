@@ -1,9 +1,9 @@
 """BattleFight's heuristic bot: it values a technique by trying it on copies of the game.
 
 It sees the game through the `BattleFightView` of `view.py`, and keeps no
-model of what a step does. For the technique of its turn, it draws a few
-positions it cannot tell from the real one (`View.sample`: the opponent's
-hand and the piles dealt anew) and, on copies of each, plays each technique
+model of what a step does. For the technique of its turn, it draws a
+position it cannot tell from the real one (`View.sample`: the opponent's
+hand and the piles dealt anew) and, on copies of it, plays each technique
 it may play through the interpreter, to the end of the opponent's next turn:
 its own later choices (where to move, where to push, what to discard, a
 technique played by Rejouer) and the opponent's (their technique too) made
