@@ -178,6 +178,33 @@ def test_battlefight_the_bot_plays_a_winning_new_technique_and_not_a_suicidal_on
 # ---------------------------------------------------------------------------
 
 
+CARDIA_EXTENSION = "Duel pour Cardia : extension\n\nSans : Assassin\n"
+
+CARDIA_CARDS = """Duel pour Cardia : cartes
+
+== Faussaire ==
+Paquet I · Guilde · influence 1
+Capacité instantanée : +15 sur cette carte
+"""
+
+
+def test_cardia_the_bot_plays_a_weak_new_card_whose_ability_takes_the_seal_back(tmp_path):
+    from cardia.conftest import Scenario
+
+    from atout.interpreter.games.cardia.bots import HeuristicBot
+
+    (tmp_path / "extension.atout").write_text(CARDIA_EXTENSION, encoding="utf-8")
+    (tmp_path / "cartes.atout").write_text(CARDIA_CARDS, encoding="utf-8")
+    files = load_files(ENGINES["cardia"].language, [tmp_path])
+    # the Faussaire (1) loses every encounter, then its ability makes it 16: the seal comes back to it
+    s = Scenario(files).hand(0, "Faussaire", "Marchande").hand(1, "Chevalier", "Inventrice", "Oracle").start()
+    decision = s.decision
+    assert decision.player == 0 and set(decision.labels()) == {"Faussaire", "Marchande"}
+    assert decision.labels()[HeuristicBot(5).choose(decision, View(s.state, 0))] == "Faussaire"
+    s.play("Faussaire", "Chevalier")
+    assert s.seals() == [1, 0]  # as its trial said
+
+
 def test_cardia_the_bot_plays_the_card_its_trials_value_most(cardia_scenario):
     from atout.interpreter.games.cardia.bots import TRY, HeuristicBot
 
