@@ -39,8 +39,11 @@ def init(folder: Path, game_name: str) -> None:
     one-line rules variant. FOLDER must be new or empty: nothing is
     overwritten.
     """
-    from atout.interpreter.games import ENGINES, LANGUAGES
     from atout.interpreter.language.diagnostics import nearest
+
+    from .main import games
+
+    ENGINES, LANGUAGES = games().ENGINES, games().LANGUAGES
 
     if game_name not in ENGINES:
         near = nearest(game_name, ENGINES)

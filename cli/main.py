@@ -8,11 +8,13 @@ for bad input: every problem is a diagnostic with a place.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
+from types import ModuleType
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -39,10 +41,20 @@ def main() -> None:
     Games from elsewhere join with the environment variable ATOUT_GAMES:
     modules (comma-separated, importable) that register a game each.
     """
+
+
+def games() -> ModuleType:
+    """The registry of games (`LANGUAGES`, `ENGINES`), imported on first use: with the games ATOUT_GAMES names.
+
+    A command imports it only when it needs it, so that `atout validate`
+    answered from its cache starts fast; a module of ATOUT_GAMES that
+    cannot be imported is an error (exit 1), not a traceback.
+    """
     try:
-        import atout.interpreter.games  # noqa: F401 - imports the games ATOUT_GAMES names
+        import atout.interpreter.games as registry
     except ImportError as error:
         raise click.ClickException(str(error)) from None
+    return registry
 
 
 @main.command()
@@ -76,16 +88,34 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     problem is counted in "problems", and "truncated" gives, per file, how
     many were left out. Exit 0 when all is valid, 1 when anything is not.
     """
-    from atout.interpreter.games import LANGUAGES
-    from atout.interpreter.language.project import expand, validate as validate_files
+    from atout.interpreter.language import runs
+    from atout.interpreter.language.inputs import recording
 
     targets = list(paths) or [CARDS_DIR]
+    run_key = None if Path("-") in targets else runs.key("validate", [[str(t) for t in targets], output, quiet, max_per_file])
+    answer = runs.load(run_key) if run_key is not None else None
+    if answer is None:
+        out, err = io.StringIO(), io.StringIO()
+        with recording() as inputs, redirect_stdout(out), redirect_stderr(err):
+            code = _validate(targets, output, quiet, max_per_file)
+        answer = runs.Answer(out.getvalue(), err.getvalue(), code)
+        if run_key is not None:
+            runs.store(run_key, inputs, answer)
+    sys.stdout.write(answer.stdout)
+    sys.stderr.write(answer.stderr)
+    sys.exit(answer.code)
+
+
+def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) -> int:
+    """`atout validate` itself: print the problems and the summary; the exit code."""
+    from atout.interpreter.language.project import expand, validate as validate_files
+
     with _standard_input(targets) as (targets, renamed):
         files = expand(targets)
         if not files:
             click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
-            sys.exit(1)
-        result = renamed(validate_files(files, LANGUAGES))
+            return 1
+        result = renamed(validate_files(files, games().LANGUAGES))
     shown, truncated = _first_per_file(result.diagnostics, max_per_file)
     if output == "json":
         click.echo(
@@ -116,7 +146,7 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
                 else f"{checked}: {_plural(problems, 'problem')} in {_plural(invalid, 'file')}"
             ) + (f" ({_plural(notes, 'note')})" if notes else "")
             click.echo(summary, err=not result.is_valid)
-    sys.exit(0 if result.is_valid else 1)
+    return 0 if result.is_valid else 1
 
 
 @contextmanager
@@ -147,6 +177,20 @@ def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[
 
 #: How messages name a file read from standard input.
 STDIN = "<stdin>"
+
+
+def _card_texts(loaded: LoadedGame) -> Callable[[str], str | None]:
+    """What a card does, on one line, from its name: for the options a person chooses from."""
+    from atout.interpreter.language.text import fold
+
+    language = loaded.engine.language
+    texts: dict[str, str] = {}
+    if language.write_card is not None:
+        for card_file in loaded.files.card_files:
+            for card in card_file.cards:
+                lines = [line.strip() for line in language.write_card(card).strip().split("\n")[1:]]
+                texts.setdefault(fold(language.card_name(card)), " · ".join(line for line in lines if line))
+    return lambda label: texts.get(fold(label))
 
 
 def _print_problems(shown: list[Diagnostic], truncated: dict[str, int], err: bool = False) -> None:
@@ -202,9 +246,10 @@ def ast(file: Path) -> None:
     are printed, then how many more. FILE - reads standard input (named
     <stdin> in messages).
     """
-    from atout.interpreter.games import LANGUAGES
     from atout.interpreter.language.loader import read_document, read_file
     from atout.interpreter.language.nodes import dump
+
+    LANGUAGES = games().LANGUAGES
 
     if str(file) == "-":
         document = read_document(STDIN, sys.stdin.buffer.read(), LANGUAGES)
@@ -225,9 +270,7 @@ def ast(file: Path) -> None:
 
 
 def _games() -> list[str]:
-    from atout.interpreter.games import ENGINES
-
-    return list(ENGINES)
+    return list(games().ENGINES)
 
 
 class GameChoice(click.ParamType):
@@ -293,10 +336,8 @@ CARDS_OPTION = click.Option(
 
 def _declared_options() -> dict[str, list[tuple[str, GameOption]]]:
     """Every setup option the registered games declare, by name: which games, and how."""
-    from atout.interpreter.games import ENGINES
-
     declared: dict[str, list[tuple[str, GameOption]]] = {}
-    for engine in ENGINES.values():
+    for engine in games().ENGINES.values():
         for option in engine.options:
             declared.setdefault(option.name, []).append((engine.name, option))
     return declared
@@ -464,10 +505,16 @@ def _play(
     humans = [seat for seat, kind in enumerate((p1, p2)) if kind == "human"]
     viewer = humans[0] if len(humans) == 1 else None
     current: list[State] = []
+    # a person playing against a bot may take a decision back (not in a match)
+    take_back = len(humans) == 1 and not match
+    explain = _card_texts(loaded)
     players: list[str | Player] = [
-        HumanPlayer(seat, lambda who: current[-1].describe(who)) if kind == "human" else kind
+        HumanPlayer(seat, lambda who: current[-1].describe(who), explain=explain, can_take_back=take_back) if kind == "human" else kind
         for seat, kind in enumerate((p1, p2))
     ]
+
+    def taken_back(state: State, kept: int, message: str) -> None:
+        click.echo(message)
 
     def printer(game_obj: Game) -> Callable[[Event], None]:
         def on_event(event: Event) -> None:
@@ -493,7 +540,10 @@ def _play(
             who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
             click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
         else:
-            played = api.play(loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append)
+            played = api.play(
+                loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append,
+                on_take_back=taken_back if take_back else None,
+            )
             click.echo(f"{result_line(played.state, played.turns)} (seed {seed})")
     except (Abandoned, KeyboardInterrupt) as left:
         reason = str(left) if isinstance(left, Abandoned) else "interrupted"
@@ -540,6 +590,8 @@ def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: P
     input.
     """
     from atout.interpreter.engine.record import RecordError, read_records
+
+    games()  # the registry, with the games ATOUT_GAMES names (an error if one cannot be imported)
     from atout.interpreter.engine.registry import UnknownGame, find_engine
     from atout.interpreter.engine.replay import Divergence, replay_match
     from atout.interpreter.engine.sources import FilesError, files_for
@@ -661,6 +713,14 @@ from .init import init  # noqa: E402  (the command lives in its own module)
 main.add_command(init)
 
 from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
+from .lsp import lsp  # noqa: E402
+from .fmt import fmt  # noqa: E402
+from .pages import gallery, view  # noqa: E402
+
+main.add_command(fmt)
+main.add_command(lsp)
+main.add_command(view)
+main.add_command(gallery)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from .engine.decision import Decision
 from .engine.loading import GameFiles, load_files
 from .engine.mcts import NAME as SEARCH_BOT, BudgetError, can_search, is_search_bot, search_bot
 from .engine.options import OptionError, check_options
@@ -159,6 +160,7 @@ def play(
     record: str | Path | IO[str] | None = None,
     on_event: Callable[[Event], None] | None = None,
     on_start: Callable[[State], None] | None = None,
+    on_take_back: Callable[[State, int, str], None] | None = None,
 ) -> PlayedGame:
     """Play one game between bots (by name) or any objects with `choose(decision, view)`.
 
@@ -167,20 +169,35 @@ def play(
     is over, or abandoned (`Abandoned`, Ctrl-C: the record ends with an
     "abandoned" line, and the exception goes on); `RecordWriteError` if it
     cannot be written. `on_start` sees the new state, `on_event` each event
-    as it happens.
+    as it happens. With `on_take_back`, a player may take back a decision
+    (`TakeBack`, see `engine.play.play_game`); the events kept are then
+    those of the game as it stands.
     """
     events: list[Event] = []
+    #: How many events there were before each answer, to drop those of answers taken back.
+    before: list[int] = []
 
     def seen(event: Event) -> None:
         events.append(event)
         if on_event is not None:
             on_event(event)
 
+    def answered(state: State, decision: Decision, index: int) -> None:
+        before.append(len(events))
+
+    def taken_back(state: State, kept: int, message: str) -> None:
+        if kept < len(before):
+            del events[before[kept] :]
+            del before[kept:]
+        if on_take_back is not None:
+            on_take_back(state, kept, message)
+
     recording = _open_record(record, loaded.files)
     try:
         played = play_game(
             loaded.game, make_players(loaded, players, seed), seed,
             writer=recording.writer if recording else None, on_event=seen, on_start=on_start,
+            on_decision=answered, on_take_back=taken_back if on_take_back is not None else None,
         )
     except BaseException as error:
         _close_record(recording, error)

@@ -145,7 +145,7 @@ def test_an_unknown_deck_is_a_clear_error(run):
 
 def test_a_person_is_refused_an_illegal_choice_and_sees_the_choices(run):
     result = run("play", "battlefight", "--p1", "human", "--p2", "heuristic", "--seed", "1", input="banana\n99\nConcentration de base\nq\n")
-    assert 'is not a legal choice. Type a number from 1 to 5 or one of: Attaque de base' in result.output
+    assert 'is not a legal choice. Type a number from 1 to 5, one of: Attaque de base' in result.output and 'or ? for the commands' in result.output
     assert '"banana" is not a legal choice' in result.output and '"99" is not a legal choice' in result.output
     assert "P1 plays Concentration de base" in result.output
     assert "left the game; the game is abandoned." in result.output

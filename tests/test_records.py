@@ -19,14 +19,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from atout.cards import CARDS_DIR
 from atout.cli.main import main
 from atout.interpreter import api
 from atout.interpreter.engine.loading import load_files, shipped_folder
 from atout.interpreter.engine.record import VERSION, parse_records, record_schema
-from atout.interpreter.games import ENGINES
+from atout.interpreter.games import ENGINES, LANGUAGES
 
 HERE = Path(__file__).parent
 VERSION_1 = sorted((HERE / "records" / "v1").glob("*.jsonl"))
+#: Records of format version 2 made with the shipped files as they were before a change of their text.
+KEPT_VERSION_2 = sorted((HERE / "records" / "v2").glob("*.jsonl"))
 
 #: Per game: a card to rename in the designer's copy, its new name, the options and seed of a game that shows it.
 RENAMED = {
@@ -217,6 +220,29 @@ def test_a_version_1_record_still_replays(path, elsewhere):
     assert "all legal and identical" in result.output
     outcome = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])["outcome"]
     assert outcome["reason"] in result.output
+
+
+@pytest.mark.parametrize("path", KEPT_VERSION_2, ids=lambda p: p.stem)
+def test_a_record_made_with_earlier_shipped_texts_still_replays(path, elsewhere):
+    """Made before the shipped files were rewritten in canonical form: their earlier texts are kept."""
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "all legal and identical" in result.output
+
+
+def test_every_kept_text_is_valid_and_earlier_than_its_file():
+    from atout.interpreter.engine.history import generations
+    from atout.interpreter.engine.loading import text_digest
+    from atout.interpreter.language.loader import read_document
+
+    for game in LANGUAGES:
+        for generation in generations(game):
+            for name, text in generation.items():
+                current = CARDS_DIR / game / name
+                assert current.exists(), f"{game}/{name} is kept but no longer shipped"
+                assert text_digest(text) != text_digest(current.read_text(encoding="utf-8")), f"{game}/{name} is kept unchanged"
+                document = read_document(str(current), text, LANGUAGES)
+                assert not [d for d in document.diagnostics if not d.is_note], f"{game}/{name}: {document.diagnostics}"
 
 
 def test_a_version_1_record_is_checked_as_strictly(tmp_path):

@@ -12,8 +12,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .decision import Decision
-from .players import Abandoned, ChanceSampler, Player, View
+from .decision import Decision, seat_name
+from .players import Abandoned, ChanceSampler, Player, TakeBack, View
 from .record import RecordWriter
 from .state import Event, Game, Outcome, State, ended
 
@@ -51,6 +51,7 @@ def play_game(
     on_decision: Callable[[State, Decision, int], None] | None = None,
     on_start: Callable[[State], None] | None = None,
     match: int | None = None,
+    on_take_back: Callable[[State, int, str], None] | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
 
@@ -61,6 +62,15 @@ def play_game(
     A player who leaves (`Abandoned`) or an interruption (Ctrl-C) ends the
     record with an `abandoned` line naming the decision that was waiting, and
     goes on up to the caller.
+
+    With `on_take_back`, a player may take back their last decision
+    (`TakeBack`): the game is played again from its start with the same
+    answers (chance draws again from the seed: the same draws), up to that
+    decision, which is asked again; the record is rewound to it.
+    `on_take_back(state, kept, message)` is told what happened: the state
+    gone back to, how many answers were kept (or why nothing could be taken
+    back: the same decision is then asked again, and `kept` is every answer). Without
+    `on_take_back`, `TakeBack` goes on to the caller.
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
@@ -75,6 +85,8 @@ def play_game(
             on_event(event)
     actions = turns = 0
     views = [View(state, seat) for seat in range(len(players))]
+    #: For taking back: each answer, who gave it, its turn, and where the record was before it.
+    history: list[tuple[int, int, int, tuple[int, int] | None]] = []
     while (decision := state.decision()) is not None:
         turn = state.turn
         try:
@@ -85,12 +97,37 @@ def play_game(
                 index = players[seat].choose(decision, views[seat])
             if on_decision is not None:
                 on_decision(state, decision, index)
+            mark = writer.mark() if writer is not None and on_take_back is not None else None
             events = state.apply(index)
+        except TakeBack:
+            if on_take_back is None:
+                raise
+            back, message = _taken_back(history, decision.player, writer)
+            if back is None:
+                on_take_back(state, len(history), message)
+                continue
+            chance = ChanceSampler(seeded(seed, "chance"))
+            state = game.new_state()
+            for answer, _, _, _ in history[:back]:
+                position = state.decision()
+                assert position is not None, "an answer taken back was given in the same game"
+                if position.is_chance:
+                    chance.choose(position)
+                state.apply(answer)
+            del history[back:]
+            actions = back
+            turns = history[-1][2] if history else 0
+            views = [View(state, seat) for seat in range(len(players))]
+            if on_start is not None:
+                on_start(state)
+            on_take_back(state, back, message)
+            continue
         except (Abandoned, KeyboardInterrupt) as left:
             if writer is not None:
                 reason = str(left) if isinstance(left, Abandoned) and str(left) else "the game was interrupted"
                 writer.abandoned(turn, decision, reason)
             raise
+        history.append((index, decision.player, turn, mark))
         actions += 1
         turns = turn
         if writer is not None:
@@ -101,6 +138,22 @@ def play_game(
     if writer is not None:
         writer.end(ended(state))
     return Played(state, actions, turns)
+
+
+def _taken_back(
+    history: list[tuple[int, int, int, tuple[int, int] | None]], seat: int, writer: RecordWriter | None
+) -> tuple[int | None, str]:
+    """How many answers stay when `seat` takes back its last decision (the record rewound to it), and what to tell;
+    None and the reason when it cannot be done."""
+    last = next((i for i in range(len(history) - 1, -1, -1) if history[i][1] == seat), None)
+    if last is None:
+        return None, "there is no decision of yours to take back yet"
+    mark = history[last][3]
+    if writer is not None:
+        if mark is None:
+            return None, "a game whose record goes to standard output cannot be taken back"
+        writer.rewind(mark)
+    return last, f"{seat_name(seat)} takes back their decision of turn {history[last][2]}"
 
 
 def player_name(player: Player) -> str:

@@ -54,6 +54,14 @@ class Abandoned(Exception):
     """A player left the game before its end (a person's end of input, or "quit")."""
 
 
+class TakeBack(Exception):
+    """A person takes back their last decision ("undo" at the prompt); the game goes back to it.
+
+    Only a game against bots may be taken back (`play_game(..., take_back=True)`),
+    and only when its record, if any, can be rewound.
+    """
+
+
 class Player(Protocol):
     """Anything that answers decisions for one seat."""
 

@@ -319,6 +319,27 @@ class RecordWriter:
         except OSError as error:
             raise RecordWriteError(self.path, error) from None
 
+    def mark(self) -> tuple[int, int] | None:
+        """Where the record is now (to come back to with `rewind`), or None when its stream cannot go back."""
+        try:
+            if not self.stream.seekable():
+                return None
+            self.stream.flush()
+            return self.stream.tell(), self.count
+        except (OSError, ValueError):
+            return None
+
+    def rewind(self, mark: tuple[int, int]) -> None:
+        """Drop what was written since `mark` (a decision taken back)."""
+        position, count = mark
+        try:
+            self.stream.flush()
+            self.stream.seek(position)
+            self.stream.truncate()
+        except OSError as error:
+            raise RecordWriteError(self.path, error) from None
+        self.count = count
+
     def header(self, game: Game, players: list[str], seed: int | None, match: int | None = None) -> None:
         """The first line of a game (`match`: its number in a match)."""
         self.count = 0

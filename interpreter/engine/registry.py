@@ -58,6 +58,9 @@ class GameEngine:
     #: What the balance lab reads of the game (cards held and played, who
     #: leads, each seat's deck); None: the lab gives only the core's figures.
     lab: LabTraits | None = None
+    #: A picture of a state, as SVG (BattleFight's board with its pawns), for
+    #: the replay viewer; None: the viewer shows the state as text only.
+    picture: Callable[[Any], str] | None = None
 
 
 class SetupModel(BaseModel):

@@ -13,7 +13,9 @@ gives the files to replay a record with:
   at the record's header line and the embedded file's line.
 
 A record of format version 1, or a transcription without `files`, is
-replayed with the shipped files.
+replayed with the shipped files. A record made with shipped files whose
+text has changed since is replayed with their earlier texts, which atout
+keeps (`history.py`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from pathlib import Path, PurePosixPath
 
 from atout.interpreter.language.diagnostics import DiagnosticError
 
+from .history import earlier_text, sets_before
 from .loading import GameFiles, load_files, text_digest
 from .record import Record
 from .registry import GameEngine
@@ -60,17 +63,43 @@ def files_for(
     record = records[0]
     listed = record.header.get("files") if record.version >= 2 else None
     if listed is None:
-        return load_shipped()
+        files = load_shipped()
+        digest = record.header.get("digest")
+        if record.version < 2 and digest is not None and files.v1_digest() != digest:
+            return _earlier_set(record, engine, files, digest) or files  # the replay then says the digests differ
+        return files
+    earlier: dict[str, str] = {}
     if listed["shipped"]:
-        _check_shipped(record, engine, listed["shipped"], load_shipped())
+        earlier = _check_shipped(record, engine, listed["shipped"], load_shipped(), bool(listed["designer"]))
+    if earlier:
+        current = load_shipped()
+        texts = {current.name(d)[0]: d.text for d in current.documents}
+        return _load_designer(record, engine, {**texts, **earlier})
     if not listed["designer"]:
         return load_shipped()
     return _load_designer(record, engine, listed["designer"])
 
 
-def _check_shipped(record: Record, engine: GameEngine, digests: dict[str, str], shipped: GameFiles) -> None:
-    """Every shipped file the record names is this atout's, with the same text."""
+def _earlier_set(record: Record, engine: GameEngine, current: GameFiles, digest: str) -> GameFiles | None:
+    """The shipped set as it was when a record of format version 1 was made, if kept (`history.py`)."""
+    texts = {current.name(d)[0]: d.text for d in current.documents}
+    for earlier in sets_before(engine.name, texts):
+        files = _load_designer(record, engine, earlier)
+        if files.v1_digest() == digest:
+            return files
+    return None
+
+
+def _check_shipped(
+    record: Record, engine: GameEngine, digests: dict[str, str], shipped: GameFiles, with_designer: bool = False
+) -> dict[str, str]:
+    """Every shipped file the record names is this atout's, with the same text, or an earlier text this atout keeps.
+
+    Returns the earlier texts needed, by name (`history.py`); an earlier text
+    is used for a game of the shipped files only (not under a designer's set).
+    """
     texts = {shipped.name(d)[0]: d.text for d in shipped.documents}
+    earlier: dict[str, str] = {}
     for name, digest in sorted(digests.items()):
         if name not in texts:
             raise FilesError(
@@ -79,13 +108,17 @@ def _check_shipped(record: Record, engine: GameEngine, digests: dict[str, str], 
                 "replay it with --cards FOLDER, a folder holding the files it was played with",
             )
         found = text_digest(texts[name])
-        if found != digest:
+        kept = earlier_text(engine.name, name, digest) if found != digest and not with_designer else None
+        if kept is not None:
+            earlier[name] = kept
+        elif found != digest:
             raise FilesError(
                 record,
                 f"the shipped file {engine.name}/{name} of this atout differs from the one the game was played with "
                 f"(digest {found}, the record says {digest}): replay it with --cards FOLDER, a folder holding "
                 f"{name} as it was when the game was played, with the game's other files",
             )
+    return earlier
 
 
 def _ups(name: str) -> int | None:

@@ -51,6 +51,10 @@ CODES: dict[str, str] = {
     "E501": "a rules parameter with a wrong value",
     "E502": "a rules parameter given twice",
     "E503": "a rules parameter that is missing",
+    # A power that cannot mean anything (Duel de dragons)
+    "E350": "a bonus to the round's total in a power that works after the totals are compared",
+    "E351": "a power that speaks of the other player's card when no card is played",
+    "E352": "a move or a look that moves nothing (from a zone to itself, a hand looked at as a pile)",
 }
 
 

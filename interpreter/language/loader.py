@@ -26,6 +26,7 @@ from . import cache
 from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Extension, ListEntry, Node, Param, RulesFile, Span
+from .inputs import note_read
 from .parser import build_parser, syntax_diagnostic
 from .rules import type_rules
 from .text import UnreadableFile, decode, fold
@@ -78,7 +79,9 @@ def read_file(path: str | Path, games: dict[str, GameLanguage], shown_as: str | 
     try:
         data = Path(path).read_bytes()
     except OSError as error:
+        note_read(path, None)
         return Document(name, diagnostics=[Diagnostic("E100", f"cannot read the file: {error.strerror}", name)])
+    note_read(path, data)
     document = cache.load(name, data, games)
     if document is None:
         document = read_document(name, data, games)
@@ -274,6 +277,15 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
         return False
     document.game, document.kind = game, kind
     return True
+
+
+def unit_bounds(document: Document) -> tuple[int, list[tuple[int, int]]]:
+    """A read file's header line and its units, as (first line, end line) indices: what the formatter rewrites."""
+    lines = document.lines
+    header = _first_meaningful_line(lines)
+    if header is None or document.kind is None:
+        return -1, []
+    return header, _units(Document(document.path), lines, header + 1, document.kind)
 
 
 def _units(document: Document, lines: list[str], first: int, kind: FileKind) -> list[tuple[int, int]]:

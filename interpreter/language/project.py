@@ -28,13 +28,11 @@ from atout.cards import CARDS_DIR
 from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
+from .inputs import EXTENSION, expand  # noqa: F401 - part of this module's interface
 from .loader import DETAILED_PER_FILE, Document, read_file
-from .nodes import CardFile, CardList, ListEntry, Node
+from .nodes import CardFile, CardList, Extension, ListEntry, Node
 from .sets import RULES_STEMS, GameSet, assemble, unique
 from .text import fold
-
-#: The extension of card-language files, for folders given to `validate`.
-EXTENSION = ".atout"
 
 __all__ = ["RULES_STEMS", "Validation", "check_game", "expand", "shipped_files", "validate", "validate_documents"]
 
@@ -59,20 +57,34 @@ class Validation:
         return [d for d in self.diagnostics if not d.is_note]
 
 
-def expand(paths: Iterable[str | Path]) -> list[Path]:
-    """Files and folders to files: a folder gives its `.atout` files, recursively, sorted."""
-    files: list[Path] = []
-    for path in map(Path, paths):
-        if path.is_dir():
-            files.extend(sorted(p for p in path.rglob(f"*{EXTENSION}") if p.is_file()))
-        else:
-            files.append(path)
-    return list(dict.fromkeys(files))
-
-
 def shipped_files(game: GameLanguage) -> list[Path]:
-    """The files shipped with atout for a game."""
-    return expand([game.shipped if game.shipped is not None else CARDS_DIR / game.name])
+    """The files shipped with atout for a game (a designer's set in a subfolder, such as `exemples/`, aside)."""
+    folder = game.shipped if game.shipped is not None else CARDS_DIR / game.name
+    files = expand([folder])
+    inner = [f for f in extension_folders(files) if f != Path(folder)]
+    return [path for path in files if not any(path.is_relative_to(f) for f in inner)]
+
+
+def extension_folders(files: Iterable[Path]) -> list[Path]:
+    """The folders holding an extension file among `files`: each is a designer's set of its own."""
+    found = []
+    for path in files:
+        head = _header(path)
+        if head is not None and fold(head.rpartition(":")[2]).strip() in ("extension", "expansion"):
+            found.append(path.parent)
+    return found
+
+
+def _header(path: Path) -> str | None:
+    """A file's first line that is neither blank nor a comment (None if it cannot be read)."""
+    try:
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip() and not line.strip().startswith("#"):
+                    return line.split("#", 1)[0]
+    except (OSError, UnicodeDecodeError):
+        return None
+    return None
 
 
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:
@@ -91,8 +103,20 @@ def validate_documents(documents: list[Document], languages: dict[str, GameLangu
     wanted = list(dict.fromkeys([*games, *(d.game for d in documents if d.game is not None)]))
     for game in wanted:
         mine = [d for d in documents if d.game is game and d.node is not None]
-        if mine or game in games:
-            validation.sets[game.name] = check_game(game, mine, reporter, validation)
+        # a folder with an extension file inside the files given is a set of its own (`cards/` holds
+        # the shipped sets and their examples' folders)
+        folders = [f for f in extension_folders(Path(d.path) for d in mine if isinstance(d.node, Extension))]
+        groups: dict[Path | None, list[Document]] = {None: []}
+        for document in mine:
+            owner = max((f for f in folders if Path(document.path).is_relative_to(f)), key=lambda f: len(f.parts), default=None)
+            groups.setdefault(owner, []).append(document)
+        if len(groups) > 1 and not groups[None]:
+            del groups[None]
+        for owner, group in groups.items():
+            if group or game in games:
+                game_set = check_game(game, group, reporter, validation)
+                if owner is None or game.name not in validation.sets:
+                    validation.sets[game.name] = game_set
     validation.diagnostics = unique(validation.diagnostics + reporter.diagnostics)
     validation.diagnostics.sort(key=lambda d: (d.file, d.line, d.column))
     return validation

@@ -13,7 +13,7 @@ in the game's `writing.py`), one writer per card class, as its handlers are.
 from __future__ import annotations
 
 from .game import FileKind, GameLanguage
-from .nodes import CardFile, CardList, Extension, Node, RulesFile
+from .nodes import CardFile, CardList, Extension, ListEntry, Node, RulesFile
 
 
 def write_file(node: Node, game: GameLanguage) -> str:
@@ -25,7 +25,7 @@ def write_file(node: Node, game: GameLanguage) -> str:
             raise NotImplementedError(f"{game.title} cards cannot be written back yet")
         return header + "".join("\n" + game.write_card(card) for card in node.cards)
     if isinstance(node, CardList):
-        return header + "\n" + "".join(f"{entry.count} {entry.name}\n" for entry in node.entries)
+        return header + "\n" + "".join(write_entry(entry, node.kind) + "\n" for entry in node.entries)
     if isinstance(node, RulesFile):
         return header + "\n" + "".join(f"{param.name.strip()} : {param.value.strip()}\n" for param in node.params)
     if isinstance(node, Extension):
@@ -33,6 +33,11 @@ def write_file(node: Node, game: GameLanguage) -> str:
         lines += [f"{param.name.strip()} : {param.value.strip()}\n" for param in node.without]
         return header + ("\n" + "".join(lines) if lines else "")
     raise TypeError(f"no file is written from a {type(node).__name__}")
+
+
+def write_entry(entry: ListEntry, kind: str) -> str:
+    """A deck or collection line: `2 Javelot`; a collection's single copy is its name alone, as collections are printed."""
+    return entry.name if entry.count == 1 and kind == "collection" else f"{entry.count} {entry.name}"
 
 
 def _kind(node: Node, game: GameLanguage) -> FileKind:

@@ -53,9 +53,9 @@ class Scenario:
     decisions. Decisions are answered by their options' labels.
     """
 
-    def __init__(self, files, p1: list[str], p2: list[str], **rules_changes):
+    def __init__(self, files, p1: list[str], p2: list[str], more_cards: str = "", **rules_changes):
         cards = {c.name: c for f in files.card_files for c in f.cards}
-        document = read_document("scenario.atout", "Duel de dragons : cartes\n" + CARDS, LANGUAGES)
+        document = read_document("scenario.atout", "Duel de dragons : cartes\n" + CARDS + more_cards, LANGUAGES)
         assert not document.diagnostics, [d.render() for d in document.diagnostics]
         cards.update({c.name: c for c in document.node.cards})
         rules = files.rules().model_copy(update=rules_changes)
@@ -128,3 +128,9 @@ FIVE = ["Dragon d'Exemple", "Modeste", "Faible", "Usé", "Réserviste"]
 def scenario(dr_files):
     """`scenario(p1, p2, **rules)`: a fresh `Scenario` (five scenario cards each by default)."""
     return lambda p1=FIVE, p2=FIVE, **changes: Scenario(dr_files, list(p1), list(p2), **changes)
+
+
+@pytest.fixture
+def powered(dr_files):
+    """`powered(cards, p1, p2, **rules)`: a `Scenario` with cards of its own (card text, powers and all)."""
+    return lambda cards, p1=FIVE, p2=FIVE, **changes: Scenario(dr_files, list(p1), list(p2), cards, **changes)

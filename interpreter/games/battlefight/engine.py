@@ -19,6 +19,7 @@ from .bots import HeuristicBot
 from .game import BattleFightGame, DeckChoice
 from .lab import LAB
 from .language import LANGUAGE
+from .picture import board_svg
 
 
 class DeckSetup(SetupModel):
@@ -134,4 +135,5 @@ ENGINE = GameEngine(
     games_to_win=lambda game: game.rules.games_to_win_match,  # type: ignore[attr-defined]
     option_examples=option_examples,
     lab=LAB,
+    picture=board_svg,
 )

@@ -1,16 +1,97 @@
-"""Duel de dragons' checks beyond syntax: rarity bands, collections fit for a duel."""
+"""Duel de dragons' checks beyond syntax: powers that mean something, rarity bands, collections fit for a duel."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from pydantic import BaseModel
+
 from atout.interpreter.language.checks import Reporter
-from atout.interpreter.language.nodes import CardFile, CardList
+from atout.interpreter.language.constructs import Construct
+from atout.interpreter.language.nodes import CardFile, CardList, Node
 
 from .ast import Carte, Rarete
+from .conditions import EstUn, Lieu, StatistiqueDeCarte, Visee
+from .pouvoirs import Bonus, ChangeStatistique, Mets, Moment, Pouvoir, Regarde
 from .rules import DragonsRules
 
 
+def _walk(node: BaseModel) -> Iterator[Node]:
+    """The nodes under a node (itself first), depth first."""
+    if isinstance(node, Node):
+        yield node
+    for value in node.__dict__.values():
+        for item in value if isinstance(value, (tuple, list)) else (value,):
+            if isinstance(item, BaseModel):
+                yield from _walk(item)
+
+
+def _speaks_of_other_card(node: Node) -> bool:
+    carte = getattr(node, "carte", None)
+    return isinstance(node, (EstUn, StatistiqueDeCarte, ChangeStatistique, Mets)) and carte is Visee.CARTE_ADVERSE
+
+
+def check_powers(file: CardFile, report: Reporter) -> None:
+    """Each power says something that can happen (E350-E352), at the words that cannot.
+
+    - E350: a bonus to the round's total (`+10 en Ruse`) in a power with a
+      trigger: totals are compared at the reveal, when only the powers
+      without a trigger work;
+    - E351: `la carte adverse` in a power that works `au début de la manche`,
+      when no card is played yet;
+    - E352: a move that moves nothing: from a zone to the same zone (`de ta
+      main dans la main`), a played card `dans la main` (it is there), or
+      `regarde` a hand (only the reserve and the cards left out are piles).
+    """
+    where = file.span.file if file.span else "?"
+    for card in file.cards:
+        if not isinstance(card, Carte):
+            continue
+        for power in card.proprietes:
+            if not isinstance(power, Pouvoir):
+                continue
+            for node in _walk(power):
+                if not isinstance(node, Construct):
+                    continue
+                place = node.span or power.span
+                if isinstance(node, Bonus) and power.moment is not Moment.REVELEE:
+                    report.report(
+                        "E350",
+                        f'"{node.write()}" adds to this round\'s total, which is counted when the cards are revealed: '
+                        f'write it in a power without "{power.declencheur.write()}"',  # type: ignore[union-attr]
+                        place, file=where,
+                    )
+                if _speaks_of_other_card(node) and power.moment is Moment.DEBUT:
+                    report.report(
+                        "E351",
+                        f'"{node.write()}" speaks of the other player\'s card, and at the start of the round no card is '
+                        'played yet: use it in a power that works at the reveal or "quand cette carte gagne/perd une manche"',
+                        place, file=where,
+                    )
+                problem = _moves_nothing(node)
+                if problem:
+                    report.report("E352", f'"{node.write()}" {problem}', place, file=where)
+
+
+def _moves_nothing(node: Node) -> str | None:
+    """Why a move moves nothing, or None."""
+    if isinstance(node, Mets):
+        if node.source is None and node.destination is Lieu.MAIN:
+            return 'moves nothing: a played card is in its hand already; write "dans la réserve" or "hors du duel"'
+        if node.source is not None and node.source.lieu is node.destination:
+            return "moves nothing: the cards would go where they are; name another zone"
+    if isinstance(node, Regarde):
+        if node.source.lieu is Lieu.MAIN:
+            return 'looks at no pile: a hand has no first cards; look at "ta réserve" or "tes cartes écartées"'
+        if node.prises and node.destination is node.source.lieu:
+            return "moves nothing: the cards would go back where they are; name another zone"
+    return None
+
+
 def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> None:
-    """Every card's stat total lies in its rarity's band (E301, at the statistics)."""
+    """Every power means something (`check_powers`); every card's stat total lies in its rarity's band (E301, at the statistics)."""
+    for file in files:
+        check_powers(file, report)
     for file in files:
         for card in file.cards:
             if not isinstance(card, Carte) or not card.statistiques.is_complete():

@@ -106,6 +106,39 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "fatigue":
         changes = ", ".join(f"{stat} {before}→{after}" for stat, before, after in event["changes"])
         return f"  Fatigue: {p}'s {event['card']} {changes}"
+    if e == "power":
+        if event["secret"] and not shown:
+            return f"  {p}: the power of a card in the hand works"
+        return f"  {p}'s {event['card']}: {event['power']}"
+    if e == "condition":
+        if event["secret"] and not shown:
+            return "    (a condition is read)"
+        branch = "true" if event["holds"] else ("false: otherwise" if event["otherwise"] else "false: nothing")
+        return f"    the condition is {branch}"
+    if e == "bonus":
+        return f"    {event['amount']:+d} to {p}'s total ({event['text']})"
+    if e == "totals":
+        bonus = ", ".join(f"{seat_name(s)} {b:+d}" for s, b in enumerate(event["bonus"]) if b)
+        return f"  Totals with the powers: {event['totals'][0]} against {event['totals'][1]}" + (f" ({bonus})" if bonus else "")
+    if e == "points":
+        return f"    {p} {'scores' if event['change'] >= 0 else 'loses'} {abs(event['change'])}: {_score(event['score'])}"
+    if e == "exchanges":
+        return f"    {p} has {event['left']} exchange{'s' * (event['left'] != 1)} left"
+    if e == "stats_changed":
+        if event["secret"] and not shown:
+            return f"    a card in {p}'s hand changes"
+        changes = ", ".join(f"{stat} {before}→{after}" for stat, before, after in event["changes"])
+        return f"    {p}'s {event['card']}: {changes}"
+    if e == "move":
+        where = f"from the {event['source']} to the {event['to']}"
+        if not (event["visible"] or viewer is None or viewer in (event["player"], event["by"])):
+            return f"    a card of {p} goes {where}"
+        return f"    {p}'s {event['card']} goes {where}"
+    if e == "look":
+        owner = seat_name(event["owner"])
+        if not shown:
+            return f"    {p} looks at {len(event['cards'])} card{'s' * (len(event['cards']) != 1)} of {owner}'s {event['source']}"
+        return f"    {p} looks at {owner}'s {event['source']}: {'; '.join(event['cards']) or 'nothing'}"
     if e == "action_limit":
         return limit_text(event)
     if e == "end":

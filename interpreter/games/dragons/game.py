@@ -18,7 +18,8 @@ from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.nodes import CardList
 
-from .ast import Carte, NomDeStatistique, Statistique, Statistiques
+from .ast import Carte, NomDeStatistique, Statistiques
+from .pouvoirs import FatiguePropre, Pouvoir
 from .rules import DragonsRules
 
 #: The four statistics, in the rulebook's order; a card's stats are 4-tuples in this order.
@@ -83,6 +84,14 @@ class DragonsGame(Game):
                 self.owned[seat].append(len(self.card_names))
                 self.card_names.append(name)
         self.card_stats: list[tuple[int, int, int, int]] = [self.stats[name] for name in self.card_names]
+        # Version 2: each card's powers and own fatigue (None: the rules'), by card id.
+        properties = [self.cards[name].proprietes for name in self.card_names]
+        self.card_powers: list[tuple[Pouvoir, ...]] = [tuple(p for p in props if isinstance(p, Pouvoir)) for props in properties]
+        self.card_fatigue: list[int | None] = [
+            next((p.fatigue(self.rules.fatigue) for p in props if isinstance(p, FatiguePropre)), None) for props in properties
+        ]
+        #: True when a card of the duel has a power (a duel of the rulebook's cards reads none).
+        self.with_powers = any(self.card_powers)
 
     @classmethod
     def from_files(
@@ -151,11 +160,9 @@ class DragonsGame(Game):
         return {"collections": [{"name": c.name, "cards": sorted(c.cards)} for c in self.collections]}
 
 
-#: How each AST class of `ast.py` is read: the cards are data, with no
-#: effects, so no class has a handler; the game reads each card's
-#: statistics, and the transformer gathers the statistics one by one.
+#: How the AST classes of `ast.py` that are not constructs are read: the
+#: card is read by the game (its statistics, fatigue and powers, which are
+#: constructs with their own handlers).
 READ_BY: dict[type, str] = {
     Carte: "DragonsGame",
-    Statistiques: "DragonsGame.__post_init__",
-    Statistique: "DragonsTransformer.statistiques",
 }

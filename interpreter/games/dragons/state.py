@@ -33,7 +33,9 @@ from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation
 
+from .en_jeu import PowersInPlay
 from .game import STAT_NAMES, DragonsGame
+from .pouvoirs import Moment
 
 #: With "Fin des manches décisives : sans fin", a duel stops as a draw after
 #: this many decisive rounds: a safety net for players who keep tying on
@@ -72,7 +74,7 @@ NO_SWAP = Option("no swap", None)
 
 
 
-class DragonsState(AgendaState[DragonsGame]):
+class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     """A position in a duel."""
 
     def __init__(self, game: DragonsGame) -> None:
@@ -108,6 +110,7 @@ class DragonsState(AgendaState[DragonsGame]):
         self._shared = False
         self.first_player = None
         self._outcome: Outcome | None = None
+        self._init_powers()
         self.start(self._duel)
 
     # ------------------------------------------------------------------
@@ -136,8 +139,12 @@ class DragonsState(AgendaState[DragonsGame]):
         problems = []
         for seat in (0, 1):
             zones = {"collection": self.left[seat].cards(), "reserve": self.reserve[seat].cards(), "hand": self.hands[seat]}
+            zones["looked at"] = [card for owner, card in self.looking if owner == seat]
             problems += conservation(zones, self.owned[seat], self.names.__getitem__, seat_name(seat))
-            if self.round and len(self.hands[seat]) != self.rules.hand:
+            if self.with_powers:
+                if self.round and not self.hands[seat]:
+                    problems.append(f"{seat_name(seat)}: no card in hand")  # powers move cards, a hand keeps one
+            elif self.round and len(self.hands[seat]) != self.rules.hand:
                 problems.append(f"{seat_name(seat)}: {len(self.hands[seat])} cards in hand, not {self.rules.hand}")
         for card, (now, full) in enumerate(zip(self.now, self.full)):
             if any(not 0 <= value <= top for value, top in zip(now, full)):
@@ -170,6 +177,7 @@ class DragonsState(AgendaState[DragonsGame]):
         new.shown = [self.shown[0].copy(), self.shown[1].copy()]
         new.picks = self.picks[:]
         new.wanted = self.wanted[:]
+        self._copy_powers(new)
 
     def resample(self, player: int, rng: Any) -> "DragonsState":
         """A copy where what `player` cannot know of the other seat is dealt anew with `rng`.
@@ -190,7 +198,8 @@ class DragonsState(AgendaState[DragonsGame]):
         names, full, now = self.names, self.full, new.now
         seen, shown = new.seen[player], new.shown[player]
         size = len(new.hands[other])
-        kept = sorted(shown, key=lambda card: (names[card], card))
+        looked = {card for owner, card in self.looking if owner == other}  # drawn by a power, in no zone: kept so
+        kept = sorted((card for card in shown if card not in looked), key=lambda card: (names[card], card))
         maybe = []
         for swap in range(self.rules.exchanges - new.exchanges[other]):
             exposed = [card for card in kept if shown[card] <= swap]  # in the hand when the other made this swap
@@ -198,11 +207,14 @@ class DragonsState(AgendaState[DragonsGame]):
             if position < len(exposed):
                 kept.remove(exposed[position])
                 maybe.append(exposed[position])
-        unseen = [card for card in self.owned[other] if card not in shown]  # the collection is in name order
+        unseen = [card for card in self.owned[other] if card not in shown and card not in looked]  # in name order
         rng.shuffle(unseen)
         out = len(new.left[other])
         rest = sorted(unseen[out:] + maybe, key=lambda card: (names[card], card))
         rng.shuffle(rest)
+        if len(kept) > size:  # powers moved some seen cards out of the hand
+            maybe += kept[size:]
+            kept = kept[:size]
         free = size - len(kept)
         new.left[other] = Pile([unseen[:out]], names.__getitem__)
         new.reserve[other] = Pile([rest[free:]], names.__getitem__)
@@ -220,6 +232,8 @@ class DragonsState(AgendaState[DragonsGame]):
                 new.picks[other] = hand[rng.randrange(len(hand))]
             elif decision.kind == "swap" and new._can_swap(other):
                 new.wanted[other] = rng.choice([None, *range(len(new.hands[other]))])
+        if decision is not None and decision.kind == "power_pick":
+            new.repose_pick(other)  # a choice among the other's cards names the cards dealt anew
         return new
 
     # ------------------------------------------------------------------
@@ -438,6 +452,8 @@ class DragonsState(AgendaState[DragonsGame]):
         self.round = number
         self.replay = replay
         self.asked = ()
+        self.round_uses = {}
+        self.firings = 0
         self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
             self._draw_stats(rules.stats_min)
@@ -458,7 +474,12 @@ class DragonsState(AgendaState[DragonsGame]):
         """The statistics are told; the reserve (once per duel, see `_swaps`), then each player's secret choice."""
         self.asked = stats = option.value
         self.emit("stats", round=self.round, stats=[STAT_NAMES[i] for i in stats])
-        self._swaps()
+        if self.with_powers:
+            # "au début de la manche": every card of both hands, P1's first
+            self.fire(Moment.DEBUT, [(seat, card, None) for seat in (0, 1) for card in self.hands[seat]])
+            self.then(self._swaps)
+        else:
+            self._swaps()
 
     def _choose(self, seat: int) -> None:
         """`seat` chooses a card of the hand in secret (P1, then P2)."""
@@ -502,10 +523,35 @@ class DragonsState(AgendaState[DragonsGame]):
                 "totals": totals,
             }
         )
+        if self.with_powers and (self.has_powers(first) or self.has_powers(second)):
+            # powers without a trigger work at the reveal: their bonuses count in this round's totals
+            self.bonus = [0, 0]
+            self.fire(Moment.REVELEE, [(0, first, second), (1, second, first)])
+            self.then(self._powered_totals, tuple(picks))
+            return
+        self._compare(picks, totals)
+
+    def _powered_totals(self, picks: list[int]) -> None:
+        """The totals once the revealed cards' powers have worked: statistics now, plus the bonuses."""
+        base = self.totals(picks)
+        totals = [base[0] + self.bonus[0], base[1] + self.bonus[1]]
+        self.emit("totals", round=self.round, cards=[self.names[c] for c in picks], totals=totals, bonus=list(self.bonus))
+        self._compare(picks, totals)
+
+    def _compare(self, picks: list[int], totals: list[int]) -> None:
+        """The higher total wins 1 point; the winner's and the loser's powers; then fatigue and the next round."""
+        rules, stats, number = self.rules, self.asked, self.round
         if totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
             self.score[winner] += 1
             self.emit("won", round=number, player=winner, score=list(self.score))
+            if self.with_powers:
+                loser = 1 - winner
+                self.fire(Moment.GAGNE, [(winner, picks[winner], picks[loser])])
+                self.fire(Moment.PERD, [(loser, picks[loser], picks[winner])])
+                self.then(self._fatigue, tuple(picks), stats)
+                self.then(self._next_round)
+                return
             self._fatigue(picks, stats)
             self._next_round()
             return
@@ -532,6 +578,7 @@ class DragonsState(AgendaState[DragonsGame]):
         that leaves is shuffled into the reserve (its fatigue forgotten).
         """
         self.wanted = [None, None]
+        self.in_hand_powers = False
         if self._can_swap(0) or self._can_swap(1):
             self._offer_swap(0)
         else:
@@ -595,9 +642,14 @@ class DragonsState(AgendaState[DragonsGame]):
         self._make_swaps(seat + 1)
 
     def _fatigue(self, picks: list[int], stats: tuple[int, ...]) -> None:
-        """Both played cards lose `Fatigue` on each statistic asked, and only on those; never below 0."""
-        fatigue = self.rules.fatigue
+        """Both played cards lose `Fatigue` on each statistic asked, and only on those; never below 0.
+
+        A card with its own fatigue (`Fatigue 5` under its statistics) loses that instead.
+        """
+        rules_fatigue = self.rules.fatigue
+        own = self.game.card_fatigue
         for seat, card in enumerate(picks):
+            fatigue = rules_fatigue if own[card] is None else own[card]
             now = self.now[card] = self.now[card][:]  # a row is never changed in place: copies share rows
             changes = []
             for i in stats:
@@ -612,6 +664,6 @@ class DragonsState(AgendaState[DragonsGame]):
         for seat in (0, 1):
             if self.exchanges[seat] > 0 and len(self.reserve[seat]):
                 return False
-            if any(any(self.now[card]) for card in self.hands[seat]):
-                return False
+            if any(any(self.now[card]) or self.has_powers(card) for card in self.hands[seat]):
+                return False  # a card with a power may still win on its bonuses
         return True

@@ -10,7 +10,9 @@ each keyword with its accents and capitals, " · " between the parts::
 
 Reading the text back gives the same card (`read(write_card(card)) == card`);
 the comments printed above a card are not part of its AST and are not
-written. There is one writer per AST class, in `WRITERS`, beside the
+written. A card's properties (version 2: `Fatigue 5`, `Pouvoir : …`) follow
+its statistics, one per line, each written by its construct's `write()`.
+There is one writer per AST class, in `WRITERS`, beside the
 classes' handlers (`game.READ_BY`). The commentary writes statistics with
 the same functions (`statistic_text`, `statistics_text`).
 """
@@ -20,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
-from .ast import Carte, NomDeStatistique, Statistique, Statistiques
+from .ast import Carte
 
 #: What stands between the parts of a line, as the cards print it.
 SEPARATOR = " · "
@@ -54,43 +57,26 @@ def title_text(name: str) -> str:
 
 
 def _carte(card: Carte) -> str:
-    """`== Name ==`, `Dragon · Rare`, then the statistics' line."""
-    kind = card.categorie.value + SEPARATOR + card.rarete.value
-    return f"{title_text(card.name)}\n{kind}\n{write(card.statistiques)}\n"
+    """`== Name ==`, `Dragon · Rare`, the statistics' line, then one line per property (`Fatigue 5`, `Pouvoir : …`)."""
+    kind = SEPARATOR.join([*(categorie.value for categorie in card.categories), card.rarete.value])
+    lines = [title_text(card.name), kind, write(card.statistiques), *(write(p) for p in card.proprietes)]
+    return "\n".join(lines) + "\n"
 
 
-def _statistiques(stats: Statistiques) -> str:
-    """The four statistics on one line, in the rulebook's order.
-
-    A statistic missing (a card read with errors) or negative cannot be
-    written as a number a card reads: ValueError. One above 100 is written
-    as it is, and reading it back reports it again.
-    """
-    unwritable = [nom.value for nom in NomDeStatistique if not isinstance(stats.of(nom), int) or stats.of(nom) < 0]
-    if unwritable:
-        raise ValueError(f"{', '.join(unwritable)}: no value a card can print (a whole number from 0 to 100)")
-    return statistics_text((nom.value, stats.of(nom)) for nom in NomDeStatistique)
-
-
-def _statistique(stat: Statistique) -> str:
-    """`Puissance 62`."""
-    return statistic_text(stat.nom.value, stat.valeur)
-
-
-#: One writer per AST class: a construct added to `ast.py` adds its writer here.
+#: One writer per AST class that is not a construct (a construct writes itself: `write()`).
 WRITERS: dict[type, Callable[[Any], str]] = {
     Carte: _carte,
-    Statistiques: _statistiques,
-    Statistique: _statistique,
 }
 
 
 def write(node: Node) -> str:
-    """Any node of a card as its text, by its class's writer."""
+    """Any node of a card as its text, by its class's writer; a construct writes itself."""
     writer = WRITERS.get(type(node))
-    if writer is None:
-        raise TypeError(f"no Duel de dragons writer for a {type(node).__name__}")
-    return writer(node)
+    if writer is not None:
+        return writer(node)
+    if isinstance(node, Construct):
+        return node.write()
+    raise TypeError(f"no Duel de dragons writer for a {type(node).__name__}")
 
 
 def write_card(card: Carte) -> str:

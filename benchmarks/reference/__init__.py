@@ -1,0 +1,55 @@
+"""Hand-written engines of BattleFight and Duel de dragons, to measure atout against.
+
+Each engine plays a whole game between two uniform random players, in plain
+Python written for speed (ints, lists, tuples; no events, no decision
+objects), with the same rules as atout: the same shipped cards and rules
+file (read once from the game atout built, when the engine is made), the
+same decisions with the same options in the same order, a decision with a
+single option taken without asking, and the same random draws (one
+`random()` per decision asked, from generators seeded as `atout play`
+seeds its bots and chance). Given a seed, an engine plays the very game
+atout plays: `tests/benchmarks/` checks it decision by decision, and
+`benchmarks/reference_bench.py` times both.
+
+- `battlefight.BattleFightReference(game).play(seed)`
+- `dragons.DragonsReference(game).play(seed)`
+
+Both return a `Result`: the winner (None for a draw), the reason's code,
+the decisions asked, the turn (BattleFight) or round (dragons) of the last
+decision asked, and the final life (BattleFight) or score (dragons).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+#: The seat of chance in `ask`: rngs[-1] is chance's generator.
+CHANCE = -1
+
+
+class Result(NamedTuple):
+    """How a game of a reference engine ended, and how long it was."""
+
+    winner: int | None
+    code: str
+    #: Decisions asked (a decision with a single option is not asked), chance's included.
+    decisions: int
+    #: The turn (round) of the last decision asked, as `atout`'s `Played.turns`.
+    turns: int
+    #: Each player's life (BattleFight) or score (dragons) at the end.
+    final: tuple[int, int]
+
+
+class GameEnd(Exception):
+    """Raised when the game is over, wherever the engine is: the outcome is then set."""
+
+
+def seeded(seed: int, who: str) -> int:
+    """The seed of one user of randomness (chance, each bot) in a game, as atout derives it."""
+    return random.Random(f"atout:{seed}:{who}").getrandbits(48)
+
+
+def generators(seed: int) -> list[random.Random]:
+    """P1's, P2's and chance's generators for a game played from `seed` (chance last: index -1)."""
+    return [random.Random(seeded(seed, "P1")), random.Random(seeded(seed, "P2")), random.Random(seeded(seed, "chance"))]

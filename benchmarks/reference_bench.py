@@ -1,0 +1,155 @@
+"""atout against hand-written engines of the same games: BattleFight and Duel de dragons.
+
+Run it with `python benchmarks/reference_bench.py` (add `--quick` for a
+short run). For each game it plays the same seeded random-against-random
+games with atout (`play_game` and its random bots, the default setup, as
+`atout simulate` and `benchmarks/bench.py` play them) and with the
+reference engine of `benchmarks/reference/` (plain Python written for
+speed, the same cards, rules and random players: the same games, decision
+for decision, as `tests/benchmarks/` checks). Both are timed in one process
+on one core, in CPU time (`time.process_time`), in alternating batches (the
+order swapped each round), and the best batch of each is kept: on a shared
+machine, other work only ever slows a batch down.
+
+It prints, for each engine, games, turns (rounds, for dragons) and
+decisions per second, and the ratio atout/reference of the time per turn
+(BattleFight) and per decision (dragons). The games being the same, the
+ratio per turn, per decision and per game are one number. Both engines
+seed three generators per game, as `atout play` does (P1, P2 and chance,
+from the game's seed): this costs the same in both, and is timed on its own
+too, so that the ratio is also given for the engines' own work.
+
+Figures vary with the machine and its load: compare runs made on the same
+machine. docs/benchmarks.md quotes a run of this script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `benchmarks.reference`, run from anywhere
+
+from benchmarks.reference import generators  # noqa: E402
+from benchmarks.reference.battlefight import BattleFightReference  # noqa: E402
+from benchmarks.reference.dragons import DragonsReference  # noqa: E402
+
+#: The reference engine of each game, and what its ratio is given per.
+REFERENCES = {"battlefight": (BattleFightReference, "turn"), "dragons": (DragonsReference, "decision")}
+
+
+def default_game(name: str):
+    """atout's game with the shipped files and the default setup (random decks; the default collections)."""
+    from atout.interpreter.engine.loading import load_files
+    from atout.interpreter.engine.options import check_options
+    from atout.interpreter.engine.registry import find_engine
+
+    engine = find_engine(name)
+    files = load_files(engine.language)
+    return engine, engine.build(files, engine.setup_from_options(files, check_options(engine.options, files, {}, name)))
+
+
+def bench(name: str, games: int, rounds: int) -> None:
+    """Time both engines on the same `games` seeded games, interleaved, best of `rounds`; print the figures."""
+    from atout.interpreter.engine.play import play_game, seeded
+
+    engine, game = default_game(name)
+    make = engine.bots["random"]
+    reference_class, per = REFERENCES[name]
+    reference = reference_class(game)
+    seeds = range(games)
+    clock = time.process_time
+
+    def atout_batch() -> tuple[float, list]:
+        start = clock()
+        played = [play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed) for seed in seeds]
+        return clock() - start, played
+
+    def reference_batch() -> tuple[float, list]:
+        start = clock()
+        results = [reference.play(seed) for seed in seeds]
+        return clock() - start, results
+
+    def seeding_batch() -> tuple[float, None]:
+        start = clock()
+        for seed in seeds:
+            generators(seed)
+        return clock() - start, None
+
+    batches = {"atout": atout_batch, "reference": reference_batch, "seeding": seeding_batch}
+    best: dict[str, float] = {}
+    outcomes: dict[str, list] = {}
+    for number in range(rounds):
+        order = list(batches) if number % 2 == 0 else list(reversed(batches))
+        for which in order:
+            gc.collect()
+            elapsed, found = batches[which]()
+            best[which] = min(best.get(which, elapsed), elapsed)
+            if which == "atout":  # only what is compared is kept: no game's objects stay alive to slow the collector
+                outcomes[which] = [(p.outcome.winner, p.outcome.code, p.actions, p.turns) for p in found]
+            elif which == "reference":
+                outcomes[which] = [(r.winner, r.code, r.decisions, r.turns) for r in found]
+            del found
+
+    theirs, ours = outcomes["atout"], outcomes["reference"]
+    if theirs != ours:
+        different = next(seed for seed, (a, b) in enumerate(zip(theirs, ours)) if a != b)
+        raise SystemExit(
+            f"{name}: the reference engine did not play atout's game of seed {different}: "
+            f"{theirs[different]} != {ours[different]}"
+        )
+    decisions = sum(game[2] for game in theirs)
+    turns = sum(game[3] for game in theirs)
+    unit = "turns" if name == "battlefight" else "rounds"
+
+    print(
+        f"{name}: {games:,} random-against-random games (seeds 0-{games - 1}), the same games in both engines: "
+        f"{turns:,} {unit}, {decisions:,} decisions; CPU time, one core, best of {rounds} interleaved batches"
+    )
+    for which in ("atout", "reference"):
+        elapsed = best[which]
+        print(
+            f"  {which:<9} {games / elapsed:>9,.0f} games/s {turns / elapsed:>11,.0f} {unit}/s "
+            f"{decisions / elapsed:>11,.0f} decisions/s"
+        )
+    ratio = best["atout"] / best["reference"]
+    seeding = best["seeding"]
+    own = f"{(best['atout'] - seeding) / (best['reference'] - seeding):.1f}x" if best["reference"] > seeding else "n/a"
+    print(
+        f"  atout/reference: {ratio:.1f}x per {per} (whole games); {own} without the seeding of each game's "
+        f"three generators ({seeding / games * 1e6:.0f} us a game in both, timed on its own)"
+    )
+
+
+def positive(text: str) -> int:
+    """A count given on the command line: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"give at least 1, not {value}")
+    return value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games and rounds")
+    parser.add_argument("--games", type=positive, default=None, help="games per batch (default 1000, 200 quick)")
+    parser.add_argument("--rounds", type=positive, default=None, help="batches of each engine (default 5, 3 quick)")
+    parser.add_argument("--game", action="append", choices=list(REFERENCES), help="only this game (repeatable)")
+    arguments = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    games = arguments.games or (200 if arguments.quick else 1000)
+    rounds = arguments.rounds or (3 if arguments.quick else 5)
+    for name in arguments.game or REFERENCES:
+        bench(name, games, rounds)
+
+
+if __name__ == "__main__":
+    main()

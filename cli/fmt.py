@@ -1,0 +1,69 @@
+"""`atout fmt`: card, deck, collection and rules files rewritten in canonical form, comments kept."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file is not in canonical form, printing its diff.")
+@click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print what would change.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the files changed and the problems.")
+def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool, quiet: bool) -> None:
+    """Rewrite .atout files in canonical form, keeping their comments.
+
+    PATHS are files or folders (searched recursively for .atout files); with
+    none, the current folder. The canonical form is the way the shipped
+    cards are printed: keywords as printed, one space around separators, one
+    blank line before each card. Formatting keeps the meaning (the files
+    read to the same cards) and the comments, and is idempotent. A file with
+    problems is not rewritten: its problems are printed (as atout validate
+    prints them) and fmt exits 1. With --check (for CI and pre-commit),
+    nothing is written, and fmt exits 1 when a file would change.
+    """
+    from atout.interpreter.language.formatting import format_document
+    from atout.interpreter.language.inputs import expand
+    from atout.interpreter.language.loader import read_file
+
+    from .main import _print_problems, games
+
+    languages = games().LANGUAGES
+    files = expand(paths or [Path(".")])
+    if not files:
+        click.echo(f"no .atout file in {', '.join(str(p) for p in paths or [Path('.')])}", err=True)
+        sys.exit(1)
+    changed = broken = 0
+    for path in files:
+        formatted = format_document(read_file(path, languages))
+        if formatted.problems:
+            broken += 1
+            _print_problems(formatted.problems, {}, err=True)
+            continue
+        if not formatted.changed or formatted.text is None:
+            continue
+        changed += 1
+        if check or show_diff:
+            diff = difflib.unified_diff(
+                formatted.original.splitlines(keepends=True), formatted.text.splitlines(keepends=True), str(path), f"{path} (canonical)"
+            )
+            click.echo("".join(diff), nl=False)
+        else:
+            try:
+                path.write_text(formatted.text, encoding="utf-8")
+            except OSError as error:
+                click.echo(f"error: cannot write {path}: {error.strerror}", err=True)
+                sys.exit(1)
+            if not quiet:
+                click.echo(f"reformatted {path}")
+    would = "would be reformatted" if check or show_diff else "reformatted"
+    summary = f"{changed} {'file' if changed == 1 else 'files'} {would}, {len(files) - changed - broken} unchanged"
+    if broken:
+        summary += f", {broken} with problems (not formatted)"
+    if not quiet or changed or broken:
+        click.echo(summary, err=True)
+    sys.exit(1 if broken or (check and changed) else 0)

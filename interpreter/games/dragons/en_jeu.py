@@ -1,0 +1,336 @@
+"""Powers in play: when a Duel de dragons duel reads the cards' powers, and what their effects change.
+
+`DragonsState` inherits these methods. The duel calls `fire(moment, cards)`
+at four moments: the start of a round (every card of both hands, P1's
+first, in hand order), the reveal (both played cards, before the totals are
+compared: the bonuses count in this round's totals), and when a played card
+wins or loses a round (before the fatigue). Each power of a card whose
+trigger is that moment, and whose limit allows it, works once: its effects
+run in order, each as a task of the agenda, so that a move that needs a
+choice or a draw poses its decision and the next effect waits for it.
+
+Everything ends: an effect fires no trigger; a card's power works at most
+once at each moment (and a moment comes once per card per round); the
+number of powers that work in one round is also capped (`MAX_FIRINGS`, a
+safety net no card set reaches). Moves take at most the cards a zone holds,
+and a hand always keeps one card.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.piles import Pile
+
+from .ast import NomDeStatistique
+from .conditions import Contexte, Lieu
+from .pouvoirs import Choix, Moment, Pouvoir
+
+if TYPE_CHECKING:
+    from .pouvoirs import Mets, Regarde
+
+#: At most this many powers work in one round (a safety net: a round of two
+#: hands of 5 cards with 3 powers each fires at most 36).
+MAX_FIRINGS = 200
+
+_STAT_INDEX = {stat: i for i, stat in enumerate(NomDeStatistique)}
+
+
+class PowersInPlay:
+    """The part of a duel's state that reads powers (mixed into `DragonsState`)."""
+
+    # Fields of DragonsState this mixin uses (declared there).
+    game: Any
+    names: list[str]
+    full: list[tuple[int, int, int, int]]
+    now: list[list[int]]
+    hands: list[list[int]]
+    reserve: list[Pile]
+    left: list[Pile]
+    score: list[int]
+    exchanges: list[int]
+    asked: tuple[int, ...]
+    round: int
+    _shared: bool
+
+    def _init_powers(self) -> None:
+        #: Each card's powers by position; whether any card of the duel has one.
+        self.powers: list[tuple[Pouvoir, ...]] = self.game.card_powers
+        self.with_powers: bool = self.game.with_powers
+        #: How often each (card, power position) has worked: over the duel, over this round.
+        self.uses: dict[tuple[int, int], int] = {}
+        self.round_uses: dict[tuple[int, int], int] = {}
+        #: This round's bonuses to each seat's total (from the powers read at the reveal).
+        self.bonus = [0, 0]
+        #: Powers that worked this round (bounded by MAX_FIRINGS).
+        self.firings = 0
+        #: Cards drawn from a pile to be looked at ("regarde"), until they are put somewhere: (seat, card).
+        self.looking: list[tuple[int, int]] = []
+        #: True while the powers of the start of a round work: they are cards of a hand, which the
+        #: other player does not see (the commentary hides them from that player).
+        self.in_hand_powers = False
+
+    def _copy_powers(self, new: Any) -> None:
+        new.uses = self.uses.copy()
+        new.round_uses = self.round_uses.copy()
+        new.bonus = self.bonus[:]
+        new.looking = self.looking[:]
+
+    # ------------------------------------------------------------------
+    # What the constructs read
+    # ------------------------------------------------------------------
+
+    def card_ast(self, card: int) -> Any:
+        """A card's AST (its categories, rarity, powers)."""
+        return self.game.cards[self.names[card]]
+
+    def stat_now(self, card: int, stat: NomDeStatistique) -> int:
+        """A card's statistic now, fatigue included."""
+        return self.now[card][_STAT_INDEX[stat]]
+
+    def is_asked(self, stat: NomDeStatistique) -> bool:
+        """True when the round asks this statistic."""
+        return _STAT_INDEX[stat] in self.asked
+
+    def zone_cards(self, seat: int, lieu: Lieu) -> list[int]:
+        """The cards of a seat's zone now."""
+        if lieu is Lieu.MAIN:
+            return list(self.hands[seat])
+        pile = self.reserve[seat] if lieu is Lieu.RESERVE else self.left[seat]
+        return pile.cards()
+
+    # ------------------------------------------------------------------
+    # When powers work
+    # ------------------------------------------------------------------
+
+    def has_powers(self, card: int) -> bool:
+        """True when the card has a power."""
+        return bool(self.powers[card])
+
+    def fire(self, moment: Moment, cards: list[tuple[int, int, int | None]]) -> None:
+        """Schedule the powers of these cards (seat, card, the other's played card) for this moment, in order."""
+        self.in_hand_powers = moment is Moment.DEBUT
+        for seat, card, other in cards:
+            for index, power in enumerate(self.powers[card]):
+                if power.moment is moment:
+                    self.then(self._fire_power, seat, card, other, index)  # type: ignore[attr-defined]
+
+    def _fire_power(self, seat: int, card: int, other: int | None, index: int) -> None:
+        """A power works, if its card is still in its player's hand and its limit allows it."""
+        if card not in self.hands[seat] or self.firings >= MAX_FIRINGS:
+            return
+        power = self.powers[card][index]
+        key = (card, index)
+        limite = power.limite
+        if limite is not None:
+            counts = self.uses if limite.per == "duel" else self.round_uses  # type: ignore[attr-defined]
+            if not limite.allows(counts.get(key, 0)):  # type: ignore[attr-defined]
+                return
+            counts[key] = counts.get(key, 0) + 1
+        self.firings += 1
+        self.emit("power", player=seat, card=self.names[card], power=power.write(), secret=self.in_hand_powers)  # type: ignore[attr-defined]
+        power.run(Contexte(self, seat, card, other))  # type: ignore[arg-type]
+
+    def run_effects(self, ctx: Contexte, effets: tuple[Any, ...]) -> None:
+        """Run effects in order, each once the one before is done (its decisions answered)."""
+        if effets:
+            self.then(self._run_effect, ctx.seat, ctx.card, ctx.other, effets)  # type: ignore[attr-defined]
+
+    def _run_effect(self, seat: int, card: int, other: int | None, effets: tuple[Any, ...]) -> None:
+        first, *rest = effets
+        ctx = Contexte(self, seat, card, other)  # type: ignore[arg-type]
+        first.run(ctx)
+        if rest:
+            self.then(self._run_effect, seat, card, other, tuple(rest))  # type: ignore[attr-defined]
+
+    def condition_read(self, ctx: Contexte, si: Any, holds: bool) -> None:
+        """A "si" was read: the commentary says which branch."""
+        self.emit("condition", player=ctx.seat, holds=holds, otherwise=bool(si.sinon), secret=self.in_hand_powers)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------
+    # Effects
+    # ------------------------------------------------------------------
+
+    def add_bonus(self, ctx: Contexte, amount: int, bonus: Any) -> None:
+        """This round's total of the card's seat changes by `amount`."""
+        self.bonus[ctx.seat] += amount
+        self.emit("bonus", player=ctx.seat, card=self.names[ctx.card], amount=amount, text=bonus.write())  # type: ignore[attr-defined]
+
+    def add_points(self, ctx: Contexte, seat: int, delta: int) -> None:
+        """A seat's score changes (never below 0)."""
+        before = self.score[seat]
+        self.score[seat] = max(0, before + delta)
+        self.emit("points", player=seat, change=self.score[seat] - before, score=list(self.score))  # type: ignore[attr-defined]
+
+    def add_exchanges(self, ctx: Contexte, delta: int) -> None:
+        """The card's player has more (or fewer, never below 0) exchanges with the reserve."""
+        seat = ctx.seat
+        self.exchanges[seat] = max(0, self.exchanges[seat] + delta)
+        self.emit("exchanges", player=seat, left=self.exchanges[seat])  # type: ignore[attr-defined]
+
+    def change_stats(self, ctx: Contexte, card: int, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
+        """A card's statistics now change: up to the printed value, down to 0."""
+        row = self.now[card] = self.now[card][:]  # rows are shared by copies: replaced, never changed
+        full = self.full[card]
+        changes = []
+        for stat in stats:
+            i = _STAT_INDEX[stat]
+            before = row[i]
+            row[i] = max(0, min(full[i], before + delta))
+            changes.append([stat.value, before, row[i]])
+        seat = 0 if card in self.game.owned[0] else 1
+        self.emit("stats_changed", player=seat, card=self.names[card], changes=changes, secret=self.in_hand_powers)  # type: ignore[attr-defined]
+
+    # -- Moving cards ------------------------------------------------------
+
+    def _pile(self, seat: int, lieu: Lieu) -> Pile:
+        if self._shared:
+            self._own_piles()  # type: ignore[attr-defined]
+        return self.reserve[seat] if lieu is Lieu.RESERVE else self.left[seat]
+
+    def _put(self, seat: int, card: int, lieu: Lieu) -> None:
+        """A card goes to a zone of its player; entering the hand, it comes without fatigue."""
+        if lieu is Lieu.MAIN:
+            self.now[card] = list(self.full[card])
+            self.hands[seat].append(card)
+            self._sort_hand(seat)  # type: ignore[attr-defined]
+        else:
+            self._pile(seat, lieu).shuffle_in(card)
+
+    def _take_from_hand(self, seat: int, card: int) -> bool:
+        """Take a card out of a hand, which keeps at least one card; False when it cannot."""
+        hand = self.hands[seat]
+        if card not in hand or len(hand) <= 1:
+            return False
+        hand.remove(card)
+        self._sort_hand(seat)  # type: ignore[attr-defined]
+        return True
+
+    def _moved(self, seat: int, card: int, source: str, lieu: Lieu, visible: bool, by: int) -> None:
+        self.emit(  # type: ignore[attr-defined]
+            "move", player=seat, card=self.names[card], source=source, to=lieu.value, visible=visible, by=by,
+        )
+
+    def move(self, ctx: Contexte, mets: "Mets") -> None:
+        """`mets …`: a played card moves at once; cards of a zone one by one (a draw or a choice each)."""
+        if mets.source is None:
+            card = ctx.card_of(mets.carte)  # type: ignore[arg-type]
+            if card is None:
+                return
+            seat = 0 if card in self.game.owned[0] else 1
+            if mets.destination is Lieu.MAIN or not self._take_from_hand(seat, card):
+                return  # a played card is in its hand already, and a hand keeps one card
+            self._put(seat, card, mets.destination)
+            self._moved(seat, card, "main", mets.destination, mets.visible, ctx.seat)
+            return
+        seat = ctx.seat_of(mets.source.qui)
+        if mets.choix is Choix.HASARD:
+            chooser = CHANCE
+        else:
+            chooser = ctx.seat if mets.choix is Choix.TOI else 1 - ctx.seat
+        args = (seat, mets.source.lieu, mets.destination, chooser, mets.visible, ctx.seat)
+        self._move_next(*args, mets.nombre or 1)
+
+    def _move_next(self, seat: int, source: Lieu, dest: Lieu, chooser: int, visible: bool, by: int, left: int) -> None:
+        """The next card of a move: drawn or chosen, if the zone still has one to give."""
+        if left <= 0 or source is dest:
+            return
+        if source is Lieu.MAIN:
+            if len(self.hands[seat]) <= 1:
+                return
+            decision = self._move_decision(seat, source, dest, chooser)
+            self.ask(decision, self._move_hand_card, seat, dest, visible, by, chooser, left)  # type: ignore[attr-defined]
+            return
+        if not self._pile(seat, source):
+            return
+        decision = self._move_decision(seat, source, dest, chooser)
+        self.ask(decision, self._move_pile_card, seat, source, dest, visible, by, chooser, left)  # type: ignore[attr-defined]
+
+    def _move_decision(self, seat: int, source: Lieu, dest: Lieu, chooser: int) -> Decision:
+        """The draw (chance) or the choice of the next card a move takes from a seat's zone."""
+        kind = "power_draw" if chooser == CHANCE else "power_pick"
+        prompt = f"which card of {seat_name(seat)}'s {source.value} goes {dest.value}?"
+        if source is Lieu.MAIN:
+            options = [Option(label, card) for label, card in zip(self._labels_of(seat), self.hands[seat])]
+            return Decision(chooser, kind, options, prompt)
+        pile = self._pile(seat, source)
+        if chooser == CHANCE:
+            return pile.draw_decision(self.names.__getitem__, kind, prompt)
+        counts: dict[str, int] = {}
+        for card in pile.cards():
+            counts[self.names[card]] = counts.get(self.names[card], 0) + 1
+        return Decision(chooser, kind, [Option(name, name) for name in sorted(counts)], prompt)
+
+    def repose_pick(self, seat: int) -> None:
+        """Pose anew a pending choice among `seat`'s hand or pile (its cards were dealt anew in a copy)."""
+        waiting = self._waiting  # type: ignore[attr-defined]
+        if waiting is None:
+            return
+        method, args, _ = waiting
+        if method is PowersInPlay._move_hand_card and args[0] == seat:
+            self.repose(self._move_decision(seat, Lieu.MAIN, args[1], args[4]))  # type: ignore[attr-defined]
+        elif method is PowersInPlay._move_pile_card and args[0] == seat:
+            self.repose(self._move_decision(seat, args[1], args[2], args[5]))  # type: ignore[attr-defined]
+
+    def _labels_of(self, seat: int) -> list[str]:
+        return self.hand_labels(seat)  # type: ignore[attr-defined]
+
+    def _move_hand_card(self, option: Option, seat: int, dest: Lieu, visible: bool, by: int, chooser: int, left: int) -> None:
+        card = option.value
+        if self._take_from_hand(seat, card):
+            self._put(seat, card, dest)
+            self._moved(seat, card, "main", dest, visible, by)
+        self._move_next(seat, Lieu.MAIN, dest, chooser, visible, by, left - 1)
+
+    def _move_pile_card(self, option: Option, seat: int, source: Lieu, dest: Lieu, visible: bool, by: int, chooser: int, left: int) -> None:
+        card = self._pile(seat, source).take(option.label, self.names.__getitem__)
+        self._put(seat, card, dest)
+        self._moved(seat, card, source.value, dest, visible, by)
+        self._move_next(seat, source, dest, chooser, visible, by, left - 1)
+
+    # -- Looking at the first cards of a pile ---------------------------------
+
+    def look(self, ctx: Contexte, regarde: "Regarde") -> None:
+        """`regarde les N premières cartes de …`: N chance draws, shown to the card's player; then the cards put."""
+        seat = ctx.seat_of(regarde.source.qui)
+        source = regarde.source.lieu
+        if source is Lieu.MAIN:
+            return  # a hand is no pile (validation says so)
+        self.looking = []
+        dest = regarde.destination or Lieu.MAIN
+        self._look_next(seat, source, ctx.seat, regarde.nombre, regarde.prises, dest)
+
+    def _look_next(self, seat: int, source: Lieu, looker: int, left: int, taken: int, dest: Lieu) -> None:
+        pile = self._pile(seat, source)
+        if left > 0 and pile:
+            decision = pile.draw_decision(self.names.__getitem__, "power_draw", f"{seat_name(looker)} looks at a card of {seat_name(seat)}'s {source.value}")
+            self.ask(decision, self._looked_at, seat, source, looker, left, taken, dest)  # type: ignore[attr-defined]
+            return
+        self.emit("look", player=looker, owner=seat, source=source.value, cards=[self.names[c] for _, c in self.looking])  # type: ignore[attr-defined]
+        self._look_take(seat, source, looker, taken, dest)
+
+    def _looked_at(self, option: Option, seat: int, source: Lieu, looker: int, left: int, taken: int, dest: Lieu) -> None:
+        card = self._pile(seat, source).take(option.label, self.names.__getitem__)
+        self.looking = [*self.looking, (seat, card)]
+        self._look_next(seat, source, looker, left - 1, taken, dest)
+
+    def _look_take(self, seat: int, source: Lieu, looker: int, taken: int, dest: Lieu) -> None:
+        """The looker picks the cards to put in `dest`; the others go back into the pile."""
+        if taken > 0 and self.looking and dest is not source:
+            cards = [card for _, card in self.looking]
+            options = [Option(self.names[card], card) for card in sorted(cards, key=lambda c: (self.names[c], c))]
+            prompt = f"which card you looked at goes {dest.value}?"
+            self.ask(Decision(looker, "power_pick", options, prompt), self._look_taken, seat, source, looker, taken, dest)  # type: ignore[attr-defined]
+            return
+        pile = self._pile(seat, source)
+        for _, card in self.looking:
+            pile.shuffle_in(card)
+        self.looking = []
+
+    def _look_taken(self, option: Option, seat: int, source: Lieu, looker: int, taken: int, dest: Lieu) -> None:
+        card = option.value
+        self.looking = [pair for pair in self.looking if pair[1] != card]
+        self._put(seat, card, dest)
+        self._moved(seat, card, source.value, dest, False, looker)
+        self._look_take(seat, source, looker, taken - 1, dest)

@@ -1,0 +1,117 @@
+"""A cache of whole `atout validate` runs: a set of files checked before, unchanged, is answered at once.
+
+A designer runs `atout validate` on every save and in CI, where nothing has
+usually changed since the last run. The cache of checked files (`cache.py`)
+spares reading each file again, but the checks that span files, and
+importing the parser and the models, still cost most of a second. This
+cache keeps what a whole run printed and its exit code, with everything the
+run depended on:
+
+- the command's options, the paths as given and the working folder;
+- atout's own grammars and code (`store.code_digest`), and the code of the
+  games `ATOUT_GAMES` adds;
+- every file the run read (the files checked, the shipped files and base
+  sets they extend), by the digest of its bytes, and every folder it listed,
+  with its listing.
+
+A run is answered from the cache only when all of these are the same as
+when it was kept; anything else (a file changed, added, removed, unreadable)
+runs the check again. The entries live in the private store (`store.py`),
+as JSON; this module imports only the standard library, so that an answer
+costs no more than starting Python and reading the files' bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .inputs import Inputs, current_digest, listing
+from .store import code_digest, private_folder, read_private, write_private
+
+#: The largest answer kept (the text printed).
+MAX_ANSWER_BYTES = 8 * 1024 * 1024
+
+
+@dataclass
+class Answer:
+    """What a run printed, and its exit code."""
+
+    stdout: str
+    stderr: str
+    code: int
+
+
+def _plugins_digest() -> str | None:
+    """The code of the games ATOUT_GAMES adds, by the files of their modules; None if one cannot be found."""
+    hasher = hashlib.sha256()
+    for name in filter(None, (part.strip() for part in os.environ.get("ATOUT_GAMES", "").split(","))):
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            return None
+        if spec is None or spec.origin is None:
+            return None
+        origin = Path(spec.origin)
+        roots = [origin.parent] if origin.name == "__init__.py" else [origin]
+        hasher.update(name.encode())
+        for root in roots:
+            for path in sorted(root.rglob("*") if root.is_dir() else [root]):
+                if path.suffix in (".py", ".lark", ".atout"):
+                    hasher.update(str(path).encode() + b"\0" + path.read_bytes())
+    return hasher.hexdigest()
+
+
+def key(command: str, options: list[Any]) -> str | None:
+    """The key of a run of `command` with these options here; None when it cannot be cached."""
+    plugins = _plugins_digest()
+    if plugins is None:
+        return None
+    data = json.dumps([command, options, os.getcwd(), code_digest(), plugins], ensure_ascii=False, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
+def _entry(place: Path, run_key: str) -> Path:
+    return place / f"run-{run_key}.json"
+
+
+def load(run_key: str) -> Answer | None:
+    """The answer kept for this run, if every file and folder it read is as it was."""
+    place = private_folder()
+    if place is None:
+        return None
+    raw = read_private(_entry(place, run_key), MAX_ANSWER_BYTES)
+    if raw is None:
+        return None
+    try:
+        kept = json.loads(raw)
+        files: dict[str, str] = kept["files"]
+        listings: dict[str, list[str]] = kept["listings"]
+        answer = Answer(str(kept["stdout"]), str(kept["stderr"]), int(kept["code"]))
+    except (ValueError, TypeError, KeyError):
+        return None
+    for folder, listed in listings.items():
+        if [str(p) for p in listing(Path(folder))] != listed:
+            return None
+    for path, digest in files.items():
+        if current_digest(path) != digest:
+            return None
+    return answer
+
+
+def store(run_key: str, inputs: Inputs, answer: Answer) -> None:
+    """Keep a run's answer with what it read."""
+    place = private_folder()
+    if place is None:
+        return
+    data = json.dumps(
+        {"files": inputs.files, "listings": inputs.listings, "stdout": answer.stdout, "stderr": answer.stderr, "code": answer.code},
+        ensure_ascii=False,
+    ).encode()
+    if len(data) <= MAX_ANSWER_BYTES:
+        write_private(_entry(place, run_key), data)

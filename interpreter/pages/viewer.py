@@ -1,0 +1,124 @@
+"""`atout view`: a record as one page that steps forward and back through the game.
+
+The record is replayed (and so checked) in Python; at each step the page
+keeps the action (who chose what), the commentary of its events, and the
+state after it as the game describes it (`State.describe`: hands as the
+chosen seat may see them, or all), with a picture where the game draws one
+(BattleFight's hex board in SVG, with the pawns). The page's script only
+shows the steps: buttons, a slider, and the arrow keys (← →, Home, End).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .html import esc, page, script_data
+
+VIEW_STYLE = """
+.top { display: flex; gap: 1em; align-items: center; flex-wrap: wrap; margin: .6em 0; }
+#slider { flex: 1; min-width: 12em; }
+.grid { display: grid; grid-template-columns: minmax(18em, 1fr) minmax(18em, 1.3fr); gap: 1.2em; }
+#picture svg { max-width: 100%; height: auto; }
+#action { font-weight: 600; }
+#commentary { min-height: 3em; }
+"""
+
+VIEW_SCRIPT = """
+const steps = JSON.parse(document.getElementById("steps").textContent);
+const pictures = JSON.parse(document.getElementById("pictures").textContent);
+let at = 0;
+const $ = (id) => document.getElementById(id);
+function show(n) {
+  at = Math.max(0, Math.min(steps.length - 1, n));
+  const step = steps[at];
+  $("number").textContent = String(at);
+  $("slider").value = String(at);
+  $("action").textContent = step.action;
+  $("commentary").textContent = step.commentary;
+  $("state").textContent = step.state;
+  $("picture").innerHTML = step.picture === null ? "" : pictures[step.picture];
+  document.body.dataset.step = String(at);
+}
+$("first").addEventListener("click", () => show(0));
+$("back").addEventListener("click", () => show(at - 1));
+$("next").addEventListener("click", () => show(at + 1));
+$("last").addEventListener("click", () => show(steps.length - 1));
+$("slider").addEventListener("input", (event) => show(Number(event.target.value)));
+document.addEventListener("keydown", (event) => {
+  if (event.target.tagName === "INPUT") return;
+  if (event.key === "ArrowRight") show(at + 1);
+  else if (event.key === "ArrowLeft") show(at - 1);
+  else if (event.key === "Home") show(0);
+  else if (event.key === "End") show(steps.length - 1);
+  else return;
+  event.preventDefault();
+});
+show(0);
+"""
+
+
+def steps_of(record: str | Path, seat: int | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """The game's name and its steps: the start, then one per action (replayed and checked)."""
+    from atout.interpreter.engine.record import read_records
+    from atout.interpreter.engine.registry import find_engine
+    from atout.interpreter.engine.replay import replay, start
+    from atout.interpreter.engine.sources import files_for
+
+    records = read_records(record)
+    engine = find_engine(records[0].game)
+    files = files_for(records, engine)
+    first = records[0]
+    game, state = start(first, engine, files)
+    picture = engine.picture
+    steps: list[dict[str, Any]] = [
+        {
+            "action": "The start",
+            "commentary": "\n".join(game.render(event, seat) for event in state.start_events()),
+            "state": state.describe(seat),
+            "picture": picture(state) if picture is not None else "",
+        }
+    ]
+    for number, done in enumerate(replay(first, engine, files, (game, state), unfinished=True), start=1):
+        who = "chance" if done.decision.is_chance else f"P{done.decision.player + 1}"
+        label = done.decision.options[done.index].label
+        steps.append(
+            {
+                "action": f"Action {number} (turn {done.action.turn if done.action.turn is not None else done.state.turn}): {who}, {done.decision.kind}: {label}",
+                "commentary": "\n".join(game.render(event, seat) for event in done.events),
+                "state": done.state.describe(seat),
+                "picture": picture(done.state) if picture is not None else "",
+            }
+        )
+    return engine.language.title, steps
+
+
+def view_page(record: str | Path, seat: int | None = None) -> str:
+    """The viewer's page of a record (its first game, for a match's record)."""
+    title, steps = steps_of(record, seat)
+    # a picture is kept once and named by its number: most actions leave the board as it was
+    pictures: list[str] = []
+    numbers: dict[str, int] = {}
+    for step in steps:
+        drawn = step.pop("picture")
+        if drawn:
+            step["picture"] = numbers.setdefault(drawn, len(pictures))
+            if step["picture"] == len(pictures):
+                pictures.append(drawn)
+        else:
+            step["picture"] = None
+    who = "everything shown" if seat is None else f"as P{seat + 1} sees it"
+    body = (
+        f"<h1>{esc(title)}: {esc(Path(str(record)).name)}</h1>"
+        f'<p class="muted">{len(steps) - 1} actions; {esc(who)}. Arrow keys ← → step through the game, Home and End go to its ends.</p>'
+        '<div class="top"><button id="first" title="Home">First</button><button id="back" title="←">◀ Back</button>'
+        '<button id="next" title="→">Next ▶</button><button id="last" title="End">Last</button>'
+        f'<span>step <span id="number">0</span> of {len(steps) - 1}</span>'
+        f'<input id="slider" type="range" min="0" max="{len(steps) - 1}" value="0" aria-label="step"></div>'
+        '<p id="action"></p><pre id="commentary"></pre>'
+        '<div class="grid"><div id="picture"></div><pre id="state"></pre></div>'
+        f'<script id="steps" type="application/json">{script_data(steps)}</script>'
+        f'<script id="pictures" type="application/json">{script_data(pictures)}</script>'
+    )
+    return page(f"{title}: {Path(str(record)).name}", body, VIEW_STYLE, VIEW_SCRIPT)
+
