@@ -33,7 +33,7 @@ KEPT_VERSION_2 = sorted((HERE / "records" / "v2").glob("*.jsonl"))
 
 #: Per game: a card to rename in the designer's copy, its new name, the options and seed of a game that shows it.
 RENAMED = {
-    "battlefight": ("Javelot", "Javelot de Frêne", ["--deck", "le-renard"], 3),
+    "battlefight": ("Javelot", "Javelot de Frêne", ["--deck", "le-renard"], 1),
     "cordes": ("Karpentier", "Karpentier le Jeune", [], 1),
     "cardia": ("Espionne", "Espionne du Nord", [], 1),
     "dragons": ("Guivre des Marais", "Guivre des Brumes", [], 1),

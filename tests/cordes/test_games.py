@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from atout.cli.main import main
 from atout.interpreter.engine.play import play_game, seeded
-from atout.interpreter.engine.players import RandomBot
+from atout.interpreter.engine.players import RandomBot, View
 from atout.interpreter.engine.record import RecordWriter, parse_record
 from atout.interpreter.engine.replay import replay
 from atout.interpreter.games.cordes.bots import HeuristicBot
@@ -145,7 +145,7 @@ def test_the_heuristic_bot_keeps_a_defense_and_spits_to_afford_its_plan(cordes_f
     bot = HeuristicBot(1)
     picks = []
     while s.decision is not None and s.decision.player == 0 and s.decision.kind in ("act", "attack"):
-        index = bot.choose(s.decision, lambda: s.state.view(0))
+        index = bot.choose(s.decision, View(s.state, 0))
         picks.append(s.decision.options[index].label)
         s.choose(picks[-1])
         if picks[-1] == "End the turn":
@@ -212,5 +212,5 @@ def test_cli_replay_step_shows_the_state_before_each_card_played(tmp_path):
     lines = result.output.splitlines()
     first = next(i for i, line in enumerate(lines) if "attacks with" in line)
     # the state just before the first blow: the card still in hand, not yet paid for
-    before = "\n".join(lines[first - 12 : first])
+    before = "\n".join(lines[first - 16 : first])
     assert "— in a combat" in before and "ring: -" in before

@@ -51,7 +51,7 @@ def recorded(game, seed: int, bots=("random", "random")):
     ("collections", "seed", "bots"),
     [
         ((), 1, ["heuristic", "random"]),  # the default collections
-        (("debutant", "veterane"), 19, ["heuristic", "random"]),  # a decisive round
+        (("debutant", "veterane"), 3, ["heuristic", "random"]),  # a decisive round
         ((), 214, ["random", "random"]),  # two decisive rounds
     ],
     ids=["default-heuristic-random", "debutant-veterane-decisive", "random-two-decisive"],

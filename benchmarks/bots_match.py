@@ -1,0 +1,126 @@
+"""The heuristic bots that try cards against the old ones that modelled them, and against the random bot.
+
+Run it with `python benchmarks/bots_match.py` (every game) or `--game cordes`
+(repeatable); `--games 200` games per game and pairing, the new bot in P1 in
+the even games and in P2 in the odd ones (seats swapped half the time).
+Game i is played with seed `--seed` + i: a run is the same on any machine.
+
+The old bots are kept in `benchmarks/old_bots/`: each game's heuristic bot
+as it was when it valued cards with a hand-written model of their effects.
+It prints, per game and opponent: the new bot's wins, losses and draws, its
+share of the decided games with its 95% Wilson interval, and the mean
+processor seconds per decision of each bot. `--speed` prints instead, per
+game, the actions per second of heuristic-against-heuristic play (as
+`bench.py` measures it, in processor time) for the old bots and the new.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import time
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from mcts_match import wilson  # noqa: E402
+
+GAMES = ("dragons", "cordes", "cardia", "battlefight")
+
+
+class Timed:
+    """A bot whose decisions and their processor seconds are counted."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, decision: Any, view: Any) -> int:
+        started = time.process_time()
+        index = self.bot.choose(decision, view)
+        self.seconds += time.process_time() - started
+        self.decisions += 1
+        return index
+
+
+def match(name: str, opponent: str, games: int, seed: int, side: str = "new") -> str:
+    """`games` games of the `side` heuristic bot ("new", or "old" for a reference) against `opponent` ("old" or "random")."""
+    from atout.interpreter.api import load_game
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.players import RandomBot
+
+    loaded = load_game(name)
+    new_bot = loaded.engine.bots["heuristic"] if side == "new" else importlib.import_module(f"old_bots.{name}").HeuristicBot
+    other = RandomBot if opponent == "random" else importlib.import_module(f"old_bots.{name}").HeuristicBot
+    wins = losses = draws = 0
+    spent = {"new": [0, 0.0], "other": [0, 0.0]}
+    for i in range(games):
+        game_seed = seed + i
+        seat = i % 2
+        new, old = Timed(new_bot(seeded(game_seed, "new"))), Timed(other(seeded(game_seed, "other")))
+        players: list[Any] = [new, old] if seat == 0 else [old, new]
+        winner = play_game(loaded.game, players, game_seed).outcome.winner
+        if winner is None:
+            draws += 1
+        elif winner == seat:
+            wins += 1
+        else:
+            losses += 1
+        for key, bot in (("new", new), ("other", old)):
+            spent[key][0] += bot.decisions
+            spent[key][1] += bot.seconds
+    low, high = wilson(wins, wins + losses)
+    share = wins / (wins + losses) if wins + losses else 0.0
+    per = {key: (s / d if d else 0.0) for key, (d, s) in spent.items()}
+    return (
+        f"{name}: {side} heuristic vs {opponent}: {wins} wins, {losses} losses, {draws} draws in {games} games; "
+        f"{side} wins {share:.1%} of the decided games (95% interval {low:.1%}–{high:.1%}); "
+        f"seconds per decision: {side} {per['new'] * 1000:.2f} ms, {opponent} {per['other'] * 1000:.2f} ms"
+    )
+
+
+def speed(name: str, games: int = 10) -> list[str]:
+    """Heuristic against heuristic, old bots then new, as `bench.py` measures it: actions per second of processor time."""
+    from atout.interpreter.engine.loading import load_files
+    from atout.interpreter.engine.options import check_options
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.registry import find_engine
+
+    engine = find_engine(name)
+    files = load_files(engine.language)
+    game = engine.build(files, engine.setup_from_options(files, check_options(engine.options, files, {}, name)))
+    lines = []
+    for label, make in (("old", importlib.import_module(f"old_bots.{name}").HeuristicBot), ("new", engine.bots["heuristic"])):
+        started = time.process_time()
+        actions = 0
+        for seed in range(games):
+            actions += play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed).actions
+        spent = time.process_time() - started
+        lines.append(f"{name}: {label} heuristic vs heuristic: {actions / spent:,.0f} actions/s, {spent / games * 1000:.0f} ms a game ({games} games)")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    parser.add_argument("--games", type=int, default=200, help="games per game and opponent (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the first game")
+    parser.add_argument("--against", action="append", choices=("old", "random"), help="the opponents (default both)")
+    parser.add_argument("--side", choices=("new", "old"), default="new", help="the bot that plays the opponents: the new heuristic bot (default) or the old one, for reference")
+    parser.add_argument("--speed", action="store_true", help="only the speed of heuristic play, old bots and new (10 games each)")
+    arguments = parser.parse_args()
+    if arguments.speed:
+        for name in arguments.game or GAMES:
+            print("\n".join(speed(name)), flush=True)
+        return
+    for name in arguments.game or GAMES:
+        for opponent in arguments.against or ("old", "random"):
+            print(match(name, opponent, arguments.games, arguments.seed, arguments.side), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""Trying options on copies of a position: how the heuristic bots value a card.
+
+A heuristic bot keeps no model of what a card does. To value the options of
+a decision, it draws a few positions it cannot tell from the real one
+(`View.sample`), and on a copy of each, for each option, it *tries* the
+option: it applies it, lets the game run on through the interpreter up to a
+short horizon, and scores the position reached with the game's *position
+score* (life, energy, seals, points, cards in hand: what a position is worth
+to a seat, never what a card does). An option's value is the mean of its
+scores over the samples; a new card is valued by what it does the day it is
+written, since the interpreter plays it.
+
+While the game runs on (`Trial.run`):
+
+- chance draws by its options' weights, from a generator seeded once per
+  sample, so that every option of a sample meets the same draws as far as
+  the game goes alike (common random numbers: the options' difference is
+  not noise);
+- the other decisions are answered by the trial's `policy`, cheap by
+  default (`greedy`: each option applied on a copy, the game run on through
+  chance only, the position scored for whoever decides, the best taken);
+- a decision the trial `spreads` (another seat's secret choice, made at the
+  same time as the seat's own) is answered every way, and its options'
+  results averaged: the other seat may play any of its cards, each as likely;
+- the horizon: the game's end, the seat's next decision (`until`, the end of
+  the option's resolution by default), or `actions` decisions answered.
+
+An ended game scores `WIN` for its winner, `-WIN` for its loser, 0 for a
+draw. The values are deterministic for a given generator: a bot seeded
+alike chooses alike on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .decision import Decision
+from .mcts import draw
+from .players import View
+from .state import State
+
+#: What winning is worth in a position score (a game won outweighs any position).
+WIN = 1000.0
+
+#: A position's worth to a seat (higher is better), from the game's quantities: never from a card's text.
+Score = Callable[[State[Any], int], float]
+
+#: Who answers the other decisions of a trial: an option's index, for the state's pending decision.
+Policy = Callable[[State[Any], Decision, random.Random], int]
+
+#: When a trial stops: `(state, decision, seat, start_turn)` → True to stop before that decision (chance's too).
+Until = Callable[[State[Any], Decision, int, int], bool]
+
+
+def seat_decides(state: State[Any], decision: Decision, seat: int, start_turn: int) -> bool:
+    """The default horizon: the seat's next decision (the option's resolution is over)."""
+    return decision.player == seat
+
+
+def first(state: State[Any], decision: Decision, rng: random.Random) -> int:
+    """A policy that always takes the first option."""
+    return 0
+
+
+def uniform(state: State[Any], decision: Decision, rng: random.Random) -> int:
+    """A policy that takes any option, each as likely."""
+    return int(rng.random() * len(decision.options))
+
+
+def never(decision: Decision, seat: int) -> bool:
+    """No decision is spread."""
+    return False
+
+
+def others_secret(decision: Decision, seat: int) -> bool:
+    """Spread another seat's secret choice: the seat cannot know it, each option is as likely."""
+    return decision.secret and decision.player != seat
+
+
+def settle(state: State[Any], rng: random.Random) -> None:
+    """Let chance answer until a seat decides or the game ends."""
+    while (decision := state.decision()) is not None and decision.player < 0:
+        state.apply(draw(decision, rng))
+
+
+def outcome_score(state: State[Any], seat: int) -> float | None:
+    """`WIN`, `-WIN` or 0 for an ended game, as `seat` sees it; None while it goes on."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    if outcome.winner is None:
+        return 0.0
+    return WIN if outcome.winner == seat else -WIN
+
+
+def greedy(score: Score) -> Policy:
+    """A policy that tries each option one step ahead (through chance) and takes the best for whoever decides.
+
+    Ties go to the first option. A decision of a single option is answered at once.
+    """
+
+    def choose(state: State[Any], decision: Decision, rng: random.Random) -> int:
+        count = len(decision.options)
+        if count == 1:
+            return 0
+        seat = decision.player
+        seed = rng.getrandbits(32)
+        best, chosen = None, 0
+        for index in range(count):
+            copy = state.clone()
+            copy.apply(index)
+            settle(copy, random.Random(seed))
+            value = outcome_score(copy, seat)
+            if value is None:
+                value = score(copy, seat)
+            if best is None or value > best:
+                best, chosen = value, index
+        return chosen
+
+    return choose
+
+
+@dataclass(frozen=True)
+class Trial:
+    """How a game's heuristic bot tries options: its position score, who answers meanwhile, how far it looks."""
+
+    #: The game's position score.
+    score: Score
+    #: Who answers the other decisions (the seat's own and the others'); `greedy(score)` when None.
+    policy: Policy | None = None
+    #: The decisions answered every way and averaged (at most one per try: the first met).
+    spread: Callable[[Decision, int], bool] = others_secret
+    #: Where a try stops (besides the game's end and `actions`).
+    until: Until = seat_decides
+    #: Positions drawn per decision (more where hidden cards matter).
+    samples: int = 1
+    #: The most decisions answered in one try after the option.
+    actions: int = 30
+    _policy: Policy = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_policy", self.policy if self.policy is not None else greedy(self.score))
+
+    def value(self, state: State[Any], seat: int) -> float:
+        """The position's worth to `seat`: the game's result when it is over, else the position score."""
+        ended = outcome_score(state, seat)
+        return ended if ended is not None else self.score(state, seat)
+
+    def run(self, state: State[Any], seat: int, rng: random.Random, start_turn: int, spread: bool = True) -> float:
+        """Play `state` on up to the horizon (see the module's docstring) and score it for `seat`."""
+        answered = 0
+        while (decision := state.decision()) is not None:
+            if self.until(state, decision, seat, start_turn):
+                break
+            if decision.player < 0:
+                state.apply(draw(decision, rng))
+                continue
+            if answered >= self.actions:
+                break
+            if spread and self.spread(decision, seat) and len(decision.options) > 1:
+                seed = rng.getrandbits(32)
+                total = 0.0
+                for index in range(len(decision.options)):
+                    copy = state.clone()
+                    copy.apply(index)
+                    total += self.run(copy, seat, random.Random(seed), start_turn, spread=False)
+                return total / len(decision.options)
+            state.apply(self._policy(state, decision, rng))
+            answered += 1
+        return self.value(state, seat)
+
+    def values(self, decision: Decision, view: View, rng: random.Random, options: list[int] | None = None) -> list[float]:
+        """Each option's mean score over `samples` positions drawn for the deciding seat (`options`: only these indices).
+
+        The options not tried get no value (their place holds `-WIN * 2`).
+        """
+        seat = decision.player
+        tried = range(len(decision.options)) if options is None else options
+        totals = [0.0] * len(decision.options)
+        for _ in range(self.samples):
+            position = view.sample(rng)
+            seed = rng.getrandbits(32)
+            start = position.turn
+            for index in tried:
+                copy = position.clone()
+                copy.apply(index)
+                totals[index] += self.run(copy, seat, random.Random(seed), start)
+        missing = -2 * WIN
+        chosen = set(tried)
+        return [total / self.samples if index in chosen else missing for index, total in enumerate(totals)]
+
+    def baseline(self, view: View, seat: int, rng: random.Random) -> float:
+        """The position's score now for `seat`, averaged over `samples` drawn positions (nothing tried)."""
+        total = 0.0
+        for _ in range(self.samples):
+            total += self.value(view.sample(rng), seat)
+        return total / self.samples
+
+
+def best(values: list[float], rng: random.Random, tolerance: float = 1e-9) -> int:
+    """The index of the highest value; ties broken with `rng`."""
+    top = max(values)
+    choices = [index for index, value in enumerate(values) if value >= top - tolerance]
+    return choices[int(rng.random() * len(choices))] if len(choices) > 1 else choices[0]

@@ -1,0 +1,56 @@
+"""What a position of BattleFight is worth to a seat: the heuristic bot's position score.
+
+It reads the seat's view (`view.py`): life counts most, then the permanents
+in play (Force and Protection more than Vitesse and Charme) and the cards in
+hand, each as the seat's amount less the opponent's; then the board: a pawn
+on the edge may be pushed off, a pawn far from the centre is close to it,
+and pawns apart cannot fight. This scores a position, never a card: what a
+technique does is seen by trying it on a copy (`bots.py`, `engine/trial.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: What a point of life, a card in hand, a point of Force or Protection, of Vitesse or Charme are worth.
+LIFE, CARD, STRONG, WEAK = 3.0, 1.5, 3.0, 1.0
+#: The opponent's life counts a little more than one's own: an attack is worth more than a heal (the bot presses).
+PRESS = 1.2
+#: What the first card in hand is worth.
+FIRST_CARD = 4.0
+#: Cards in hand beyond this many are worth `MORE_CARDS` each (a full hand needs fewer).
+HAND, MORE_CARDS = 3, 0.3
+#: What a pawn on the edge costs its player; per cell from the centre; per cell apart beyond melee.
+EDGE, OUT, APART = 3.0, 0.2, 1.5
+
+
+def hand_value(cards: int) -> float:
+    """What a hand of `cards` cards is worth: the first card most (an empty hand has only the basics), then less."""
+    return FIRST_CARD * min(cards, 1) + CARD * min(max(cards - 1, 0), HAND - 1) + MORE_CARDS * max(0, cards - HAND)
+
+
+def _side(view: Any, seat: int) -> float:
+    bonuses = view.bonuses[seat]
+    return (
+        LIFE * view.life[seat]
+        + hand_value(view.hand_sizes[seat])
+        + STRONG * (bonuses["Force"] + bonuses["Protection"])
+        + WEAK * (bonuses["Vitesse"] + bonuses["Charme"])
+    )
+
+
+def _board(view: Any, seat: int) -> float:
+    cell = view.positions[seat]
+    if cell is None:
+        return 0.0
+    board = view.board
+    return -(EDGE if board.is_edge(cell) else 0.0) - OUT * board.distance(cell, (0, 0))
+
+
+def position_score(state: Any, seat: int) -> float:
+    """Life, permanents and cards ahead, the pawns' places, weighed (see the module's docstring)."""
+    view = state.view(seat)
+    them = 1 - seat
+    score = _side(view, seat) - _side(view, them) + _board(view, seat) - _board(view, them)
+    score -= (PRESS - 1) * LIFE * view.life[them]
+    return score - APART * max(0, view.distance - 1)

@@ -1,0 +1,76 @@
+"""What a position of Duel de dragons is worth to a seat: the heuristic bot's position score.
+
+Points count first. Then the hands: each card's chance to beat a card of the
+other's hand on statistics drawn as a round draws them (a tie counts half),
+summed over the hand, for the rounds still to play. This is a score of the
+position (the statistics each card has now, fatigue included), not a model
+of any card: what a card does in a round is seen by trying it (`bots.py`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+#: What a point of the score is worth; the hands' strength is weighed against it.
+POINT = 1.0
+#: How much the hands count, per round still to play (capped at `FUTURE_CAP` rounds).
+FUTURE_WEIGHT = 0.6
+FUTURE_CAP = 3
+
+
+@lru_cache(maxsize=None)
+def stat_draws(low: int, high: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """Every set of statistics a round may ask, with its chance: how many, then which."""
+    draws = []
+    for k in range(low, high + 1):
+        combos = list(combinations(range(4), k))
+        for combo in combos:
+            draws.append((1 / (high - low + 1) / len(combos), combo))
+    return tuple(draws)
+
+
+@lru_cache(maxsize=200_000)
+def chance(mine: tuple[int, ...], theirs: tuple[int, ...], low: int, high: int) -> float:
+    """The chance that a card of statistics `mine` beats one of `theirs` in a round (a tie counts half)."""
+    total = 0.0
+    for weight, combo in stat_draws(low, high):
+        a = sum(mine[i] for i in combo)
+        b = sum(theirs[i] for i in combo)
+        total += weight if a > b else weight / 2 if a == b else 0.0
+    return total
+
+
+def strength(state: Any, seat: int) -> float:
+    """The sum over `seat`'s hand of each card's chance against the other's hand, each card as likely."""
+    rules = state.rules
+    low, high = rules.stats_min, rules.stats_max
+    theirs = [tuple(state.now[card]) for card in state.hands[1 - seat]]
+    if not theirs:
+        return 0.0
+    total = 0.0
+    for card in state.hands[seat]:
+        mine = tuple(state.now[card])
+        total += sum(chance(mine, other, low, high) for other in theirs) / len(theirs)
+    return total
+
+
+def rounds_to_play(state: Any) -> int:
+    """The rounds still to play, the current one included (1 in a decisive round)."""
+    if state.decisive:
+        return 1
+    return max(1, state.rules.rounds - state.round + 1)
+
+
+def position_score(state: Any, seat: int) -> float:
+    """Points ahead, plus the hands' strength ahead (weighed by the rounds still to play).
+
+    Each of `seat`'s cards beats the other's hand with some chance and
+    loses with the rest: what `seat`'s hand is ahead is twice its strength
+    less its size (hands are the same size).
+    """
+    score = state.score
+    future = min(rounds_to_play(state), FUTURE_CAP) * FUTURE_WEIGHT
+    ahead = 2 * strength(state, seat) - len(state.hands[seat])
+    return POINT * (score[seat] - score[1 - seat]) + future * ahead

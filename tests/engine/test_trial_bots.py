@@ -1,0 +1,247 @@
+"""The heuristic bots value cards by trying them on copies (`engine/trial.py`), never by a model of effects.
+
+Each game's `bots.py` names no class of its game's effects (the grep below),
+and a card the bots never saw is valued by what the interpreter makes it
+do: the bot plays a new card that wins over a shipped one, and leaves a new
+card that loses. Trials are deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+import re
+from importlib import import_module
+
+import pytest
+
+from atout.interpreter.engine.loading import load_files
+from atout.interpreter.engine.players import View
+from atout.interpreter.engine.trial import WIN, Trial, greedy
+from atout.interpreter.games import ENGINES
+
+@pytest.fixture
+def scenario_cordes():
+    """A fresh Dans les Cordes `Scenario` with the test's own cards (see tests/cordes/conftest.py)."""
+    from cordes.conftest import Scenario
+
+    files = load_files(ENGINES["cordes"].language)
+    return lambda cards="", **changes: Scenario(files, cards, **changes)
+
+
+@pytest.fixture
+def scenario_bf():
+    """A fresh BattleFight `Scenario` with the test's own cards (see tests/battlefight/conftest.py)."""
+    from battlefight.conftest import Scenario
+
+    files = load_files(ENGINES["battlefight"].language)
+    return lambda cards="", **changes: Scenario(files, cards, **changes)
+
+
+@pytest.fixture
+def cardia_scenario():
+    """A fresh Duel pour Cardia `Scenario` (see tests/cardia/conftest.py)."""
+    from cardia.conftest import Scenario
+
+    files = load_files(ENGINES["cardia"].language)
+    return lambda **options: Scenario(files, **options)
+
+
+def start(s, *p1: str, p2: tuple[str, ...] = (), **markers):
+    """Give the hands, stack P1's first draw (a Blocage), set markers (p1_life=…), begin P1's turn."""
+    s.give(0, *p1)
+    s.give(1, *p2)
+    s.stack("Blocage")
+    for key, value in markers.items():
+        seat, what = key.split("_")
+        s.set(0 if seat == "p1" else 1, **{what: value})
+    s.begin()
+    return s
+
+
+#: The card and step classes a bot may name: the kinds of cards (a plan keeps a DEFENSE), never what they do.
+CARD_KINDS = {"CardType", "Technique", "TechniqueType", "Personnage", "Attack", "Defense", "Riposte", "Recovery"}
+
+
+def effect_classes(game: str) -> set[str]:
+    """The names of the classes of a game's AST other than the kinds of cards."""
+    ast = import_module(f"atout.interpreter.games.{game}.ast")
+    return {name for name, value in vars(ast).items() if inspect.isclass(value) and value.__module__ == ast.__name__} - CARD_KINDS
+
+
+@pytest.mark.parametrize("game", ["battlefight", "cardia", "cordes", "dragons"])
+def test_no_bot_names_an_effect_of_its_game(game):
+    source = inspect.getsource(import_module(f"atout.interpreter.games.{game}.bots"))
+    imported = set(re.findall(r"from \.ast import ([\w, ]+)", source)[0].replace(" ", "").split(",")) if "from .ast import" in source else set()
+    named = {name for name in effect_classes(game) if re.search(rf"\bast\.{name}\b", source) or name in imported}
+    assert named == set(), f"{game}'s bots.py names effects {sorted(named)}: value them by trying them"
+    assert "isinstance(" not in source and "type(" not in source.replace("TYPE", "")
+    assert "from . import ast" not in source
+
+
+def test_the_grep_sees_an_effect_named():
+    # the check above can fail: an old bot, which modelled effects, is caught
+    source = "if isinstance(keyword, ast.Blesser):"
+    assert any(re.search(rf"\bast\.{name}\b", source) for name in effect_classes("battlefight"))
+
+
+@pytest.mark.parametrize("game", ["battlefight", "cardia", "cordes", "dragons"])
+def test_a_bot_chooses_alike_for_a_seed(game):
+    engine = ENGINES[game]
+    from atout.interpreter.engine.play import play_game
+
+    built = engine.build(load_files(engine.language), {})
+
+    def game_of(seed: int) -> list:
+        bots = [engine.bots["heuristic"](seed), engine.bots["random"](seed + 1)]
+        events: list = []
+        play_game(built, bots, 4, on_event=events.append)
+        return events
+
+    assert game_of(7) == game_of(7)
+
+
+# ---------------------------------------------------------------------------
+# Dans les Cordes: blows nobody wrote a model for
+# ---------------------------------------------------------------------------
+
+CORDES_CARDS = """
+== Coup du Désespoir ==
+ATTACK · cost 0
+-1 life; -3 life to the opponent
+
+== Coup Gratuit ==
+ATTACK · cost 0
++2 energy; -1 life to the opponent
+"""
+
+
+def test_cordes_at_1_life_the_bot_does_not_play_a_blow_that_knocks_its_boxer_out(scenario_cordes):
+    from atout.interpreter.games.cordes.bots import HeuristicBot
+
+    s = start(scenario_cordes(CORDES_CARDS), "Coup du Désespoir", "Jab", p2=("Jab",), p1_life=1, p1_energy=1, p2_life=4)
+    decision = s.state.decision()
+    assert "Play Coup du Désespoir" in decision.labels()
+    chosen = decision.labels()[HeuristicBot(1).choose(decision, View(s.state, 0))]
+    assert chosen != "Play Coup du Désespoir"
+    # with life to spare, the same blow is worth playing: it is valued by what it does here
+    s = start(scenario_cordes(CORDES_CARDS), "Coup du Désespoir", p2=("Jab",), p1_life=4, p1_energy=0, p2_life=3)
+    decision = s.state.decision()
+    assert decision.labels()[HeuristicBot(1).choose(decision, View(s.state, 0))] == "Play Coup du Désespoir"
+
+
+def test_cordes_a_new_blow_is_valued_by_its_trial(scenario_cordes):
+    from atout.interpreter.games.cordes.bots import HeuristicBot
+
+    s = start(scenario_cordes(CORDES_CARDS), "Coup Gratuit", "Coup du Désespoir", p2=(), p1_life=4, p1_energy=0, p2_life=4)
+    bot = HeuristicBot(3)
+    found = bot.tried(s.state.decision(), View(s.state, 0), s.state.view(0))
+    # +2 energy and a life point taken: more than the blow that costs its thrower a life point
+    assert found["Coup Gratuit"].damage == 1 and found["Coup du Désespoir"].damage == 3
+    assert found["Coup Gratuit"].effect > found["Coup du Désespoir"].effect - 3 * 1 - 1
+
+
+# ---------------------------------------------------------------------------
+# BattleFight: a technique nobody wrote a model for
+# ---------------------------------------------------------------------------
+
+BF_CARDS = """
+== Coup Suicidaire ==
+Attaque
+Corps à Corps ; Se Blesser 6 ; Blesser 3
+
+== Coup Franc ==
+Attaque
+Corps à Corps ; Blesser 4
+"""
+
+
+def test_battlefight_the_bot_plays_a_winning_new_technique_and_not_a_suicidal_one(scenario_bf):
+    from atout.interpreter.games.battlefight.bots import HeuristicBot
+
+    s = scenario_bf(BF_CARDS).place("D4", "D5")
+    s.state.seats[0].life = 5
+    s.state.seats[1].life = 3
+    s.give(0, "Coup Suicidaire", "Coup Franc")
+    decision = s.decision
+    assert {"Coup Suicidaire", "Coup Franc"} <= set(decision.labels())
+    assert decision.labels()[HeuristicBot(1).choose(decision, View(s.state, 0))] == "Coup Franc"
+    s = scenario_bf(BF_CARDS).place("D4", "D5")
+    s.state.seats[0].life = 5
+    s.give(0, "Coup Suicidaire")
+    decision = s.decision
+    assert decision.labels()[HeuristicBot(1).choose(decision, View(s.state, 0))] != "Coup Suicidaire"
+
+
+# ---------------------------------------------------------------------------
+# Duel pour Cardia and Duel de dragons: the card tried is the card played
+# ---------------------------------------------------------------------------
+
+
+CARDIA_EXTENSION = "Duel pour Cardia : extension\n\nSans : Assassin\n"
+
+CARDIA_CARDS = """Duel pour Cardia : cartes
+
+== Faussaire ==
+Paquet I · Guilde · influence 1
+Capacité instantanée : +15 sur cette carte
+"""
+
+
+def test_cardia_the_bot_plays_a_weak_new_card_whose_ability_takes_the_seal_back(tmp_path):
+    from cardia.conftest import Scenario
+
+    from atout.interpreter.games.cardia.bots import HeuristicBot
+
+    (tmp_path / "extension.atout").write_text(CARDIA_EXTENSION, encoding="utf-8")
+    (tmp_path / "cartes.atout").write_text(CARDIA_CARDS, encoding="utf-8")
+    files = load_files(ENGINES["cardia"].language, [tmp_path])
+    # the Faussaire (1) loses every encounter, then its ability makes it 16: the seal comes back to it
+    s = Scenario(files).hand(0, "Faussaire", "Marchande").hand(1, "Chevalier", "Inventrice", "Oracle").start()
+    decision = s.decision
+    assert decision.player == 0 and set(decision.labels()) == {"Faussaire", "Marchande"}
+    assert decision.labels()[HeuristicBot(5).choose(decision, View(s.state, 0))] == "Faussaire"
+    s.play("Faussaire", "Chevalier")
+    assert s.seals() == [1, 0]  # as its trial said
+
+
+def test_cardia_the_bot_plays_the_card_its_trials_value_most(cardia_scenario):
+    from atout.interpreter.games.cardia.bots import TRY, HeuristicBot
+
+    s = cardia_scenario().hand(0, "Assassin", "Oracle", "Marchande").hand(1, "Djinn", "Espionne").start()
+    decision = s.decision
+    values = TRY.values(decision, View(s.state, 0), random.Random(5))
+    assert len(set(values)) > 1  # the trials tell the cards apart
+    chosen = HeuristicBot(5).choose(decision, View(s.state, 0))
+    assert values[chosen] == max(values)
+
+
+def test_dragons_the_bot_plays_the_card_its_trials_value_most():
+    from atout.interpreter.engine.players import ChanceSampler
+    from atout.interpreter.games.dragons.bots import PLAY, HeuristicBot
+
+    engine = ENGINES["dragons"]
+    state = engine.build(load_files(engine.language), {}).new_state()
+    chance = ChanceSampler(2)
+    while (decision := state.decision()).kind != "play":
+        state.apply(chance.choose(decision) if decision.player < 0 else 0)
+    values = PLAY.values(decision, View(state, decision.player), random.Random(5))
+    assert len(set(values)) > 1
+    chosen = HeuristicBot(5).choose(decision, View(state, decision.player))
+    assert values[chosen] == max(values)
+
+
+# ---------------------------------------------------------------------------
+# The trial helper
+# ---------------------------------------------------------------------------
+
+
+def test_a_trial_scores_an_ended_game_as_won_or_lost(scenario_cordes):
+    from atout.interpreter.games.cordes.score import position_score
+
+    s = start(scenario_cordes(CORDES_CARDS), "Coup du Désespoir", p2=(), p1_life=1, p1_energy=0, p2_life=4)
+    decision = s.state.decision()
+    trial = Trial(position_score, policy=greedy(position_score))
+    values = trial.values(decision, View(s.state, 0), random.Random(1))
+    assert values[decision.index_of("Play Coup du Désespoir")] == -WIN
+    assert max(values) > -WIN
