@@ -109,6 +109,7 @@ def test_views_and_commentary_hide_the_other_hand(game):
     assert sorted(c.name for c in view.hand) == mine
     assert view.hand_sizes == (len(state.seats[0].hand), len(state.seats[1].hand))
     text = state.describe(0)
+    assert ", 0 GONGs rung" in text.splitlines()[0]
     other = sorted({state.names[c] for c in state.seats[1].hand} - set(mine))
     assert all(f"      {name}" not in text for name in other)
     assert game.render({"e": "draw", "player": 1, "card": "Jab"}, 0) == "  P2 draws a card"

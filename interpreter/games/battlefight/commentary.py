@@ -178,7 +178,7 @@ def describe(state: "BattleFightState", viewer: int | None = None) -> str:
     """Each player's counters and zones, and the board; the viewer sees only their own hand."""
     lines = [f"Turn {state.turn}, {seat_name(state.current)} to play"]
     for index, seat in enumerate(state.seats):
-        where = state.board.names.get(seat.position, "off the board") if seat.position else "off the board"
+        where = f"on {state.board.names.get(seat.position, seat.position)}" if seat.position else "off the board"
         counters = ", ".join(
             f"{name} {state.bonus(index, kind):+d}"
             for name, kind in (("Force", ast.Force), ("Protection", ast.Protection), ("Vitesse", ast.Vitesse), ("Charme", ast.Charme))
@@ -188,7 +188,7 @@ def describe(state: "BattleFightState", viewer: int | None = None) -> str:
         hand = f" ({', '.join(sorted(state.name_of(c) for c in seat.hand)) or '-'})" if shown else ""
         discard = ", ".join(sorted((state.name_of(c) for c in seat.discard), key=fold)) or "-"
         lines.append(
-            f"  {seat_name(index)}: life {seat.life}, damage points {seat.damage}, on {where}, "
+            f"  {seat_name(index)}: life {seat.life}, damage points {seat.damage}, {where}, "
             f"hand {len(seat.hand)}{hand}, "
             f"pile {len(seat.pile)}, discard {len(seat.discard)} ({discard})" + (f"; {counters}" if counters else "")
         )

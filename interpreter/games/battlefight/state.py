@@ -363,7 +363,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
             self.then(self._keep_card, seat, index + 1)
             return
         options = [Option(name, name) for name in names]
-        decision = Decision(seat, "keep", options, f"Keep a {technique_type.value} card for your deck")
+        decision = Decision(seat, "keep", options, f"Keep one {technique_type.value} card for your deck")
         self.ask(decision, self._card_kept, seat, index)
 
     def _card_kept(self, option: Option, seat: int, index: int) -> None:

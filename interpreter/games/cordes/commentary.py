@@ -255,7 +255,7 @@ def describe(state: "CordesState", viewer: int | None = None) -> str:
     names = state.names
     round_no = state.gongs + 1
     when = f"Turn {state.turn}, {seat_name(state.current)} to play" if state.turn else "Setup"
-    lines = [f"{when} — round {round_no}, {state.gongs} GONG(s) rung" + (" — in a combat" if state.in_combat else "")]
+    lines = [f"{when} — round {round_no}, {_count(state.gongs, 'GONG')} rung" + (" — in a combat" if state.in_combat else "")]
     for index, seat in enumerate(state.seats):
         boxer = f" ({names[seat.boxer]})" if seat.boxer is not None else ""
         face_up = sorted(names[c] for c in seat.spittoon if c not in seat.face_down)
@@ -275,3 +275,8 @@ def describe(state: "CordesState", viewer: int | None = None) -> str:
         blow = state.blow
         lines.append(f"  Blow to answer: {seat_name(blow.by)}'s {blow.card} at {seat_name(blow.to)} ({blow_text(blow, seat_name(blow.to))})")
     return "\n".join(lines)
+
+
+def _count(number: int, noun: str) -> str:
+    """`number` and `noun`, plural when it is not 1 ("0 GONGs", "1 GONG")."""
+    return f"{number} {noun}{'s' * (number != 1)}"
