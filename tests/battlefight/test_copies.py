@@ -171,7 +171,7 @@ def test_resample_while_a_sealed_deck_is_kept(bf_engine, bf_files):
     while not (state.decision().kind == "keep" and state.decision().player == 1):
         state.apply(rng.randrange(len(state.decision().options)))
     assert state.decision().prompt.startswith("Keep one ") and state.decision().prompt.endswith(" card for your deck")
-    assert ", on " in state.describe(1) and "on off" not in state.describe(1)
+    assert "damage points 0, not on the board yet, hand" in state.describe(1)
     sample = state.resample(1, random.Random(0))
     assert sample.describe(1) == state.describe(1) and sample.decision().labels() == state.decision().labels()
     assert sample.opened == state.opened and sample.opened is not state.opened

@@ -178,7 +178,7 @@ def describe(state: "BattleFightState", viewer: int | None = None) -> str:
     """Each player's counters and zones, and the board; the viewer sees only their own hand."""
     lines = [f"Turn {state.turn}, {seat_name(state.current)} to play"]
     for index, seat in enumerate(state.seats):
-        where = f"on {state.board.names.get(seat.position, seat.position)}" if seat.position else "off the board"
+        where = f"on {state.board.names.get(seat.position, seat.position)}" if seat.position else ("not on the board yet" if state.turn == 0 else "off the board")
         counters = ", ".join(
             f"{name} {state.bonus(index, kind):+d}"
             for name, kind in (("Force", ast.Force), ("Protection", ast.Protection), ("Vitesse", ast.Vitesse), ("Charme", ast.Charme))
