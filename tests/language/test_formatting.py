@@ -27,6 +27,7 @@ def test_every_shipped_file_formats_to_the_same_meaning_with_its_comments(path):
     assert again.node == document.node
     assert comments(formatted.text) == comments(document.text)
     assert format_document(again).text == formatted.text  # idempotent
+    assert formatted.text == document.text, f"{path} is not in canonical form: run atout fmt {path}"
 
 
 def test_comments_stay_with_their_lines_or_follow_the_card():
