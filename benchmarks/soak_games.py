@@ -2,6 +2,7 @@
 
     python benchmarks/soak_games.py                  # 10,000 games per game, 2 workers
     python benchmarks/soak_games.py --games 500 --seed 7
+    python benchmarks/soak_games.py --games 1000 --examples   # with each game's example set
 
 For each game of `atout.interpreter.games.ENGINES`, game i is played with
 seed SEED + i, by each bot pairing in turn, over every rules file the game
@@ -14,6 +15,10 @@ is tampered with every way `tests/contract/tampering.py` knows (fields of
 its lines, lines dropped, duplicated, swapped, truncation, a cut line); each
 variant must be refused, except the "informational" ones, which do not
 change the game.
+
+With `--examples`, each game is played with the example set shipped in its
+folder (`cards/<game>/exemples`, an extension laid over the game) instead of
+the game as shipped, with that set's decks, boxers and collections.
 
 It prints, per game: games played, exceptions, invariant breaks, replay
 failures, games by end reason (the five most common); then tampered records
@@ -39,6 +44,8 @@ from tampering import KINDS, play_recorded, sample_lines, setup_for, setups, var
 _files: dict = {}
 _games: dict = {}
 _setups: dict = {}
+#: The folder each game is played with, by name (`--examples`); the shipped files otherwise.
+_folders: dict = {}
 
 
 def _setups_of(engine) -> list:
@@ -52,7 +59,8 @@ def _files_of(engine):
     from atout.interpreter.engine.loading import load_files
 
     if engine.name not in _files:
-        _files[engine.name] = load_files(engine.language)
+        folder = _folders.get(engine.name)
+        _files[engine.name] = load_files(engine.language, [folder]) if folder else load_files(engine.language)
     return _files[engine.name]
 
 
@@ -210,7 +218,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--tamper-every", type=int, default=200, help="tamper with one record in this many (default 200)")
     parser.add_argument("--limit", type=int, default=24, help="mutations per field of a tampered line (default 24)")
+    parser.add_argument("--examples", action="store_true", help="play each game with the example set in its folder")
     options = parser.parse_args()
+    if options.examples:
+        from atout.interpreter.engine.loading import shipped_folder
+        from atout.interpreter.games import ENGINES
+
+        for name, engine in ENGINES.items():
+            _folders[name] = shipped_folder(engine.language) / "exemples"
     started = time.perf_counter()
     counts = soak(options.games, options.seed, options.workers, options.tamper_every, options.limit)
     for line in report(counts):

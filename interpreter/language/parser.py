@@ -1,9 +1,9 @@
 """Building the Lark parsers and turning Lark's errors into diagnostics.
 
 Each grammar is built once per process (`functools.lru_cache`), as LALR with
-the contextual lexer. Lark's own disk cache is not used: it is a pickle, which
-runs code when it is read, and building the four grammars takes a few tenths
-of a second, only when a file is not in the cache of checked files. String
+the contextual lexer, and its tables are kept on disk as JSON for the next
+process (`tables.py`; Lark's own disk cache is not used: it is a pickle,
+which runs code when it is read). String
 literals in the grammar files are folded as they
 are loaded (see `text.fold`), so a grammar writes "Défausser" and matches
 "defausser".
@@ -20,6 +20,7 @@ from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInp
 from atout.grammar import GRAMMAR_DIR
 
 from .diagnostics import Diagnostic, nearest
+from .tables import cached_parser
 from .text import fold
 
 # ---------------------------------------------------------------------------
@@ -98,14 +99,19 @@ def grammar_file_text(name: str) -> str:
 @lru_cache(maxsize=None)
 def build_parser(grammar: str, starts: tuple[str, ...], additions: str = "") -> Lark:
     """The LALR parser of a grammar file and the rules its game's constructs add, for the given start rules."""
-    return Lark(
-        read_grammar(grammar) + "\n" + fold_literals(additions),
-        parser="lalr",
-        lexer="contextual",
-        start=list(starts),
-        propagate_positions=True,
-        maybe_placeholders=False,
-        import_paths=[_import_loader],
+    source = read_grammar(grammar) + "\n" + fold_literals(additions)
+    return cached_parser(
+        source,
+        starts,
+        lambda: Lark(
+            source,
+            parser="lalr",
+            lexer="contextual",
+            start=list(starts),
+            propagate_positions=True,
+            maybe_placeholders=False,
+            import_paths=[_import_loader],
+        ),
     )
 
 
