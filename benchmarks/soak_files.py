@@ -146,8 +146,19 @@ def warm_up() -> None:
 
 
 def soak(count: int, seed: int, workers: int, progress: bool = False) -> dict:
-    """Validate `count` mutated files; the counts and the first failures."""
-    os.environ.setdefault("ATOUT_NO_CACHE", "1")
+    """Validate `count` mutated files; the counts and the first failures (the caches off meanwhile)."""
+    before = os.environ.get("ATOUT_NO_CACHE")
+    os.environ["ATOUT_NO_CACHE"] = "1"
+    try:
+        return _soak(count, seed, workers, progress)
+    finally:
+        if before is None:
+            os.environ.pop("ATOUT_NO_CACHE", None)
+        else:
+            os.environ["ATOUT_NO_CACHE"] = before
+
+
+def _soak(count: int, seed: int, workers: int, progress: bool) -> dict:
     jobs = [(seed, index) for index in range(count)]
     results = {"files": 0, "tracebacks": 0, "slow": 0, "failures": [], "slowest": (0.0, -1), "slow_files": []}
     if workers > 1:

@@ -60,7 +60,7 @@ def _is_eclair(document) -> bool:
 def test_the_folder_is_created_private_and_entries_are_private(languages, card, tmp_path):
     read_file(card, languages)
     assert stat.S_IMODE(os.lstat(tmp_path / "cache").st_mode) == 0o700
-    (entry,) = (tmp_path / "cache").iterdir()
+    (entry,) = (e for e in (tmp_path / "cache").iterdir() if e.name != "parsers")  # parsers: the grammars' tables
     assert entry.suffix == ".json" and stat.S_IMODE(os.lstat(entry).st_mode) == 0o600
 
 
