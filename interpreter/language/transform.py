@@ -47,6 +47,8 @@ class UnitTransformer(Transformer):
     #: method of the rule above reads their trees as Lark builds them. Every
     #: other rule the parser builds has a method of its name.
     PASS_THROUGH: ClassVar[dict[str, str]] = {}
+    #: Tokens are left as they are (no method per terminal), unless a game's transformer says otherwise.
+    __visit_tokens__ = False
 
     def __init__(self, file: str = "") -> None:
         super().__init__()

@@ -43,6 +43,8 @@ def _mot(word: _Mot):
 class CardiaTransformer(UnitTransformer):
     """Builds `Personnage`, `Lieu` and `Protecteur` nodes from `carte` trees."""
 
+    __visit_tokens__ = True  # the decks' names are read from their tokens (PAQUET_I, PAQUET_II)
+
     # -- cards -------------------------------------------------------------
 
     def _name(self, title: Token) -> str:
