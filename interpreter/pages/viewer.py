@@ -19,6 +19,7 @@ VIEW_STYLE = """
 .top { display: flex; gap: 1em; align-items: center; flex-wrap: wrap; margin: .6em 0; }
 #slider { flex: 1; min-width: 12em; }
 .grid { display: grid; grid-template-columns: minmax(18em, 1fr) minmax(18em, 1.3fr); gap: 1.2em; }
+.grid.text { grid-template-columns: 1fr; }
 #picture svg { max-width: 100%; height: auto; }
 #action { font-weight: 600; }
 #commentary { min-height: 3em; }
@@ -116,7 +117,8 @@ def view_page(record: str | Path, seat: int | None = None) -> str:
         f'<span>step <span id="number">0</span> of {len(steps) - 1}</span>'
         f'<input id="slider" type="range" min="0" max="{len(steps) - 1}" value="0" aria-label="step"></div>'
         '<p id="action"></p><pre id="commentary"></pre>'
-        '<div class="grid"><div id="picture"></div><pre id="state"></pre></div>'
+        # a game that draws no picture gives its state the whole width
+        f'<div class="grid{"" if pictures else " text"}"><div id="picture"></div><pre id="state"></pre></div>'
         f'<script id="steps" type="application/json">{script_data(steps)}</script>'
         f'<script id="pictures" type="application/json">{script_data(pictures)}</script>'
     )
