@@ -64,6 +64,16 @@ def _files_of(engine):
     return _files[engine.name]
 
 
+def _shipped_of(engine):
+    """The game's shipped files (what a record's shipped files are checked against)."""
+    from atout.interpreter.engine.loading import load_files
+
+    key = ("shipped", engine.name)
+    if key not in _files:
+        _files[key] = load_files(engine.language)
+    return _files[key]
+
+
 def _game(engine, combo: int):
     key = (engine.name, combo)
     if key not in _games:
@@ -104,7 +114,7 @@ def soak_chunk(args) -> dict:
             if problems:
                 counts["invariants"][name] += 1
                 counts["examples"].append(f"{name} {rules} {bots} seed {seed}: invariant: {problems[0]}")
-            refusal = verdict(text, _files_of)
+            refusal = verdict(text, _shipped_of)
             if refusal is not None:
                 counts["replay"][name] += 1
                 counts["examples"].append(f"{name} {rules} {bots} seed {seed}: replay: {refusal.message}")
@@ -125,7 +135,7 @@ def soak_chunk(args) -> dict:
             for variant in variants(lines, numbers, every=every, limit=limit):
                 counts["tampered"][variant.kind] += 1
                 try:
-                    refused = verdict(variant.text, _files_of) is not None
+                    refused = verdict(variant.text, _shipped_of) is not None
                 except Exception:  # noqa: BLE001 - a traceback a user would see
                     counts["tamper exceptions"][variant.kind] += 1
                     counts["examples"].append(f"{name} seed {seed} {variant.kind} line {variant.line} {variant.what}:\n{traceback.format_exc()}")
@@ -219,6 +229,7 @@ def main() -> None:
     parser.add_argument("--tamper-every", type=int, default=200, help="tamper with one record in this many (default 200)")
     parser.add_argument("--limit", type=int, default=24, help="mutations per field of a tampered line (default 24)")
     parser.add_argument("--examples", action="store_true", help="play each game with the example set in its folder")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
     options = parser.parse_args()
     if options.examples:
         from atout.interpreter.engine.loading import shipped_folder
@@ -227,7 +238,7 @@ def main() -> None:
         for name, engine in ENGINES.items():
             _folders[name] = shipped_folder(engine.language) / "exemples"
     started = time.perf_counter()
-    counts = soak(options.games, options.seed, options.workers, options.tamper_every, options.limit)
+    counts = soak(options.games, options.seed, options.workers, options.tamper_every, options.limit, names=options.game)
     for line in report(counts):
         print(line)
     bad = failures(counts)

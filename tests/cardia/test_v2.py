@@ -276,6 +276,15 @@ def test_look_at_the_top_of_a_pile_and_keep_one(examples):
     assert sc.card(0, "Banquière") in sc.state.seats[0].hand
     assert set(sc.state.seats[0].pile.segments[0].cards) == {sc.card(0, "Alchimiste Noire"), sc.card(0, "Archonte")}
     assert "Banquière" not in sc.game.render(look, 1) and "Banquière" in sc.game.render(look, 0)
+    # while the player chooses, the cards looked at are set aside: every card is still in one place, copies too
+    sc = game(examples).hand(0, "Éclaireur").hand(1, "Juge")
+    sc.start()
+    while (decision := sc.state.decision()).kind != "keep":
+        sc.choose(("Éclaireur", "Juge")[decision.player] if decision.kind == "play" else decision.labels()[0])
+        assert sc.state.check_invariants() == []
+    assert len(sc.state.aside) == 3 and sc.state.check_invariants() == [] and sc.state.clone().check_invariants() == []
+    sc.choose("Banquière")
+    assert sc.state.aside == [] and sc.state.check_invariants() == []
     # Devin: Regarder les 2 premières cartes de la pioche adverse et en défausser 1
     sc = game(examples, "II").hand(0, "Devin").hand(1, "Empereur")
     events = duel(sc, "Devin", "Empereur", "Bretteur")

@@ -218,6 +218,7 @@ def look_one(state: Any, act: Any, effet: Regarder, seen: list[int]) -> None:
 
 def _looked(state: Any, option: Option, act: Any, effet: Regarder, seen: list[int]) -> None:
     card = state.seats[seat_of(effet.de, act)].pile.take(option.label, state.names.__getitem__)
+    state.aside = [*state.aside, card]  # set aside while the player looks (the position's cards stay counted)
     look_one(state, act, effet, [*seen, card])
 
 
@@ -225,6 +226,7 @@ def keep_one(state: Any, act: Any, effet: Regarder, seen: list[int], left: int) 
     """Choose one of the cards looked at to take (or discard); the others go back on top."""
     src = seat_of(effet.de, act)
     if left == 0 or not seen:
+        state.aside = [c for c in state.aside if c not in seen]
         state.seats[src].pile.put_on_top(seen)
         return
     ordered = sorted(seen, key=lambda c: (state.printed[c], c))
@@ -236,6 +238,7 @@ def keep_one(state: Any, act: Any, effet: Regarder, seen: list[int], left: int) 
 def _kept(state: Any, option: Option, act: Any, effet: Regarder, seen: list[int], left: int) -> None:
     card = option.value
     src = seat_of(effet.de, act)
+    state.aside = [c for c in state.aside if c != card]
     if effet.defausser:
         state.put_in_zone(card, src, Zone.DEFAUSSE.value)
         state.emit("take", player=act.me, card=state.names[card], owner=src, zone="pioche", to=src, to_zone="défausse", visible=True)

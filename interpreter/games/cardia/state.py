@@ -173,6 +173,8 @@ class CardiaState(AgendaState[CardiaGame]):
         #: How many times each player's discard has been reshuffled (a Lieu may limit it).
         self.reshuffled: list[int] = [0, 0]
         self.protector_pile = Pile([list(range(len(game.protecteurs or ())))])
+        #: The cards taken from a pile to be looked at (`Regarder`), until they are kept or put back.
+        self.aside: list[int] = []
         self.protector_used: list[int] = []
         #: The Protecteur of the next encounter, once revealed.
         self.upcoming: int | None = None
@@ -218,6 +220,7 @@ class CardiaState(AgendaState[CardiaGame]):
                 "hand": seat.hand,
                 "discard": seat.discard,
                 "in play": [c for enc in self.line for c in enc.cards if c is not None and self.owners[c] == seat_index],
+                "looked at": [c for c in self.aside if self.owners[c] == seat_index],
             }
             owned = [c for c, owner in enumerate(self.owners) if owner == seat_index]
             problems += conservation(zones, owned, self.names.__getitem__, seat_name(seat_index))
@@ -262,6 +265,7 @@ class CardiaState(AgendaState[CardiaGame]):
         new.protector_pile = self.protector_pile.copy()
         new.protector_used = self.protector_used[:]
         new._seen = self._seen.copy()
+        new.aside = self.aside[:]
 
     def resample(self, player: int, rng: Any) -> "CardiaState":
         """A copy where what `player` cannot see is dealt anew: the other's hand and pile, a card they chose in secret.
