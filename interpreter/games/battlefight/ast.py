@@ -17,7 +17,7 @@ of them; they are resolved here once the step's class exists.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from lark import Token
 from lark.tree import Meta
@@ -488,17 +488,6 @@ from .conditions import Si  # noqa: E402  (constructs: they hold steps, resolved
 from .moves import Prendre  # noqa: E402
 from .powers import Quand  # noqa: E402
 
-Keyword = Annotated[
-    Union[
-        CorpsACorps, Distance, Defausser,
-        SiPossibleDefausser, Blesser, SeBlesser, Bloquer, Piocher, Pousser, SeDeplacer, Rejouer, Destabiliser,
-        Stable,
-        Force, Protection, Vitesse, Charme, SEmpecher, SEmpecherCarte,
-        Si, Prendre, Quand,
-    ],
-    Field(discriminator="kind"),
-]
-
 #: The modifiers and keywords of the rules, in their order: each a construct (see `RulesKeyword`).
 KEYWORDS = (
     LAdversaireA, ToutLeMondeA,
@@ -507,6 +496,15 @@ KEYWORDS = (
     Stable,
     Force, Protection, Vitesse, Charme, SEmpecher, SEmpecherCarte,
 )
+#: What a step may hold: every keyword of the rules that is not a modifier, and the constructs of version 2
+#: (derived from `KEYWORDS`, so that a new keyword is listed once).
+if TYPE_CHECKING:  # a union built from a list is no type to mypy
+    Keyword = Any
+else:
+    Keyword = Annotated[
+        Union[tuple(k for k in KEYWORDS if k not in (LAdversaireA, ToutLeMondeA)) + (Si, Prendre, Quand)],
+        Field(discriminator="kind"),
+    ]
 #: The keywords that are conditions, effects, the stable step and permanents.
 CONDITIONS = (CorpsACorps, Distance, Defausser)
 PERMANENTS = (Force, Protection, Vitesse, Charme, SEmpecher, SEmpecherCarte, Quand)
