@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from atout.cards import CARDS_DIR
 from atout.interpreter.engine.loading import load_files
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.games.battlefight import ast, conditions, moves, powers, quantities, writing
@@ -54,9 +55,12 @@ def test_every_shipped_card_reads_back_the_same(card):
 
 
 def test_every_keyword_and_modifier_of_the_shipped_cards_is_written():
-    """The shipped cards use every class of the AST, so the test above covers every writer once."""
-    used = {type(card) for card in SHIPPED}
-    for card in SHIPPED:
+    """The shipped cards and their examples use every class of the AST, so the tests of reading back cover every writer."""
+    examples = [card for file in load_files(LANGUAGE, [CARDS_DIR / "battlefight" / "exemples"]).card_files for card in file.cards]
+    for card in examples:
+        assert read_back(writing.write_card(card)) == card
+    used = {type(card) for card in SHIPPED + examples}
+    for card in SHIPPED + examples:
         for step in card.steps:
             used |= {type(step), type(step.keyword), *map(type, step.modifiers)}
     assert set(ast_classes()) - used == set()
