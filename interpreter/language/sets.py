@@ -102,7 +102,9 @@ def assemble(
     has_cards = any(isinstance(d.node, CardFile) for d in documents)
     if (has_cards and any(is_main_rules(d) for d in documents)) or not documents:
         return _layer(game, None, documents, reporter, complete=True)
-    base = _layer(game, None, shipped, Reporter(), complete=True)
+    # a shipped file given itself (`atout validate cards/cordes/attacks.atout`) is not its own base
+    given = {Path(d.path).resolve() for d in documents}
+    base = _layer(game, None, [d for d in shipped if Path(d.path).resolve() not in given], Reporter(), complete=True)
     return _layer(game, base, documents, reporter, complete=True)
 
 

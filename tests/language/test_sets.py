@@ -62,6 +62,14 @@ def test_a_card_with_a_base_cards_name_replaces_it_with_a_note(tmp_path):
     assert guivre.span.file.endswith("nouveaux.atout")
 
 
+@pytest.mark.parametrize("name", ["cordes/attacks.atout", "dragons/dragons.atout", "battlefight/attaque.atout", "cardia/paquet-i.atout"])
+def test_a_shipped_file_validated_alone_is_not_its_own_base(name):
+    from atout.cards import CARDS_DIR
+
+    validation = validate([CARDS_DIR / name], LANGUAGES)
+    assert validation.diagnostics == []  # no note that its cards replace themselves
+
+
 def test_a_card_left_out_is_gone_and_an_unknown_one_is_named_with_the_nearest(tmp_path):
     folder = write(tmp_path / "set", {"jeu.atout": "Duel de dragons : extension\nSans : Dragonnet de Suie\n"})
     validation = validate([folder], LANGUAGES)
