@@ -131,7 +131,7 @@ def tournament(ctx: click.Context, game: str, entrants: tuple[str, ...], count: 
             raise click.UsageError(f"{game}'s entrants are bots ({', '.join(sorted(engine.bots))}): its seats have no deck of their own", ctx)
         loaded = _load_game(ctx, game, cards, {**options, traits.side_word: (a, b)})
         _check_bots(ctx, loaded, {"bot": bot}, human=False)
-        studies.append(study_of(loaded, (bot, bot), count, seed, not lab["no_swap"], label=f"{a} against {b}"))
+        studies.append(study_of(loaded, (bot, bot), count, seed, not lab["no_swap"], label=f"{a} against {b}", sides=(a, b)))
     finished = _run(ctx, studies, lab, f"{game}: tournament of {len(set(entrants))}")
     summaries = summarize(studies, finished.results, finished.interrupted)
     board = Tournament(game, list(dict.fromkeys(entrants)), count, pairs, summaries)

@@ -43,7 +43,7 @@ def _plural(n: int, word: str) -> str:
 def text(summary: Summary, ending_text: dict[str, str] | None = None, side_word: str = "side") -> list[str]:
     """The study as lines for the terminal."""
     study = summary.study
-    a, b = study.bots
+    a, b = study.side_names()
     lines = [f"games: {summary.games}" + (f" of {study.games} (interrupted)" if summary.interrupted else "")]
     if summary.games == 0:
         return lines
@@ -110,7 +110,7 @@ def comparison_text(summaries: Sequence[Summary], option: str) -> list[str]:
     """Studies that differ by one setup option, side by side: one line each."""
     first = summaries[0]
     lines = [f"games: {first.games} per {option}" + (" (interrupted)" if any(s.interrupted for s in summaries) else "")]
-    a, b = first.study.bots
+    a, b = first.study.side_names()
     lines.append(f"{first.study.game}: {a} (side A) against {b} (side B), seed {first.study.seed}, the same seeds for each {option}")
     labels = [summary.study.label.partition(": ")[2] for summary in summaries]
     width = max(len(label) for label in labels)
@@ -306,7 +306,7 @@ def html_page(
 
 def _study_html(summary: Summary, number: int, ending_text: dict[str, str] | None, side_word: str) -> str:
     study = summary.study
-    a, b = study.bots
+    a, b = study.side_names()
     out = [f'<article id="study-{number}"><h2>{_esc(study.label or f"{study.game}: {a} against {b}")}</h2>']
     note = f"{summary.games} games" + (f" of {study.games} (interrupted)" if summary.interrupted else "")
     note += f", seed {study.seed}; " + ("sides change seats every other game, with the same deals." if study.swap else "sides keep their seats.")

@@ -56,6 +56,13 @@ class Study:
     swap: bool = True
     #: A name for the study in reports (a tournament's pairing).
     label: str = ""
+    #: What each side is when more than its bot (a tournament's deck, boxer or collection), for reports; "" each: the bots.
+    sides: tuple[str, str] = ("", "")
+
+    def side_names(self) -> tuple[str, str]:
+        """How reports name side A and side B: what they are (`sides`), else their bots."""
+        a, b = self.sides
+        return (f"{a} ({self.bots[0]})", f"{b} ({self.bots[1]})") if a and b else self.bots
 
     def key(self) -> str:
         """The study as text: the same for two equal studies (dicts are not hashable)."""
@@ -105,7 +112,9 @@ class GameResult:
         return asdict(self)
 
 
-def study_of(loaded: LoadedGame, bots: tuple[str, str], games: int, seed: int = 0, swap: bool = True, label: str = "") -> Study:
+def study_of(
+    loaded: LoadedGame, bots: tuple[str, str], games: int, seed: int = 0, swap: bool = True, label: str = "", sides: tuple[str, str] = ("", "")
+) -> Study:
     """The study of a loaded game: its files as a record's header keeps them (both seatings' files)."""
     from atout.interpreter.engine.loading import manifest
 
@@ -116,7 +125,7 @@ def study_of(loaded: LoadedGame, bots: tuple[str, str], games: int, seed: int = 
     for setup in setups:
         for part, named in manifest(loaded.files, setup).items():
             files[part].update(named)
-    return Study(loaded.engine.name, files, loaded.setup, bots, games, seed, swap, label)
+    return Study(loaded.engine.name, files, loaded.setup, bots, games, seed, swap, label, sides)
 
 
 # ---------------------------------------------------------------------------

@@ -38,3 +38,6 @@ def test_a_tournament_report_shows_the_matrix(tmp_path):
         rows = matrix.find_elements("css selector", "tbody tr")
         assert [row.find_element("css selector", "td").text for row in rows] == ["le-renard", "la-forteresse"]
         assert "—" in rows[0].text and "%" in rows[0].text
+        # each pairing's win rates name its decks (and the bot that plays them)
+        wins = driver.find_element("css selector", "#study-0 .wins").text
+        assert "le-renard (heuristic) (A) wins" in wins and "la-forteresse (heuristic) (B) wins" in wins
