@@ -1,6 +1,6 @@
 """What a position of BattleFight is worth to a seat: the heuristic bot's position score.
 
-It reads the seat's view (`view.py`): life counts most, then the permanents
+It reads what the seat sees (the figures of its view, `view.py`): life counts most, then the permanents
 in play (Force and Protection more than Vitesse and Charme) and the cards in
 hand, each as the seat's amount less the opponent's; then the board: a pawn
 on the edge may be pushed off, a pawn far from the centre is close to it,
@@ -11,6 +11,8 @@ technique does is seen by trying it on a copy (`bots.py`, `engine/trial.py`).
 from __future__ import annotations
 
 from typing import Any
+
+from . import ast
 
 #: What a point of life, a card in hand, a point of Force or Protection, of Vitesse or Charme are worth.
 LIFE, CARD, STRONG, WEAK = 3.0, 1.5, 3.0, 1.0
@@ -29,28 +31,33 @@ def hand_value(cards: int) -> float:
     return FIRST_CARD * min(cards, 1) + CARD * min(max(cards - 1, 0), HAND - 1) + MORE_CARDS * max(0, cards - HAND)
 
 
-def _side(view: Any, seat: int) -> float:
-    bonuses = view.bonuses[seat]
+def _side(state: Any, seat: int) -> float:
+    bonus = state.bonus
     return (
-        LIFE * view.life[seat]
-        + hand_value(view.hand_sizes[seat])
-        + STRONG * (bonuses["Force"] + bonuses["Protection"])
-        + WEAK * (bonuses["Vitesse"] + bonuses["Charme"])
+        LIFE * state.seats[seat].life
+        + hand_value(len(state.seats[seat].hand))
+        + STRONG * (bonus(seat, ast.Force) + bonus(seat, ast.Protection))
+        + WEAK * (bonus(seat, ast.Vitesse) + bonus(seat, ast.Charme))
     )
 
 
-def _board(view: Any, seat: int) -> float:
-    cell = view.positions[seat]
+def _board(state: Any, seat: int) -> float:
+    cell = state.seats[seat].position
     if cell is None:
         return 0.0
-    board = view.board
+    board = state.board
     return -(EDGE if board.is_edge(cell) else 0.0) - OUT * board.distance(cell, (0, 0))
 
 
 def position_score(state: Any, seat: int) -> float:
-    """Life, permanents and cards ahead, the pawns' places, weighed (see the module's docstring)."""
-    view = state.view(seat)
+    """Life, permanents and cards ahead, the pawns' places, weighed (see the module's docstring).
+
+    It reads only what the seat sees (its `BattleFightView` holds the same
+    figures), from the state itself: it is asked at every step of every trial.
+    """
     them = 1 - seat
-    score = _side(view, seat) - _side(view, them) + _board(view, seat) - _board(view, them)
-    score -= (PRESS - 1) * LIFE * view.life[them]
-    return score - APART * max(0, view.distance - 1)
+    score = _side(state, seat) - _side(state, them) + _board(state, seat) - _board(state, them)
+    score -= (PRESS - 1) * LIFE * state.seats[them].life
+    mine, theirs = state.seats[seat].position, state.seats[them].position
+    distance = state.board.distance(mine, theirs) if mine and theirs else 0
+    return score - APART * max(0, distance - 1)
