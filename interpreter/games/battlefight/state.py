@@ -33,6 +33,7 @@ from . import ast
 from .board import Cell
 from .game import BattleFightGame
 from .powers import Event, Limit, Quand
+from .writing import step_text
 
 #: The five technique types, in the rulebook's order: boosters and sealed decks go through them in turn.
 TYPES = tuple(ast.TechniqueType)
@@ -416,9 +417,6 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     def _step(self, frame: Frame) -> bool:
         """Run the current step of a frame (for its next point of view); True when it poses a decision."""
-        from .steps import perspectives
-        from .writing import step_text
-
         active = frame.active
         steps = active.technique.steps
         if frame.actors is None:
@@ -709,3 +707,7 @@ def _discard(items: list, item: object) -> None:
         if items[index] is item:
             del items[index]
             return
+
+
+# The step handlers import this module's classes: they are imported once it is complete (not in the step loop).
+from .steps import perspectives  # noqa: E402
