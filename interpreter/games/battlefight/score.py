@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ast
-
 #: What a point of life, a card in hand, a point of Force or Protection, of Vitesse or Charme are worth.
 LIFE, CARD, STRONG, WEAK = 3.0, 1.5, 3.0, 1.0
 #: The opponent's life counts a little more than one's own: an attack is worth more than a heal (the bot presses).
@@ -32,13 +30,8 @@ def hand_value(cards: int) -> float:
 
 
 def _side(state: Any, seat: int) -> float:
-    bonus = state.bonus
-    return (
-        LIFE * state.seats[seat].life
-        + hand_value(len(state.seats[seat].hand))
-        + STRONG * (bonus(seat, ast.Force) + bonus(seat, ast.Protection))
-        + WEAK * (bonus(seat, ast.Vitesse) + bonus(seat, ast.Charme))
-    )
+    strong, weak = state.strong_and_weak(seat)
+    return LIFE * state.seats[seat].life + hand_value(len(state.seats[seat].hand)) + STRONG * strong + WEAK * weak
 
 
 def _board(state: Any, seat: int) -> float:

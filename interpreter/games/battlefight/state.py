@@ -617,6 +617,18 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if seat == player and isinstance(keyword, kind)
         )
 
+    def strong_and_weak(self, player: int) -> tuple[int, int]:
+        """Force + Protection, and Vitesse + Charme, for `player`, in one pass (the bots' position score)."""
+        strong = weak = 0
+        for active in self.holders:
+            for seat, keyword in active.permanents:
+                if seat == player:
+                    if isinstance(keyword, (ast.Force, ast.Protection)):
+                        strong += keyword.n
+                    elif isinstance(keyword, (ast.Vitesse, ast.Charme)):
+                        weak += keyword.n
+        return strong, weak
+
     # ------------------------------------------------------------------
     # Powers
     # ------------------------------------------------------------------
