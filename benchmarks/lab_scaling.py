@@ -36,10 +36,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="*", default=[2])
     args = parser.parse_args()
 
-    from concurrent.futures import ProcessPoolExecutor
-
     from atout.interpreter import load_game
-    from atout.interpreter.lab.run import _quiet_worker, play_chunk, run, study_of
+    from atout.interpreter.lab.run import _run_pool, run, study_of
 
     loaded = load_game(args.game)
     study = study_of(loaded, ("heuristic", "random"), args.games, seed=1)
@@ -72,8 +70,7 @@ def main() -> None:
 
     def start_up(workers: int) -> float:
         started = time.perf_counter()
-        with ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker) as pool:
-            list(pool.map(play_chunk, [[study]] * workers, [[(0, 0)]] * workers))
+        list(_run_pool([study], [[(0, 0)]] * workers, workers))
         return time.perf_counter() - started
 
     starts = {w: min(start_up(w) for _ in range(args.repeat)) for w in [1, *args.workers]}

@@ -22,11 +22,12 @@ atout installed, not the designer's folder.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.play import play_game, seeded
@@ -307,19 +308,23 @@ def _quiet_worker() -> None:
 
 
 def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int) -> Iterator[list[GameResult]]:
-    """The pieces played by worker processes, yielded as they finish."""
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
-    pending: set[Future[list[GameResult]]] = set()
+    """The pieces played by worker processes, yielded as they finish.
+
+    When the run stops early (Ctrl-C in the main process), the workers are
+    terminated at once: the pieces they were playing are not finished, and
+    waiting for them (as an executor's shutdown does) could hold Ctrl-C up.
+    """
+    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    finished = False
     try:
-        pending = {pool.submit(play_chunk, studies, piece) for piece in pieces}
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
+        yield from pool.imap_unordered(partial(play_chunk, studies), pieces)
+        finished = True
     finally:
-        for future in pending:
-            future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
 
 
 class RayMissing(Exception):
