@@ -423,7 +423,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if frame.inner:  # a block's next step
                 frame.in_block = True
                 step = frame.inner[0]
-                frame.actors = perspectives(step, active.owner)
+                frame.actors = _steps.perspectives(step, active.owner)
                 self.emit("block_step", technique=active.name, step=step_text(step), player=active.owner)
             elif frame.power is not None:  # a power's block is over
                 _discard(self.frames, frame)
@@ -434,7 +434,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
                 return False
             else:
                 step = steps[active.next_step]
-                frame.actors = perspectives(step, active.owner)
+                frame.actors = _steps.perspectives(step, active.owner)
                 text = self.game.step_texts(active.technique)[active.next_step]
                 self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
         step = frame.inner[0] if frame.in_block else steps[active.next_step]
@@ -721,5 +721,6 @@ def _discard(items: list, item: object) -> None:
             return
 
 
-# The step handlers import this module's classes: they are imported once it is complete (not in the step loop).
-from .steps import perspectives  # noqa: E402
+# The step handlers import this module's classes: their module is bound here, once (not in the step loop),
+# and read when a step runs (importing it first, or this module first, both work).
+from . import steps as _steps  # noqa: E402
