@@ -227,8 +227,13 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
 
 
 def play_chunk(studies: Sequence[Study], work: Sequence[tuple[int, int]]) -> list[GameResult]:
-    """Play the games `work` names, as (study number, game index)."""
-    return [play_one(studies[number], number, index) for number, index in work]
+    """Play the games `work` names, as (study number, game index); a worker left without its parent stops."""
+    results = []
+    for number, index in work:
+        if _parent is not None and os.getppid() != _parent:
+            break
+        results.append(play_one(studies[number], number, index))
+    return results
 
 
 # ---------------------------------------------------------------------------
@@ -302,9 +307,15 @@ def run(
     return Run(results, interrupted, workers, backend)
 
 
+#: In a worker: the process that started it (a worker whose parent is gone stops: see `play_chunk`).
+_parent: int | None = None
+
+
 def _quiet_worker() -> None:
     """A worker leaves Ctrl-C to the main process, which stops the run and keeps what is done."""
+    global _parent
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _parent = os.getppid()
 
 
 def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int) -> Iterator[list[GameResult]]:
@@ -314,7 +325,13 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
     terminated at once: the pieces they were playing are not finished, and
     waiting for them (as an executor's shutdown does) could hold Ctrl-C up.
     """
-    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    # Ctrl-C waits while the workers start: an interrupt in the middle would leave some running, unowned
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") else None
+    try:
+        pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    finally:
+        if blocked is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     finished = False
     try:
         yield from pool.imap_unordered(partial(play_chunk, studies), pieces)
