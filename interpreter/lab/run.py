@@ -25,9 +25,9 @@ import json
 import multiprocessing
 import os
 import signal
+from multiprocessing.connection import Connection, wait
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.play import play_game, seeded
@@ -227,13 +227,8 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
 
 
 def play_chunk(studies: Sequence[Study], work: Sequence[tuple[int, int]]) -> list[GameResult]:
-    """Play the games `work` names, as (study number, game index); a worker left without its parent stops."""
-    results = []
-    for number, index in work:
-        if _parent is not None and os.getppid() != _parent:
-            break
-        results.append(play_one(studies[number], number, index))
-    return results
+    """Play the games `work` names, as (study number, game index)."""
+    return [play_one(studies[number], number, index) for number, index in work]
 
 
 # ---------------------------------------------------------------------------
@@ -290,6 +285,7 @@ def run(
     work = all_work(studies)
     results: list[GameResult] = []
     interrupted = False
+    pieces: Iterator[list[GameResult]] | None = None
     try:
         if backend == "ray":
             pieces = _run_ray(studies, chunks(work, max(1, workers)), workers, address)
@@ -303,45 +299,81 @@ def run(
                 progress(len(piece))
     except KeyboardInterrupt:
         interrupted = True
+    finally:
+        close = getattr(pieces, "close", None)
+        if close is not None:  # the workers stop now, not when the generator is collected
+            close()
     results.sort(key=lambda result: (result.study, result.index))
     return Run(results, interrupted, workers, backend)
 
 
-#: In a worker: the process that started it (a worker whose parent is gone stops: see `play_chunk`).
-_parent: int | None = None
-
-
 def _quiet_worker() -> None:
     """A worker leaves Ctrl-C to the main process, which stops the run and keeps what is done."""
-    global _parent
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _parent = os.getppid()
+
+
+def _worker(connection: Connection, studies: list[Study]) -> None:
+    """A worker process: plays each piece it is sent and sends back its results, until None (or its parent is gone)."""
+    _quiet_worker()
+    try:
+        while (piece := connection.recv()) is not None:
+            connection.send(play_chunk(studies, piece))
+    except (EOFError, OSError):  # the main process is gone, or stopped the run
+        pass
 
 
 def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int) -> Iterator[list[GameResult]]:
     """The pieces played by worker processes, yielded as they finish.
 
-    When the run stops early (Ctrl-C in the main process), the workers are
-    terminated at once: the pieces they were playing are not finished, and
-    waiting for them (as an executor's shutdown does) could hold Ctrl-C up.
+    Each worker has a pipe of its own: it is sent a piece, sends back the
+    piece's results, and is sent the next one (the pieces go to whichever
+    worker is free). No lock is shared, so when the run stops early (Ctrl-C
+    in the main process) the workers are killed at once, whatever they were
+    doing: the pieces they were playing are not finished, and nothing waits
+    for them. (A process pool's shutdown or terminate waited, or could hang
+    on a queue's lock held by a worker it had just killed.)
     """
-    # Ctrl-C waits while the workers start: an interrupt in the middle would leave some running, unowned
+    context = multiprocessing.get_context()
+    processes: list[Any] = []
+    connections: list[Connection] = []
+    # Ctrl-C waits while the workers start: an interrupt in the middle would leave one unowned
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") else None
     try:
-        pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+        for _ in range(max(1, min(workers, len(pieces)))):
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_worker, args=(theirs, studies), daemon=True)
+            process.start()
+            theirs.close()
+            processes.append(process)
+            connections.append(mine)
     finally:
         if blocked is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    finished = False
+    queue = iter(pieces)
+    busy: list[Connection] = []
     try:
-        yield from pool.imap_unordered(partial(play_chunk, studies), pieces)
-        finished = True
+        for connection in connections:
+            piece = next(queue, None)
+            connection.send(piece)
+            if piece is not None:
+                busy.append(connection)
+        while busy:
+            for ready in wait(busy):
+                assert isinstance(ready, Connection)
+                results = ready.recv()
+                piece = next(queue, None)
+                ready.send(piece)
+                if piece is None:
+                    busy.remove(ready)
+                yield results
     finally:
-        if finished:
-            pool.close()
-        else:
-            pool.terminate()
-        pool.join()
+        for process in processes:
+            if process.is_alive() and busy:
+                process.kill()
+        for process in processes:
+            process.join(timeout=5)
+        for connection in connections:
+            connection.close()
 
 
 class RayMissing(Exception):

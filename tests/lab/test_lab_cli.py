@@ -118,9 +118,17 @@ def test_a_tournament_of_bots_and_its_usage_errors():
     assert unknown.exit_code == 2 and "Karpentier" in unknown.output
 
 
+def _as_at_a_terminal() -> None:
+    """Ctrl-C as a person at a terminal sends it: a job started in the background (CI's, say) ignores SIGINT, and
+    its children inherit that; the command under test is started with the default handling."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_cleanly_and_prints_the_games_finished(tmp_path):
     command = [sys.executable, "-m", "atout.cli.main", "simulate", "dragons", "--games", "100000", "--workers", "2"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, preexec_fn=_as_at_a_terminal
+    )
     time.sleep(4)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
