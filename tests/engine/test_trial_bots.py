@@ -216,6 +216,42 @@ def test_cardia_the_bot_plays_the_card_its_trials_value_most(cardia_scenario):
     assert values[chosen] == max(values)
 
 
+DRAGONS_CARDS = """Duel de dragons : cartes
+
+== Colosse des Cimes ==
+Dragon · Légendaire
+Puissance 82 · Ruse 82 · Savoir 82 · Charisme 82
+"""
+
+DRAGONS_COLLECTION = """Duel de dragons : collection
+
+Colosse des Cimes
+Écuyer Trop Zélé
+Voleuse de Pommes
+Novice du Temple
+Palefrenier Bourru
+"""
+
+
+def test_dragons_the_bot_plays_a_designer_s_dragon_that_wins_the_round_and_stays_strong(tmp_path):
+    from atout.interpreter.engine.players import ChanceSampler
+    from atout.interpreter.games.dragons.bots import PLAY, HeuristicBot
+
+    (tmp_path / "cartes.atout").write_text(DRAGONS_CARDS, encoding="utf-8")
+    (tmp_path / "mienne.atout").write_text(DRAGONS_COLLECTION, encoding="utf-8")
+    engine = ENGINES["dragons"]
+    files = load_files(engine.language, [tmp_path])
+    state = engine.build(files, engine.setup_from_options(files, {"collection": ("mienne", "debutant")})).new_state()
+    chance = ChanceSampler(1)
+    while (decision := state.decision()).kind != "play":
+        state.apply(chance.choose(decision) if decision.player < 0 else 0)
+    assert decision.player == 0
+    values = PLAY.values(decision, View(state, 0), random.Random(1))
+    colossus = next(i for i, label in enumerate(decision.labels()) if label.startswith("Colosse des Cimes"))
+    assert values[colossus] == max(values) and values[colossus] > sorted(values)[-2] + 1  # clearly the best, by its trial
+    assert HeuristicBot(1).choose(decision, View(state, 0)) == colossus
+
+
 def test_dragons_the_bot_plays_the_card_its_trials_value_most():
     from atout.interpreter.engine.players import ChanceSampler
     from atout.interpreter.games.dragons.bots import PLAY, HeuristicBot
