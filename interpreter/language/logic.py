@@ -26,12 +26,16 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
 from .constructs import Construct
 from .nodes import Node
+
+if TYPE_CHECKING:
+    from .transform import UnitTransformer
 
 #: The largest amount any computed amount gives: a card's text stays a card's (and a game stays finite).
 MAX_AMOUNT = 99
@@ -126,11 +130,20 @@ class Compare(Construct):
         return self.comparison.test(value_of(self.left, *context), value_of(self.right, *context))
 
 
+def _conditions(children: list[Any]) -> list[Node]:
+    """The conditions among a rule's children (its words are tokens, left out)."""
+    return [child for child in children if isinstance(child, Node)]
+
+
 class AllOf(Construct):
-    """`… and …`: every condition holds."""
+    """`… and …`: every condition holds (each game gives its words: `grammar`, `kind`, `write`)."""
 
     handler: ClassVar[str] = "holds"
     conditions: list[SerializeAsAny[Node]] = Field(min_length=2)
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, conditions=_conditions(children))
 
     def holds(self, *context: Any) -> bool:
         """True when every condition holds (read left to right, stopping at the first false)."""
@@ -138,10 +151,14 @@ class AllOf(Construct):
 
 
 class AnyOf(Construct):
-    """`… or …`: at least one condition holds."""
+    """`… or …`: at least one condition holds (each game gives its words)."""
 
     handler: ClassVar[str] = "holds"
     conditions: list[SerializeAsAny[Node]] = Field(min_length=2)
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, conditions=_conditions(children))
 
     def holds(self, *context: Any) -> bool:
         """True when some condition holds (read left to right, stopping at the first true)."""
@@ -149,10 +166,15 @@ class AnyOf(Construct):
 
 
 class Not(Construct):
-    """`not …`: the condition does not hold."""
+    """`not …`: the condition does not hold (each game gives its words)."""
 
     handler: ClassVar[str] = "holds"
     condition: SerializeAsAny[Node]
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        (condition,) = _conditions(children)
+        return t.build(cls, meta, condition=condition)
 
     def holds(self, *context: Any) -> bool:
         """True when the condition does not hold."""

@@ -152,9 +152,6 @@ class Et(logic.AllOf):
     kind: Literal["et"] = "et"
     conditions: list[Test] = Field(min_length=2, max_length=8)  # type: ignore[assignment]
 
-    @classmethod
-    def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=children)
 
     def write(self) -> str:
         return " et ".join(condition.write() for condition in self.conditions)
@@ -169,9 +166,6 @@ class Ou(logic.AnyOf):
         min_length=2, max_length=8
     )
 
-    @classmethod
-    def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=children)
 
     def write(self) -> str:
         return " ou ".join(condition.write() for condition in self.conditions)

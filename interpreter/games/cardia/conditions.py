@@ -368,10 +368,6 @@ class Et(logic.AllOf):
     grammar: ClassVar[str] = 'et: _atome ("et" _atome)+'
     kind: Literal["et"] = "et"
 
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=list(children))
-
     def write(self) -> str:
         return " et ".join(printed(condition) for condition in self.conditions)
 
@@ -382,10 +378,6 @@ class Ou(logic.AnyOf):
     grammar: ClassVar[str] = 'ou: _terme ("ou" _terme)+'
     kind: Literal["ou"] = "ou"
 
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=list(children))
-
     def write(self) -> str:
         return " ou ".join(printed(condition) for condition in self.conditions)
 
@@ -395,11 +387,6 @@ class SaufSi(logic.Not):
 
     grammar: ClassVar[str] = 'sauf_si: "Sauf" "si" _condition'
     kind: Literal["sauf_si"] = "sauf_si"
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        (condition,) = children
-        return t.build(cls, meta, condition=condition)
 
     def write(self) -> str:
         return f"Sauf si {printed(self.condition)}"

@@ -356,10 +356,6 @@ class AllOf(logic.AllOf):
     grammar: ClassVar[str] = 'all_of: _single_condition ("and" _single_condition)+'
     kind: Literal["all_of"] = "all_of"
 
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=nodes(children))
-
     def write(self) -> str:
         return " and ".join(c.write() for c in self.conditions)  # type: ignore[attr-defined]
 
@@ -370,10 +366,6 @@ class AnyOf(logic.AnyOf):
     grammar: ClassVar[str] = 'any_of: _conjunction ("or" _conjunction)+'
     kind: Literal["any_of"] = "any_of"
 
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=nodes(children))
-
     def write(self) -> str:
         return " or ".join(c.write() for c in self.conditions)  # type: ignore[attr-defined]
 
@@ -383,11 +375,6 @@ class Not(logic.Not):
 
     grammar: ClassVar[str] = 'not_: "not" _single_condition'
     kind: Literal["not_"] = "not_"
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        (condition,) = nodes(children)
-        return t.build(cls, meta, condition=condition)
 
     def write(self) -> str:
         return f"not {self.condition.write()}"  # type: ignore[attr-defined]

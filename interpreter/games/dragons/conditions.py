@@ -477,10 +477,6 @@ class Et(logic.AllOf):
     grammar: ClassVar[str] = 'et: _negation ("et" _negation)+'
     kind: Literal["et"] = "et"
 
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=nodes(children))
-
     def write(self) -> str:
         return " et ".join(condition_text(c, Et) for c in self.conditions)
 
@@ -491,10 +487,6 @@ class Ou(logic.AnyOf):
     grammar: ClassVar[str] = 'ou: _conjonction ("ou" _conjonction)+'
     kind: Literal["ou"] = "ou"
 
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, conditions=nodes(children))
-
     def write(self) -> str:
         return " ou ".join(condition_text(c, Ou) for c in self.conditions)
 
@@ -504,10 +496,6 @@ class Non(logic.Not):
 
     grammar: ClassVar[str] = 'non: "non" _atome'
     kind: Literal["non"] = "non"
-
-    @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        return t.build(cls, meta, condition=nodes(children)[0])
 
     def write(self) -> str:
         inner = self.condition
