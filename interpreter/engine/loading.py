@@ -14,6 +14,7 @@ used, and its digest covers those files alone.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -68,6 +69,8 @@ class GameFiles:
     _digest: str | None = field(default=None, init=False, repr=False)
     #: `used_digest` by the setup's rules file and names (replaying many records computes it once).
     _used_digests: dict[str, str] = field(default_factory=dict, init=False, repr=False)
+    #: `used_by_name` by the same key.
+    _used_by_name: dict[str, dict[str, list[str]]] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def card_files(self) -> list[CardFile]:
@@ -141,9 +144,25 @@ class GameFiles:
             used.append(document)
         return sorted(used, key=lambda d: self.name(d)[0])
 
+    def used_by_name(self, setup: dict[str, Any]) -> dict[str, list[str]]:
+        """The files a game of this setup is built from, by name: the digest of each text of that name (sorted).
+
+        Computed once per setup's rules file and names (a record's header is checked against it).
+        """
+        key = _setup_key(setup)
+        known = self._used_by_name.get(key)
+        if known is None:
+            known = {}
+            for document in self.used(setup):
+                known.setdefault(self.name(document)[0], []).append(text_digest(document.text))
+            for digests in known.values():
+                digests.sort()
+            self._used_by_name[key] = known
+        return known
+
     def used_digest(self, setup: dict[str, Any]) -> str:
         """The digest of the files a game of this setup is built from: their names and texts."""
-        key = repr((setup.get("rules"), sorted(set(_names_in(setup)))))
+        key = _setup_key(setup)
         known = self._used_digests.get(key)
         if known is None:
             hasher = hashlib.sha256()
@@ -154,6 +173,14 @@ class GameFiles:
                 hasher.update(b"\0")
             known = self._used_digests[key] = hasher.hexdigest()[:16]
         return known
+
+
+def _setup_key(setup: dict[str, Any]) -> str:
+    """A setup as a key of the digests computed from it: its JSON text (its repr, for a setup that is not JSON)."""
+    try:
+        return json.dumps(setup, sort_keys=True)
+    except (TypeError, ValueError):
+        return repr(setup)
 
 
 #: The files loaded in this process, by digest, the latest last: a game made

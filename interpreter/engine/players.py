@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate
+from operator import attrgetter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -46,8 +47,14 @@ class View:
         return self._view()
 
     def sample(self, rng: random.Random) -> State[Any]:
-        """A copy of the game as the seat may imagine it: its view the same, the hidden cards drawn with `rng`."""
-        return self._sample(rng)
+        """A copy of the game as the seat may imagine it: its view the same, the hidden cards drawn with `rng`.
+
+        The copy is quiet (`State.quiet`): a bot plays on it for itself, and
+        nobody reads its events; its copies are quiet too.
+        """
+        position = self._sample(rng)
+        position.quiet = True
+        return position
 
 
 class Abandoned(Exception):
@@ -71,6 +78,9 @@ class Player(Protocol):
         """The index of the chosen option."""
 
 
+_weight = attrgetter("weight")
+
+
 class ChanceSampler:
     """Answers chance decisions at random, by the options' weights."""
 
@@ -85,7 +95,7 @@ class ChanceSampler:
         The option is the first whose running total of weights passes a
         uniform draw over the total.
         """
-        totals = list(accumulate(option.weight for option in decision.options))
+        totals = list(accumulate(map(_weight, decision.options)))
         return min(bisect_right(totals, self.rng.random() * totals[-1]), len(totals) - 1)
 
 

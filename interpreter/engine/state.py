@@ -166,8 +166,16 @@ class State(ABC, Generic[G]):
         """How the game ended, or None while it goes on."""
         return self._outcome
 
+    #: True for a copy whose events nobody reads (a bot trying options on it): `emit` keeps nothing.
+    quiet: bool = False
+
     def emit(self, kind: str, **facts: Any) -> None:
-        """Record an event of the current action's trace (and show it to a debugger's observer)."""
+        """Record an event of the current action's trace (and show it to a debugger's observer).
+
+        A quiet state (`quiet`) keeps no event: its `apply` returns none.
+        """
+        if self.quiet:
+            return
         event = {"e": kind, **facts}
         self._events.append(event)
         if self.observer is not None:

@@ -494,7 +494,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _chosen(self, option: Option, seat: int) -> None:
         self.picks[seat] = self.hands[seat][option.value]
         if seat == 0:
-            self._events.append({"e": "chosen", "player": 0})
+            if not self.quiet:
+                self._events.append({"e": "chosen", "player": 0})
             self._choose(1)
         else:
             self._reveal()
@@ -513,16 +514,17 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.seen[0][second] = tuple(now[second])
         self.shown[1][first] = rules.exchanges - self.exchanges[0]
         self.shown[0][second] = rules.exchanges - self.exchanges[1]
-        self._events.append(
-            {
-                "e": "reveal",
-                "round": number,
-                "stats": [STAT_NAMES[i] for i in stats],
-                "cards": [names[first], names[second]],
-                "values": [[now[first][i] for i in stats], [now[second][i] for i in stats]],
-                "totals": totals,
-            }
-        )
+        if not self.quiet:
+            self._events.append(
+                {
+                    "e": "reveal",
+                    "round": number,
+                    "stats": [STAT_NAMES[i] for i in stats],
+                    "cards": [names[first], names[second]],
+                    "values": [[now[first][i] for i in stats], [now[second][i] for i in stats]],
+                    "totals": totals,
+                }
+            )
         if self.with_powers and (self.has_powers(first) or self.has_powers(second)):
             # powers without a trigger work at the reveal: their bonuses count in this round's totals
             self.bonus = [0, 0]
