@@ -102,7 +102,7 @@ class AgendaState(State[G]):
             raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
         self._events = []
         self._pending = self._waiting = None
-        self._call(task[0], (decision.options[index], *task[1]))
+        self._agenda.append((task[0], (decision.options[index], *task[1]), None))  # the answer's task runs first
         self._run()
         return self._events
 
@@ -149,8 +149,10 @@ class AgendaState(State[G]):
     def _run(self) -> None:
         """Run tasks until a decision waits for an answer, the game is over, or nothing is left.
 
-        A task without a decision is run here directly (the loop is the game's
-        hot path: `_call`, inlined).
+        A task without a decision is run here directly; an answered decision
+        (`apply`) and a decision of a single option are put on top of the
+        agenda as tasks, with the option first among their arguments (the
+        loop is the game's hot path: one place runs every task).
         """
         agenda = self._agenda
         queued = self._queued
@@ -173,27 +175,10 @@ class AgendaState(State[G]):
             if self.count_action():
                 break
             if len(decision.options) == 1:
-                self._call(method, (decision.options[0], *args))
+                agenda.append((method, (decision.options[0], *args), None))  # taken at once: runs next
                 continue
             self._pending, self._waiting = decision, (method, args, decision)
             return
         if self._outcome is not None:
             agenda.clear()
             self._pending = self._waiting = None
-
-    def _call(self, method: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        """Run one task; what it scheduled goes on top of the agenda, first written on top."""
-        queued = self._queued
-        try:
-            method(self, *args)
-        except GameOver:
-            queued.clear()
-            return
-        if queued:
-            if len(queued) == 1:
-                self._agenda.append(queued.pop())
-            else:
-                queued.reverse()
-                self._agenda += queued
-                queued.clear()
-

@@ -255,7 +255,12 @@ class State(ABC, Generic[G]):
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
-        limit = counter.count(self.turn)
+        turn = self.turn
+        if turn == counter.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
+            counter.actions += 1  # the usual case, as `ActionCounter.count` counts it (the hot path: inlined)
+            counter.in_turn += 1
+            return False
+        limit = counter.count(turn)
         if limit is None:
             return False
         if counter.reached is None:
