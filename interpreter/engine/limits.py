@@ -112,9 +112,9 @@ class ActionCounter:
 
     def copy(self) -> "ActionCounter":
         """An independent copy (for a copied state)."""
-        counter = ActionCounter.__new__(ActionCounter)
-        for name in ActionCounter.__slots__:
-            setattr(counter, name, getattr(self, name))
+        counter = ActionCounter.__new__(ActionCounter)  # every slot, set directly (copies are made at every trial)
+        counter.per_game, counter.per_turn, counter.names = self.per_game, self.per_turn, self.names
+        counter.actions, counter.in_turn, counter.turn, counter.reached = self.actions, self.in_turn, self.turn, self.reached
         return counter
 
     def count(self, turn: int) -> Limit | None:

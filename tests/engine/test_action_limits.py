@@ -134,3 +134,19 @@ def test_a_bound_below_1_is_refused_at_its_value(read, game_name):
     (problem,) = document.diagnostics
     assert (problem.code, problem.line, problem.column) == ("E501", line, len(per_game) + 4)
     assert problem.message == f'{per_game} "0": must be 1 or more'
+
+
+def test_a_copied_counter_counts_on_alike():
+    """A copy of the counter (a copied state's) has every field of the original, and counts on its own."""
+    from atout.interpreter.engine.limits import ActionCounter
+
+    counter = ActionCounter(None)
+    for turn in (1, 1, 2):
+        counter.count(turn)
+    copy = counter.copy()
+    assert {name: getattr(copy, name) for name in ActionCounter.__slots__} == {
+        name: getattr(counter, name) for name in ActionCounter.__slots__
+    }
+    copy.count(2)
+    assert (copy.actions, copy.in_turn) == (4, 2)
+    assert (counter.actions, counter.in_turn) == (3, 1)

@@ -151,12 +151,6 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
                 problems.append(f"{self.names[card]}: statistics {now} outside 0..{list(full)}")
         return problems
 
-    def __copy__(self) -> "DragonsState":
-        """A shallow copy (`clone` starts from one; faster than the `copy` module's default)."""
-        new = type(self).__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        return new
-
     def copy_fields(self, new: "DragonsState") -> None:
         """The hands, the statistics now, scores, what was seen and the secret choices change in play.
 
