@@ -157,7 +157,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.rules = game.rules
         self.cards: list[ast.Technique] = []
         self.owners: list[int] = []
-        #: A small number per card name, to compare positions quickly.
+        #: A small number per card name, in name order: to compare positions and sort hands quickly.
         self.keys: list[int] = []
         life = game.rules.life
         self.seats = [Seat(life, Pile()), Seat(life, Pile())]
@@ -540,7 +540,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         options: list[Option] = []
         seen: set[str] = set()
         if not no_cards:
-            for card in sorted(self.seats[player].hand, key=self.name_of):
+            for card in sorted(self.seats[player].hand, key=self.keys.__getitem__):  # in name order (`keys`)
                 technique = self.cards[card]
                 if technique.name in seen or technique.type in forbidden_types or technique.type in forbidden_card_types:
                     continue
