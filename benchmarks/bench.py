@@ -13,7 +13,10 @@ prints:
   (answered decisions) per second; the same with the heuristic bots; and the
   replay speed (records re-derived and checked) compared with both, per
   action; and the mean cost of copying a position (`clone()`, at every
-  decision of random games) in actions of random play.
+  decision of random games) in actions of random play;
+- for BattleFight and Duel de dragons, the same random games played by
+  atout and by the hand-written engines of `reference/`, interleaved in this
+  process, with the ratio atout/reference (`reference_bench.py`, run here).
 
 Where a measure is repeated (best of 3 for the cards, best of 2 for random
 play and replay), the best run is printed: on a shared machine, other work
@@ -209,6 +212,11 @@ def main() -> None:
     games = arguments.games or (100 if arguments.quick else 1000)
     for name in arguments.game or ENGINES:
         bench_games(name, games)
+    from reference_bench import REFERENCES, bench as bench_reference  # beside this script
+
+    for name in REFERENCES:
+        if name in (arguments.game or ENGINES):
+            bench_reference(name, games, 3 if arguments.quick else 5)
 
 
 if __name__ == "__main__":
