@@ -226,7 +226,7 @@ class Pile:
     def signature(self, name: Callable[[int], Any] | None = None) -> tuple:
         """What is known of the pile, for comparing positions: each segment's names (or sortable keys), sorted."""
         key = self._name(None) if name is None else name
-        return tuple(tuple(sorted(map(key, segment.cards))) for segment in self.segments if segment)
+        return tuple([tuple(sorted(map(key, segment.cards))) for segment in self._segments if segment.cards])
 
     def copy(self) -> "Pile":
         """An independent copy (each segment's counts by name are copied, not made again)."""

@@ -77,6 +77,8 @@ class BattleFightGame(Game):
         self.booster_options = {t: [Option(card.name, card) for card in cards] for t, cards in self.by_type.items()}
         #: A small number per card name (see `BattleFightState.signature`).
         self.name_key = {name: index for index, name in enumerate(sorted(self.cards))}
+        #: The option of playing each basic technique, by its type (made once: options never change).
+        self.basic_options = [(technique_type, Option(basic.name, basic)) for technique_type, basic in self.basics.items()]
 
     @classmethod
     def from_files(

@@ -546,9 +546,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
                     continue
                 seen.add(technique.name)
                 options.append(Option(technique.name, card))
-        for technique_type, basic in self.game.basics.items():
+        for technique_type, option in self.game.basic_options:
             if technique_type not in forbidden_types:
-                options.append(Option(basic.name, basic))
+                options.append(option)
         return options
 
     def ask_turn(self, player: int) -> None:
@@ -692,19 +692,23 @@ class BattleFightState(AgendaState[BattleFightGame]):
         """The full state at the start of a turn, for the draw by repetition."""
         name = self.keys.__getitem__
         seats = tuple(
-            (
-                seat.life,
-                seat.damage,
-                seat.position,
-                tuple(sorted(map(name, seat.hand))),
-                seat.pile.signature(name),
-                tuple(sorted(map(name, seat.discard))),
-            )
-            for seat in self.seats
+            [
+                (
+                    seat.life,
+                    seat.damage,
+                    seat.position,
+                    tuple(sorted(map(name, seat.hand))),
+                    seat.pile.signature(name),
+                    tuple(sorted(map(name, seat.discard))),
+                )
+                for seat in self.seats
+            ]
         )
         actives = tuple(
-            (a.name, a.owner, a.next_step, a.stable, a.cost, tuple((s, k.kind) for s, k in a.permanents))
-            for a in self.actives
+            [
+                (a.name, a.owner, a.next_step, a.stable, a.cost, tuple([(s, k.kind) for s, k in a.permanents]))
+                for a in self.actives
+            ]
         )
         return (self.current, seats, actives)
 
