@@ -31,7 +31,6 @@ from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
 from .conditions import words
-from .persistants import includes
 from .writing import printed
 
 
@@ -145,7 +144,7 @@ class GagnentEgalites(Construct):
 
     def wins_ties(self, state: Any, owner: int, source: int, card: int) -> bool:
         """Whether `card` wins ties by this effect of `source`, active for `owner`."""
-        return includes(state, self.ensemble, owner, source, card)
+        return self.ensemble.includes(state, owner, source, card)
 
     def write(self) -> str:
         return f"{_capital(printed(self.ensemble))} {_verb(self.ensemble, 'gagne', 'gagnent')} les égalités"
@@ -173,7 +172,7 @@ class SeJouentFaceVisible(Construct):
 
     def shows(self, state: Any, owner: int, source: int, card: int) -> bool:
         """Whether `card` is played face up by this effect of `source`, active for `owner`."""
-        return includes(state, self.ensemble, owner, source, card)
+        return self.ensemble.includes(state, owner, source, card)
 
     def write(self) -> str:
         return f"{_capital(printed(self.ensemble))} {_verb(self.ensemble, 'se joue', 'se jouent')} face visible"

@@ -4,8 +4,9 @@ A target's handler, `designate(state, act, effect, then, *args)`, finds the
 cards it names when the effect acts — asking for them when they are chosen
 (`une carte au choix`) — and goes on with `then(state, cards, *args)`. The
 targets that need no choice also give them at once: `cards(state, act)`.
-A set of cards (`tes cartes [de la F]`, `les cartes adverses [de la F]`)
-names cards now or later: `includes(state, owner, source, card)`.
+A set of cards (`tes cartes [de la F]`, `les cartes adverses [de la F]`,
+and `cette carte`, the effect's own card) names cards now or later:
+`includes(state, owner, source, card)`.
 
 The AST module keeps their names (`ast.CetteCarte`…).
 """
@@ -72,6 +73,10 @@ class CetteCarte(_Fixed):
 
     def cards(self, state: Any, act: Any) -> list[int]:
         return [act.this] if act.this is not None and act.this in state.place else []
+
+    def includes(self, state: Any, owner: int, source: int, card: int) -> bool:
+        """In a persistent effect: the card is the effect's source itself."""
+        return card == source
 
     def write(self) -> str:
         return "cette carte"

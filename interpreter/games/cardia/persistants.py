@@ -22,23 +22,10 @@ from lark import Token
 from lark.tree import Meta
 
 from atout.interpreter.language.constructs import Construct
-from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
 from .writing import printed, signed
-
-
-def includes(state: Any, ensemble: Node, owner: int, source: int, card: int) -> bool:
-    """Whether `card` is in the set of cards an effect of `source` (of `owner`) names.
-
-    `cette carte`: the source itself; `tes cartes [de la F]` (TesCartes): the
-    owner's cards (of F); `les cartes adverses [de la F]` (CartesAdverses):
-    the other player's cards (of F).
-    """
-    if isinstance(ensemble, ast.CetteCarte):
-        return card == source
-    return bool(ensemble.includes(state, owner, source, card))  # type: ignore[attr-defined]
 
 
 class InfluenceContinue(Construct):
@@ -63,7 +50,7 @@ class InfluenceContinue(Construct):
 
     def bonus(self, state: Any, owner: int, source: int, card: int) -> int:
         """What this effect of `source` (active for `owner`) adds to `card`'s influence."""
-        return self.n if includes(state, self.ensemble, owner, source, card) else 0
+        return self.n if self.ensemble.includes(state, owner, source, card) else 0
 
     def write(self) -> str:
         verb = "a" if isinstance(self.ensemble, ast.CetteCarte) else "ont"

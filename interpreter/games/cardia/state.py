@@ -369,14 +369,16 @@ class CardiaState(AgendaState[CardiaGame]):
         tokens = self.tokens.get(card)
         if tokens:
             value += sum(tokens)
-        if not self.active and not self.game.lieu_bonuses:
-            return value
-        personnage = self.cards[card]
-        for owner, source, effect in self.active.get(ast.InfluenceContinue, ()):
-            value += effect.bonus(self, owner, source, card)
-        for faction, n in self.game.lieu_bonuses:
-            if faction is None or faction is personnage.faction:
-                value += n
+        bonuses = self.active.get(ast.InfluenceContinue)
+        if bonuses:
+            for owner, source, effect in bonuses:
+                value += effect.bonus(self, owner, source, card)
+        lieu = self.game.lieu_bonuses
+        if lieu:
+            of = self.cards[card].faction
+            for faction, n in lieu:
+                if faction is None or faction is of:
+                    value += n
         return value
 
     def has(self, seat: int, kind: type) -> bool:
