@@ -74,6 +74,9 @@ def play_game(
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
+    # Nobody reads the events of a game played without a record, a listener or a person's prompt: none is kept.
+    quiet = writer is None and on_event is None and on_start is None and on_take_back is None
+    state.quiet = quiet
     if on_start is not None:
         on_start(state)
     start = state.start_events()
@@ -108,6 +111,7 @@ def play_game(
                 continue
             chance = ChanceSampler(seeded(seed, "chance"))
             state = game.new_state()
+            state.quiet = quiet
             for answer, _, _, _ in history[:back]:
                 position = state.decision()
                 assert position is not None, "an answer taken back was given in the same game"
