@@ -192,7 +192,7 @@ def better(node: Node, other: Node | None) -> bool:
     return mean - mean_other > MARGIN * max(error, 1e-9)
 
 
-def draw(decision: Decision, rng: random.Random) -> int:
+def draw(decision: Decision, rng: Any) -> int:
     """A chance decision's option drawn by the options' weights."""
     options = decision.options
     total = 0

@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .decision import Decision
 from .mcts import draw
@@ -45,11 +45,48 @@ from .state import State
 #: What winning is worth in a position score (a game won outweighs any position).
 WIN = 1000.0
 
+class Rng(Protocol):
+    """What a trial draws with: `random.Random`, or `Seeded`, which is one made when first drawn from."""
+
+    def random(self) -> float: ...
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+class Seeded:
+    """A generator seeded only when first drawn from: it draws exactly as `random.Random(seed)` would.
+
+    Each option of a try meets the same draws (see the module's docstring):
+    each is given a generator of the same seed. Most tries meet no chance
+    before their horizon, and never pay for the seeding.
+    """
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def _made(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
+
+    def random(self) -> float:
+        """As `random.Random(seed).random()`, drawn after the draws made before."""
+        return self._made().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        """As `random.Random(seed).getrandbits(k)`, drawn after the draws made before."""
+        return self._made().getrandbits(k)
+
+
 #: A position's worth to a seat (higher is better), from the game's quantities: never from a card's text.
 Score = Callable[[State[Any], int], float]
 
 #: Who answers the other decisions of a trial: an option's index, for the state's pending decision.
-Policy = Callable[[State[Any], Decision, random.Random], int]
+Policy = Callable[[State[Any], Decision, Rng], int]
 
 #: When a trial stops: `(state, decision, seat, start_turn)` → True to stop before that decision (chance's too).
 Until = Callable[[State[Any], Decision, int, int], bool]
@@ -60,12 +97,12 @@ def seat_decides(state: State[Any], decision: Decision, seat: int, start_turn: i
     return decision.player == seat
 
 
-def first(state: State[Any], decision: Decision, rng: random.Random) -> int:
+def first(state: State[Any], decision: Decision, rng: Rng) -> int:
     """A policy that always takes the first option."""
     return 0
 
 
-def uniform(state: State[Any], decision: Decision, rng: random.Random) -> int:
+def uniform(state: State[Any], decision: Decision, rng: Rng) -> int:
     """A policy that takes any option, each as likely."""
     return int(rng.random() * len(decision.options))
 
@@ -80,7 +117,7 @@ def others_secret(decision: Decision, seat: int) -> bool:
     return decision.secret and decision.player != seat
 
 
-def settle(state: State[Any], rng: random.Random) -> None:
+def settle(state: State[Any], rng: Rng) -> None:
     """Let chance answer until a seat decides or the game ends."""
     while (decision := state.decision()) is not None and decision.player < 0:
         state.apply(draw(decision, rng))
@@ -102,7 +139,7 @@ def greedy(score: Score) -> Policy:
     Ties go to the first option. A decision of a single option is answered at once.
     """
 
-    def choose(state: State[Any], decision: Decision, rng: random.Random) -> int:
+    def choose(state: State[Any], decision: Decision, rng: Rng) -> int:
         count = len(decision.options)
         if count == 1:
             return 0
@@ -112,7 +149,7 @@ def greedy(score: Score) -> Policy:
         for index in range(count):
             copy = state.clone()
             copy.apply(index)
-            settle(copy, random.Random(seed))
+            settle(copy, Seeded(seed))
             value = outcome_score(copy, seat)
             if value is None:
                 value = score(copy, seat)
@@ -149,7 +186,7 @@ class Trial:
         ended = outcome_score(state, seat)
         return ended if ended is not None else self.score(state, seat)
 
-    def run(self, state: State[Any], seat: int, rng: random.Random, start_turn: int, spread: bool = True) -> float:
+    def run(self, state: State[Any], seat: int, rng: Rng, start_turn: int, spread: bool = True) -> float:
         """Play `state` on up to the horizon (see the module's docstring) and score it for `seat`."""
         answered = 0
         while (decision := state.decision()) is not None:
@@ -166,7 +203,7 @@ class Trial:
                 for index in range(len(decision.options)):
                     copy = state.clone()
                     copy.apply(index)
-                    total += self.run(copy, seat, random.Random(seed), start_turn, spread=False)
+                    total += self.run(copy, seat, Seeded(seed), start_turn, spread=False)
                 return total / len(decision.options)
             state.apply(self._policy(state, decision, rng))
             answered += 1
@@ -187,7 +224,7 @@ class Trial:
             for index in tried:
                 copy = position.clone()
                 copy.apply(index)
-                totals[index] += self.run(copy, seat, random.Random(seed), start)
+                totals[index] += self.run(copy, seat, Seeded(seed), start)
         missing = -2 * WIN
         chosen = set(tried)
         return [total / self.samples if index in chosen else missing for index, total in enumerate(totals)]
