@@ -303,6 +303,10 @@ class Record:
 # ---------------------------------------------------------------------------
 
 
+#: A record's line as JSON: compact, UTF-8 kept as written (one encoder, made once: a line is written per action).
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 class RecordWriter:
     """Writes a record line by line as the game is played (one game, or each game of a match)."""
 
@@ -315,7 +319,7 @@ class RecordWriter:
 
     def _write(self, data: dict[str, Any]) -> None:
         try:
-            self.stream.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n")
+            self.stream.write(_encode(data) + "\n")
         except OSError as error:
             raise RecordWriteError(self.path, error) from None
 
