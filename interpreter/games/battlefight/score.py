@@ -10,6 +10,7 @@ technique does is seen by trying it on a copy (`bots.py`, `engine/trial.py`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 #: What a point of life, a card in hand, a point of Force or Protection, of Vitesse or Charme are worth.
@@ -29,17 +30,33 @@ def hand_value(cards: int) -> float:
     return FIRST_CARD * min(cards, 1) + CARD * min(max(cards - 1, 0), HAND - 1) + MORE_CARDS * max(0, cards - HAND)
 
 
+#: `hand_value` of the hand sizes met in play (a larger hand is computed).
+_HAND_VALUES = tuple(hand_value(cards) for cards in range(64))
+
+
 def _side(state: Any, seat: int) -> float:
     strong, weak = state.strong_and_weak(seat)
-    return LIFE * state.seats[seat].life + hand_value(len(state.seats[seat].hand)) + STRONG * strong + WEAK * weak
+    cards = len(state.seats[seat].hand)
+    hand = _HAND_VALUES[cards] if cards < 64 else hand_value(cards)
+    return LIFE * state.seats[seat].life + hand + STRONG * strong + WEAK * weak
+
+
+def _place(board: Any, cell: Any) -> float:
+    """What standing on `cell` is worth: the edge's cost and the distance from the centre's."""
+    return -(EDGE if board.is_edge(cell) else 0.0) - OUT * board.distance(cell, (0, 0))
+
+
+@lru_cache(maxsize=16)
+def _places(board: Any) -> dict[Any, float]:
+    """`_place` of each cell of a board (a game makes its board once)."""
+    return {cell: _place(board, cell) for cell in board.cells}
 
 
 def _board(state: Any, seat: int) -> float:
     cell = state.seats[seat].position
     if cell is None:
         return 0.0
-    board = state.board
-    return -(EDGE if board.is_edge(cell) else 0.0) - OUT * board.distance(cell, (0, 0))
+    return _places(state.board)[cell]
 
 
 def position_score(state: Any, seat: int) -> float:
