@@ -290,3 +290,21 @@ def test_the_benchmark_runs_and_prints_the_ratios():
     assert [line.split(":")[0] for line in lines if not line.startswith(" ")] == ["battlefight", "dragons"]
     assert sum("atout/reference" in line for line in lines) == 2
     assert "x per turn" in result.stdout and "x per decision" in result.stdout
+
+
+def test_the_main_benchmark_prints_the_reference_ratios_beside_the_games():
+    """`benchmarks/bench.py --game dragons`: atout's figures of the game, then the reference's in the same run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "bench.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--quick", "--game", "dragons", "--games", "3"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("dragons: play ") and "heuristic vs heuristic" in lines[0] and "replay" in lines[0]
+    assert lines[1].startswith("dragons: 3 random-against-random games")
+    assert any(line.strip().startswith("atout/reference:") and "x per decision" in line for line in lines[2:])
