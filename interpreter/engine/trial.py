@@ -217,12 +217,13 @@ class Trial:
         seat = decision.player
         tried = range(len(decision.options)) if options is None else options
         totals = [0.0] * len(decision.options)
+        last = len(tried) - 1
         for _ in range(self.samples):
             position = view.sample(rng)
             seed = rng.getrandbits(32)
             start = position.turn
-            for index in tried:
-                copy = position.clone()
+            for at, index in enumerate(tried):
+                copy = position.clone() if at < last else position  # the sample itself serves for the last option
                 copy.apply(index)
                 totals[index] += self.run(copy, seat, Seeded(seed), start)
         missing = -2 * WIN
