@@ -402,3 +402,34 @@ def test_a_folder_holding_copies_of_the_shipped_files_replays_a_record_of_them(t
     (copy / "ripostes.atout").write_text((copy / "ripostes.atout").read_text(encoding="utf-8") + "\n", encoding="utf-8")
     refused = run("replay", record, "--cards", copy)
     assert refused.exit_code == 1 and 'the file "ripostes.atout" is not the one the header names' in refused.output
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        '[{"e":"play","player":0,"technique":"Coup droit","basic":false}]',
+        '[{"v":1.0,"w":true,"x":-0.0,"y":1E2,"z":null}]',
+        '[{"v":NaN},{"v":1e400}]',
+        '[{"v":{"a":1,"a":2}}]',
+        '[{"v":123456789012345678901234567890}]',
+        '[{"v":"\\u00e9\\ud800"}]',
+        '[{"v":' + "[" * 5000 + "]" * 5000 + "}]",
+        '[{"v":' + "9" * 5000 + "}]",
+    ],
+)
+def test_an_action_line_reads_alike_at_once_or_step_by_step(events):
+    """An action line is read in one step (pydantic reads its JSON) where it can be: it reads as the
+    standard JSON reader and the line's model read it, or, where they would fail, it is left to them."""
+    from pydantic import ValidationError
+
+    from atout.interpreter.engine.record import ActionLine, _action_line
+
+    line = '{"n":1,"turn":1,"player":"P1","kind":"play","index":0,"label":"Coup droit","events":' + events + "}"
+    fast = _action_line(line)
+    try:
+        slow = ActionLine.model_validate(json.loads(line))
+    except (ValueError, RecursionError, ValidationError):
+        assert fast is None
+        return
+    if fast is not None:
+        assert repr(fast) == repr(slow)  # repr: a NaN is not equal to itself

@@ -533,6 +533,13 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
+        action = _action_line(line) if record is not None and (record.start is not None or record.transcribed) else None
+        if action is not None and record is not None:  # the usual line, read and checked in one step
+            if record.ended:
+                raise RecordError(name, number, f"a line after the end of the game (line {record.end_line}); a new game starts with its header")
+            record.last_line = number
+            _add_action(record, action, name, number)
+            continue
         try:
             data = json.loads(line)
         except json.JSONDecodeError as error:
@@ -578,18 +585,35 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
         else:
             if record.start is None and not record.transcribed:
                 raise RecordError(name, number, "an action before the start line (a record written by atout has one after its header)")
-            line = _shape(ActionLine, data, name, number)
-            needed = TRANSCRIBED_ACTION if record.transcribed else FULL_ACTION
-            missing = [key for key in needed if getattr(line, key) is None]
-            if missing:
-                why = "" if record.transcribed else ' (only a record transcribed by hand, with "digest": null, may leave fields out)'
-                raise RecordError(name, number, f'an action needs {", ".join(f"{key!r}" for key in missing)}{why}')
-            record.actions.append(
-                Action(line.n, line.turn, line.player, line.kind, line.index, line.label, line.events, number)
-            )
+            _add_action(record, _shape(ActionLine, data, name, number), name, number)
     if record is None:
         raise RecordError(name, max(number, 1), "the record is empty")
     return records
+
+
+#: Keys of the lines that are not actions: a line that holds none of them, quoted, may be an action.
+_NOT_ACTIONS = ('"record"', '"start"', '"outcome"', '"abandoned"')
+
+
+def _action_line(line: str) -> ActionLine | None:
+    """The line as an action, parsed and checked at once (pydantic reads its JSON); None when it may be
+    anything else or is not a well-formed action: the line is then read step by step, which says what is wrong."""
+    if any(key in line for key in _NOT_ACTIONS):
+        return None
+    try:
+        return ActionLine.model_validate_json(line)
+    except ValidationError:
+        return None
+
+
+def _add_action(record: Record, line: ActionLine, name: str, number: int) -> None:
+    """An action line, with the fields its record needs (all of them, unless transcribed by hand)."""
+    needed = TRANSCRIBED_ACTION if record.transcribed else FULL_ACTION
+    missing = [key for key in needed if getattr(line, key) is None]
+    if missing:
+        why = "" if record.transcribed else ' (only a record transcribed by hand, with "digest": null, may leave fields out)'
+        raise RecordError(name, number, f'an action needs {", ".join(f"{key!r}" for key in missing)}{why}')
+    record.actions.append(Action(line.n, line.turn, line.player, line.kind, line.index, line.label, line.events, number))
 
 
 def _finish(record: Record, name: str, number: int) -> None:
