@@ -19,7 +19,6 @@ converted between the editor's units (UTF-16 by default) and characters.
 
 from __future__ import annotations
 
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,8 @@ import click
 
 def _server() -> Any:
     """The language server, with its features."""
+    from importlib.metadata import version
+
     from lsprotocol import types
     from pygls.lsp.server import LanguageServer
     from pygls.uris import from_fs_path, to_fs_path

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny, SkipValidation
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, SerializeAsAny, SkipValidation
+from pydantic_core import core_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,11 @@ class Span:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        """A span is never validated nor dumped (see `Node.span`): pydantic need not look into its fields."""
+        return core_schema.is_instance_schema(cls)
 
 
 class Node(BaseModel):

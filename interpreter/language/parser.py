@@ -1,9 +1,10 @@
 """Building the Lark parsers and turning Lark's errors into diagnostics.
 
-Each grammar is built once per process (`functools.lru_cache`), as LALR with
-the contextual lexer, and its tables are kept on disk as JSON for the next
-process (`tables.py`; Lark's own disk cache is not used: it is a pickle,
-which runs code when it is read). String
+Each grammar is made once per process (`functools.lru_cache`), as LALR with
+the contextual lexer, from its tables as JSON: shipped with atout for its
+own grammars, else kept on disk from the process that built them
+(`tables.py`; Lark's own disk cache is not used: it is a pickle, which runs
+code when it is read). String
 literals in the grammar files are folded as they
 are loaded (see `text.fold`), so a grammar writes "Défausser" and matches
 "defausser".
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -96,23 +98,25 @@ def grammar_file_text(name: str) -> str:
     return (GRAMMAR_DIR / name).read_text(encoding="utf-8")
 
 
+#: How every grammar is built: LALR with the contextual lexer, the positions of rules kept.
+LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True, "maybe_placeholders": False}
+
+
+def grammar_source(grammar: str, additions: str = "") -> str:
+    """The text a grammar file's parser is built from: the file and the rules its game's constructs add, folded."""
+    return read_grammar(grammar) + "\n" + fold_literals(additions)
+
+
+def new_parser(source: str, starts: tuple[str, ...]) -> Lark:
+    """Build the LALR parser of a grammar's text, for the given start rules."""
+    return Lark(source, start=list(starts), import_paths=[_import_loader], **LARK_OPTIONS)
+
+
 @lru_cache(maxsize=None)
 def build_parser(grammar: str, starts: tuple[str, ...], additions: str = "") -> Lark:
     """The LALR parser of a grammar file and the rules its game's constructs add, for the given start rules."""
-    source = read_grammar(grammar) + "\n" + fold_literals(additions)
-    return cached_parser(
-        source,
-        starts,
-        lambda: Lark(
-            source,
-            parser="lalr",
-            lexer="contextual",
-            start=list(starts),
-            propagate_positions=True,
-            maybe_placeholders=False,
-            import_paths=[_import_loader],
-        ),
-    )
+    source = grammar_source(grammar, additions)
+    return cached_parser(source, starts, lambda: new_parser(source, starts), grammar, LARK_OPTIONS)
 
 
 @lru_cache(maxsize=None)

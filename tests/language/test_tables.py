@@ -1,4 +1,4 @@
-"""Parser tables kept on disk as JSON: the same parser, no code run, a damaged entry rebuilt."""
+"""Parser tables as JSON, shipped or kept on disk: the same parser, no code run, a damaged entry rebuilt, the shipped ones fresh."""
 
 from __future__ import annotations
 
@@ -13,9 +13,12 @@ from atout.interpreter.games import LANGUAGES
 from atout.interpreter.language.inputs import expand
 from atout.cards import CARDS_DIR
 from atout.interpreter.language import parser as parser_module
+from atout.interpreter.language import tables as tables_module
 from atout.interpreter.language.loader import read_document
-from atout.interpreter.language.parser import _import_loader, build_parser, fold_literals, read_grammar
-from atout.interpreter.language.tables import cached_parser
+from atout.interpreter.language.parser import LARK_OPTIONS, _import_loader, build_parser, fold_literals, grammar_source, read_grammar
+from atout.interpreter.language.tables import cached_parser, digest, shipped_digest, shipped_path
+
+GAMES = ["battlefight", "cardia", "cordes", "dragons"]
 
 
 class _Payload:
@@ -47,30 +50,100 @@ def store(tmp_path, monkeypatch):
     return tmp_path / "cache" / "parsers"
 
 
-@pytest.mark.parametrize("name", ["battlefight", "cardia", "cordes", "dragons"])
-def test_a_parser_read_back_reads_every_shipped_file_as_the_one_built(name, store, monkeypatch):
-    """Every shipped file (examples included), and each with a misspelt word: the same nodes, places and messages."""
+@pytest.fixture
+def unshipped(tmp_path, monkeypatch):
+    """No tables shipped: every parser is read from the store or built."""
+    monkeypatch.setattr(tables_module, "SHIPPED_DIR", tmp_path / "none")
+    build_parser.cache_clear()
+    yield
+    build_parser.cache_clear()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_shipped_tables_are_those_of_the_grammars(name):
+    """Stale tables (a grammar, a construct's rule or Lark changed) are not used: make them again."""
     game = LANGUAGES[name]
+    made_for = shipped_digest(game.grammar)
+    wanted = digest(grammar_source(game.grammar, game.construct_grammar), game.starts, LARK_OPTIONS, python=False)
+    assert made_for == wanted, (
+        f"the parser tables shipped for {game.grammar} are missing or stale "
+        f"({shipped_path(game.grammar)}): make them again with `python -m atout.interpreter.language.tables`"
+    )
+
+
+def _texts(name: str) -> dict[str, str]:
+    """Every shipped file of a game (examples included), and each with a misspelt word."""
     texts = {str(path): path.read_text(encoding="utf-8") for path in expand([CARDS_DIR / name])}
     for path, text in list(texts.items()):
         texts[path + "~"] = text.replace("\n== ", "\n== Carte\n@@ ", 1) if "\n== " in text else text + "\n@@\n"
+    return texts
 
-    def read_all():
-        return [(d.node, [(x.code, x.line, x.column, x.message) for x in d.diagnostics]) for d in
-                (read_document(path, text, LANGUAGES) for path, text in texts.items())]
 
+def _read_all(texts: dict[str, str]):
+    return [(d.node, [(x.code, x.line, x.column, x.message) for x in d.diagnostics]) for d in
+            (read_document(path, text, LANGUAGES) for path, text in texts.items())]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_parser_read_back_reads_every_shipped_file_as_the_one_built(name, store, unshipped, monkeypatch):
+    """Every shipped file (examples included), and each with a misspelt word: the same nodes, places and messages."""
+    texts = _texts(name)
     build_parser.cache_clear()
-    built = read_all()  # the parser built, and kept
+    built = _read_all(texts)  # the parser built, and kept
     entries = list(store.iterdir())
     assert entries and all(e.suffix == ".json" and e.stat().st_mode & 0o777 == 0o600 for e in entries)
     build_parser.cache_clear()
     monkeypatch.setattr(parser_module, "Lark", lambda *a, **k: pytest.fail("a parser was built, not read back"))
     try:
-        assert read_all() == built
+        assert _read_all(texts) == built
         assert any(problems for _, problems in built)  # the misspelt copies were refused, the same way
     finally:
         monkeypatch.undo()
         build_parser.cache_clear()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_shipped_tables_read_every_shipped_file_as_the_parser_built(name, tmp_path, monkeypatch):
+    """With no store, the shipped tables give the nodes, places and messages of a parser built anew."""
+    texts = _texts(name)
+    shipped_dir = tables_module.SHIPPED_DIR
+    monkeypatch.setenv("ATOUT_NO_CACHE", "1")
+    monkeypatch.setattr(tables_module, "SHIPPED_DIR", tmp_path / "none")
+    build_parser.cache_clear()
+    try:
+        built = _read_all(texts)
+        monkeypatch.setattr(tables_module, "SHIPPED_DIR", shipped_dir)
+        build_parser.cache_clear()
+        monkeypatch.setattr(parser_module, "Lark", lambda *a, **k: pytest.fail("a parser was built, not read from its shipped tables"))
+        assert _read_all(texts) == built
+        assert any(problems for _, problems in built)
+    finally:
+        monkeypatch.undo()
+        build_parser.cache_clear()
+
+
+def test_stale_or_damaged_shipped_tables_are_not_used_and_run_no_code(tmp_path, monkeypatch):
+    monkeypatch.setenv("ATOUT_NO_CACHE", "1")
+    game = LANGUAGES["dragons"]
+    source, starts, build = _build(game)
+    shipped = shipped_path(game.grammar)
+    assert shipped is not None
+    built: list[int] = []
+    cached_parser(source, starts, lambda: built.append(1) or build(), game.grammar, LARK_OPTIONS)
+    assert built == []  # the shipped tables
+    cached_parser(source, starts, lambda: built.append(1) or build(), game.grammar, {**LARK_OPTIONS, "propagate_positions": False})
+    assert built == [1]  # other options: other tables
+    monkeypatch.setattr(tables_module, "SHIPPED_DIR", tmp_path)
+    copy = tmp_path / shipped.name
+    entry = json.loads(shipped.read_bytes())
+    marker = tmp_path / "ran"
+    stale = json.dumps({**entry, "digest": "0" * 64}).encode()
+    for planted in (stale, b"{not json", json.dumps({"digest": entry["digest"]}).encode(), pickle.dumps(_Payload(str(marker)))):
+        copy.write_bytes(planted)
+        built = []
+        parser = cached_parser(source, starts, lambda: built.append(1) or build(), game.grammar, LARK_OPTIONS)
+        assert built == [1] and isinstance(parser, Lark)
+    assert not marker.exists()
 
 
 def test_a_damaged_or_planted_entry_is_rebuilt_and_runs_no_code(store, tmp_path):
