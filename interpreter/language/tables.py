@@ -12,7 +12,7 @@ options and version), and rebuilt by Lark's own loader of such data:
   them (`grammar/tables/<grammar>.json`), made by
   `python -m atout.interpreter.language.tables`; a test fails when they are
   stale. They are used only when their digest is that of the grammar as it
-  is read now, with the installed Lark;
+  is read now, and the Lark that made them is the one installed;
 - any other grammar (or a shipped one whose tables are stale) has its
   tables kept in atout's private store (`store.py`), whose digest adds
   Python's version. An entry that cannot be read (missing, not private,
@@ -101,8 +101,8 @@ def _read_shipped(grammar: str, source: str, starts: tuple[str, ...], options: M
         return None
     try:
         shipped = _loads(path.read_bytes())
-        if shipped["digest"] != digest(source, starts, options, python=False):
-            return None
+        if shipped["digest"] != digest(source, starts, options, python=False) or shipped["lark"] != lark.__version__:
+            return None  # made for another grammar, or by another Lark (its tables may differ)
         return Lark._load_from_dict(shipped["data"], shipped["memo"])
     except Exception:  # noqa: BLE001 - missing, damaged or stale: the parser is read from the store or built
         return None
@@ -139,10 +139,13 @@ def shipped_digest(grammar: str) -> str | None:
 def digest(source: str, starts: tuple[str, ...], options: Mapping[str, Any] | None = None, python: bool = True) -> str:
     """What a parser is built from: its text, the grammar files it may import, its starts, options, the versions.
 
-    The shipped tables leave out Python's version (`python=False`): Lark's
-    tables are the same on every version.
+    The shipped tables' digest leaves out the versions (`python=False`): Lark's
+    tables are the same on every Python, and the Lark that made them is
+    written beside them, and compared on its own (a new Lark does not make
+    the grammars stale, it only makes the shipped tables unused until they
+    are made again).
     """
-    versions = f"{lark.__version__}|{sys.version_info[:2]}" if python else f"shipped-{SHIPPED_LAYOUT}|{lark.__version__}"
+    versions = f"{lark.__version__}|{sys.version_info[:2]}" if python else f"shipped-{SHIPPED_LAYOUT}"
     shown = sorted((options or {}).items())
     hasher = hashlib.sha256(f"atout-tables-{LAYOUT}|{versions}|{starts}|{shown}".encode())
     hasher.update(source.encode())
