@@ -14,13 +14,11 @@ place of the offending value instead of an exception.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, ClassVar, TypeVar
 
-from lark import Token, Transformer, Tree, v_args
-from lark.exceptions import GrammarError, VisitError
+from lark import Token, Transformer, v_args
 from lark.tree import Meta
-from lark.visitors import Discard
 from pydantic import BaseModel, ValidationError
 
 from .constructs import Construct, bind
@@ -60,7 +58,6 @@ class UnitTransformer(Transformer):
         self._original = ""
         self._line_offset = 0
         self._lines: list[str] = []
-        self._handlers: dict[str, Callable[[list[Any], Meta], Any]] = {}
         # Lark wraps each `v_args` method anew at every attribute access; one
         # transformer serves a whole run, so its handlers are bound once here.
         for name in dir(type(self)):
@@ -72,55 +69,11 @@ class UnitTransformer(Transformer):
     def declare(self, constructs: Iterable[type[Construct]]) -> None:
         """Read each construct's rule with the construct's own `read` (`language/constructs.py`)."""
         bind(self, constructs)
-        self._handlers = {}
 
     def begin_file(self, file: str) -> None:
         """Start a new file: its name for the spans, no diagnostics yet."""
         self.file = file
         self.diagnostics = []
-        self._handlers = {}
-
-    # -- the walk ----------------------------------------------------------
-
-    def transform(self, tree: Tree) -> Any:
-        """Lark's `Transformer.transform`, each rule's method found once per file rather than at every node.
-
-        The same calls in the same order: children first, tokens given to a
-        method of their terminal's name when the class visits tokens, a
-        `Discard` dropped, an error of a method raised as Lark's `VisitError`.
-        """
-        result = self._walk(tree)
-        return None if result is Discard else result
-
-    def _walk(self, tree: Tree) -> Any:
-        children = []
-        for child in tree.children:
-            if isinstance(child, Tree):
-                child = self._walk(child)
-            elif self.__visit_tokens__ and isinstance(child, Token):
-                child = self._call_userfunc_token(child)
-            if child is not Discard:
-                children.append(child)
-        handler = self._handlers.get(tree.data)
-        if handler is None:
-            handler = self._handlers[tree.data] = self._handler(tree.data)
-        try:
-            return handler(children, tree.meta)
-        except GrammarError:
-            raise
-        except Exception as error:
-            raise VisitError(tree.data, tree, error)  # noqa: B904 - as Lark raises it
-
-    def _handler(self, rule: str) -> Callable[[list[Any], Meta], Any]:
-        """How a rule's tree is given to its method: as Lark's `_call_userfunc` would (`v_args` included)."""
-        method = getattr(self, rule, None)
-        if method is None:
-            return lambda children, meta: self.__default__(rule, children, meta)
-        wrapper = getattr(method, "visit_wrapper", None)
-        if wrapper is None:
-            return lambda children, meta: method(children)
-        function = getattr(method, "base_func", method)
-        return lambda children, meta: wrapper(function, rule, children, meta)
 
     def begin_unit(self, original: str, line_offset: int, lines: list[str]) -> None:
         """Prepare for a unit whose text starts after `line_offset` lines of the file."""
