@@ -121,7 +121,7 @@ def validate_documents(documents: list[Document], languages: dict[str, GameLangu
             del groups[None]
         for owner, group in groups.items():
             if group or game in games:
-                game_set = check_game(game, group, reporter, validation)
+                game_set = check_game(game, group, reporter, validation, mine)
                 if owner is None or game.name not in validation.sets:
                     validation.sets[game.name] = game_set
     validation.diagnostics = unique(validation.diagnostics + reporter.diagnostics)
@@ -129,9 +129,20 @@ def validate_documents(documents: list[Document], languages: dict[str, GameLangu
     return validation
 
 
-def check_game(game: GameLanguage, documents: list[Document], reporter: Reporter, validation: Validation | None = None) -> GameSet:
-    """Put one game's documents together into its set (`sets.py`) and check it: names, composition, lists."""
-    game_set = assemble(game, documents or load_shipped(game), reporter, load_shipped(game))
+def check_game(
+    game: GameLanguage,
+    documents: list[Document],
+    reporter: Reporter,
+    validation: Validation | None = None,
+    read: Iterable[Document] = (),
+) -> GameSet:
+    """Put one game's documents together into its set (`sets.py`) and check it: names, composition, lists.
+
+    `read`: documents of the game read already (all the files given), which
+    serve for the shipped set when they are its files (`validate cards/`).
+    """
+    shipped = load_shipped(game, read)
+    game_set = assemble(game, documents or shipped, reporter, shipped)
     for base in game_set.bases:
         reporter.add_source(base.path, base.lines)
         if validation is not None:
@@ -152,8 +163,17 @@ def check_game(game: GameLanguage, documents: list[Document], reporter: Reporter
 _shipped_cache: dict[str, list[Document]] = {}
 
 
-def load_shipped(game: GameLanguage) -> list[Document]:
-    """The documents shipped for a game, read once per process."""
+def load_shipped(game: GameLanguage, read: Iterable[Document] = ()) -> list[Document]:
+    """The documents shipped for a game, read once per process.
+
+    When `read` holds every one of them (the shipped files given to
+    `validate`, read just now), those serve: the files are not read twice.
+    """
+    if read and game.name not in _shipped_cache:
+        by_place = {Path(document.path).resolve(): document for document in read}
+        given = [by_place.get(path.resolve()) for path in shipped_files(game)]
+        if all(document is not None for document in given):
+            return [document for document in given if document is not None]
     if game.name not in _shipped_cache:
         from atout.interpreter.games import LANGUAGES
 
