@@ -35,24 +35,31 @@ def stat_draws(low: int, high: int) -> tuple[tuple[float, tuple[int, ...]], ...]
 def chance(mine: tuple[int, ...], theirs: tuple[int, ...], low: int, high: int) -> float:
     """The chance that a card of statistics `mine` beats one of `theirs` in a round (a tie counts half)."""
     total = 0.0
+    ahead_by = [a - b for a, b in zip(mine, theirs)].__getitem__  # a statistic's lead: the sums compare as the leads' sum
     for weight, combo in stat_draws(low, high):
-        a = sum(mine[i] for i in combo)
-        b = sum(theirs[i] for i in combo)
-        total += weight if a > b else weight / 2 if a == b else 0.0
+        ahead = sum(map(ahead_by, combo))
+        total += weight if ahead > 0 else weight / 2 if ahead == 0 else 0.0
     return total
 
 
 def strength(state: Any, seat: int) -> float:
     """The sum over `seat`'s hand of each card's chance against the other's hand, each card as likely."""
     rules = state.rules
-    low, high = rules.stats_min, rules.stats_max
-    theirs = [tuple(state.now[card]) for card in state.hands[1 - seat]]
+    now = state.now
+    theirs = tuple([tuple(now[card]) for card in state.hands[1 - seat]])
     if not theirs:
         return 0.0
+    mine = tuple([tuple(now[card]) for card in state.hands[seat]])
+    return hands_strength(mine, theirs, rules.stats_min, rules.stats_max)
+
+
+@lru_cache(maxsize=100_000)
+def hands_strength(mine: tuple[tuple[int, ...], ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
+    """`strength` of a hand of statistics `mine` against `theirs` (the same hands recur in every trial)."""
     total = 0.0
-    for card in state.hands[seat]:
-        mine = tuple(state.now[card])
-        total += sum(chance(mine, other, low, high) for other in theirs) / len(theirs)
+    count = len(theirs)
+    for card in mine:
+        total += sum([chance(card, other, low, high) for other in theirs]) / count
     return total
 
 
