@@ -64,15 +64,24 @@ def bench(name: str, games: int, rounds: int) -> None:
     seeds = range(games)
     clock = time.process_time
 
+    # Each batch keeps only what is compared of each game, as it goes: a game's final state kept alive
+    # until the batch ends would make the collector go through a thousand of them, again and again.
+
     def atout_batch() -> tuple[float, list]:
         start = clock()
-        played = [play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed) for seed in seeds]
-        return clock() - start, played
+        found = []
+        for seed in seeds:
+            p = play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed)
+            found.append((p.outcome.winner, p.outcome.code, p.actions, p.turns))
+        return clock() - start, found
 
     def reference_batch() -> tuple[float, list]:
         start = clock()
-        results = [reference.play(seed) for seed in seeds]
-        return clock() - start, results
+        found = []
+        for seed in seeds:
+            r = reference.play(seed)
+            found.append((r.winner, r.code, r.decisions, r.turns))
+        return clock() - start, found
 
     def seeding_batch() -> tuple[float, None]:
         start = clock()
@@ -89,11 +98,8 @@ def bench(name: str, games: int, rounds: int) -> None:
             gc.collect()
             elapsed, found = batches[which]()
             best[which] = min(best.get(which, elapsed), elapsed)
-            if which == "atout":  # only what is compared is kept: no game's objects stay alive to slow the collector
-                outcomes[which] = [(p.outcome.winner, p.outcome.code, p.actions, p.turns) for p in found]
-            elif which == "reference":
-                outcomes[which] = [(r.winner, r.code, r.decisions, r.turns) for r in found]
-            del found
+            if found is not None:
+                outcomes[which] = found
 
     theirs, ours = outcomes["atout"], outcomes["reference"]
     if theirs != ours:
