@@ -117,9 +117,13 @@ def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) 
             click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
             return 1
         registry = games()
-        # What the imports made lives as long as the process: the collector need not go through it again.
+        # What the imports made lives as long as the process: the collector need not go through it again
+        # while the files are read (and, once they are, goes back to its usual work: a caller goes on).
         gc.freeze()
-        result = renamed(validate_files(files, registry.LANGUAGES))
+        try:
+            result = renamed(validate_files(files, registry.LANGUAGES))
+        finally:
+            gc.unfreeze()
     shown, truncated = _first_per_file(result.diagnostics, max_per_file)
     if output == "json":
         click.echo(
