@@ -187,7 +187,11 @@ class Trial:
         return ended if ended is not None else self.score(state, seat)
 
     def run(self, state: State[Any], seat: int, rng: Rng, start_turn: int, spread: bool = True) -> float:
-        """Play `state` on up to the horizon (see the module's docstring) and score it for `seat`."""
+        """Play `state` on up to the horizon (see the module's docstring) and score it for `seat`.
+
+        At a decision it spreads, each option but the last is played on a
+        copy, the last on `state` itself.
+        """
         answered = 0
         while (decision := state.decision()) is not None:
             if self.until(state, decision, seat, start_turn):
@@ -200,8 +204,9 @@ class Trial:
             if spread and self.spread(decision, seat) and len(decision.options) > 1:
                 seed = rng.getrandbits(32)
                 total = 0.0
-                for index in range(len(decision.options)):
-                    copy = state.clone()
+                last = len(decision.options) - 1
+                for index in range(last + 1):
+                    copy = state.clone() if index < last else state
                     copy.apply(index)
                     total += self.run(copy, seat, Seeded(seed), start_turn, spread=False)
                 return total / len(decision.options)
