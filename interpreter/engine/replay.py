@@ -26,13 +26,17 @@ from dataclasses import dataclass
 
 from atout.interpreter.language.diagnostics import DiagnosticError
 
-from .decision import Decision, seat_name
+from .decision import CHANCE, Decision, seat_name
 from .loading import GameFiles, text_digest
 from .play import MAX_MATCH_GAMES, seeded
 from .players import ChanceSampler
 from .record import Action, Record
 from .registry import GameEngine
 from .state import Event, Game, State, ended
+
+
+#: How a record names each seat (`seat_name`'s, looked up: replay names one at every action).
+_SEATS = {seat: seat_name(seat) for seat in (CHANCE, 0, 1)}
 
 
 class Divergence(Exception):
@@ -173,38 +177,40 @@ def replay(
             raise Divergence(record, f'"n" is {action.number}, but this is action {number} of the game', action)
         if action.turn is not None and action.turn != turn:
             raise Divergence(record, f'"turn" is {action.turn}, but action {number} is played in turn {turn}', action, number=number)
-        who = seat_name(decision.player)
-        if action.player is not None and action.player != who:
+        player = decision.player
+        if action.player is not None and action.player != (who := _SEATS.get(player) or seat_name(player)):
             raise Divergence(record, f"expected a decision of {action.player}, found one of {who} ({decision.kind})", action, number=number, turn=turn)
         if action.kind is not None and action.kind != decision.kind:
             raise Divergence(record, f'expected a "{action.kind}" decision, found "{decision.kind}"', action, number=number, turn=turn)
         index = action.index
+        options = decision.options
         if index is None:
             index = decision.index_of(action.label)
             if index is None:
                 raise Divergence(record, f'"{action.label}" is not a legal choice; the choices are: {", ".join(decision.labels())}', action, number=number, turn=turn)
-        elif not 0 <= index < len(decision.options):
-            raise Divergence(record, f"option {index} does not exist; there are {len(decision.options)}: {', '.join(decision.labels())}", action, number=number, turn=turn)
-        elif decision.options[index].label != action.label:
+        elif not 0 <= index < len(options):
+            raise Divergence(record, f"option {index} does not exist; there are {len(options)}: {', '.join(decision.labels())}", action, number=number, turn=turn)
+        elif options[index].label != action.label:
             raise Divergence(
                 record,
-                f'option {index} is "{decision.options[index].label}", but the record says "{action.label}"; '
+                f'option {index} is "{options[index].label}", but the record says "{action.label}"; '
                 f'the choices are: {", ".join(decision.labels())}',
                 action, number=number, turn=turn,
             )
-        if chance is not None and decision.is_chance:
+        if chance is not None and player == CHANCE:
             drawn = chance.choose(decision)
             if drawn != index:
                 raise Divergence(
                     record,
-                    f'with the record\'s seed {seed}, chance draws "{decision.options[drawn].label}", '
+                    f'with the record\'s seed {seed}, chance draws "{options[drawn].label}", '
                     f'but the record says "{action.label}"',
                     action, number=number, turn=turn,
                 )
         events = position.apply(index)
         written = _as_written(record, events, position) if as_written else events
-        if action.events is not None and not (action.events == written and _same_types(action.events, written)):
-            _compare(record, game, action, action.events, written, number=number, turn=turn)
+        recorded = action.events
+        if recorded is not None and not (recorded == written and _same_types(recorded, written)):
+            _compare(record, game, action, recorded, written, number=number, turn=turn)
         yield Replayed(action, decision, index, events, position)
     _check_end(record, position, unfinished)
 
