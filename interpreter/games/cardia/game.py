@@ -59,6 +59,8 @@ class CardiaGame(Game):
     files_digest: str = ""
     rules_name: str | None = None
     rules: CardiaRules = field(init=False)
+    #: What its cards are, the same in each of its states (made by the first state, `state._CardTables`).
+    card_tables: Any = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.characters = sorted(self.characters, key=lambda c: c.influence)

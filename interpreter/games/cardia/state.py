@@ -51,6 +51,60 @@ from .game import MAX_TURNS, CardiaGame, takes_back
 DRAW_PROMPTS = ("P1 draws a card", "P2 draws a card")
 
 
+@dataclass(frozen=True)
+class _CardTables:
+    """What a game's cards are, the same in each of its states: made once per game (`CardiaGame.card_tables`)."""
+
+    cards: list[ast.Personnage]
+    names: list[str]
+    printed: list[int]
+    rank: list[int]
+    owners: list[int]
+    hand_options: list[Option]
+    play_options: list[Option]
+    tie_kept: frozenset[int]
+    win_abilities: frozenset[int]
+    properties: dict[int, list[Any]]
+    face_up_self: frozenset[int]
+    face_up_sets: bool
+
+    @classmethod
+    def of(cls, game: CardiaGame) -> "_CardTables":
+        size = len(game.characters)
+        cards = list(game.characters) * 2
+        names = [card.name for card in cards]
+        order = {name: place for place, name in reversed(list(enumerate(sorted(names))))}  # a name's first place
+        owners = [0] * size + [1] * size
+        properties: dict[int, list[Any]] = {}
+        for i, card in enumerate(cards):
+            found = [capacite for capacite in card.capacites if isinstance(capacite, Propriete)]
+            if found:
+                properties[i] = found
+        return cls(
+            cards=cards,
+            names=names,
+            printed=[card.influence for card in cards],
+            rank=[order[name] for name in names],
+            owners=owners,
+            hand_options=[Option(name, card) for card, name in enumerate(names)],
+            play_options=[Option(f"{names[card]} ({seat_name(owners[card])})", card) for card in range(2 * size)],
+            tie_kept=frozenset(i for i, card in enumerate(cards) if game.tie_keeps_returning and takes_back(card)),
+            win_abilities=frozenset(
+                i for i, card in enumerate(cards) if any(triggers(capacite, True) for capacite in card.capacites)
+            ),
+            properties=properties,
+            face_up_self=frozenset(
+                i for i, found in properties.items()
+                for prop in found for effect in prop.effets
+                if isinstance(effect, SeJouentFaceVisible) and isinstance(effect.ensemble, ast.CetteCarte)
+            ),
+            face_up_sets=any(
+                isinstance(effect, SeJouentFaceVisible)
+                for card in cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())
+            ),
+        )
+
+
 @dataclass(slots=True)
 class Encounter:
     """One turn's pair of cards in the line.
@@ -118,42 +172,30 @@ class CardiaState(AgendaState[CardiaGame]):
         self.game = game
         self.rules = game.rules
         size = len(game.characters)
+        known = game.card_tables
+        if known is None:  # the same for every game of these cards: made once, shared (never changed in place)
+            known = game.card_tables = _CardTables.of(game)
         #: Card ids: P1's deck is 0..size-1, P2's size..2*size-1.
-        self.cards: list[ast.Personnage] = list(game.characters) * 2
-        self.names: list[str] = [card.name for card in self.cards]
-        self.printed: list[int] = [card.influence for card in self.cards]
+        self.cards: list[ast.Personnage] = known.cards
+        self.names: list[str] = known.names
+        self.printed: list[int] = known.printed
         #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
-        self.rank: list[int] = [sorted(self.names).index(name) for name in self.names]
-        self.owners: list[int] = [0] * size + [1] * size
+        self.rank: list[int] = known.rank
+        #: Each card's owner (replaced, never changed in place, when a card changes hands).
+        self.owners: list[int] = known.owners
         #: Each card as the option of choosing it from a hand (options are immutable: made once, shared).
-        self.hand_options: list[Option] = [Option(name, card) for card, name in enumerate(self.names)]
-        #: Each card as the option of choosing it in play ("Oracle (P2)", see `label`).
-        self.play_options: list[Option] = [Option(self.label(card), card) for card in range(2 * size)]
+        self.hand_options: list[Option] = known.hand_options
+        #: Each card as the option of choosing it in play ("Oracle (P2)", see `label`; replaced as `owners` is).
+        self.play_options: list[Option] = known.play_options
         #: The cards whose ability does not act on a tie under the Lieu (see `game.takes_back`).
-        self.tie_kept: frozenset[int] = frozenset(
-            i for i, card in enumerate(self.cards) if game.tie_keeps_returning and takes_back(card)
-        )
+        self.tie_kept: frozenset[int] = known.tie_kept
         #: The cards with an ability that acts when they win (`quand cette carte gagne`).
-        self.win_abilities: frozenset[int] = frozenset(
-            i for i, card in enumerate(self.cards) if any(triggers(capacite, True) for capacite in card.capacites)
-        )
+        self.win_abilities: frozenset[int] = known.win_abilities
         #: The cards with a `Propriété` (it acts while they are in play), and those that say they play face up.
-        self.properties: dict[int, list[Any]] = {}
-        self.face_up_self: frozenset[int] = frozenset()
-        for i, card in enumerate(self.cards):
-            found = [capacite for capacite in card.capacites if isinstance(capacite, Propriete)]
-            if found:
-                self.properties[i] = found
-        self.face_up_self = frozenset(
-            i for i, found in self.properties.items()
-            for prop in found for effect in prop.effets
-            if isinstance(effect, SeJouentFaceVisible) and isinstance(effect.ensemble, ast.CetteCarte)
-        )
+        self.properties: dict[int, list[Any]] = known.properties
+        self.face_up_self: frozenset[int] = known.face_up_self
         #: Some card can be played face up by a set's property: the choice of cards follows `SeJouentFaceVisible`.
-        self.face_up_sets = any(
-            isinstance(effect, SeJouentFaceVisible)
-            for card in self.cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())
-        )
+        self.face_up_sets: bool = known.face_up_sets
         #: How many times each limited ability (card, its index) has activated in this game.
         self.used: dict[tuple[int, int], int] = {}
         self.size = size
