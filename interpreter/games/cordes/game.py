@@ -69,6 +69,7 @@ class CordesGame(Game):
         self.characters = [i for i, card in enumerate(self.box) if card.TYPE is ast.CardType.CHARACTER]
         #: The cards shuffled into the draw pile: all but the boxers and the GONG.
         self.playable = [i for i, t in enumerate(self.types) if t not in (ast.CardType.CHARACTER, ast.CardType.GONG)]
+        self.playable_set = frozenset(self.playable)
         #: True when some boxer of the box has powers: only then does the game look for triggers.
         self.has_powers = any(getattr(card, "powers", None) for card in self.box)
         if self.boxers is not None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -110,6 +111,12 @@ class Blow:
     effects: Sequence[ast.Effect]
     counter: bool = False
     unstoppable: bool = False
+
+
+@lru_cache(maxsize=None)
+def _gong_option(above: int) -> Option:
+    """The chance option of putting the GONG back under `above` cards (options never change: made once)."""
+    return Option(f"{above} cards above it", above)
 
 
 class CordesState(AgendaState[CordesGame]):
@@ -411,15 +418,15 @@ class CordesState(AgendaState[CordesGame]):
         self.emit("markers", life=rules.starting_life, energy=rules.starting_energy)
         # "After setting the GONG card aside, shuffle the cards ... Put the GONG
         # card back approximately in the middle of this draw pile."
-        for card in game.playable:
-            self.aside.remove(card)
+        playable = game.playable_set
+        self.aside = [card for card in self.aside if card not in playable]
         self.pile = Pile([game.playable])
         # Nobody keeps track of this segment: both players draw from it, unseen by the other, before anyone decides.
         self.emit("shuffle", cards=len(game.playable))
         size = len(self.pile)
         middle = size // 2
         places = range(max(0, middle - GONG_SPREAD), min(size, middle + GONG_SPREAD) + 1)
-        options = [Option(f"{above} cards above it", above) for above in places]
+        options = [_gong_option(above) for above in places]
         self.ask(Decision(CHANCE, "gong_place", options, "Where does the GONG go back in the pile?"), self._gong_placed, size)
 
     def _gong_placed(self, option: Option, size: int) -> None:
