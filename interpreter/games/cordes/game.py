@@ -13,6 +13,7 @@ from typing import Any
 
 from atout.interpreter.engine.decision import Option
 from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
 from atout.interpreter.language.text import fold
@@ -70,6 +71,9 @@ class CordesGame(Game):
         #: The cards shuffled into the draw pile: all but the boxers and the GONG.
         self.playable = [i for i, t in enumerate(self.types) if t not in (ast.CardType.CHARACTER, ast.CardType.GONG)]
         self.playable_set = frozenset(self.playable)
+        #: The draw pile as each game shuffles it, its cards counted by name once here (a game copies it).
+        self.shuffled_pile = Pile([self.playable], self.name_of)
+        self.shuffled_pile.draw_decision()
         #: True when some boxer of the box has powers: only then does the game look for triggers.
         self.has_powers = any(getattr(card, "powers", None) for card in self.box)
         if self.boxers is not None:

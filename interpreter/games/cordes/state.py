@@ -420,7 +420,7 @@ class CordesState(AgendaState[CordesGame]):
         # card back approximately in the middle of this draw pile."
         playable = game.playable_set
         self.aside = [card for card in self.aside if card not in playable]
-        self.pile = Pile([game.playable])
+        self.pile = game.shuffled_pile.copy()
         # Nobody keeps track of this segment: both players draw from it, unseen by the other, before anyone decides.
         self.emit("shuffle", cards=len(game.playable))
         size = len(self.pile)
