@@ -67,6 +67,8 @@ class _CardTables:
     properties: dict[int, list[Any]]
     face_up_self: frozenset[int]
     face_up_sets: bool
+    #: Each seat's pile as a game starts, its cards counted by name (a state copies it).
+    piles: tuple[Pile, Pile]
 
     @classmethod
     def of(cls, game: CardiaGame) -> "_CardTables":
@@ -102,7 +104,15 @@ class _CardTables:
                 isinstance(effect, SeJouentFaceVisible)
                 for card in cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())
             ),
+            piles=(_counted(Pile([list(range(size))]), names), _counted(Pile([list(range(size, 2 * size))]), names)),
         )
+
+
+def _counted(pile: Pile, names: list[str]) -> Pile:
+    """`pile`, its cards counted by name (as its first draw would count them)."""
+    if pile:
+        pile.draw_decision(names.__getitem__)
+    return pile
 
 
 @dataclass(slots=True)
@@ -199,7 +209,7 @@ class CardiaState(AgendaState[CardiaGame]):
         #: How many times each limited ability (card, its index) has activated in this game.
         self.used: dict[tuple[int, int], int] = {}
         self.size = size
-        self.seats = [Seat(Pile([list(range(size))])), Seat(Pile([list(range(size, 2 * size))]))]
+        self.seats = [Seat(known.piles[0].copy()), Seat(known.piles[1].copy())]
         self.line: list[Encounter] = []
         #: The encounter (index in the line) of each card in play.
         self.place: dict[int, int] = {}

@@ -73,7 +73,8 @@ class CordesGame(Game):
         self.playable_set = frozenset(self.playable)
         #: The draw pile as each game shuffles it, its cards counted by name once here (a game copies it).
         self.shuffled_pile = Pile([self.playable], self.name_of)
-        self.shuffled_pile.draw_decision()
+        if self.shuffled_pile:
+            self.shuffled_pile.draw_decision()
         #: True when some boxer of the box has powers: only then does the game look for triggers.
         self.has_powers = any(getattr(card, "powers", None) for card in self.box)
         if self.boxers is not None:

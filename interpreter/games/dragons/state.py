@@ -279,7 +279,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         pile = piles.get(seat)
         if pile is None:
             pile = piles[seat] = Pile([self.owned[seat]], self.names.__getitem__)
-            pile.draw_decision()  # its cards by name are counted once here, and copied with it
+            if pile:
+                pile.draw_decision()  # its cards by name are counted once here, and copied with it
         return pile.copy()
 
     def _sort_hand(self, seat: int) -> None:
