@@ -173,6 +173,10 @@ class State(ABC, Generic[G]):
         """Record an event of the current action's trace (and show it to a debugger's observer).
 
         A quiet state (`quiet`) keeps no event: its `apply` returns none.
+        Where an event's facts cost something to gather (names looked up,
+        lists made) and it comes at every turn, a game writes
+        `if not self.quiet: self.emit(...)`, so that a quiet state (a random
+        game nobody watches, a bot's trial) does not gather them.
         """
         if self.quiet:
             return

@@ -435,8 +435,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
             else:
                 step = steps[active.next_step]
                 frame.actors = _steps.perspectives(step, active.owner)
-                text = self.game.step_texts(active.technique)[active.next_step]
-                self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
+                if not self.quiet:  # the step's text, for the trace: only when someone reads it
+                    text = self.game.step_texts(active.technique)[active.next_step]
+                    self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
         step = frame.inner[0] if frame.in_block else steps[active.next_step]
         me, them = frame.actors[0]
         result = step.keyword.run(self, frame, me, them)  # each keyword is a construct with its handler
@@ -521,7 +522,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
             repetitions = self.rules.repetitions
             self.finish(None, "repetition", {"repetitions": repetitions})
             return
-        self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
+        if not self.quiet:
+            self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
         self.trigger(Event.DEBUT, self.current)
         if self.triggered:  # the powers of the start of the turn run first (see `_play_on`)
             self.to_choose = True
@@ -586,7 +588,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
         active = Active(self._uid, technique, player, card)
         self.actives.append(active)
         self.frames.append(Frame(active))
-        self.emit("play", player=player, technique=technique.name, type=technique.type.value, basic=card is None)
+        if not self.quiet:
+            self.emit("play", player=player, technique=technique.name, type=technique.type.value, basic=card is None)
         return active
 
     def deactivate(self, active: Active, why: str) -> None:
@@ -596,7 +599,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
             _discard(self.holders, active)
         if active.card is not None:
             self.seats[active.owner].discard.append(active.card)
-        self.emit("deactivate", technique=active.name, player=active.owner, why=why, discarded=active.card is not None)
+        if not self.quiet:
+            self.emit("deactivate", technique=active.name, player=active.owner, why=why, discarded=active.card is not None)
 
     # ------------------------------------------------------------------
     # Counters from permanents

@@ -558,7 +558,8 @@ class CardiaState(AgendaState[CardiaGame]):
         zones = self.seats[seat]
         card = zones.pile.take(option.label, self.names.__getitem__)
         zones.hand.append(card)
-        self.emit("draw", player=seat, card=self.names[card])
+        if not self.quiet:
+            self.emit("draw", player=seat, card=self.names[card])
         self.draw(seat, count - 1)
 
     def leave_play(self, card: int, to: str) -> None:
@@ -677,12 +678,13 @@ class CardiaState(AgendaState[CardiaGame]):
             self._check_progress()
         protector = self.protector_now = self.upcoming
         self.upcoming = None
-        self.emit(
-            "turn",
-            turn=self._turn,
-            seals=self.seals(),
-            protecteur=self.game.protecteur(protector).name if protector is not None else None,
-        )
+        if not self.quiet:
+            self.emit(
+                "turn",
+                turn=self._turn,
+                seals=self.seals(),
+                protecteur=self.game.protecteur(protector).name if protector is not None else None,
+            )
         self._choose_cards()
         self.then(self._reveal)
         self.then(self.turns, None if left is None else left - 1)
@@ -773,15 +775,17 @@ class CardiaState(AgendaState[CardiaGame]):
         if self.properties:
             self.refresh_active()
         ia, ib = self.influence(a), self.influence(b)
-        self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
+        if not self.quiet:
+            self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
         self._resolve_tie(enc, ia, ib, before)
         winner = self.winner_of(enc)
         order: tuple[int, ...] = ()
         if winner is not None:
-            self.emit(
-                "result", encounter=number, player=winner, winner_card=self.names[enc.played[winner]],
-                loser=1 - winner, card=self.names[enc.played[1 - winner]],
-            )
+            if not self.quiet:
+                self.emit(
+                    "result", encounter=number, player=winner, winner_card=self.names[enc.played[winner]],
+                    loser=1 - winner, card=self.names[enc.played[1 - winner]],
+                )
             order = (1 - winner,)
         else:
             self.emit("tie", encounter=number, abilities=self.game.tie_both_act)

@@ -521,13 +521,14 @@ class CordesState(AgendaState[CordesGame]):
         self.played = self.combat_done = self.in_combat = False
         self.recoveries = 0
         seats = self.seats
-        self.emit(
-            "turn",
-            turn=self._turn,
-            player=player,
-            life=[seats[0].life, seats[1].life],
-            energy=[seats[0].energy, seats[1].energy],
-        )
+        if not self.quiet:
+            self.emit(
+                "turn",
+                turn=self._turn,
+                player=player,
+                life=[seats[0].life, seats[1].life],
+                energy=[seats[0].energy, seats[1].energy],
+            )
         self.draw(player, self.game.rules.draw_at_start)
         if self.game.has_powers:
             self.then(powers.fire, player, powers.Trigger.START_OF_TURN)
@@ -642,13 +643,15 @@ class CordesState(AgendaState[CordesGame]):
         if cap is not None:
             energy = min(energy, max(cap, seat.energy))
         seat.energy = energy
-        self.emit("spit", player=player, card=self.game.names[card], energy=energy)
+        if not self.quiet:
+            self.emit("spit", player=player, card=self.game.names[card], energy=energy)
 
     def play_card(self, player: int, name: str, role: str) -> ast.HandCard:
         """Play a card of the hand: pay its cost, put it in the ring; the card."""
         node = self.game.hand_cards[name]
         seat = self.seats[player]
-        self.emit("play", player=player, card=name, role=role, cost=node.cost, energy=seat.energy - node.cost)
+        if not self.quiet:
+            self.emit("play", player=player, card=name, role=role, cost=node.cost, energy=seat.energy - node.cost)
         self.ring.append(self.take_from_hand(player, name))
         seat.energy -= node.cost
         return node
@@ -905,7 +908,8 @@ class CordesState(AgendaState[CordesGame]):
             self._drew_gong(player, left)
             return
         self.seats[player].hand.append(card)
-        self.emit("draw", player=player, card=self.game.names[card])
+        if not self.quiet:
+            self.emit("draw", player=player, card=self.game.names[card])
         if left > 1 or self.game.rules.hand_limit_checked == "always":
             self._drew(player, left)
 

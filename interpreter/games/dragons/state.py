@@ -450,7 +450,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.asked = ()
         self.round_uses = {}
         self.firings = 0
-        self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
+        if not self.quiet:
+            self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
             self._draw_stats(rules.stats_min)
         else:
@@ -469,7 +470,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _stats_drawn(self, option: Option) -> None:
         """The statistics are told; the reserve (once per duel, see `_swaps`), then each player's secret choice."""
         self.asked = stats = option.value
-        self.emit("stats", round=self.round, stats=[STAT_NAMES[i] for i in stats])
+        if not self.quiet:
+            self.emit("stats", round=self.round, stats=[STAT_NAMES[i] for i in stats])
         if self.with_powers:
             # "au début de la manche": every card of both hands, P1's first
             self.fire(Moment.DEBUT, [(seat, card, None) for seat in (0, 1) for card in self.hands[seat]])
@@ -542,7 +544,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         if totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
             self.score[winner] += 1
-            self.emit("won", round=number, player=winner, score=list(self.score))
+            if not self.quiet:
+                self.emit("won", round=number, player=winner, score=list(self.score))
             if self.with_powers:
                 loser = 1 - winner
                 self.fire(Moment.GAGNE, [(winner, picks[winner], picks[loser])])
@@ -655,7 +658,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
                 now[i] = after = before - fatigue if before > fatigue else 0
                 changes.append([STAT_NAMES[i], before, after])
             self.seen[1 - seat][card] = tuple(now)
-            self.emit("fatigue", player=seat, card=self.names[card], changes=changes)
+            if not self.quiet:
+                self.emit("fatigue", player=seat, card=self.names[card], changes=changes)
 
     def _is_worn_out(self) -> bool:
         """True when no round can be won any more: every hand card is at 0, and no swap can help."""
