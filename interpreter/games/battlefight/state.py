@@ -384,7 +384,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
             self.owners.append(seat)
             self.keys.append(self.game.name_key[technique.name])
         self.seats[seat].pile = Pile([ids])
-        self.emit("deck", player=seat, deck=deck_name, cards=sorted((t.name for t in techniques), key=fold))
+        if not self.quiet:
+            self.emit("deck", player=seat, deck=deck_name, cards=sorted((t.name for t in techniques), key=fold))
 
     def _place_pawns(self) -> None:
         """The pawns on their starting cells, the first player's first; then the game's turns."""

@@ -35,7 +35,8 @@ def run_effects(state: CardiaState, act: Act, effets: list) -> None:
 
 def run_effect(state: CardiaState, act: Act, effet) -> None:
     """Run one instantaneous effect."""
-    state.emit("effect", player=act.me, text=printed(effet))
+    if not state.quiet:  # the effect's text, for the trace: only when someone reads it
+        state.emit("effect", player=act.me, text=printed(effet))
     dispatch(state, act, effet)
 
 

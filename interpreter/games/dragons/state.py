@@ -420,16 +420,17 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         names, hand, reserve = self.names, self.hands[seat], self.reserve[seat]
         collection = self.game.collections[seat]
         self._sort_hand(seat)
-        self.emit(
-            "prepared",
-            player=seat,
-            collection=collection.name,
-            size=len(collection.cards),
-            drawn=self.game.drawn(seat),
-            hand=[names[c] for c in hand],
-            reserve=sorted(names[c] for c in reserve.cards()),
-            left=sorted(names[c] for c in self.left[seat].cards()),
-        )
+        if not self.quiet:
+            self.emit(
+                "prepared",
+                player=seat,
+                collection=collection.name,
+                size=len(collection.cards),
+                drawn=self.game.drawn(seat),
+                hand=[names[c] for c in hand],
+                reserve=sorted(names[c] for c in reserve.cards()),
+                left=sorted(names[c] for c in self.left[seat].cards()),
+            )
         if seat == 0:
             self._prepare(1)
         else:
