@@ -90,17 +90,18 @@ def play_game(
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []
+    marks = writer is not None and on_take_back is not None
     while (decision := state.decision()) is not None:
         turn = state.turn
         try:
-            if decision.player < 0:  # chance
+            seat = decision.player
+            if seat < 0:  # chance
                 index = chance.choose(decision)
             else:
-                seat = decision.player
                 index = players[seat].choose(decision, views[seat])
             if on_decision is not None:
                 on_decision(state, decision, index)
-            mark = writer.mark() if writer is not None and on_take_back is not None else None
+            mark = writer.mark() if marks else None  # type: ignore[union-attr]
             events = state.apply(index)
         except TakeBack:
             if on_take_back is None:
@@ -131,7 +132,8 @@ def play_game(
                 reason = str(left) if isinstance(left, Abandoned) and str(left) else "the game was interrupted"
                 writer.abandoned(turn, decision, reason)
             raise
-        history.append((index, decision.player, turn, mark))
+        if on_take_back is not None:
+            history.append((index, seat, turn, mark))
         actions += 1
         turns = turn
         if writer is not None:
