@@ -14,6 +14,7 @@ commentary turns them into text.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -131,8 +132,12 @@ class Game(ABC):
         package = type(self).__module__.rpartition(".")[0]
         if not package:
             return None
+        name = f"{package}.commentary"
+        module = sys.modules.get(name)  # imported already, at every game's end but the first
+        if module is not None:
+            return module
         try:
-            return import_module(f"{package}.commentary")
+            return import_module(name)
         except ModuleNotFoundError:
             return None
 
