@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from atout.interpreter.engine.decision import Option
+from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
@@ -77,6 +77,7 @@ class BattleFightGame(Game):
         self.booster_options = {t: [Option(card.name, card) for card in cards] for t, cards in self.by_type.items()}
         #: A small number per card name (see `BattleFightState.signature`).
         self.name_key = {name: index for index, name in enumerate(sorted(self.cards))}
+        self._booster_decisions: dict[tuple[int, TechniqueType], Decision] = {}
         #: The option of playing each basic technique, by its type (made once: options never change).
         self.basic_options = [(technique_type, Option(basic.name, basic)) for technique_type, basic in self.basics.items()]
 
@@ -111,6 +112,15 @@ class BattleFightGame(Game):
 
             texts = self._step_texts[technique.name] = [step_text(step) for step in technique.steps]
         return texts
+
+    def booster_decision(self, seat: int, technique_type: TechniqueType) -> Decision:
+        """Chance's decision of a card `seat` opens in a booster, of a type (never changed: made once, asked again)."""
+        decision = self._booster_decisions.get((seat, technique_type))
+        if decision is None:
+            prompt = f"{seat_name(seat)} opens a {technique_type.value} card"
+            decision = Decision(CHANCE, "booster", self.booster_options[technique_type], prompt)
+            self._booster_decisions[(seat, technique_type)] = decision
+        return decision
 
     def card(self, name: str) -> Technique:
         """The card of this name (case- and accent-blind)."""

@@ -332,12 +332,12 @@ class BattleFightState(AgendaState[BattleFightGame]):
         (Their decisions never go stale: a booster's options are the card set's.)
         """
         boosters = self.rules.random_boosters if self.game.decks[seat].kind == "random" else self.rules.sealed_boosters
+        per_type = self.rules.booster_per_type
         for _ in range(boosters):
             for technique_type in TYPES:
-                options = self.game.booster_options[technique_type]
-                prompt = f"{seat_name(seat)} opens a {technique_type.value} card"
-                for _ in range(self.rules.booster_per_type):
-                    self.ask(Decision(CHANCE, "booster", options, prompt), self._booster_card_opened)
+                decision = self.game.booster_decision(seat, technique_type)  # the same question each time: made once
+                for _ in range(per_type):
+                    self.ask(decision, self._booster_card_opened)
         self.then(self._boosters_opened, seat)
 
     def _booster_card_opened(self, option: Option) -> None:
