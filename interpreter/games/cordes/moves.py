@@ -178,7 +178,7 @@ def _picked(state: CordesState, option: Option, take: Take, player: int) -> None
         if take.face_down:
             state.seats[receiver].face_down.add(card)
     else:
-        state.pile.put_under([card])
+        state.own_pile().put_under([card])
         state.known_in_pile[player].add(card)
     hidden = take.source == "hand" or take.to == "hand" or take.face_down
     state.emit(
@@ -282,9 +282,9 @@ def _put_back(state: CordesState, look: Look, player: int) -> None:
     if not back:
         return
     if look.under:
-        state.pile.put_under(back)
+        state.own_pile().put_under(back)
     else:
-        state.pile.put_on_top(back)
+        state.own_pile().put_on_top(back)
         if state.gong_depth is not None:
             state.gong_depth += len(back)
     state.known_in_pile[player].update(back)

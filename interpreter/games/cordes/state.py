@@ -130,6 +130,8 @@ class CordesState(AgendaState[CordesGame]):
         rules = game.rules
         self.seats = [Seat(rules.starting_life, rules.starting_energy), Seat(rules.starting_life, rules.starting_energy)]
         self.pile = Pile()
+        #: True while the pile is shared with a copy of this state: it is copied before it changes (`own_pile`).
+        self.pile_shared = False
         #: Cards above the GONG while it lies at a known place in the pile; None otherwise.
         self.gong_depth: int | None = None
         #: True from the moment the GONG is drawn and revealed until the end of that turn.
@@ -240,8 +242,8 @@ class CordesState(AgendaState[CordesGame]):
     def copy_fields(self, new: "CordesState") -> None:
         """The boxers' hands, spittoons and markers, the pile, the ring and the other zones change in play."""
         new.seats = [seat.copy() for seat in self.seats]
-        # The segments' cards only: their counts by name, a cache, are made again at the copy's next draw.
-        new.pile = Pile([segment.cards for segment in self.pile.segments], self.pile.name)
+        # The pile is shared until one of the two changes it (`own_pile`): most copies never draw.
+        self.pile_shared = new.pile_shared = True
         new.ring = self.ring[:]
         new.removed = self.removed[:]
         new.aside = self.aside[:]
@@ -290,7 +292,7 @@ class CordesState(AgendaState[CordesGame]):
         for cards, positions in places:
             for i in positions:
                 cards[i] = moved[cards[i]]
-        new.pile = Pile(segments)
+        new.pile, new.pile_shared = Pile(segments), False
         them.face_down = {moved.get(c, c) for c in them.face_down}
         new.coach_picked = [moved.get(c, c) for c in new.coach_picked]
         new.known_in_pile[other] = {moved.get(c, c) for c in new.known_in_pile[other]}
@@ -420,7 +422,7 @@ class CordesState(AgendaState[CordesGame]):
         # card back approximately in the middle of this draw pile."
         playable = game.playable_set
         self.aside = [card for card in self.aside if card not in playable]
-        self.pile = game.shuffled_pile.copy()
+        self.pile, self.pile_shared = game.shuffled_pile.copy(), False
         # Nobody keeps track of this segment: both players draw from it, unseen by the other, before anyone decides.
         self.emit("shuffle", cards=len(game.playable))
         size = len(self.pile)
@@ -507,7 +509,7 @@ class CordesState(AgendaState[CordesGame]):
 
     def _swapped_under(self, seat: int) -> None:
         swapped, self.seats[seat].swapped = self.seats[seat].swapped, []
-        self.pile.put_under(swapped)
+        self.own_pile().put_under(swapped)
         self.known_in_pile[seat].update(swapped)
 
     # -- a turn (rulebook: Turn Sequence) --------------------------------------
@@ -764,7 +766,7 @@ class CordesState(AgendaState[CordesGame]):
             seat.face_down.add(card)
             where = "spittoon"
         else:
-            self.pile.put_under([card])
+            self.own_pile().put_under([card])
             self.known_in_pile[seat_index].add(card)
             where = "pile"
         self.emit("hand_limit", player=seat_index, card=self.game.names[card], to=where)
@@ -844,7 +846,7 @@ class CordesState(AgendaState[CordesGame]):
         for seat in self.seats:
             seat.spittoon = []
             seat.face_down.clear()
-        self.pile.put_under(cards)
+        self.own_pile().put_under(cards)
         self.emit("reshuffle", why=why, ring=counts[0], spittoons=counts[1:], pile=len(self.pile))
         return len(cards)
 
@@ -930,6 +932,12 @@ class CordesState(AgendaState[CordesGame]):
         self.emit("gong", player=player, gong=self.gongs + 1)
         self._draw_one(player, left)
 
+    def own_pile(self) -> Pile:
+        """The pile, to change it: a pile shared with a copy of this state is copied first."""
+        if self.pile_shared:
+            self.pile, self.pile_shared = self.pile.copy(), False
+        return self.pile
+
     def draw_decision(self, kind: str, prompt: str) -> Decision:
         """The chance decision of the pile's top card (one option per name, weighted by copies)."""
         return self.pile.draw_decision(self.game.name_of, kind, prompt)
@@ -941,15 +949,16 @@ class CordesState(AgendaState[CordesGame]):
         are left in that segment.
         """
         known_in_pile = self.known_in_pile
+        pile = self.own_pile()
         if not (known_in_pile[0] or known_in_pile[1]):
-            return self.pile.take(name, self.game.name_of)
-        top = self.pile.segments[0]
+            return pile.take(name, self.game.name_of)
+        top = pile.segments[0]
         blind = known_in_pile.blind
         for seat, known in enumerate(known_in_pile):
             if known and seat != by and blind[seat] is not top:
                 known.difference_update(top.cards)
                 blind[seat] = top
-        card = self.pile.take(name, self.game.name_of)
+        card = pile.take(name, self.game.name_of)
         known_in_pile[0].discard(card)
         known_in_pile[1].discard(card)
         return card
