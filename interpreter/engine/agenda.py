@@ -62,7 +62,6 @@ class AgendaState(State[G]):
         self._agenda = []
         self._queued = []
         self._events = []
-        self._pending = None
         self._waiting = None
         self._agenda.append((getattr(method, "__func__", method), args, None))
         self._run()
@@ -89,18 +88,20 @@ class AgendaState(State[G]):
     # ------------------------------------------------------------------
 
     def decision(self) -> Decision | None:
-        """The pending decision, or None when the game is over."""
-        return self._pending
+        """The pending decision (the waiting task's), or None when the game is over."""
+        waiting = self._waiting
+        return None if waiting is None else waiting[2]
 
     def apply(self, index: int) -> list[Event]:
         """Answer the pending decision with option `index`; the events that followed."""
-        decision, task = self._pending, self._waiting
-        if decision is None or task is None:
+        task = self._waiting
+        decision = None if task is None else task[2]
+        if task is None or decision is None:
             raise ValueError("the game is over: there is no decision to answer")
         if not 0 <= index < len(decision.options):
             raise IndexError(f"option {index} does not exist; there are {len(decision.options)}")
         self._events = []
-        self._pending = self._waiting = None
+        self._waiting = None
         self._agenda.append((task[0], (decision.options[index], *task[1]), None))  # the answer's task runs first
         self._run()
         return self._events
@@ -119,7 +120,7 @@ class AgendaState(State[G]):
         if self._waiting is None:
             raise ValueError("no decision is waiting: there is nothing to pose anew")
         method, args, _ = self._waiting
-        self._pending, self._waiting = decision, (method, args, decision)
+        self._waiting = (method, args, decision)
 
     def clone(self) -> AgendaState[G]:
         """A copy that plays on alike: the same answers give the same events and outcome.
@@ -133,11 +134,16 @@ class AgendaState(State[G]):
         new._agenda = self._agenda[:]
         new._queued = []
         new._events = []
-        new.observer = None
+        if "observer" in self.__dict__:  # a debugger watches this state, not its copies (the class's None serves)
+            del new.observer
         if self._actions is not None:
             new._actions = self._actions.copy()
         self.copy_fields(new)
         return new
+
+    def _no_decision(self) -> None:
+        """No decision waits any more (the game is over): the waiting task is dropped."""
+        self._waiting = None
 
     def copy_fields(self, new: Any) -> None:
         """Give `new`, a shallow copy of this state, its own copy of every field that changes in play."""
@@ -177,8 +183,8 @@ class AgendaState(State[G]):
             if len(decision.options) == 1:
                 agenda.append((method, (decision.options[0], *args), None))  # taken at once: runs next
                 continue
-            self._pending, self._waiting = decision, (method, args, decision)
+            self._waiting = (method, args, decision)
             return
         if self._outcome is not None:
             agenda.clear()
-            self._pending = self._waiting = None
+            self._waiting = None

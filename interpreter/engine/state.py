@@ -202,10 +202,14 @@ class State(ABC, Generic[G]):
         facts = dict(facts or {})
         reason = self.game.outcome_text(winner, code, facts)
         outcome = self._outcome = Outcome(winner, reason, code, facts)
-        self._pending = None
+        self._no_decision()
         end = self.end_facts(outcome)
         end.pop("reason", None)  # no prose in a trace: the commentary renders the reason from the code
         self.emit("end", **end)
+
+    def _no_decision(self) -> None:
+        """No decision is pending any more (the game is over)."""
+        self._pending = None
 
     def end_facts(self, outcome: Outcome) -> dict[str, Any]:
         """The facts of the `end` event: the winner, the code and its facts (a game may say more).

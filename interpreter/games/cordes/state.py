@@ -949,7 +949,7 @@ class CordesState(AgendaState[CordesGame]):
         are left in that segment.
         """
         known_in_pile = self.known_in_pile
-        pile = self.own_pile()
+        pile = self.own_pile() if self.pile_shared else self.pile
         if not (known_in_pile[0] or known_in_pile[1]):
             return pile.take(name, self.game.name_of)
         top = pile.segments[0]
