@@ -64,7 +64,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .decision import CHANCE, Decision
 from .players import Player, View
@@ -192,7 +192,15 @@ def better(node: Node, other: Node | None) -> bool:
     return mean - mean_other > MARGIN * max(error, 1e-9)
 
 
-def draw(decision: Decision, rng: Any) -> int:
+class Rng(Protocol):
+    """What a chance draw (and a trial, `trial.py`) draws with: `random.Random`, or a `trial.Seeded`."""
+
+    def random(self) -> float: ...
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+def draw(decision: Decision, rng: Rng) -> int:
     """A chance decision's option drawn by the options' weights."""
     options = decision.options
     total = 0

@@ -35,22 +35,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from .decision import Decision
-from .mcts import draw
+from .mcts import Rng, draw
 from .players import View
 from .state import State
 
 #: What winning is worth in a position score (a game won outweighs any position).
 WIN = 1000.0
-
-class Rng(Protocol):
-    """What a trial draws with: `random.Random`, or `Seeded`, which is one made when first drawn from."""
-
-    def random(self) -> float: ...
-
-    def getrandbits(self, k: int, /) -> int: ...
 
 
 class Seeded:

@@ -281,3 +281,18 @@ def test_a_trial_scores_an_ended_game_as_won_or_lost(scenario_cordes):
     values = trial.values(decision, View(s.state, 0), random.Random(1))
     assert values[decision.index_of("Play Coup du Désespoir")] == -WIN
     assert max(values) > -WIN
+
+
+def test_a_generator_seeded_at_its_first_draw_draws_as_one_seeded_at_once():
+    """`Seeded(seed)` gives the draws of `random.Random(seed)`, in any mix of `random()` and `getrandbits()`."""
+    import random
+
+    from atout.interpreter.engine.trial import Seeded
+
+    for seed in (0, 7, 2**31 + 5):
+        lazy, eager = Seeded(seed), random.Random(seed)
+        for step in range(50):
+            if step % 3:
+                assert lazy.random() == eager.random()
+            else:
+                assert lazy.getrandbits(32) == eager.getrandbits(32)
