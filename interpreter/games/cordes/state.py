@@ -113,6 +113,12 @@ class Blow:
     unstoppable: bool = False
 
 
+@lru_cache(maxsize=256)
+def _activity_prompt(energy: int, gain: int) -> str:
+    """What the player on turn is asked (made once per energy: asked at every step of a turn)."""
+    return f"your turn (energy {energy}): play a card, spit a card for +{gain} energy, or end the turn"
+
+
 @lru_cache(maxsize=None)
 def _gong_option(above: int) -> Option:
     """The chance option of putting the GONG back under `above` cards (options never change: made once)."""
@@ -583,7 +589,7 @@ class CordesState(AgendaState[CordesGame]):
     def _activity(self, player: int) -> None:
         """The activity phase: play and/or spit cards, then end the turn."""
         options = self.activity_options(player)
-        prompt = f"your turn (energy {self.seats[player].energy}): play a card, spit a card for +{self.game.rules.energy_per_spat_card} energy, or end the turn"
+        prompt = _activity_prompt(self.seats[player].energy, self.game.rules.energy_per_spat_card)
         self.ask(Decision(player, "act", options, prompt), self._acted, player)
 
     def _acted(self, option: Option, player: int) -> None:

@@ -23,6 +23,7 @@ default opponent, see `engine.py`).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, cast
 
@@ -67,6 +68,12 @@ def card_option(label: str, total: int, position: int, prefix: str = "") -> Opti
             _CARD_OPTIONS.clear()
         option = _CARD_OPTIONS[key] = Option(f"{prefix}{label} ({total})", position)
     return option
+
+
+@lru_cache(maxsize=1024)
+def _prompt(text: str, seat: int, number: int, count: int) -> str:
+    """A chance draw's prompt of the preparation, "P1 draws card 3 of 10…" (made once: asked at every draw)."""
+    return text.format(seat=seat_name(seat), number=number, count=count)
 
 
 #: The option of keeping one's hand, first of every swap decision.
@@ -358,7 +365,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
 
     def _draw_for_duel(self, seat: int, number: int, count: int) -> None:
         """Draw card `number` of `count` from the collection into the reserve (chance)."""
-        prompt = f"{seat_name(seat)} draws card {number} of {count} from the collection"
+        prompt = _prompt("{seat} draws card {number} of {count} from the collection", seat, number, count)
         decision = self.left[seat].draw_decision(kind="draw", prompt=prompt)
         self.ask(decision, self._drawn_for_duel, seat, number, count)
 
@@ -373,7 +380,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
 
     def _leave_out(self, seat: int, number: int, out: int) -> None:
         """Leave card `number` of `out` out of the duel (chance): it goes back to the collection."""
-        prompt = f"{seat_name(seat)} leaves card {number} of {out} out of the duel"
+        prompt = _prompt("{seat} leaves card {number} of {count} out of the duel", seat, number, out)
         decision = self.reserve[seat].draw_decision(kind="leave", prompt=prompt)
         self.ask(decision, self._left_out, seat, number, out)
 
@@ -399,7 +406,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
 
     def _draw_hand_card(self, seat: int, number: int) -> None:
         """Draw card `number` of the hand from the duel's cards (chance)."""
-        prompt = f"{seat_name(seat)} draws card {number} of {self.rules.hand} for the hand"
+        prompt = _prompt("{seat} draws card {number} of {count} for the hand", seat, number, self.rules.hand)
         decision = self.reserve[seat].draw_decision(kind="hand", prompt=prompt)
         self.ask(decision, self._drew_hand_card, seat, number)
 
