@@ -62,3 +62,36 @@ def test_segments_laid_by_hand_are_counted_from_scratch():
     assert weights(pile.draw_decision()) == [("Cross", 1), ("Jab", 1)]
     assert pile.signature() == (("Cross", "Jab"), ("Crochet",))
     assert sorted(pile.take_all()) == [0, 2, 3] and not pile
+
+
+def test_a_signature_kept_up_to_date_is_the_one_made_from_scratch():
+    """Each segment keeps its sorted keys card by card once asked: at every step they are the ones sorted anew."""
+    import random
+
+    names = [f"C{n % 7}" for n in range(60)]
+    key = names.__getitem__
+    rng = random.Random(5)
+    pile = Pile([list(range(0, 30)), list(range(30, 40))], key)
+    out: list[int] = list(range(40, 60))
+    copies = []
+    for step in range(400):
+        assert pile.signature() == tuple(tuple(sorted(map(key, s.cards))) for s in pile.segments if s.cards), step
+        action = rng.random()
+        if action < 0.4 and len(pile):
+            decision = pile.draw_decision()
+            out.append(pile.take(decision.options[int(rng.random() * len(decision.options))].label))
+        elif action < 0.6 and out and len(pile.segments) == 1:
+            pile.shuffle_in(out.pop(int(rng.random() * len(out))))
+        elif action < 0.7 and pile.segments and pile.segments[-1].cards:
+            segment = pile.segments[-1]
+            card = segment.cards[int(rng.random() * len(segment.cards))]
+            segment.remove(card, key if rng.random() < 0.5 else None)
+            out.append(card)
+        elif action < 0.8 and out:
+            pile.put_under([out.pop()])
+        elif action < 0.9:
+            copies.append((pile.signature(), pile.copy()))
+        elif out:
+            pile.put_on_top([out.pop()])
+    for signature, copy in copies:  # a copy is not changed by what its original did later
+        assert copy.signature() == signature

@@ -11,11 +11,13 @@ So a pile is a list of `Segment`s, top first, and no random generator is
 involved: chance decisions pick which card comes out. Each segment keeps the
 count of its cards by name from one draw to the next, so drawing costs the
 same whatever the size of the pile (a game draws at nearly every action).
+Once asked for a pile's signature (comparing positions for a draw by
+repetition), a segment keeps its sorted keys up to date the same way.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -38,16 +40,19 @@ class Segment:
     """Cards shuffled together: their ids and, once asked for, their ids by name.
 
     The ids by name, the names in order and the chance options are made at
-    the first draw, then kept up to date card by card.
+    the first draw, then kept up to date card by card; so are its sorted
+    keys (`sorted_keys`), once asked for.
     """
 
-    __slots__ = ("cards", "_by_name", "_labels", "_options")
+    __slots__ = ("cards", "_by_name", "_labels", "_options", "_key", "_sorted")
 
     def __init__(self, cards: Iterable[int] = ()) -> None:
         self.cards: list[int] = list(cards)
         self._by_name: dict[str, list[int]] | None = None
         self._labels: list[str] = []
         self._options: list[Option] = []
+        self._key: Callable[[int], Any] | None = None
+        self._sorted: tuple | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -79,7 +84,30 @@ class Segment:
         segment._by_name = None if by_name is None else {label: ids[:] for label, ids in by_name.items()}
         segment._labels = self._labels[:]
         segment._options = self._options[:]
+        segment._key = self._key
+        segment._sorted = self._sorted  # a tuple: shared
         return segment
+
+    def sorted_keys(self, key: Callable[[int], Any]) -> tuple:
+        """The key of each card, sorted: made at the first call, then kept up to date card by card (for `key`)."""
+        keys = self._sorted
+        if keys is None or key != self._key:
+            keys = self._sorted = tuple(sorted(map(key, self.cards)))
+            self._key = key
+        return keys
+
+    def _sort_in(self, card: int) -> None:
+        keys = self._sorted
+        if keys is not None:
+            key = self._key(card)  # type: ignore[misc]
+            at = bisect_right(keys, key)
+            self._sorted = keys[:at] + (key,) + keys[at:]
+
+    def _sort_out(self, card: int) -> None:
+        keys = self._sorted
+        if keys is not None:
+            at = bisect_left(keys, self._key(card))  # type: ignore[misc]
+            self._sorted = keys[:at] + keys[at + 1 :]
 
     def counts(self, name: Name) -> dict[str, int]:
         """How many cards of each name the segment holds."""
@@ -93,6 +121,7 @@ class Segment:
     def add(self, card: int, name: Name | None = None) -> None:
         """Shuffle a card into the segment."""
         self.cards.append(card)
+        self._sort_in(card)
         if self._by_name is None:
             return
         if name is None:
@@ -112,6 +141,7 @@ class Segment:
     def remove(self, card: int, name: Name | None = None) -> None:
         """Take a given card out of the segment."""
         self.cards.remove(card)
+        self._sort_out(card)
         if self._by_name is not None:
             if name is None:
                 self._by_name = None
@@ -125,6 +155,7 @@ class Segment:
             raise KeyError(label)
         card = ids[0]
         self.cards.remove(card)
+        self._sort_out(card)
         self._forget(card, label)
         return card
 
@@ -226,7 +257,7 @@ class Pile:
     def signature(self, name: Callable[[int], Any] | None = None) -> tuple:
         """What is known of the pile, for comparing positions: each segment's names (or sortable keys), sorted."""
         key = self._name(None) if name is None else name
-        return tuple([tuple(sorted(map(key, segment.cards))) for segment in self._segments if segment.cards])
+        return tuple([segment.sorted_keys(key) for segment in self._segments if segment.cards])
 
     def copy(self) -> "Pile":
         """An independent copy (each segment's counts by name are copied, not made again)."""
