@@ -141,3 +141,53 @@ def test_a_resampled_copy_keeps_the_view_and_plays_to_its_end_in_every_setup(car
             checked += 1
         state.apply(index)
     assert checked >= 3
+
+
+def influence_anew(state, card: int) -> int:
+    """A card's influence worked out from scratch: printed, tokens, each continuous bonus, the Lieu's."""
+    from atout.interpreter.games.cardia import ast
+
+    value = state.printed[card] + sum(state.tokens.get(card, ()))
+    for owner, source, effect in state.active.get(ast.InfluenceContinue, ()):
+        value += effect.bonus(state, owner, source, card)
+    for faction, n in state.game.lieu_bonuses:
+        if faction is None or faction is state.cards[card].faction:
+            value += n
+    return value
+
+
+@pytest.mark.parametrize("setup", SETUPS[:4], ids=lambda setup: "-".join(str(v) for v in setup.values()))
+def test_each_influence_kept_is_the_one_worked_out_anew_in_a_game_and_its_copies(cardia_files, setup):
+    """A card's bonus is worked out once and shared with copies (`Active`): it stays right as each plays on its own way."""
+    game = CardiaGame.from_files(cardia_files, {"lieu": None, "protecteurs": False, **setup})
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        states = [game.new_state()]
+        while states:
+            for state in list(states):
+                decision = state.decision()
+                if decision is None:
+                    states.remove(state)
+                    continue
+                if len(states) < 3 and rng.random() < 0.1:
+                    states.append(state.clone())  # plays on with other answers, sharing what was worked out
+                state.apply(rng.randrange(len(decision.options)))
+                for card in state.in_play():
+                    assert state.influence(card) == influence_anew(state, card)
+                    checked += 1
+    assert checked > 1000
+
+
+def test_a_bonus_worked_out_follows_a_card_that_changes_hands(scenario):
+    """`Tes cartes de l'Académie ont +1`: a card worked out as the other's gets the bonus once it is the owner's."""
+    s = scenario().past("Archiviste", "Alchimiste").persistent(0, "Archiviste")
+    state = s.state
+    archiviste, alchimiste = s.card(0, "Archiviste"), s.card(1, "Alchimiste")
+    assert (state.influence(archiviste), state.influence(alchimiste)) == (6, 8)
+    copy = state.clone()
+    state.owners = state.owners[:]  # as a card changing hands does: the list is replaced, never changed in place
+    state.owners[alchimiste] = 0
+    assert state.influence(alchimiste) == 9
+    assert copy.influence(alchimiste) == 8  # the copy's cards did not change hands
+    assert state.influence(alchimiste) == 9

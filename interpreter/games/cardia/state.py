@@ -115,6 +115,25 @@ def _counted(pile: Pile, names: list[str]) -> Pile:
     return pile
 
 
+class Active(dict):
+    """The active persistent effects by kind: [(owner, source card, effect)]; and each card's bonus from them.
+
+    A card's bonus (the sum of the `InfluenceContinue` effects that include
+    it, `CardiaState.influence`) depends only on these effects and on who
+    owns which card: it is worked out once per card, for the owners it was
+    worked out with (`owners` is replaced, never changed in place, when a
+    card changes hands; the effects are replaced whole by `refresh_active`).
+    Copies of a state share it, as they share the effects.
+    """
+
+    __slots__ = ("owners", "bonuses")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.owners: list[int] | None = None
+        self.bonuses: dict[int, int] = {}
+
+
 @dataclass(slots=True)
 class Encounter:
     """One turn's pair of cards in the line.
@@ -218,7 +237,7 @@ class CardiaState(AgendaState[CardiaGame]):
         #: Cards in play with a Persistant token, in the order they got it.
         self.persistent: list[int] = []
         #: Active persistent effects by kind: [(owner, source card, effect)].
-        self.active: dict[type, list[tuple[int, int, Any]]] = {}
+        self.active = Active()
         self.chosen: list[int | None] = [None, None]
         #: The card a player showed before the other chose ("face visible"), this turn.
         self.shown: list[int | None] = [None, None]
@@ -421,10 +440,16 @@ class CardiaState(AgendaState[CardiaGame]):
         tokens = self.tokens.get(card)
         if tokens:
             value += sum(tokens)
-        bonuses = self.active.get(ast.InfluenceContinue)
-        if bonuses:
-            for owner, source, effect in bonuses:
-                value += effect.bonus(self, owner, source, card)
+        active = self.active
+        effects = active.get(ast.InfluenceContinue)
+        if effects:
+            owners = self.owners
+            if active.owners is not owners:
+                active.owners, active.bonuses = owners, {}
+            bonus = active.bonuses.get(card)
+            if bonus is None:
+                bonus = active.bonuses[card] = sum(effect.bonus(self, owner, source, card) for owner, source, effect in effects)
+            value += bonus
         lieu = self.game.lieu_bonuses
         if lieu:
             of = self.cards[card].faction
@@ -450,10 +475,13 @@ class CardiaState(AgendaState[CardiaGame]):
         a, b = enc.cards
         if a is None or b is None:
             return None
-        ia, ib = self.influence(a), self.influence(b)
+        return self._winner(enc, self.influence(a), self.influence(b))
+
+    def _winner(self, enc: Encounter, ia: int, ib: int) -> int | None:
+        """Who wins an encounter of two cards whose influences are `ia` (P1's) and `ib` (P2's)."""
         if ia != ib:
             return 0 if ia > ib else 1
-        tie = self.tie_breaker(a, b)
+        tie = self.tie_breaker(*enc.cards)
         return tie if tie is not None else enc.tie_winner
 
     def tie_breaker(self, a: int, b: int) -> int | None:
@@ -516,7 +544,7 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def refresh_active(self) -> None:
         """Recompute the active persistent effects: the cards with a Persistant token, then the properties in play."""
-        active: dict[type, list[tuple[int, int, Any]]] = {}
+        active = Active()
         for card in self.persistent:
             owner = self.owners[card]
             for capacite in self.cards[card].capacites:
@@ -528,7 +556,8 @@ class CardiaState(AgendaState[CardiaGame]):
                 for prop in self.properties.get(card, ()):
                     for effect in prop.acts(True):
                         active.setdefault(type(effect), []).append((self.owners[card], card, effect))
-        self.active = active
+        if active != self.active:  # the same effects: the bonuses worked out stay (see `Active`)
+            self.active = active
 
     # ------------------------------------------------------------------
     # Moving cards
@@ -778,7 +807,7 @@ class CardiaState(AgendaState[CardiaGame]):
         if not self.quiet:
             self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
         self._resolve_tie(enc, ia, ib, before)
-        winner = self.winner_of(enc)
+        winner = self._winner(enc, ia, ib)
         order: tuple[int, ...] = ()
         if winner is not None:
             if not self.quiet:
