@@ -475,13 +475,13 @@ class CardiaState(AgendaState[CardiaGame]):
         a, b = enc.cards
         if a is None or b is None:
             return None
-        return self._winner(enc, self.influence(a), self.influence(b))
+        return self._winner(enc, a, b, self.influence(a), self.influence(b))
 
-    def _winner(self, enc: Encounter, ia: int, ib: int) -> int | None:
-        """Who wins an encounter of two cards whose influences are `ia` (P1's) and `ib` (P2's)."""
+    def _winner(self, enc: Encounter, a: int, b: int, ia: int, ib: int) -> int | None:
+        """Who wins an encounter of P1's card `a` and P2's card `b`, whose influences are `ia` and `ib`."""
         if ia != ib:
             return 0 if ia > ib else 1
-        tie = self.tie_breaker(*enc.cards)
+        tie = self.tie_breaker(a, b)
         return tie if tie is not None else enc.tie_winner
 
     def tie_breaker(self, a: int, b: int) -> int | None:
@@ -807,7 +807,7 @@ class CardiaState(AgendaState[CardiaGame]):
         if not self.quiet:
             self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
         self._resolve_tie(enc, ia, ib, before)
-        winner = self._winner(enc, ia, ib)
+        winner = self._winner(enc, a, b, ia, ib)
         order: tuple[int, ...] = ()
         if winner is not None:
             if not self.quiet:
