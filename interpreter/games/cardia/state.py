@@ -525,7 +525,7 @@ class CardiaState(AgendaState[CardiaGame]):
         """
         seats = tuple(
             [
-                (tuple(sorted(seat.hand)), tuple([tuple(sorted(s)) for s in seat.pile.segments]), tuple(sorted(seat.discard)))
+                (tuple(sorted(seat.hand)), tuple([s.sorted_keys(int) for s in seat.pile.segments]), tuple(sorted(seat.discard)))
                 for seat in self.seats
             ]
         )
