@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .decision import Decision
+from .limits import ActionCounter
 from .state import Event, G, State
 
 #: A task: the function to call (with the state first), its arguments, and
@@ -141,6 +142,20 @@ class AgendaState(State[G]):
         self.copy_fields(new)
         return new
 
+    def draw_inside(self, choose: Callable[[Decision], int]) -> ActionCounter:
+        """From now on, answer chance's decisions here with `choose`, as they come: the player loop sees only the seats'.
+
+        For a game nobody watches (`play_game` with no record, listener or
+        person): the same draws in the same order, without going out of the
+        state and back for each. Copies draw as before. The counter returned
+        counts the decisions so answered (`drawn`) and the turn of the last (`drawn_turn`).
+        """
+        counter = self._actions
+        if counter is None:
+            counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
+        counter.chance = choose
+        return counter
+
     def _no_decision(self) -> None:
         """No decision waits any more (the game is over): the waiting task is dropped."""
         self._waiting = None
@@ -183,6 +198,14 @@ class AgendaState(State[G]):
             if len(decision.options) == 1:
                 agenda.append((method, (decision.options[0], *args), None))  # taken at once: runs next
                 continue
+            if decision.player < 0:
+                counter = self._actions
+                chance = counter.chance  # type: ignore[union-attr]  # counted just above: made
+                if chance is not None:  # answered here (`draw_inside`): runs next
+                    counter.drawn += 1  # type: ignore[union-attr]
+                    counter.drawn_turn = counter.turn  # type: ignore[union-attr]
+                    agenda.append((method, (decision.options[chance(decision)], *args), None))
+                    continue
             self._waiting = (method, args, decision)
             return
         if self._outcome is not None:

@@ -17,6 +17,7 @@ takes a few thousand actions, and a few dozen in one turn).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -94,7 +95,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "drawn", "drawn_turn")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -109,12 +110,18 @@ class ActionCounter:
         self.turn = 0
         #: The bound the game reached, once it has (the game is then over).
         self.reached: Limit | None = None
+        #: Who answers chance's decisions inside the state, as they come (`AgendaState.draw_inside`), if anyone.
+        self.chance: Callable[[Any], int] | None = None
+        #: How many chance decisions were answered so, and the turn of the last one.
+        self.drawn = 0
+        self.drawn_turn = 0
 
     def copy(self) -> "ActionCounter":
         """An independent copy (for a copied state)."""
         counter = ActionCounter.__new__(ActionCounter)  # every slot, set directly (copies are made at every trial)
         counter.per_game, counter.per_turn, counter.names = self.per_game, self.per_turn, self.names
         counter.actions, counter.in_turn, counter.turn, counter.reached = self.actions, self.in_turn, self.turn, self.reached
+        counter.chance, counter.drawn, counter.drawn_turn = None, 0, 0  # a copy's chance is drawn by whoever plays it
         return counter
 
     def count(self, turn: int) -> Limit | None:

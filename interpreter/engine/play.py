@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .agenda import AgendaState
 from .decision import Decision, seat_name
 from .players import Abandoned, ChanceSampler, Player, TakeBack, View
 from .record import RecordWriter
@@ -87,6 +88,8 @@ def play_game(
         for event in start:
             on_event(event)
     actions = turns = 0
+    # Nobody watches: chance's decisions are answered inside the state (the same draws, in the same order).
+    inside = state.draw_inside(chance.choose) if quiet and on_decision is None and isinstance(state, AgendaState) else None
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []
@@ -141,6 +144,9 @@ def play_game(
         if on_event is not None:
             for event in events:
                 on_event(event)
+    if inside is not None and inside.drawn:  # turns only go up: the last decision answered is of the highest turn
+        actions += inside.drawn
+        turns = max(turns, inside.drawn_turn)
     if writer is not None:
         writer.end(ended(state))
     return Played(state, actions, turns)
