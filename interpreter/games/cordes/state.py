@@ -333,8 +333,7 @@ class CordesState(AgendaState[CordesGame]):
 
     def hand_names(self, seat: int, cards: list[int] | None = None) -> list[str]:
         """The distinct names of a hand (or of `cards`), sorted."""
-        names = self.game.names
-        return sorted({names[c] for c in (self.seats[seat].hand if cards is None else cards)})
+        return sorted(set(map(self.game.names.__getitem__, self.seats[seat].hand if cards is None else cards)))
 
     def take_from_hand(self, seat: int, name: str) -> int:
         """Remove a card of this name from a hand; its id."""
@@ -730,7 +729,7 @@ class CordesState(AgendaState[CordesGame]):
         """A blow: its target answers it or takes it."""
         self.blow = blow
         options = self.answer_options(blow)
-        prompt = f"{seat_name(blow.by)} hits you with {blow.card} ({_blow_text(blow)}): answer with a DEFENSE or a RIPOSTE, or take the blow"
+        prompt = "" if self.quiet else f"{seat_name(blow.by)} hits you with {blow.card} ({_blow_text(blow)}): answer with a DEFENSE or a RIPOSTE, or take the blow"
         self.ask(Decision(blow.to, "answer", options, prompt), self._blow_answered, blow)
 
     def _blow_answered(self, option: Option, blow: Blow) -> None:
