@@ -482,7 +482,7 @@ class CordesState(AgendaState[CordesGame]):
             self._coach_swap(seat)
             return
         left = [c for c in self.seats[seat].hand if c not in picked]
-        options = [DONE] + [Option(name, name) for name in self.hand_names(seat, left)]
+        options = [DONE] + [_answer_option(name) for name in self.hand_names(seat, left)]
         prompt = (
             f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
             "or Done"
