@@ -46,33 +46,81 @@ from .state import State
 WIN = 1000.0
 
 
-class Seeded:
-    """A generator seeded only when first drawn from: it draws exactly as `random.Random(seed)` would.
+class Tape:
+    """The 32-bit words `random.Random(seed)` gives, drawn once, as far as any reader of them has read.
 
     Each option of a try meets the same draws (see the module's docstring):
-    each is given a generator of the same seed. Most tries meet no chance
-    before their horizon, and never pay for the seeding.
+    each reads the same tape, through its own `Seeded`. So the generator is
+    seeded once per try, not once per option, and only when a reader first
+    draws: most tries meet no chance before their horizon.
     """
 
-    __slots__ = ("_seed", "_rng")
+    __slots__ = ("seed", "words", "_rng")
+
+    #: Words drawn at a time.
+    CHUNK = 16
 
     def __init__(self, seed: int) -> None:
-        self._seed = seed
+        self.seed = seed
+        #: The words drawn so far (only ever extended: readers keep this very list).
+        self.words: list[int] = []
         self._rng: random.Random | None = None
 
-    def _made(self) -> random.Random:
+    def extend(self, length: int) -> None:
+        """Draw words up to `length` at least."""
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random(self._seed)
-        return rng
+            rng = self._rng = random.Random(self.seed)
+        draw = rng.getrandbits
+        while len(self.words) < length:
+            self.words += [draw(32) for _ in range(self.CHUNK)]
+
+
+class Seeded:
+    """A reader of a `Tape`: it draws exactly as `random.Random(seed)` would.
+
+    `random()` and `getrandbits(k)` are made of the generator's 32-bit
+    words as CPython makes them: `random()` of two words (27 and 26 bits),
+    `getrandbits(k)` of `k` bits, the first word the lowest. A test checks
+    both against `random.Random`.
+    """
+
+    __slots__ = ("_tape", "_words", "_at")
+
+    def __init__(self, seed: int | Tape) -> None:
+        tape = seed if isinstance(seed, Tape) else Tape(seed)
+        self._tape = tape
+        self._words = tape.words
+        self._at = 0
 
     def random(self) -> float:
         """As `random.Random(seed).random()`, drawn after the draws made before."""
-        return self._made().random()
+        at = self._at
+        words = self._words
+        if at + 2 > len(words):
+            self._tape.extend(at + 2)
+        self._at = at + 2
+        return ((words[at] >> 5) * 67108864.0 + (words[at + 1] >> 6)) * (1.0 / 9007199254740992.0)
 
     def getrandbits(self, k: int, /) -> int:
         """As `random.Random(seed).getrandbits(k)`, drawn after the draws made before."""
-        return self._made().getrandbits(k)
+        if k <= 0:
+            raise ValueError("number of bits must be greater than zero")
+        count = (k - 1) // 32 + 1
+        at = self._at
+        words = self._words
+        if at + count > len(words):
+            self._tape.extend(at + count)
+        self._at = at + count
+        if count == 1:
+            return words[at] >> (32 - k)
+        value = 0
+        for index in range(count):  # the first word the lowest; the last keeps its top bits
+            word = words[at + index]
+            if index == count - 1:
+                word >>= 32 * count - k
+            value |= word << (32 * index)
+        return value
 
 
 #: A position's worth to a seat (higher is better), from the game's quantities: never from a card's text.
@@ -137,12 +185,12 @@ def greedy(score: Score) -> Policy:
         if count == 1:
             return 0
         seat = decision.player
-        seed = rng.getrandbits(32)
+        tape = Tape(rng.getrandbits(32))
         best, chosen = None, 0
         for index in range(count):
             copy = state.clone()
             copy.apply(index)
-            settle(copy, Seeded(seed))
+            settle(copy, Seeded(tape))
             value = outcome_score(copy, seat)
             if value is None:
                 value = score(copy, seat)
@@ -195,13 +243,13 @@ class Trial:
             if answered >= self.actions:
                 break
             if spread and self.spread(decision, seat) and len(decision.options) > 1:
-                seed = rng.getrandbits(32)
+                tape = Tape(rng.getrandbits(32))
                 total = 0.0
                 last = len(decision.options) - 1
                 for index in range(last + 1):
                     copy = state.clone() if index < last else state
                     copy.apply(index)
-                    total += self.run(copy, seat, Seeded(seed), start_turn, spread=False)
+                    total += self.run(copy, seat, Seeded(tape), start_turn, spread=False)
                 return total / len(decision.options)
             state.apply(self._policy(state, decision, rng))
             answered += 1
@@ -218,12 +266,12 @@ class Trial:
         last = len(tried) - 1
         for _ in range(self.samples):
             position = view.sample(rng)
-            seed = rng.getrandbits(32)
+            tape = Tape(rng.getrandbits(32))
             start = position.turn
             for at, index in enumerate(tried):
                 copy = position.clone() if at < last else position  # the sample itself serves for the last option
                 copy.apply(index)
-                totals[index] += self.run(copy, seat, Seeded(seed), start)
+                totals[index] += self.run(copy, seat, Seeded(tape), start)
         missing = -2 * WIN
         chosen = set(tried)
         return [total / self.samples if index in chosen else missing for index, total in enumerate(totals)]

@@ -296,3 +296,27 @@ def test_a_generator_seeded_at_its_first_draw_draws_as_one_seeded_at_once():
                 assert lazy.random() == eager.random()
             else:
                 assert lazy.getrandbits(32) == eager.getrandbits(32)
+
+
+def test_readers_of_one_tape_each_draw_as_a_generator_of_its_seed():
+    """The options of a try read one `Tape`: each reader, however they interleave, draws as `random.Random(seed)`."""
+    import random
+
+    from atout.interpreter.engine.trial import Seeded, Tape
+
+    sizes = (1, 5, 31, 32, 33, 64, 100)
+    for seed in (0, 3, 2**32 - 1):
+        tape = Tape(seed)
+        readers = [(Seeded(tape), random.Random(seed)) for _ in range(3)]
+        choose = random.Random(seed + 1)
+        for step in range(300):
+            reader, reference = readers[int(choose.random() * len(readers))]
+            if choose.random() < 0.6:
+                assert reader.random() == reference.random(), (seed, step)
+            else:
+                k = sizes[int(choose.random() * len(sizes))]
+                assert reader.getrandbits(k) == reference.getrandbits(k), (seed, step, k)
+        assert tape._rng is not None  # seeded once, for every reader
+    untouched = Tape(5)
+    Seeded(untouched), Seeded(untouched)
+    assert untouched._rng is None and untouched.words == []  # a try that met no chance never seeds

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.interpreter.engine.decision import Decision
-from atout.interpreter.engine.trial import Seeded, Trial, best
+from atout.interpreter.engine.trial import Seeded, Tape, Trial, best
 
 from .ast import CardType
 from .score import CARD, ENERGY, energy, life, position_score, with_energy
@@ -110,7 +110,7 @@ class HeuristicBot:
         totals: dict[str, list[float]] = {}
         for _ in range(TRY.samples):
             position = view.sample(self.rng)
-            seed = self.rng.getrandbits(32)
+            tape = Tape(self.rng.getrandbits(32))
             for name in names:
                 card = seen.box[name]
                 base = with_energy(position, me, max(energy(position, me), card.cost))
@@ -121,7 +121,7 @@ class HeuristicBot:
                 before, their_life = TRY.value(base, me), life(base, them)
                 copy = base.clone()
                 copy.apply(index)
-                after = TRY.run(copy, me, Seeded(seed), copy.turn)
+                after = TRY.run(copy, me, Seeded(tape), copy.turn)
                 damage = their_life if copy.is_terminal() and copy.outcome().winner == me else their_life - life(copy, them)
                 total = totals.setdefault(name, [0.0, 0.0, 0.0])
                 total[0] += after - before + card.cost * ENERGY + CARD
