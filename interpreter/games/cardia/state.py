@@ -32,6 +32,7 @@ progress (see `progress.py`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, NamedTuple, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -113,6 +114,9 @@ def _counted(pile: Pile, names: list[str]) -> Pile:
     if pile:
         pile.draw_decision(names.__getitem__)
     return pile
+
+
+_label = attrgetter("label")
 
 
 class Active(dict):
@@ -498,8 +502,10 @@ class CardiaState(AgendaState[CardiaGame]):
     def evaluate(self) -> None:
         """Re-evaluate every encounter: seals move to new winners or return to the reserve."""
         limited = self.rules.limited_seals
+        influence = self.influence
         for enc in self.line:
-            new = self.winner_of(enc)
+            a, b = enc.cards  # as `winner_of` (its call made here: every encounter is evaluated at every change)
+            new = None if a is None or b is None else self._winner(enc, a, b, influence(a), influence(b))
             old = enc.winner
             if new == old:
                 continue
@@ -773,7 +779,7 @@ class CardiaState(AgendaState[CardiaGame]):
         """`seat` chooses a card of their hand; then the event `event` ("shown": the card is shown face up)."""
         hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
         options = [self.hand_options[c] for c in hand]
-        if len({option.label for option in options}) < len(options):  # a card taken from the other's deck shares a name
+        if len(set(map(_label, options))) < len(options):  # a card taken from the other's deck shares a name
             options = card_options(self, hand)
         prompt = "Choose your card (in secret)" if secret else "Choose your card"
         self.ask(Decision(seat, "play", options, prompt, secret=secret), self._chosen, seat, secret, event)
