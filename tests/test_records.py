@@ -433,3 +433,21 @@ def test_an_action_line_reads_alike_at_once_or_step_by_step(events):
         return
     if fast is not None:
         assert repr(fast) == repr(slow)  # repr: a NaN is not equal to itself
+
+
+@pytest.mark.parametrize("game", ["battlefight", "dragons"])
+def test_a_header_manifest_made_once_per_setup_is_the_one_made_anew_and_its_own(game):
+    """A simulation writes a header per game: its manifest is made once per setup, each header getting its own copy."""
+    from atout.interpreter.engine.loading import manifest
+    from atout.interpreter.engine.options import check_options
+
+    engine = ENGINES[game]
+    files = load_files(LANGUAGES[game])
+    setups = [engine.setup_from_options(files, check_options(engine.options, files, {}, game))]
+    for setup in setups:
+        first = manifest(files, setup)
+        first["shipped"]["changed"] = "by the caller"
+        again = manifest(files, setup)
+        assert "changed" not in again["shipped"]
+        files._manifests.clear()
+        assert manifest(files, setup) == again  # the one made anew

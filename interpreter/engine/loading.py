@@ -71,6 +71,8 @@ class GameFiles:
     _used_digests: dict[str, str] = field(default_factory=dict, init=False, repr=False)
     #: `used_by_name` by the same key.
     _used_by_name: dict[str, dict[str, list[str]]] = field(default_factory=dict, init=False, repr=False)
+    #: `manifest` by the same key (every record's header has it: a simulation writes one per game).
+    _manifests: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def card_files(self) -> list[CardFile]:
@@ -202,16 +204,24 @@ def files_of(game: Any) -> GameFiles:
 
 def manifest(files: GameFiles, setup: dict[str, Any]) -> dict[str, dict[str, str]]:
     """What a record's header keeps of the files a game of `setup` is built from:
-    each shipped file's digest, each designer file's text, by name."""
-    shipped: dict[str, str] = {}
-    designer: dict[str, str] = {}
-    for document in files.used(setup):
-        name, is_shipped = files.name(document)
-        if is_shipped:
-            shipped[name] = text_digest(document.text)
-        else:
-            designer[name] = document.text
-    return {"shipped": shipped, "designer": designer}
+    each shipped file's digest, each designer file's text, by name.
+
+    Made once per setup's rules file and names (as `used_digest`); each call
+    gets its own dictionaries.
+    """
+    key = _setup_key(setup)
+    known = files._manifests.get(key)
+    if known is None:
+        shipped: dict[str, str] = {}
+        designer: dict[str, str] = {}
+        for document in files.used(setup):
+            name, is_shipped = files.name(document)
+            if is_shipped:
+                shipped[name] = text_digest(document.text)
+            else:
+                designer[name] = document.text
+        known = files._manifests[key] = {"shipped": shipped, "designer": designer}
+    return {"shipped": dict(known["shipped"]), "designer": dict(known["designer"])}
 
 
 def _names_in(value: Any) -> Iterator[str]:
