@@ -53,6 +53,7 @@ def play_game(
     on_start: Callable[[State], None] | None = None,
     match: int | None = None,
     on_take_back: Callable[[State, int, str], None] | None = None,
+    hear: frozenset[str] | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
 
@@ -72,11 +73,16 @@ def play_game(
     gone back to, how many answers were kept (or why nothing could be taken
     back: the same decision is then asked again, and `kept` is every answer). Without
     `on_take_back`, `TakeBack` goes on to the caller.
+
+    `hear`: when the game is not recorded, the only kinds of events
+    `on_event` wants (the balance lab's): the state makes no others.
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
     # Nobody reads the events of a game played without a record, a listener or a person's prompt: none is kept.
-    quiet = writer is None and on_event is None and on_start is None and on_take_back is None
+    quiet: bool | frozenset[str] = writer is None and on_event is None and on_start is None and on_take_back is None
+    if hear is not None and writer is None and on_take_back is None:  # a listener of a few kinds only
+        quiet = frozenset(hear) or True
     state.quiet = quiet
     if on_start is not None:
         on_start(state)
@@ -89,7 +95,7 @@ def play_game(
             on_event(event)
     actions = turns = 0
     # Nobody watches: chance's decisions are answered inside the state (the same draws, in the same order).
-    inside = state.draw_inside(chance.choose) if quiet and on_decision is None and isinstance(state, AgendaState) else None
+    inside = state.draw_inside(chance.choose) if quiet is True and on_decision is None and isinstance(state, AgendaState) else None
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []

@@ -171,19 +171,28 @@ class State(ABC, Generic[G]):
         """How the game ended, or None while it goes on."""
         return self._outcome
 
-    #: True for a copy whose events nobody reads (a bot trying options on it): `emit` keeps nothing.
-    quiet: bool = False
+    #: True for a state whose events nobody reads (a game nobody watches, a bot trying options on a
+    #: copy): `emit` keeps nothing. A set of kinds: only events of those kinds are read (the balance lab's).
+    quiet: bool | frozenset[str] = False
+
+    def hears(self, kind: str) -> bool:
+        """Whether an event of this kind is read (see `quiet`)."""
+        quiet = self.quiet
+        return not quiet or (quiet is not True and kind in quiet)  # type: ignore[operator]
 
     def emit(self, kind: str, **facts: Any) -> None:
         """Record an event of the current action's trace (and show it to a debugger's observer).
 
-        A quiet state (`quiet`) keeps no event: its `apply` returns none.
-        Where an event's facts cost something to gather (names looked up,
-        lists made) and it comes at every turn, a game writes
-        `if not self.quiet: self.emit(...)`, so that a quiet state (a random
-        game nobody watches, a bot's trial) does not gather them.
+        A quiet state (`quiet`) keeps no event, or only those of the kinds
+        it names: its `apply` returns only those. Where an event's facts cost
+        something to gather (names looked up, lists made) and it comes at
+        every turn, a game writes `if not self.quiet: self.emit(...)`, so
+        that a quiet state (a random game nobody watches, a bot's trial)
+        does not gather them; and `if self.hears(kind): ...` for an event
+        the balance lab reads (a card drawn or played).
         """
-        if self.quiet:
+        quiet = self.quiet
+        if quiet and (quiet is True or kind not in quiet):  # type: ignore[operator]
             return
         event = {"e": kind, **facts}
         self._events.append(event)

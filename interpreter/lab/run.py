@@ -28,6 +28,7 @@ import signal
 from multiprocessing.connection import Connection, wait
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.play import play_game, seeded
@@ -65,8 +66,12 @@ class Study:
         a, b = self.sides
         return (f"{a} ({self.bots[0]})", f"{b} ({self.bots[1]})") if a and b else self.bots
 
+    @cached_property
     def key(self) -> str:
-        """The study as text: the same for two equal studies (dicts are not hashable)."""
+        """The study as text: the same for two equal studies (dicts are not hashable).
+
+        Made once per study (its files' texts are in it: making it at each game took as long as a game).
+        """
         return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False)
 
     def game_plan(self, index: int) -> tuple[int, bool]:
@@ -157,7 +162,7 @@ _BUILT: dict[str, _Built] = {}
 
 
 def _built(study: Study) -> _Built:
-    key = study.key()
+    key = study.key
     built = _BUILT.get(key)
     if built is None:
         if len(_BUILT) > 64:
@@ -204,6 +209,7 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
         on_event=on_event if traits is not None else None,
         on_decision=on_decision,
         on_start=on_start,
+        hear=frozenset() if traits is None else traits.heard,
     )
     outcome = played.outcome
     if traits is not None and traits.lead is not None:

@@ -5,7 +5,9 @@ Each game declares a `LabTraits` in its `lab.py`, read by the lab only:
 - `card_events(event, state)`: the cards an event shows a seat holding (a
   card drawn, taken, swapped in) or playing, as `(seat, name, "held" |
   "played")`; the state is the one after the event's action, for games
-  whose hands are dealt without an event;
+  whose hands are dealt without an event; `heard`, the kinds of events it
+  reads (the lab's games emit no others: most of their events, never read,
+  are not made);
 - `lead(state)`: how far P1 is ahead, in the game's own unit (life, seals,
   rounds won), negative when P2 is; the quality measures (drama,
   decisiveness) read it once per turn;
@@ -54,3 +56,5 @@ class LabTraits:
     conditions: Callable[[dict[str, Any]], dict[str, str]] = _no_conditions
     #: What `sides` names, for headings: "deck", "boxer", "collection".
     side_word: str = "side"
+    #: The kinds of events `card_events` reads: the lab's games make no others (None: it reads any).
+    heard: frozenset[str] | None = None

@@ -39,4 +39,4 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="deck")
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="deck", heard=frozenset({"draw", "play"}))

@@ -589,7 +589,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         active = Active(self._uid, technique, player, card)
         self.actives.append(active)
         self.frames.append(Frame(active))
-        if not self.quiet:
+        if self.hears("play"):
             self.emit("play", player=player, technique=technique.name, type=technique.type.value, basic=card is None)
         return active
 

@@ -36,4 +36,4 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return found
 
 
-LAB = LabTraits(card_events, lead, conditions=conditions)
+LAB = LabTraits(card_events, lead, conditions=conditions, heard=frozenset({"draw", "reveal"}))

@@ -593,7 +593,7 @@ class CardiaState(AgendaState[CardiaGame]):
         zones = self.seats[seat]
         card = zones.pile.take(option.label, self.names.__getitem__)
         zones.hand.append(card)
-        if not self.quiet:
+        if self.hears("draw"):
             self.emit("draw", player=seat, card=self.names[card])
         self.draw(seat, count - 1)
 
@@ -810,7 +810,7 @@ class CardiaState(AgendaState[CardiaGame]):
         if self.properties:
             self.refresh_active()
         ia, ib = self.influence(a), self.influence(b)
-        if not self.quiet:
+        if self.hears("reveal"):
             self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
         self._resolve_tie(enc, ia, ib, before)
         winner = self._winner(enc, a, b, ia, ib)

@@ -41,4 +41,4 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="boxer")
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="boxer", heard=frozenset({"draw", "take", "play"}))

@@ -657,7 +657,7 @@ class CordesState(AgendaState[CordesGame]):
         """Play a card of the hand: pay its cost, put it in the ring; the card."""
         node = self.game.hand_cards[name]
         seat = self.seats[player]
-        if not self.quiet:
+        if self.hears("play"):
             self.emit("play", player=player, card=name, role=role, cost=node.cost, energy=seat.energy - node.cost)
         self.ring.append(self.take_from_hand(player, name))
         seat.energy -= node.cost
@@ -915,7 +915,7 @@ class CordesState(AgendaState[CordesGame]):
             self._drew_gong(player, left)
             return
         self.seats[player].hand.append(card)
-        if not self.quiet:
+        if self.hears("draw"):
             self.emit("draw", player=player, card=self.game.names[card])
         if left > 1 or self.game.rules.hand_limit_checked == "always":
             self._drew(player, left)

@@ -40,4 +40,4 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="collection")
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="collection", heard=frozenset({"round", "swap", "reveal"}))

@@ -458,7 +458,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.asked = ()
         self.round_uses = {}
         self.firings = 0
-        if not self.quiet:
+        if self.hears("round"):
             self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
             self._draw_stats(rules.stats_min)
@@ -520,7 +520,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.seen[0][second] = tuple(now[second])
         self.shown[1][first] = rules.exchanges - self.exchanges[0]
         self.shown[0][second] = rules.exchanges - self.exchanges[1]
-        if not self.quiet:
+        if self.hears("reveal"):
             self._events.append(
                 {
                     "e": "reveal",
