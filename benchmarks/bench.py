@@ -13,8 +13,10 @@ prints:
 - for each playable game: random-against-random games per second and actions
   (answered decisions) per second; the same with the heuristic bots; and the
   replay speed (records re-derived and checked) compared with both, per
-  action; and the mean cost of copying a position (`clone()`, at every
-  decision of random games) in actions of random play;
+  action; the mean cost of copying a position (`clone()`, at every
+  decision of random games) in actions of random play; and the balance
+  lab's random-against-random games per second (`atout simulate` with one
+  worker: each game read as the lab reads it);
 - for BattleFight and Duel de dragons, the same random games played by
   atout and by the hand-written engines of `reference/`, interleaved in this
   process, with the ratio atout/reference (`reference_bench.py`, run here).
@@ -166,6 +168,7 @@ def bench_games(name: str, games: int) -> None:
     replay_time, replayed = min(replay_all() for _ in range(2))
 
     clone_line = bench_clone(game, engine, min(games, 200), random_time / random_actions)
+    lab_time = min(bench_lab(name, games) for _ in range(2))
 
     random_rate = random_actions / random_time
     heuristic_rate = heuristic_actions / heuristic_time
@@ -175,8 +178,27 @@ def bench_games(name: str, games: int) -> None:
         f"({random_actions / games:.0f} actions a game); {heuristic_games / heuristic_time:,.0f} games/s, "
         f"{heuristic_rate:,.0f} actions/s heuristic vs heuristic; replay {games / replay_time:,.0f} games/s, "
         f"{replay_rate:,.0f} actions/s ({replay_rate / random_rate:.1f}× random play, "
-        f"{replay_rate / heuristic_rate:.1f}× heuristic play, per action); {clone_line}"
+        f"{replay_rate / heuristic_rate:.1f}× heuristic play, per action); {clone_line}; "
+        f"lab {games / lab_time:,.0f} games/s random vs random"
     )
+
+
+def bench_lab(name: str, games: int) -> float:
+    """The seconds the balance lab takes to play `games` random-against-random games in this process (one worker).
+
+    What `atout simulate GAME --p1 random --p2 random --workers 1` spends on
+    its games: each played and read as the lab reads it (its cards, its
+    lead at each turn), both sides changing seats every other game.
+    """
+    from atout.interpreter.api import load_game
+    from atout.interpreter.lab.run import play_one, study_of
+
+    study = study_of(load_game(name), ("random", "random"), games)
+    play_one(study, 0, 0)  # the study's games built once, as a worker does
+    start = time.perf_counter()
+    for index in range(games):
+        play_one(study, 0, index)
+    return time.perf_counter() - start
 
 
 def bench_clone(game, engine, count: int, per_action: float) -> str:

@@ -306,5 +306,6 @@ def test_the_main_benchmark_prints_the_reference_ratios_beside_the_games():
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("dragons: play ") and "heuristic vs heuristic" in lines[0] and "replay" in lines[0]
+    assert lines[0].endswith("games/s random vs random") and "; lab " in lines[0]  # the balance lab's games too
     assert lines[1].startswith("dragons: 3 random-against-random games")
     assert any(line.strip().startswith("atout/reference:") and "x per decision" in line for line in lines[2:])
