@@ -30,6 +30,7 @@ from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Extension, ListEntry, Node, Param, RulesFile, Span
 from .inputs import note_read
+from .models import build_bottom_up, models_of, package_of
 from .parser import build_parser, syntax_diagnostic
 from .rules import type_rules
 from .text import UnreadableFile, decode, fold
@@ -221,6 +222,7 @@ def _transformer(game: GameLanguage) -> UnitTransformer:
     if transformer is None:
         transformer = _TRANSFORMERS[game.name] = game.transformer()
         transformer.declare(game.constructs)
+        build_bottom_up([*game.constructs, *models_of(package_of(game.transformer))])
     return transformer
 
 
