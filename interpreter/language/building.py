@@ -94,20 +94,11 @@ class UnitBuilder:
         self._lexer = frontend.lexer
         table = frontend.parser.parser.parse_table
         self._tokens: dict[str, Callable[[Token], Any] | None] = {}
-        # Lark's parse table, each reduction as (how many values it takes, the rule's name, its callback)
-        reductions: dict[Any, tuple[int, str, Callable[[list[Any]], Any]]] = {}
+        # Lark's parse table, each state's actions made on first use (`_actions`), a reduction
+        # as (how many values it takes, the rule's name, its callback)
+        self._table = table.states
+        self._reductions: dict[Any, tuple[int, str, Callable[[list[Any]], Any]]] = {}
         self._states: dict[int, dict[str, tuple[bool, Any]]] = {}
-        for state, actions in table.states.items():
-            mine: dict[str, tuple[bool, Any]] = {}
-            for terminal, (action, arg) in actions.items():
-                if action is Shift:
-                    mine[terminal] = (True, arg)
-                else:
-                    reduction = reductions.get(arg)
-                    if reduction is None:
-                        reduction = reductions[arg] = (len(arg.expansion), arg.origin.name, self._callback(arg))
-                    mine[terminal] = (False, reduction)
-            self._states[state] = mine
         self._start_states = table.start_states
         self._end_states = table.end_states
         self._scanners: dict[int, tuple[list[Any], Any, Any, dict[str, Any]]] = {}
@@ -141,6 +132,25 @@ class UnitBuilder:
         scanner = lexer.scanner  # built on first use, with the lexer's callbacks
         made = self._scanners[state] = (scanner._mres, lexer.ignore_types, lexer.newline_types, lexer.callback)
         return made
+
+    def _actions(self, state: int) -> dict[str, tuple[bool, Any]]:
+        """A state's actions by terminal (or rule name): shift to a state, or a reduction; made once."""
+        actions = self._states.get(state)
+        if actions is None:
+            actions = self._states[state] = {}
+            for terminal, (action, arg) in self._table[state].items():
+                if action is Shift:
+                    actions[terminal] = (True, arg)
+                else:
+                    reduction = self._reductions.get(arg)
+                    if reduction is None:
+                        reduction = self._reductions[arg] = (len(arg.expansion), arg.origin.name, self._callback(arg))
+                    actions[terminal] = (False, reduction)
+        return actions
+
+    def _action(self, state: int, terminal: str) -> tuple[bool, Any]:
+        """The action of a state on a terminal, its actions made if they are not yet; KeyError: none."""
+        return self._actions(state)[terminal]
 
     def _parse(self, text: str, start: str) -> Any:
         """Lark's contextual lexer and LALR loop on a unit (`BasicLexer.next_token`, `ParserState.feed_token`), fused.
@@ -185,7 +195,10 @@ class UnitBuilder:
             if kind in callbacks:
                 token = callbacks[kind](token)
             while True:
-                shift, arg = states[state_stack[-1]][token.type]
+                try:
+                    shift, arg = states[state_stack[-1]][token.type]
+                except KeyError:
+                    shift, arg = self._action(state_stack[-1], token.type)
                 if shift:
                     state_stack.append(arg)
                     value_stack.append(token)
@@ -198,10 +211,13 @@ class UnitBuilder:
                 else:
                     children = []
                 reduced = callback(children)
-                state_stack.append(states[state_stack[-1]][origin][1])
+                try:
+                    state_stack.append(states[state_stack[-1]][origin][1])
+                except KeyError:
+                    state_stack.append(self._action(state_stack[-1], origin)[1])
                 value_stack.append(reduced)
         while True:  # the end of the unit: the reductions left
-            shift, arg = states[state_stack[-1]]["$END"]
+            shift, arg = self._action(state_stack[-1], "$END")
             if shift:
                 raise _GiveUp
             size, origin, callback = arg
@@ -212,7 +228,7 @@ class UnitBuilder:
             else:
                 children = []
             reduced = callback(children)
-            state_stack.append(states[state_stack[-1]][origin][1])
+            state_stack.append(self._action(state_stack[-1], origin)[1])
             value_stack.append(reduced)
             if state_stack[-1] == end_state:
                 return value_stack[-1]
