@@ -217,7 +217,10 @@ class UnitBuilder:
                     state_stack.append(self._action(state_stack[-1], origin)[1])
                 value_stack.append(reduced)
         while True:  # the end of the unit: the reductions left
-            shift, arg = self._action(state_stack[-1], "$END")
+            try:
+                shift, arg = states[state_stack[-1]]["$END"]
+            except KeyError:
+                shift, arg = self._action(state_stack[-1], "$END")
             if shift:
                 raise _GiveUp
             size, origin, callback = arg
@@ -228,7 +231,10 @@ class UnitBuilder:
             else:
                 children = []
             reduced = callback(children)
-            state_stack.append(self._action(state_stack[-1], origin)[1])
+            try:
+                state_stack.append(states[state_stack[-1]][origin][1])
+            except KeyError:
+                state_stack.append(self._action(state_stack[-1], origin)[1])
             value_stack.append(reduced)
             if state_stack[-1] == end_state:
                 return value_stack[-1]
