@@ -137,7 +137,7 @@ class UnitBuilder:
         """A state's actions by terminal (or rule name): shift to a state, or a reduction; made once."""
         actions = self._states.get(state)
         if actions is None:
-            actions = self._states[state] = {}
+            actions = {}
             for terminal, (action, arg) in self._table[state].items():
                 if action is Shift:
                     actions[terminal] = (True, arg)
@@ -146,6 +146,7 @@ class UnitBuilder:
                     if reduction is None:
                         reduction = self._reductions[arg] = (len(arg.expansion), arg.origin.name, self._callback(arg))
                     actions[terminal] = (False, reduction)
+            self._states[state] = actions  # whole, for a reader in another thread
         return actions
 
     def _action(self, state: int, terminal: str) -> tuple[bool, Any]:
