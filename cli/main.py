@@ -108,6 +108,26 @@ def validate(paths: tuple[Path, ...], output: str, quiet: bool, max_per_file: in
     sys.exit(answer.code)
 
 
+@contextmanager
+def _collector_at_rest() -> Iterator[None]:
+    """The cyclic garbage collector paused while the games are imported and the files read, as it was after.
+
+    What the imports make lives as long as the process, and so do the files
+    read and their nodes: going through them again and again finds nothing
+    (the shipped cards, read with the collector paused, leave under 200
+    objects in reference cycles, and 270 broken files under 200 more; the
+    rest is freed as soon as it is dropped). A caller that goes on (a test,
+    the language server) finds the collector as it was.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 _FREEZING_AT_EXIT: list[bool] = []
 
 
@@ -137,15 +157,9 @@ def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) 
         if not files:
             click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
             return 1
-        registry = games()
-        # What the imports made lives as long as the process: the collector need not go through it again
-        # while the files are read (and, once they are, goes back to its usual work: a caller goes on).
         _freeze_at_exit()
-        gc.freeze()
-        try:
-            result = renamed(validate_files(files, registry.LANGUAGES))
-        finally:
-            gc.unfreeze()
+        with _collector_at_rest():
+            result = renamed(validate_files(files, games().LANGUAGES))
     shown, truncated = _first_per_file(result.diagnostics, max_per_file)
     if output == "json":
         click.echo(

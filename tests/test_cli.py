@@ -410,3 +410,29 @@ def test_validate_has_the_process_freeze_its_objects_at_exit_once(run, tmp_path,
     run("validate", str(tmp_path))
     run("validate", "--format", "json", str(tmp_path))
     assert registered == [gc.freeze]
+
+
+def test_validate_reads_with_the_collector_paused_and_leaves_it_as_it_was(run, tmp_path, monkeypatch):
+    import gc
+
+    from atout.interpreter.language import project
+
+    seen = []
+    validate = project.validate
+
+    def recording(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return validate(*args, **kwargs)
+
+    monkeypatch.setattr(project, "validate", recording)
+    monkeypatch.setenv("ATOUT_NO_CACHE", "1")
+    (tmp_path / "deck.atout").write_text("BattleFight : deck\n3 Esquive\n", encoding="utf-8")
+    assert gc.isenabled()
+    run("validate", str(tmp_path))
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        run("validate", "--format", "json", str(tmp_path))
+        assert seen == [False, False] and not gc.isenabled()
+    finally:
+        gc.enable()
