@@ -142,6 +142,14 @@ def test_clauses_nested_about_the_bound_read_the_same_both_ways(monkeypatch, dep
         assert _build("cardia", _nested(depth), "carte") is FAILED
 
 
+@pytest.mark.parametrize("game", sorted(LANGUAGES))
+def test_every_game_s_units_are_built_while_parsed(game):
+    """The installed Lark is laid out as `building.py` reads it: no game falls back to the plain way for all its units."""
+    language = LANGUAGES[game]
+    assert UnitBuilder.supports(loader._transformer(language))
+    assert _builder(game) is not None
+
+
 def test_a_transformer_with_its_own_default_is_read_the_plain_way():
     class Own(UnitTransformer):
         def __default__(self, data, children, meta):
