@@ -394,3 +394,45 @@ def test_a_game_s_turns_count_only_turns_played(run, tmp_path):
     assert "first player wins: no game was decided" in text(Summary(study, [kept]))
     simultaneous = GameResult(0, 0, seed, False, ["a", "b"], None, None, played.turns, played.actions, "repetition")
     assert "first player: none (both players choose at once)" in text(Summary(study, [simultaneous]))
+
+
+def test_validate_has_the_process_freeze_its_objects_at_exit_once(run, tmp_path, monkeypatch):
+    import atexit
+    import gc
+
+    from atout.cli import main as cli
+
+    registered = []
+    monkeypatch.setattr(atexit, "register", lambda handler, *args, **kwargs: registered.append(handler))
+    monkeypatch.setattr(cli, "_FREEZING_AT_EXIT", [])
+    (tmp_path / "deck.atout").write_text("BattleFight : deck\n3 Esquive\n", encoding="utf-8")
+    monkeypatch.setenv("ATOUT_NO_CACHE", "1")
+    run("validate", str(tmp_path))
+    run("validate", "--format", "json", str(tmp_path))
+    assert registered == [gc.freeze]
+
+
+def test_validate_reads_with_the_collector_paused_and_leaves_it_as_it_was(run, tmp_path, monkeypatch):
+    import gc
+
+    from atout.interpreter.language import project
+
+    seen = []
+    validate = project.validate
+
+    def recording(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return validate(*args, **kwargs)
+
+    monkeypatch.setattr(project, "validate", recording)
+    monkeypatch.setenv("ATOUT_NO_CACHE", "1")
+    (tmp_path / "deck.atout").write_text("BattleFight : deck\n3 Esquive\n", encoding="utf-8")
+    assert gc.isenabled()
+    run("validate", str(tmp_path))
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        run("validate", "--format", "json", str(tmp_path))
+        assert seen == [False, False] and not gc.isenabled()
+    finally:
+        gc.enable()

@@ -7,7 +7,9 @@ a `Document` whose `diagnostics` say what is wrong and where. A file is:
 2. its first line, the header, names the game and the kind of file
    (`BattleFight : cartes`): E101, E102;
 3. the rest is cut into units (one card per title, or one line), each parsed
-   on its own with the game's grammar and transformed into nodes: E11x, E2xx;
+   on its own with the game's grammar and transformed into nodes: E11x, E2xx
+   (built while it is parsed, `building.py`; a unit that has a problem is
+   read again as a parse tree, then transformed, which says what it is);
 4. the units make the file's node: `CardFile`, `CardList`, `Extension`
    or, for a rules file, `RulesFile` with its parameters as written and,
    when it gives them all, typed by the game's rules model.
@@ -19,14 +21,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lark import Token, Tree, UnexpectedInput
+from lark import Lark, Token, Tree, UnexpectedInput
 from pydantic import BaseModel
 
 from . import cache
+from .building import FAILED, UnitBuilder
 from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Extension, ListEntry, Node, Param, RulesFile, Span
 from .inputs import note_read
+from .models import build_bottom_up, models_of, package_of
 from .parser import build_parser, syntax_diagnostic
 from .rules import type_rules
 from .text import UnreadableFile, decode, fold
@@ -114,6 +118,7 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
     transformer.begin_file(path)
     additions = game.construct_grammar
     parser = build_parser(game.grammar, game.starts, additions)
+    builder = _builder(game, parser, transformer)
     folded = fold(document.text)
     offsets = _line_offsets(lines)
     nodes: list[Node] = []
@@ -130,6 +135,14 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
             )
             continue
         unit_folded = folded[offsets[start] : offsets[end] - 1] + "\n"
+        if builder is not None:
+            mark = len(transformer.diagnostics)
+            transformer.begin_unit(original, start, lines)
+            node = builder.build(unit_folded, kind.start)
+            if node is not FAILED:
+                nodes.append(node)
+                continue
+            del transformer.diagnostics[mark:]  # given up: read the plain way below, which reports anew
         try:
             tree = parser.parse(unit_folded, start=kind.start)
         except UnexpectedInput as error:
@@ -209,7 +222,23 @@ def _transformer(game: GameLanguage) -> UnitTransformer:
     if transformer is None:
         transformer = _TRANSFORMERS[game.name] = game.transformer()
         transformer.declare(game.constructs)
+        build_bottom_up([*game.constructs, *models_of(package_of(game.transformer))])
     return transformer
+
+
+_BUILDERS: dict[str, tuple[Lark, UnitTransformer, UnitBuilder | None]] = {}
+
+
+def _builder(game: GameLanguage, parser: Lark, transformer: UnitTransformer) -> UnitBuilder | None:
+    """What builds the game's units while parsing them (`building.py`), made once per process; None: the plain two passes."""
+    made = _BUILDERS.get(game.name)
+    if made is None or made[0] is not parser or made[1] is not transformer:
+        try:
+            builder = UnitBuilder(parser, transformer, MAX_DIGITS, MAX_NESTING) if UnitBuilder.supports(transformer) else None
+        except AttributeError:  # a Lark whose insides are laid out otherwise (a test says so): the plain way
+            builder = None
+        made = _BUILDERS[game.name] = (parser, transformer, builder)
+    return made[2]
 
 
 def _line_offsets(lines: list[str]) -> list[int]:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .inputs import Inputs, current_digest, listing
-from .store import code_digest, private_folder, read_private, write_private
+from .store import code_digest, folder, private_folder, read_private, write_private
 
 #: The largest answer kept (the text printed).
 MAX_ANSWER_BYTES = 8 * 1024 * 1024
@@ -68,7 +68,9 @@ def _plugins_digest() -> str | None:
 
 
 def key(command: str, options: list[Any]) -> str | None:
-    """The key of a run of `command` with these options here; None when it cannot be cached."""
+    """The key of a run of `command` with these options here; None when it cannot be cached (or the cache is off)."""
+    if folder() is None:
+        return None  # nothing is kept: no need to go through atout's code for its digest
     plugins = _plugins_digest()
     if plugins is None:
         return None

@@ -84,6 +84,14 @@ def test_without_a_cache_every_run_checks(tmp_path, counted, monkeypatch):
     assert len(counted) == 2
 
 
+def test_without_a_cache_a_run_has_no_key_and_atout_s_code_is_not_read(monkeypatch):
+    from atout.interpreter.language import runs
+
+    monkeypatch.setattr(runs, "code_digest", lambda: pytest.fail("the code's digest was computed"))
+    monkeypatch.setenv("ATOUT_NO_CACHE", "1")
+    assert runs.key("validate", [["cards"], "text", False, 20]) is None
+
+
 def test_another_atout_does_not_reuse_the_answer(tmp_path, counted, monkeypatch):
     from atout.interpreter.language import store
 
