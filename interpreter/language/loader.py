@@ -32,6 +32,7 @@ from .nodes import CardFile, CardList, Extension, ListEntry, Node, Param, RulesF
 from .inputs import note_read
 from .models import build_bottom_up, models_of, package_of
 from .parser import build_parser, syntax_diagnostic
+from .tables import lark_as_shipped
 from .rules import type_rules
 from .text import UnreadableFile, decode, fold
 from .transform import UnitTransformer, position
@@ -234,7 +235,8 @@ def _builder(game: GameLanguage, parser: Lark, transformer: UnitTransformer) -> 
     made = _BUILDERS.get(game.name)
     if made is None or made[0] is not parser or made[1] is not transformer:
         try:
-            builder = UnitBuilder(parser, transformer, MAX_DIGITS, MAX_NESTING) if UnitBuilder.supports(transformer) else None
+            usable = lark_as_shipped() and UnitBuilder.supports(transformer)  # the Lark atout is tested with
+            builder = UnitBuilder(parser, transformer, MAX_DIGITS, MAX_NESTING) if usable else None
         except AttributeError:  # a Lark whose insides are laid out otherwise (a test says so): the plain way
             builder = None
         made = _BUILDERS[game.name] = (parser, transformer, builder)

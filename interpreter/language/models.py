@@ -43,7 +43,10 @@ def _build(model: type[BaseModel], done: set[type[BaseModel]]) -> None:
             _build(inner, done)
     if not model.__pydantic_complete__:
         # an empty namespace: names resolve in the model's own module, as at its first use
-        model.model_rebuild(raise_errors=False, _types_namespace={})
+        try:
+            model.model_rebuild(raise_errors=False, _types_namespace={})
+        except TypeError:  # a pydantic without that parameter: the model builds itself at its first use, as before
+            pass
 
 
 def _models_in(annotation: Any) -> Iterator[type[BaseModel]]:

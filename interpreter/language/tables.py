@@ -101,11 +101,26 @@ def _read_shipped(grammar: str, source: str, starts: tuple[str, ...], options: M
         return None
     try:
         shipped = _loads(path.read_bytes())
+        _SHIPPED_LARK[:] = [shipped["lark"]]
         if shipped["digest"] != digest(source, starts, options, python=False) or shipped["lark"] != lark.__version__:
             return None  # made for another grammar, or by another Lark (its tables may differ)
         return Lark._load_from_dict(shipped["data"], shipped["memo"])
     except Exception:  # noqa: BLE001 - missing, damaged or stale: the parser is read from the store or built
         return None
+
+
+#: The Lark the shipped tables were made with, once one of them is read.
+_SHIPPED_LARK: list[str] = []
+
+
+def lark_as_shipped() -> bool:
+    """Whether the Lark running is the one atout's shipped tables were made with (and its tests ran on).
+
+    What depends on Lark's insides (`building.py`) is used only then; with
+    another Lark, the tables made anew (`python -m
+    atout.interpreter.language.tables`) make it so again.
+    """
+    return _SHIPPED_LARK == [lark.__version__]
 
 
 def write_shipped(grammar: str, source: str, starts: tuple[str, ...], options: Mapping[str, Any] | None, parser: Lark) -> Path:

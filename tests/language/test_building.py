@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from atout.cards import CARDS_DIR
 from atout.interpreter.games import LANGUAGES
-from atout.interpreter.language import loader
+from atout.interpreter.language import loader, tables
 from atout.interpreter.language.building import FAILED, UnitBuilder
 from atout.interpreter.language.loader import MAX_DIGITS, MAX_NESTING, read_document
 from atout.interpreter.language.parser import build_parser
@@ -29,6 +29,15 @@ from atout.interpreter.language.transform import UnitTransformer
 from .test_fuzz import mutated
 
 SHIPPED = sorted(CARDS_DIR.rglob("*.atout"))
+
+_BF = LANGUAGES["battlefight"]
+build_parser(_BF.grammar, _BF.starts, _BF.construct_grammar)  # a shipped table read: its Lark known
+#: Building while parsing reads Lark's insides: it is used, and tested, with the Lark the shipped tables were made with.
+pytestmark = pytest.mark.skipif(
+    not tables.lark_as_shipped(),
+    reason="another Lark than the shipped tables': units are read the plain way; "
+    "`python -m atout.interpreter.language.tables` makes the tables, and this path, this Lark's",
+)
 TESTS = Path(__file__).resolve().parents[1]
 
 
@@ -290,3 +299,16 @@ def test_nesting_and_digits_are_counted_as_the_plain_way_counts_them():
     # start > group > group > pair > number: 5 deep; parentheses (`?item`) add nothing
     assert builder.build("begin [ ( [ a = 1 ] ) ] end", "start") is FAILED
     assert builder.build("begin [ ( ( a = 1 ) ) ] end", "start") != FAILED
+
+
+def test_with_another_lark_than_the_shipped_tables_units_are_read_the_plain_way(monkeypatch):
+    """Building while parsing reads Lark's insides: with a Lark atout was not tested with, it is not used."""
+    path = CARDS_DIR / "battlefight" / "techniques.atout"
+    if not path.is_file():
+        path = next(p for p in SHIPPED if "battlefight" in p.parts)
+    built = read_document(str(path), path.read_bytes(), LANGUAGES)
+    monkeypatch.setattr(tables, "_SHIPPED_LARK", ["0.0.0"])
+    monkeypatch.setattr(loader, "_BUILDERS", {})
+    language = LANGUAGES["battlefight"]
+    assert loader._builder(language, build_parser(language.grammar, language.starts, language.construct_grammar), loader._transformer(language)) is None
+    assert _everything(read_document(str(path), path.read_bytes(), LANGUAGES)) == _everything(built)
