@@ -51,6 +51,23 @@ class GameOver(Exception):
     """Raised inside a task, after `finish`, to leave the helpers it is in at once."""
 
 
+class TurnWatch:
+    """Who is told of the first decision of each turn (`play_game`'s `on_turn`): `call(state)`, before it is answered."""
+
+    __slots__ = ("call", "turn")
+
+    def __init__(self, call: Callable[[Any], None]) -> None:
+        self.call = call
+        #: The turn of the last decision told of (none yet).
+        self.turn = -1
+
+    def see(self, state: Any, turn: int) -> None:
+        """A decision of `turn` is posed: told if it is the turn's first."""
+        if turn != self.turn:
+            self.turn = turn
+            self.call(state)
+
+
 class AgendaState(State[G]):
     """A `State` whose game runs as an agenda of tasks (see the module's docstring)."""
 
@@ -142,18 +159,21 @@ class AgendaState(State[G]):
         self.copy_fields(new)
         return new
 
-    def draw_inside(self, choose: Callable[[Decision], int]) -> ActionCounter:
+    def draw_inside(self, choose: Callable[[Decision], int], watch: TurnWatch | None = None) -> ActionCounter:
         """From now on, answer chance's decisions here with `choose`, as they come: the player loop sees only the seats'.
 
         For a game nobody watches (`play_game` with no record, listener or
         person): the same draws in the same order, without going out of the
         state and back for each. Copies draw as before. The counter returned
-        counts the decisions so answered (`drawn`) and the turn of the last (`drawn_turn`).
+        counts the decisions so answered (`drawn`) and the turn of the last
+        (`drawn_turn`). `watch` is told of a turn whose first decision is one
+        of them, as the player loop tells it of the others.
         """
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
         counter.chance = choose
+        counter.watch = watch
         return counter
 
     def _no_decision(self) -> None:
@@ -203,7 +223,11 @@ class AgendaState(State[G]):
                 chance = counter.chance  # type: ignore[union-attr]  # counted just above: made
                 if chance is not None:  # answered here (`draw_inside`): runs next
                     counter.drawn += 1  # type: ignore[union-attr]
-                    counter.drawn_turn = counter.turn  # type: ignore[union-attr]
+                    turn = counter.drawn_turn = counter.turn  # type: ignore[union-attr]
+                    watch = counter.watch  # type: ignore[union-attr]
+                    if watch is not None and turn != watch.turn:
+                        watch.turn = turn
+                        watch.call(self)
                     agenda.append((method, (decision.options[chance(decision)], *args), None))
                     continue
             self._waiting = (method, args, decision)

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .agenda import AgendaState
+from .agenda import AgendaState, TurnWatch
 from .decision import Decision, seat_name
 from .players import Abandoned, ChanceSampler, Player, TakeBack, View
 from .record import RecordWriter
@@ -54,6 +54,7 @@ def play_game(
     match: int | None = None,
     on_take_back: Callable[[State, int, str], None] | None = None,
     hear: frozenset[str] | None = None,
+    on_turn: Callable[[State], None] | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
 
@@ -76,6 +77,9 @@ def play_game(
 
     `hear`: when the game is not recorded, the only kinds of events
     `on_event` wants (the balance lab's): the state makes no others.
+    `on_turn` sees the state at the first decision of each turn, before it
+    is answered (chance's included, even when chance is drawn inside the
+    state).
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
@@ -95,13 +99,18 @@ def play_game(
             on_event(event)
     actions = turns = 0
     # Nobody watches: chance's decisions are answered inside the state (the same draws, in the same order).
-    inside = state.draw_inside(chance.choose) if quiet is True and on_decision is None and isinstance(state, AgendaState) else None
+    watch = TurnWatch(on_turn) if on_turn is not None else None
+    # (Not for a listener of some events: it reads the state as each action's events come, not after the draws that follow.)
+    inside = state.draw_inside(chance.choose, watch) if quiet is True and on_decision is None and isinstance(state, AgendaState) else None
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []
     marks = writer is not None and on_take_back is not None
     while (decision := state.decision()) is not None:
         turn = state.turn
+        if watch is not None and turn != watch.turn:  # the turn's first decision (`TurnWatch.see`, inlined: at every action)
+            watch.turn = turn
+            watch.call(state)
         try:
             seat = decision.player
             if seat < 0:  # chance

@@ -184,15 +184,12 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
     cards: list[dict[str, list[Any]]] = [{}, {}]
     leads: list[float] = []
     holder: list[State] = []
-    last_turn = [-1]
 
     def on_start(state: State) -> None:
         holder.append(state)
 
-    def on_decision(state: State, decision: Any, index: int) -> None:
-        if traits is not None and traits.lead is not None and state.turn != last_turn[0]:
-            last_turn[0] = state.turn
-            leads.append(traits.lead(state))
+    def on_turn(state: State) -> None:
+        leads.append(traits.lead(state))  # type: ignore[union-attr, misc]  # given only with a lead
 
     def on_event(event: Event) -> None:
         assert traits is not None
@@ -207,7 +204,7 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
     played = play_game(
         game, players, seed,
         on_event=on_event if traits is not None else None,
-        on_decision=on_decision,
+        on_turn=on_turn if traits is not None and traits.lead is not None else None,
         on_start=on_start,
         hear=frozenset() if traits is None else traits.heard,
     )

@@ -80,3 +80,32 @@ def test_a_copy_of_a_quiet_game_leaves_chance_to_whoever_plays_it():
         while (decision := copy.decision()) is not None and not decision.is_chance:
             copy.apply(0)
         assert decision is None or decision.is_chance  # chance's decision waits for whoever plays the copy
+
+
+@pytest.mark.parametrize("name", sorted(ENGINES))
+def test_each_turn_is_seen_at_its_first_decision_whoever_answers_it(name):
+    """`on_turn` sees the state at the first decision of each turn, chance's drawn inside the state included."""
+    engine, game = _game(name)
+    make = engine.bots["random"]
+    inside = 0
+    for seed in range(25):
+        told: list = []  # what `on_decision` tells of each turn's first decision: the turn and a look at the state
+        last = [-1]
+
+        def first_of_turn(state, decision, index):
+            if state.turn != last[0]:
+                last[0] = state.turn
+                told.append((state.turn, state.describe()))
+
+        play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed, on_decision=first_of_turn)
+        for hear in (None, frozenset({"end"})):
+            seen: list = []
+            played = play_game(
+                game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed,
+                on_turn=lambda state: seen.append((state.turn, state.describe())),
+                on_event=None if hear is None else (lambda event: None), hear=hear,
+            )
+            assert seen == told, (seed, hear)
+            if hear is None and played.state._actions is not None:
+                inside += played.state._actions.drawn
+    assert inside > 0  # chance was drawn inside the quiet games
