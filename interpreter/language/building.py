@@ -167,40 +167,46 @@ class UnitBuilder:
         pos = line_start = 0
         line = 1
         end = len(text)
-        while pos < end:
-            state = state_stack[-1]
-            mres, ignore, newline_types, callbacks = scanners.get(state) or self._scanner(state)
-            for mre in mres:
-                match = mre.match(text, pos)
-                if match:
-                    break
-            else:
-                raise _GiveUp  # Lark's UnexpectedCharacters
-            value = match.group(0)
-            kind = match.lastgroup
-            column = pos - line_start + 1
-            first_line = line
-            if kind in newline_types:
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = pos + value.rindex("\n") + 1
-            after = pos + len(value)
-            if kind in ignore:
-                if kind in callbacks:
-                    callbacks[kind](Token(kind, value, pos, first_line, column, line, after - line_start + 1, after))
+        while True:
+            if pos < end:
+                state = state_stack[-1]
+                mres, ignore, newline_types, callbacks = scanners.get(state) or self._scanner(state)
+                for mre in mres:
+                    match = mre.match(text, pos)
+                    if match:
+                        break
+                else:
+                    raise _GiveUp  # Lark's UnexpectedCharacters
+                value = match.group(0)
+                kind = match.lastgroup
+                column = pos - line_start + 1
+                first_line = line
+                if kind in newline_types:
+                    newlines = value.count("\n")
+                    if newlines:
+                        line += newlines
+                        line_start = pos + value.rindex("\n") + 1
+                after = pos + len(value)
+                if kind in ignore:
+                    if kind in callbacks:
+                        callbacks[kind](Token(kind, value, pos, first_line, column, line, after - line_start + 1, after))
+                    pos = after
+                    continue
+                token: Token | None = Token(kind, value, pos, first_line, column, line, after - line_start + 1, after)
                 pos = after
-                continue
-            token = Token(kind, value, pos, first_line, column, line, after - line_start + 1, after)
-            pos = after
-            if kind in callbacks:
-                token = callbacks[kind](token)
+                if kind in callbacks:
+                    token = callbacks[kind](token)
+                terminal = token.type  # type: ignore[union-attr]
+            else:  # the end of the unit: the reductions left, up to the start rule's
+                token, terminal = None, "$END"
             while True:
                 try:
-                    shift, arg = states[state_stack[-1]][token.type]
+                    shift, arg = states[state_stack[-1]][terminal]
                 except KeyError:
-                    shift, arg = self._action(state_stack[-1], token.type)
+                    shift, arg = self._action(state_stack[-1], terminal)
                 if shift:
+                    if token is None:
+                        raise _GiveUp  # Lark's UnexpectedToken at the end
                     state_stack.append(arg)
                     value_stack.append(token)
                     break
@@ -217,28 +223,8 @@ class UnitBuilder:
                 except KeyError:
                     state_stack.append(self._action(state_stack[-1], origin)[1])
                 value_stack.append(reduced)
-        while True:  # the end of the unit: the reductions left
-            try:
-                shift, arg = states[state_stack[-1]]["$END"]
-            except KeyError:
-                shift, arg = self._action(state_stack[-1], "$END")
-            if shift:
-                raise _GiveUp
-            size, origin, callback = arg
-            if size:
-                children = value_stack[-size:]
-                del state_stack[-size:]
-                del value_stack[-size:]
-            else:
-                children = []
-            reduced = callback(children)
-            try:
-                state_stack.append(states[state_stack[-1]][origin][1])
-            except KeyError:
-                state_stack.append(self._action(state_stack[-1], origin)[1])
-            value_stack.append(reduced)
-            if state_stack[-1] == end_state:
-                return value_stack[-1]
+                if token is None and state_stack[-1] == end_state:
+                    return value_stack[-1]
 
     # -- the callbacks -----------------------------------------------------
 
