@@ -61,12 +61,6 @@ class TurnWatch:
         #: The turn of the last decision told of (none yet).
         self.turn = -1
 
-    def see(self, state: Any, turn: int) -> None:
-        """A decision of `turn` is posed: told if it is the turn's first."""
-        if turn != self.turn:
-            self.turn = turn
-            self.call(state)
-
 
 class AgendaState(State[G]):
     """A `State` whose game runs as an agenda of tasks (see the module's docstring)."""

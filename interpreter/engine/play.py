@@ -108,7 +108,7 @@ def play_game(
     marks = writer is not None and on_take_back is not None
     while (decision := state.decision()) is not None:
         turn = state.turn
-        if watch is not None and turn != watch.turn:  # the turn's first decision (`TurnWatch.see`, inlined: at every action)
+        if watch is not None and turn != watch.turn:  # the turn's first decision (as `AgendaState._run` tells it of chance's)
             watch.turn = turn
             watch.call(state)
         try:
