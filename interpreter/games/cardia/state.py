@@ -499,11 +499,17 @@ class CardiaState(AgendaState[CardiaGame]):
             return None
         return 0 if wins_a else 1
 
-    def evaluate(self) -> None:
-        """Re-evaluate every encounter: seals move to new winners or return to the reserve."""
+    def evaluate(self, encounters: list[Encounter] | None = None) -> None:
+        """Re-evaluate every encounter (or only `encounters`): seals move to new winners or return to the reserve.
+
+        Every change to what an influence depends on (tokens, the cards in
+        play, the active effects, who owns a card) is followed by an
+        evaluation, so between two of them the winners are up to date: a
+        reveal that changes none of it re-evaluates only its new encounter.
+        """
         limited = self.rules.limited_seals
         influence = self.influence
-        for enc in self.line:
+        for enc in self.line if encounters is None else encounters:
             a, b = enc.cards  # as `winner_of` (its call made here: every encounter is evaluated at every change)
             new = None if a is None or b is None else self._winner(enc, a, b, influence(a), influence(b))
             old = enc.winner
@@ -807,7 +813,8 @@ class CardiaState(AgendaState[CardiaGame]):
         enc = Encounter(number, (a, b), [a, b], protecteur=self.protector_now)
         before = self.seals()
         self.line.append(enc)
-        if self.properties:
+        changed = bool(self.properties)  # the cards' properties in play change the active effects
+        if changed:
             self.refresh_active()
         ia, ib = self.influence(a), self.influence(b)
         if self.hears("reveal"):
@@ -824,7 +831,7 @@ class CardiaState(AgendaState[CardiaGame]):
             order = (1 - winner,)
         else:
             self.emit("tie", encounter=number, abilities=self.game.tie_both_act)
-        self.evaluate()
+        self.evaluate(None if changed else [enc])  # otherwise only the new encounter can change (see `evaluate`)
         if winner is None and self.game.tie_both_act:
             order = tuple(seat for seat in (0, 1) if enc.played[seat] not in self.tie_kept)
             for seat in (0, 1):
