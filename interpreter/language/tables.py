@@ -118,9 +118,25 @@ def lark_as_shipped() -> bool:
 
     What depends on Lark's insides (`building.py`) is used only then; with
     another Lark, the tables made anew (`python -m
-    atout.interpreter.language.tables`) make it so again.
+    atout.interpreter.language.tables`) make it so again. The answer is the
+    same whatever the process read before: when no shipped table has been
+    read yet (a grammar from elsewhere parsed first), one is read to know.
     """
+    if not _SHIPPED_LARK:
+        _SHIPPED_LARK[:] = [_shipped_lark()]
     return _SHIPPED_LARK == [lark.__version__]
+
+
+def _shipped_lark() -> str:
+    """The Lark that made the shipped tables, read from the first that can be read; "" when none can."""
+    for path in sorted(SHIPPED_DIR.glob("*.json")):
+        try:
+            made_by = _loads(path.read_bytes())["lark"]
+        except Exception:  # noqa: BLE001 - missing or damaged: another one may say
+            continue
+        if isinstance(made_by, str):
+            return made_by
+    return ""
 
 
 def write_shipped(grammar: str, source: str, starts: tuple[str, ...], options: Mapping[str, Any] | None, parser: Lark) -> Path:

@@ -312,3 +312,28 @@ def test_with_another_lark_than_the_shipped_tables_units_are_read_the_plain_way(
     language = LANGUAGES["battlefight"]
     assert loader._builder(language, build_parser(language.grammar, language.starts, language.construct_grammar), loader._transformer(language)) is None
     assert _everything(read_document(str(path), path.read_bytes(), LANGUAGES)) == _everything(built)
+
+
+def test_a_game_from_elsewhere_read_first_in_a_process_is_still_built_while_parsed():
+    """Whether Lark is the shipped tables' does not depend on what the process read before.
+
+    A plugin game's grammar has no shipped tables: read before any of the
+    four games', it must still be built while parsed, in a fresh process.
+    """
+    import subprocess
+    import sys
+
+    import extra_games
+
+    script = (
+        "from atout.interpreter.games import LANGUAGES\n"
+        "from atout.interpreter.language import loader, tables\n"
+        "from atout.interpreter.language.parser import build_parser\n"
+        "game = next(LANGUAGES[name] for name in LANGUAGES if name not in ('battlefight', 'cordes', 'cardia', 'dragons'))\n"
+        "assert not tables._SHIPPED_LARK, 'a shipped table was read before'\n"
+        "parser = build_parser(game.grammar, game.starts, game.construct_grammar)\n"
+        "print(loader._builder(game, parser, loader._transformer(game)) is not None)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=extra_games.environment(), timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
