@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -21,9 +22,18 @@ def git(folder: Path, *args: str) -> None:
     subprocess.run(["git", "-c", "user.email=designer@example.org", "-c", "user.name=designer", *args], cwd=folder, check=True, capture_output=True)
 
 
-def hook(folder: Path, name: str) -> subprocess.CompletedProcess:
+def hooks(folder: Path) -> tuple[dict[str, str], str]:
+    """Both hooks run once on every file: each hook's verdict by its name ("Passed", "Failed"), and what they printed.
+
+    `try-repo` installs atout anew at every call (a store of its own), so
+    each call checks one state of the sample repository with both hooks.
+    """
     assert PRE_COMMIT is not None
-    return subprocess.run([PRE_COMMIT, "try-repo", str(ROOT), name, "--all-files"], cwd=folder, capture_output=True, text=True, timeout=600)
+    done = subprocess.run([PRE_COMMIT, "try-repo", str(ROOT), "--all-files"], cwd=folder, capture_output=True, text=True, timeout=600)
+    verdicts = dict(re.findall(r"^(atout \w+)\.+(Passed|Failed)$", done.stdout, re.MULTILINE))
+    assert set(verdicts) == {"atout validate", "atout fmt"}, done.stdout + done.stderr
+    assert done.returncode == (1 if "Failed" in verdicts.values() else 0), done.stdout
+    return verdicts, done.stdout
 
 
 def test_the_hooks_refuse_unformatted_and_invalid_files_and_pass_clean_ones(tmp_path):
@@ -35,16 +45,16 @@ def test_the_hooks_refuse_unformatted_and_invalid_files_and_pass_clean_ones(tmp_
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "my set")
 
-    formatted = hook(repo, "atout-fmt")
-    assert formatted.returncode == 1, formatted.stdout
-    assert "+Dragon · Rare" in formatted.stdout and "1 file would be reformatted" in formatted.stdout
-    assert hook(repo, "atout-validate").returncode == 0
+    verdicts, printed = hooks(repo)  # valid, not in canonical form
+    assert verdicts == {"atout fmt": "Failed", "atout validate": "Passed"}, printed
+    assert "+Dragon · Rare" in printed and "1 file would be reformatted" in printed
 
     subprocess.run([sys.executable, "-m", "atout.cli.main", "fmt", "set"], cwd=repo, check=True, capture_output=True)
-    git(repo, "commit", "-qam", "formatted")
-    assert hook(repo, "atout-fmt").returncode == 0
-
-    (repo / "set" / "cartes.atout").write_text(UNFORMATTED.replace("Puissance 60", "Puissance 6"), encoding="utf-8")
-    git(repo, "commit", "-qam", "a card too weak for its rarity")
-    invalid = hook(repo, "atout-validate")
-    assert invalid.returncode == 1 and "E301" in invalid.stdout and "set/cartes.atout:" in invalid.stdout
+    cards = repo / "set" / "cartes.atout"
+    formatted = cards.read_text(encoding="utf-8")
+    assert "Puissance 60" in formatted
+    cards.write_text(formatted.replace("Puissance 60", "Puissance 6"), encoding="utf-8")  # still canonical
+    git(repo, "commit", "-qam", "formatted, and a card too weak for its rarity")
+    verdicts, printed = hooks(repo)
+    assert verdicts == {"atout fmt": "Passed", "atout validate": "Failed"}, printed
+    assert "E301" in printed and "set/cartes.atout:" in printed
