@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +30,19 @@ def test_every_module_imports_first():
         if path.name != "__init__.py"
     ]
     assert len(names) > 50
-    result = subprocess.run([sys.executable, "-c", SCRIPT, *names], capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == ""
+    # each module is imported with every atout module forgotten first; the list shared between processes, one a core
+    shares = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+    running = [
+        subprocess.Popen([sys.executable, "-c", SCRIPT, *names[share::shares]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for share in range(shares)
+    ]
+    try:
+        for process in running:
+            out, err = process.communicate(timeout=300)
+            assert process.returncode == 0, err
+            assert out.strip() == ""
+    finally:
+        for process in running:
+            if process.poll() is None:
+                process.kill()
+                process.communicate()
