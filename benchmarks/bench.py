@@ -26,7 +26,9 @@ play and replay), the best run is printed: on a shared machine, other work
 only ever slows a run down.
 
 Figures vary with the machine and its load: compare runs made on the same
-machine. docs/benchmarks.md quotes a run of this script.
+machine. docs/benchmarks.md quotes a run of this script. To measure one
+change, compare the two versions in turns with `benchmarks/compare.py`,
+which also checks that they play the same games.
 """
 
 from __future__ import annotations

@@ -1,0 +1,177 @@
+"""Two versions of atout, interleaved: how much faster one plays the same games.
+
+Run it with `python benchmarks/compare.py REV` (a git revision of this
+repository: a commit, a branch, `HEAD~3`) or `python benchmarks/compare.py
+FOLDER` (another checkout). It compares that version ("before") with this
+checkout ("after"), game by game:
+
+- first, that both play the same games: each plays the same seeded games,
+  recorded, and the records must be byte for byte the same (a change that
+  makes the same moves faster is what this script measures; exit code 1
+  when they differ);
+- then the time of the same games with nobody listening, as the benchmark
+  plays them: random against random, and between the heuristic bots. Each
+  batch runs in a process of its own, pinned to one core, in CPU time
+  (`time.process_time`) after a first game; the two versions alternate,
+  the first of each round swapped every round; the best batch of each is
+  kept (other work only ever slows a batch down), and the median is
+  printed too.
+
+On a shared machine, a whole run of `benchmarks/bench.py` varies by a tenth
+or more from one run to the next: it cannot see a change of a few percent.
+Batches of both versions taken in turns, a minute apart at most, can.
+
+A revision is read with `git archive` into a temporary folder; a version is
+imported from the `typecheck/` folder of its tree (one link per package of
+`atout`), which every version of atout since the speed work holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from pathlib import Path
+
+#: This checkout.
+ROOT = Path(__file__).resolve().parent.parent
+#: The games compared by default: the four.
+GAMES = ("battlefight", "cordes", "cardia", "dragons")
+
+
+def worker(name: str, bot: str, games: int, record: bool) -> None:
+    """Play `games` seeded games of `name` (in the process `main` started); print what was measured as JSON."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    import atout.interpreter
+    from atout.interpreter.engine.loading import load_files
+    from atout.interpreter.engine.options import check_options
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.record import RecordWriter
+    from atout.interpreter.engine.registry import find_engine
+
+    engine = find_engine(name)
+    files = load_files(engine.language)
+    setup = engine.setup_from_options(files, check_options(engine.options, files, {}, name))  # the defaults
+    game = engine.build(files, setup)
+    make = engine.bots[bot]
+    where = os.path.dirname(os.path.abspath(atout.interpreter.__file__))  # links not followed: the tree's typecheck/
+    if record:
+        digest = hashlib.sha256()
+        for seed in range(games):
+            stream = io.StringIO()
+            play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed, writer=RecordWriter(stream))
+            digest.update(stream.getvalue().encode())
+        print(json.dumps({"digest": digest.hexdigest(), "from": where}))
+        return
+    play_game(game, [make(seeded(0, "P1")), make(seeded(0, "P2"))], 0)  # the first game pays for what is made once
+    actions = 0
+    start = time.process_time()
+    for seed in range(games):
+        actions += play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed).actions
+    print(json.dumps({"seconds": time.process_time() - start, "actions": actions, "from": where}))
+
+
+class Version:
+    """A version of atout to run: the folder its `atout` package is imported from."""
+
+    def __init__(self, label: str, tree: Path) -> None:
+        self.label = label
+        self.tree = tree
+        self.path = Path(os.path.abspath(tree / "typecheck"))
+        if not (self.path / "atout" / "interpreter").is_dir():
+            raise SystemExit(f"compare.py: {tree} has no typecheck/atout/interpreter: not a checkout of atout, or one too old to compare")
+
+    def run(self, name: str, bot: str, games: int, record: bool = False) -> dict:
+        """One batch in a new process: what `worker` printed."""
+        command = [sys.executable, str(Path(__file__).resolve()), "--worker", name, bot, str(games)] + (["--record"] if record else [])
+        environment = {**os.environ, "PYTHONPATH": str(self.path)}
+        done = subprocess.run(command, env=environment, capture_output=True, text=True, cwd=tempfile.gettempdir())
+        if done.returncode != 0:
+            raise SystemExit(f"compare.py: the {self.label} version failed on {name} ({bot}):\n{done.stderr.strip()}")
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        if not Path(result["from"]).is_relative_to(self.path):
+            raise SystemExit(f"compare.py: the {self.label} version was imported from {result['from']}, not from {self.tree}")
+        return result
+
+
+def extract(revision: str, into: Path) -> Path:
+    """The tree of a git revision of this repository, written under `into`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", revision], capture_output=True)
+    if archive.returncode != 0:
+        raise SystemExit(f"compare.py: {revision!r} is neither a folder nor a git revision of {ROOT}: {archive.stderr.decode().strip()}")
+    tree = into / "tree"
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(tree, filter="data")
+    return tree
+
+
+def compare(before: Version, after: Version, name: str, bot: str, games: int, rounds: int) -> bool:
+    """Print one line comparing the two versions on `games` games of `name` between `bot` bots; whether they are the same games."""
+    same = before.run(name, bot, games, record=True)["digest"] == after.run(name, bot, games, record=True)["digest"]
+    times: dict[str, list[float]] = {before.label: [], after.label: []}
+    actions = 0
+    for index in range(rounds):
+        order = (before, after) if index % 2 == 0 else (after, before)
+        for version in order:
+            result = version.run(name, bot, games)
+            times[version.label].append(result["seconds"])
+            actions = result["actions"]
+    best = {label: min(values) for label, values in times.items()}
+    median = {label: statistics.median(values) for label, values in times.items()}
+
+    def rates(label: str) -> str:
+        slowest = max(times[label])
+        return f"{games / best[label]:,.0f} games/s" + (f" (slowest batch {games / slowest:,.0f})" if rounds > 1 else "")
+
+    print(
+        f"{name} {bot}: {games:,} games ({actions:,} actions), {rounds} rounds: before {rates(before.label)}, "
+        f"after {rates(after.label)}; after/before time {best[after.label] / best[before.label]:.3f} best, "
+        f"{median[after.label] / median[before.label]:.3f} median; same games: {'yes' if same else 'NO'}",
+        flush=True,
+    )
+    return same
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("before", nargs="?", help="a git revision of this repository, or the folder of another checkout")
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    parser.add_argument("--games", type=int, default=1000, help="random games per batch (default 1000)")
+    parser.add_argument("--heuristic", type=int, default=10, help="heuristic games per batch (default 10; 0: none)")
+    parser.add_argument("--rounds", type=int, default=5, help="batches of each version (default 5)")
+    parser.add_argument("--worker", nargs=3, metavar=("GAME", "BOT", "GAMES"), help=argparse.SUPPRESS)
+    parser.add_argument("--record", action="store_true", help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.worker:
+        name, bot, games = arguments.worker
+        worker(name, bot, int(games), arguments.record)
+        return
+    if arguments.before is None:
+        parser.error("say which version to compare with: a git revision or a folder")
+    if min(arguments.games, arguments.rounds) < 1 or arguments.heuristic < 0:
+        parser.error("--games and --rounds must be at least 1, --heuristic at least 0")
+    with tempfile.TemporaryDirectory(prefix="atout-compare-") as scratch:
+        given = Path(arguments.before)
+        tree = given.resolve() if given.is_dir() else extract(arguments.before, Path(scratch))
+        before, after = Version("before", tree), Version("after", ROOT)
+        same = True
+        for name in arguments.game or GAMES:
+            same &= compare(before, after, name, "random", arguments.games, arguments.rounds)
+            if arguments.heuristic:
+                same &= compare(before, after, name, "heuristic", arguments.heuristic, arguments.rounds)
+    if not same:
+        print("the two versions do not play the same games: their times compare different work", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""`benchmarks/compare.py`: two versions of atout timed in turns, after checking that they play the same games."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "benchmarks" / "compare.py"
+
+
+def compare(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+
+
+def test_a_version_compared_with_itself_plays_the_same_games(tmp_path):
+    done = compare(str(ROOT), "--game", "dragons", "--games", "4", "--heuristic", "0", "--rounds", "2", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()
+    assert line.startswith("dragons random: 4 games (") and "2 rounds" in line and "after/before time" in line
+    assert line.endswith("same games: yes")
+
+
+def test_a_version_whose_cards_differ_plays_other_games_and_fails(tmp_path):
+    """The other version: this interpreter, with one dragon's Puissance changed."""
+    tree = tmp_path / "other"
+    links = tree / "typecheck" / "atout"
+    links.mkdir(parents=True)
+    for package in ("interpreter", "cli", "grammar"):
+        (links / package).symlink_to(ROOT / package, target_is_directory=True)
+    shutil.copytree(ROOT / "cards", tree / "cards", ignore=shutil.ignore_patterns("__pycache__"))
+    (links / "cards").symlink_to(tree / "cards", target_is_directory=True)
+    dragons = tree / "cards" / "dragons" / "dragons.atout"
+    text = dragons.read_text(encoding="utf-8")
+    assert "Puissance 48 ·" in text
+    dragons.write_text(text.replace("Puissance 48 ·", "Puissance 49 ·", 1), encoding="utf-8")
+
+    done = compare(str(tree), "--game", "dragons", "--games", "4", "--heuristic", "0", "--rounds", "1", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout.strip().endswith("same games: NO")
+    assert "do not play the same games" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_what_is_not_a_version_is_refused_with_a_message(tmp_path):
+    for given, message in [("no-such-revision", "neither a folder nor a git revision"), (str(tmp_path), "has no typecheck/atout/interpreter")]:
+        done = compare(given, "--game", "dragons", cwd=tmp_path)
+        assert done.returncode != 0
+        assert message in done.stderr and "Traceback" not in done.stderr
