@@ -249,4 +249,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # Ctrl-C: what was printed stands; no traceback
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
