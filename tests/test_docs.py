@@ -5,8 +5,9 @@ the word after the opening fence says what the test does with one (see
 docs/index.md, "How the examples are checked"):
 
 - ```` ```python ````: run, in the page's scratch folder (which holds a link
-  to the shipped `cards/`); ```` ```python sketch ```` is code with parts
-  left out (`...`), shown and not run.
+  to the shipped `cards/`); a comment after a `print(...)` is a line it
+  prints (ending in `…`: the start of one). ```` ```python sketch ```` is
+  code with parts left out (`...`), shown and not run.
 - ```` ```atout ````: a whole file of the card language, checked as
   `atout validate FILE` checks it (alone, against its game's shipped files);
   it must have no problem, or, with `error=CODE`, a problem of that code.
@@ -154,10 +155,21 @@ def check_card_file(block: Block, folder: Path) -> None:
         path.unlink()
 
 
+#: A comment after a `print(...)` of a python block: what it prints (a final `…`: and more after).
+PRINTED = re.compile(r"^\s*print\(.*\)\s+#\s*(?P<said>.+?)\s*$", re.MULTILINE)
+
+
 def run_python(block: Block) -> None:
     code = compile(block.text, block.place, "exec")
-    with contextlib.redirect_stdout(io.StringIO()):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
         exec(code, {"__name__": "__docs__"})
+    printed = out.getvalue().splitlines()
+    for said in PRINTED.findall(block.text):
+        shown = said.removesuffix("…").rstrip()
+        assert any(line == shown or (said.endswith("…") and line.startswith(shown)) for line in printed), (
+            f"{block.place}: the comment says a print shows {said!r}, but the block printed:\n" + "\n".join(printed)
+        )
 
 
 RUNNERS = {"atout", "console", "python"}
@@ -187,6 +199,17 @@ def test_the_pages_have_examples_of_every_kind():
     kinds = {block.language for page in PAGES for block in runnable(page)}
     assert kinds == RUNNERS
     assert {block.language for block in runnable(ROOT / "README.md")} >= {"atout", "console"}
+
+
+def test_a_print_whose_comment_says_something_else_fails(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text('```python\nprint("48.5%", "50.0%")   # 81.0% …\nprint(1 + 1)  # 2\n```\n', encoding="utf-8")
+    (block,) = fenced_blocks(page)
+    with pytest.raises(AssertionError, match="the comment says a print shows '81.0% …'"):
+        run_python(block)
+    page.write_text('```python\nprint("48.5%", "50.0%")   # 48.5% …\nprint(1 + 1)  # 2\n```\n', encoding="utf-8")
+    (block,) = fenced_blocks(page)
+    run_python(block)
 
 
 def test_an_example_that_differs_from_what_atout_prints_fails(tmp_path, monkeypatch):
