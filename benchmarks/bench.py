@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 
 def generated_card_set(count: int) -> dict[str, str]:
@@ -248,9 +249,14 @@ def main() -> None:
             bench_reference(name, games, 3 if arguments.quick else 5)
 
 
-if __name__ == "__main__":
+def run(main: Callable[[], None]) -> None:
+    """Run a benchmark script's `main`: Ctrl-C stops it with a word and exit code 130, not a traceback (what was printed stands)."""
     try:
         main()
-    except KeyboardInterrupt:  # Ctrl-C: what was printed stands; no traceback
+    except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
+
+
+if __name__ == "__main__":
+    run(main)

@@ -174,8 +174,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except KeyboardInterrupt:  # Ctrl-C: what was printed stands; no traceback
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+    from bench import run  # beside this script
+
+    run(main)
