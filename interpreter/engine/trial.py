@@ -158,10 +158,13 @@ def others_secret(decision: Decision, seat: int) -> bool:
     return decision.secret and decision.player != seat
 
 
-def settle(state: State[Any], rng: Rng) -> None:
-    """Let chance answer until a seat decides or the game ends."""
+def settle(state: State[Any], rng: Rng) -> int:
+    """Let chance answer until a seat decides or the game ends; how many draws it answered."""
+    drawn = 0
     while (decision := state.decision()) is not None and decision.player < 0:
         state.apply(draw(decision, rng))
+        drawn += 1
+    return drawn
 
 
 def outcome_score(state: State[Any], seat: int) -> float | None:
@@ -174,31 +177,50 @@ def outcome_score(state: State[Any], seat: int) -> float | None:
     return WIN if outcome.winner == seat else -WIN
 
 
-def greedy(score: Score) -> Policy:
+class Greedy:
     """A policy that tries each option one step ahead (through chance) and takes the best for whoever decides.
 
     Ties go to the first option. A decision of a single option is answered at once.
     """
 
-    def choose(state: State[Any], decision: Decision, rng: Rng) -> int:
+    __slots__ = ("score",)
+
+    def __init__(self, score: Score) -> None:
+        self.score = score
+
+    def __call__(self, state: State[Any], decision: Decision, rng: Rng) -> int:
+        return self.step(state, decision, rng)[0]
+
+    def step(self, state: State[Any], decision: Decision, rng: Rng) -> tuple[int, State[Any] | None]:
+        """The option chosen, and the copy it was tried on when that try met no chance (else None).
+
+        Such a copy is the very state `state.apply(option)` would give (a copy
+        plays on alike): a trial goes on from it rather than applying the
+        option again. A try that drew went on past the option with draws of
+        its own, not the trial's.
+        """
         count = len(decision.options)
         if count == 1:
-            return 0
+            return 0, None
         seat = decision.player
+        score = self.score
         tape = Tape(rng.getrandbits(32))
-        best, chosen = None, 0
+        best, chosen, kept = None, 0, None
         for index in range(count):
             copy = state.clone()
             copy.apply(index)
-            settle(copy, Seeded(tape))
+            drawn = settle(copy, Seeded(tape))
             value = outcome_score(copy, seat)
             if value is None:
                 value = score(copy, seat)
             if best is None or value > best:
-                best, chosen = value, index
-        return chosen
+                best, chosen, kept = value, index, (None if drawn else copy)
+        return chosen, kept
 
-    return choose
+
+def greedy(score: Score) -> Policy:
+    """The `Greedy` policy of a position score."""
+    return Greedy(score)
 
 
 @dataclass(frozen=True)
@@ -230,10 +252,23 @@ class Trial:
     def run(self, state: State[Any], seat: int, rng: Rng, start_turn: int, spread: bool = True) -> float:
         """Play `state` on up to the horizon (see the module's docstring) and score it for `seat`.
 
-        At a decision it spreads, each option but the last is played on a
-        copy, the last on `state` itself.
+        `state` is played on, or left for a copy that went on in its place
+        (see `play`): only the score tells what the try reached.
+        """
+        return self.play(state, seat, rng, start_turn, spread)[0]
+
+    def play(self, state: State[Any], seat: int, rng: Rng, start_turn: int, spread: bool = True) -> tuple[float, State[Any]]:
+        """`run`'s score, and the position the try reached: `state` itself, or a copy that went on in its place.
+
+        A copy goes on in its place when the `Greedy` policy tried the option
+        it chooses without meeting chance: that copy is what applying the
+        option would give, so it is not applied again. At a decision it
+        spreads, each option but the last is played on a copy, the last on
+        the position the try had reached, which is the one returned.
         """
         answered = 0
+        policy = self._policy
+        greedy = policy if type(policy) is Greedy else None
         while (decision := state.decision()) is not None:
             if self.until(state, decision, seat, start_turn):
                 break
@@ -249,11 +284,19 @@ class Trial:
                 for index in range(last + 1):
                     copy = state.clone() if index < last else state
                     copy.apply(index)
-                    total += self.run(copy, seat, Seeded(tape), start_turn, spread=False)
-                return total / len(decision.options)
-            state.apply(self._policy(state, decision, rng))
+                    value, reached = self.play(copy, seat, Seeded(tape), start_turn, spread=False)
+                    total += value
+                return total / len(decision.options), reached
+            if greedy is not None:
+                index, after = greedy.step(state, decision, rng)
+                if after is None:
+                    state.apply(index)
+                else:
+                    state = after
+            else:
+                state.apply(policy(state, decision, rng))
             answered += 1
-        return self.value(state, seat)
+        return self.value(state, seat), state
 
     def values(self, decision: Decision, view: View, rng: random.Random, options: list[int] | None = None) -> list[float]:
         """Each option's mean score over `samples` positions drawn for the deciding seat (`options`: only these indices).

@@ -8,6 +8,7 @@ card that loses. Trials are deterministic for a seed.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import random
 import re
@@ -320,3 +321,50 @@ def test_readers_of_one_tape_each_draw_as_a_generator_of_its_seed():
     untouched = Tape(5)
     Seeded(untouched), Seeded(untouched)
     assert untouched._rng is None and untouched.words == []  # a try that met no chance never seeds
+
+
+@pytest.mark.parametrize("game", ["battlefight", "cardia", "cordes"])
+def test_a_trial_going_on_from_the_greedy_try_s_copy_scores_as_applying_the_option_anew(game):
+    """`Greedy.step` hands back the copy it tried the chosen option on when that try met no
+    chance, and the trial goes on from it: every value is the one the trial gets by applying
+    the option again (a policy that is not a `Greedy` never hands a copy back)."""
+    from atout.interpreter.engine.play import play_game
+    from atout.interpreter.engine.trial import Greedy
+
+    engine = ENGINES[game]
+    built = engine.build(load_files(engine.language), {})
+    reusing = import_module(f"atout.interpreter.games.{game}.bots").TRY  # the game's own horizon
+    assert type(reusing._policy) is Greedy
+    policy = reusing._policy
+    anew = dataclasses.replace(reusing, policy=lambda state, decision, rng: policy(state, decision, rng))
+    reused = [0]
+    step = Greedy.step
+
+    def counted(self, state, decision, rng):
+        chosen, after = step(self, state, decision, rng)
+        reused[0] += after is not None
+        return chosen, after
+
+    compared = 0
+
+    class Both:
+        name = "both"
+
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
+        def choose(self, decision, view) -> int:
+            nonlocal compared
+            if len(decision.options) > 1:
+                Greedy.step = counted
+                try:
+                    found = reusing.values(decision, view, random.Random(self.seed))
+                finally:
+                    Greedy.step = step
+                assert found == anew.values(decision, view, random.Random(self.seed))
+                compared += 1
+            return int(random.Random(self.seed + compared).random() * len(decision.options))
+
+    for seed in range(3):
+        play_game(built, [Both(seed), engine.bots["random"](seed + 10)], seed)
+    assert compared >= 20 and reused[0] >= 5  # the copies were gone on from

@@ -121,8 +121,9 @@ class HeuristicBot:
                 before, their_life = TRY.value(base, me), life(base, them)
                 copy = base.clone()
                 copy.apply(index)
-                after = TRY.run(copy, me, Seeded(tape), copy.turn)
-                damage = their_life if copy.is_terminal() and copy.outcome().winner == me else their_life - life(copy, them)
+                after, copy = TRY.play(copy, me, Seeded(tape), copy.turn)
+                outcome = copy.outcome()
+                damage = their_life if outcome is not None and outcome.winner == me else their_life - life(copy, them)
                 total = totals.setdefault(name, [0.0, 0.0, 0.0])
                 total[0] += after - before + card.cost * ENERGY + CARD
                 total[1] += damage
