@@ -119,9 +119,8 @@ class HeuristicBot:
                 if index is None:
                     continue
                 before, their_life = TRY.value(base, me), life(base, them)
-                copy = base.clone()
-                copy.apply(index)
-                after, copy = TRY.play(copy, me, Seeded(tape), copy.turn)
+                base.apply(index)  # `with_energy`'s copy is this try's own
+                after, copy = TRY.play(base, me, Seeded(tape), base.turn)
                 outcome = copy.outcome()
                 damage = their_life if outcome is not None and outcome.winner == me else their_life - life(copy, them)
                 total = totals.setdefault(name, [0.0, 0.0, 0.0])
