@@ -153,31 +153,21 @@ class AgendaState(State[G]):
         self.copy_fields(new)
         return new
 
-    def draw_inside(
-        self,
-        choose: Callable[[Decision], int],
-        watch: TurnWatch | None = None,
-        listen: Callable[[list[Event]], None] | None = None,
-    ) -> ActionCounter:
+    def draw_inside(self, choose: Callable[[Decision], int], watch: TurnWatch | None = None) -> ActionCounter:
         """From now on, answer chance's decisions here with `choose`, as they come: the player loop sees only the seats'.
 
-        For a game nobody watches (`play_game` with no record or person), or
-        whose listener reads only a few kinds of events (the balance lab's):
-        the same draws in the same order, without going out of the state and
-        back for each. Copies draw as before. The counter returned counts the
-        decisions so answered (`drawn`) and the turn of the last
+        For a game nobody watches (`play_game` with no record, listener or
+        person): the same draws in the same order, without going out of the
+        state and back for each. Copies draw as before. The counter returned
+        counts the decisions so answered (`drawn`) and the turn of the last
         (`drawn_turn`). `watch` is told of a turn whose first decision is one
-        of them, as the player loop tells it of the others; `listen` is given
-        the events of the action before each of them (if it made any), when
-        the player loop would have been given them: with the draw posed and
-        not yet answered, so that it reads the state as it would have.
+        of them, as the player loop tells it of the others.
         """
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
         counter.chance = choose
         counter.watch = watch
-        counter.listen = listen
         return counter
 
     def _no_decision(self) -> None:
@@ -228,10 +218,6 @@ class AgendaState(State[G]):
                 if chance is not None:  # answered here (`draw_inside`): runs next
                     counter.drawn += 1  # type: ignore[union-attr]
                     turn = counter.drawn_turn = counter.turn  # type: ignore[union-attr]
-                    listen = counter.listen  # type: ignore[union-attr]
-                    if listen is not None and self._events:  # the last action's, as `apply` would have returned them
-                        events, self._events = self._events, []
-                        listen(events)
                     watch = counter.watch  # type: ignore[union-attr]
                     if watch is not None and turn != watch.turn:
                         watch.turn = turn

@@ -95,7 +95,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "drawn", "drawn_turn", "watch", "listen")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "drawn", "drawn_turn", "watch")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -117,8 +117,6 @@ class ActionCounter:
         self.drawn_turn = 0
         #: Told of the first decision of each turn, those chance answers inside included (`AgendaState.TurnWatch`).
         self.watch: Any = None
-        #: Given the events of each action before a draw answered inside, as the player loop would give them.
-        self.listen: Callable[[list[Any]], None] | None = None
 
     def copy(self) -> "ActionCounter":
         """An independent copy (for a copied state)."""
@@ -126,7 +124,7 @@ class ActionCounter:
         counter.per_game, counter.per_turn, counter.names = self.per_game, self.per_turn, self.names
         counter.actions, counter.in_turn, counter.turn, counter.reached = self.actions, self.in_turn, self.turn, self.reached
         counter.chance, counter.drawn, counter.drawn_turn = None, 0, 0  # a copy's chance is drawn by whoever plays it
-        counter.watch = counter.listen = None
+        counter.watch = None
         return counter
 
     def count(self, turn: int) -> Limit | None:

@@ -98,14 +98,10 @@ def play_game(
         for event in start:
             on_event(event)
     actions = turns = 0
-    # Nobody watches, or a listener of a few kinds of events: chance's decisions are answered inside the
-    # state (the same draws, in the same order), the listener given each action's events as the loop below would.
+    # Nobody watches: chance's decisions are answered inside the state (the same draws, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
-    inside = (
-        state.draw_inside(chance.choose, watch, None if on_event is None else _each(on_event))
-        if quiet is not False and on_decision is None and isinstance(state, AgendaState)
-        else None
-    )
+    # (Not for a listener of some events: it reads the state as each action's events come, not after the draws that follow.)
+    inside = state.draw_inside(chance.choose, watch) if quiet is True and on_decision is None and isinstance(state, AgendaState) else None
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []
@@ -169,16 +165,6 @@ def play_game(
     if writer is not None:
         writer.end(ended(state))
     return Played(state, actions, turns)
-
-
-def _each(on_event: Callable[[Event], None]) -> Callable[[list[Event]], None]:
-    """A listener of events one by one, given them by the list."""
-
-    def listen(events: list[Event]) -> None:
-        for event in events:
-            on_event(event)
-
-    return listen
 
 
 def _taken_back(

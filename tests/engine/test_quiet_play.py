@@ -109,32 +109,3 @@ def test_each_turn_is_seen_at_its_first_decision_whoever_answers_it(name):
             if hear is None and played.state._actions is not None:
                 inside += played.state._actions.drawn
     assert inside > 0  # chance was drawn inside the quiet games
-
-
-@pytest.mark.parametrize("name", sorted(ENGINES))
-def test_a_listener_of_a_few_kinds_reads_each_event_with_the_state_the_player_loop_shows_it(name):
-    """The balance lab listens to a few kinds of events, chance drawn inside the state: each event
-    comes with the state as the player loop would show it (after its action, before the next
-    draw), so what the lab reads of the state then (a turn, a hand) is what it always read."""
-    engine, game = _game(name)
-    make = engine.bots["random"]
-    heard = frozenset(getattr(engine.lab, "heard", None) or {"draw", "play", "reveal", "round", "swap", "take"})
-    inside = 0
-    for seed in range(25):
-        def listened(on_decision):
-            holder: list = []
-            read: list = []
-            played = play_game(
-                game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed,
-                on_start=holder.append,
-                on_event=lambda event: read.append((event, holder[0].turn, holder[0].describe())),
-                on_decision=on_decision, hear=heard,
-            )
-            return played, read
-
-        loop, through_loop = listened(lambda state, decision, index: None)  # a watcher of every answer: chance goes out
-        drawn, drawn_inside = listened(None)
-        assert drawn_inside == through_loop, seed
-        assert (drawn.actions, drawn.turns, drawn.outcome) == (loop.actions, loop.turns, loop.outcome), seed
-        inside += drawn.state._actions.drawn if drawn.state._actions is not None else 0
-    assert inside > 0  # chance was drawn inside the games the listener heard
