@@ -19,7 +19,25 @@ checkout ("after"), game by game:
 
 On a shared machine, a whole run of `benchmarks/bench.py` varies by a tenth
 or more from one run to the next: it cannot see a change of a few percent.
-Batches of both versions taken in turns, a minute apart at most, can.
+Batches of both versions taken in turns, a minute apart at most, can, on
+a machine that is quiet enough.
+
+Where none is (a virtual machine whose host takes its processor away at
+times), `--instructions` counts instead the processor instructions each
+version executes for the games, with Valgrind's callgrind (`apt-get install
+valgrind`): the same count on every run, to about a thousandth (what is
+left to chance is where objects land in memory), whatever else the machine
+does.
+Each version plays the games once under it, and once without them (the
+start of a process, the first game), and the difference is theirs. Python's
+string hashing is seeded alike in both (`PYTHONHASHSEED=0`), or the count
+moves by a few percent from run to run. Under callgrind, Python runs about
+fifty times slower: give it a hundred random games and two heuristic ones
+(`--games 100 --heuristic 2`). An instruction is not a second (a cache miss,
+a slow division cost more), but a change that executes fewer of them for
+the same games does less work. Two versions whose code for the games is
+the same can differ by a few thousandths (their objects land elsewhere):
+a smaller difference is not a measurement.
 
 A revision is read with `git archive` into a temporary folder; a version is
 imported from the `typecheck/` folder of its tree (one link per package of
@@ -33,12 +51,15 @@ import hashlib
 import io
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
 import tarfile
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 #: This checkout.
@@ -47,9 +68,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("battlefight", "cordes", "cardia", "dragons")
 
 
-def worker(name: str, bot: str, games: int, record: bool) -> None:
+def worker(name: str, bot: str, games: int, record: bool, any_core: bool = False) -> None:
     """Play `games` seeded games of `name` (in the process `main` started); print what was measured as JSON."""
-    if hasattr(os, "sched_setaffinity"):
+    if hasattr(os, "sched_setaffinity") and not any_core:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     import atout.interpreter
     from atout.interpreter.engine.loading import load_files
@@ -90,17 +111,31 @@ class Version:
         if not (self.path / "atout" / "interpreter").is_dir():
             raise SystemExit(f"compare.py: {tree} has no typecheck/atout/interpreter: not a checkout of atout, or one too old to compare")
 
-    def run(self, name: str, bot: str, games: int, record: bool = False) -> dict:
-        """One batch in a new process: what `worker` printed."""
+    def run(self, name: str, bot: str, games: int, record: bool = False, counted: bool = False) -> dict:
+        """One batch in a new process: what `worker` printed (with `counted`, under callgrind: its `instructions` too)."""
         command = [sys.executable, str(Path(__file__).resolve()), "--worker", name, bot, str(games)] + (["--record"] if record else [])
         environment = {**os.environ, "PYTHONPATH": str(self.path)}
+        if counted:  # on any core: the count is the same
+            command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command, "--any-core"]
+            environment["PYTHONHASHSEED"] = "0"
         done = subprocess.run(command, env=environment, capture_output=True, text=True, cwd=tempfile.gettempdir())
         if done.returncode != 0:
             raise SystemExit(f"compare.py: the {self.label} version failed on {name} ({bot}):\n{done.stderr.strip()}")
         result = json.loads(done.stdout.strip().splitlines()[-1])
         if not Path(result["from"]).is_relative_to(self.path):
             raise SystemExit(f"compare.py: the {self.label} version was imported from {result['from']}, not from {self.tree}")
+        if counted:
+            collected = re.search(r"Collected : (\d+)", done.stderr)
+            if collected is None:
+                raise SystemExit(f"compare.py: callgrind gave no count of instructions:\n{done.stderr.strip()[-2000:]}")
+            result["instructions"] = int(collected.group(1))
         return result
+
+    def instructions(self, name: str, bot: str, games: int) -> int:
+        """The instructions `games` games take, counted by callgrind (a process without them subtracted)."""
+        with ThreadPoolExecutor(2) as pool:  # the two runs at once: a count does not depend on what else runs
+            runs = list(pool.map(lambda count: self.run(name, bot, count, counted=True), (games, 0)))
+        return runs[0]["instructions"] - runs[1]["instructions"]
 
 
 def extract(revision: str, into: Path) -> Path:
@@ -141,6 +176,19 @@ def compare(before: Version, after: Version, name: str, bot: str, games: int, ro
     return same
 
 
+def count(before: Version, after: Version, name: str, bot: str, games: int) -> bool:
+    """Print one line comparing the instructions the two versions execute for the same games; whether they are the same games."""
+    same = before.run(name, bot, games, record=True)["digest"] == after.run(name, bot, games, record=True)["digest"]
+    counts = {version.label: version.instructions(name, bot, games) for version in (before, after)}
+    print(
+        f"{name} {bot}: {games:,} games, processor instructions: before {counts['before'] / games:,.0f} a game, "
+        f"after {counts['after'] / games:,.0f} a game; after/before {counts['after'] / counts['before']:.4f}; "
+        f"same games: {'yes' if same else 'NO'}",
+        flush=True,
+    )
+    return same
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("before", nargs="?", help="a git revision of this repository, or the folder of another checkout")
@@ -148,26 +196,38 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="random games per batch (default 1000)")
     parser.add_argument("--heuristic", type=int, default=10, help="heuristic games per batch (default 10; 0: none)")
     parser.add_argument("--rounds", type=int, default=5, help="batches of each version (default 5)")
+    parser.add_argument(
+        "--instructions", action="store_true",
+        help="count the processor instructions of the games with valgrind's callgrind, instead of timing them "
+        "(the same count on every run; about fifty times slower: try --games 100 --heuristic 2)",
+    )
     parser.add_argument("--worker", nargs=3, metavar=("GAME", "BOT", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--record", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--any-core", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.worker:
         name, bot, games = arguments.worker
-        worker(name, bot, int(games), arguments.record)
+        worker(name, bot, int(games), arguments.record, arguments.any_core)
         return
     if arguments.before is None:
         parser.error("say which version to compare with: a git revision or a folder")
     if min(arguments.games, arguments.rounds) < 1 or arguments.heuristic < 0:
         parser.error("--games and --rounds must be at least 1, --heuristic at least 0")
+    if arguments.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions counts with valgrind, which this machine does not have (apt-get install valgrind)")
     with tempfile.TemporaryDirectory(prefix="atout-compare-") as scratch:
         given = Path(arguments.before)
         tree = given.resolve() if given.is_dir() else extract(arguments.before, Path(scratch))
         before, after = Version("before", tree), Version("after", ROOT)
         same = True
         for name in arguments.game or GAMES:
-            same &= compare(before, after, name, "random", arguments.games, arguments.rounds)
-            if arguments.heuristic:
-                same &= compare(before, after, name, "heuristic", arguments.heuristic, arguments.rounds)
+            for bot, games in (("random", arguments.games), ("heuristic", arguments.heuristic)):
+                if not games:
+                    continue
+                if arguments.instructions:
+                    same &= count(before, after, name, bot, games)
+                else:
+                    same &= compare(before, after, name, bot, games, arguments.rounds)
     if not same:
         print("the two versions do not play the same games: their times compare different work", file=sys.stderr)
         sys.exit(1)

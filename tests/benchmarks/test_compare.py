@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "benchmarks" / "compare.py"
@@ -48,3 +52,30 @@ def test_what_is_not_a_version_is_refused_with_a_message(tmp_path):
         done = compare(given, "--game", "dragons", cwd=tmp_path)
         assert done.returncode != 0
         assert message in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
+def test_instructions_counted_twice_for_the_same_games_are_the_same(tmp_path):
+    """`--instructions`: callgrind's count of the games, a process without them subtracted, the
+    hashing seeded alike: a version compared with itself executes as many, to a thousandth
+    (what is left to chance: where objects land in memory)."""
+    done = compare(str(ROOT), "--game", "dragons", "--games", "1", "--heuristic", "0", "--instructions", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()
+    found = re.fullmatch(
+        r"dragons random: 1 games, processor instructions: before ([\d,]+) a game, after ([\d,]+) a game; "
+        r"after/before ([\d.]+); same games: yes",
+        line,
+    )
+    assert found, line
+    before, after = (int(found.group(index).replace(",", "")) for index in (1, 2))
+    assert before > 100_000 and abs(after / before - 1) < 0.001 and abs(float(found.group(3)) - 1) < 0.001
+
+
+def test_instructions_without_valgrind_is_refused_with_a_message(tmp_path):
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), str(ROOT), "--instructions"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=600, env={**os.environ, "PATH": str(tmp_path)},
+    )
+    assert done.returncode == 2
+    assert "apt-get install valgrind" in done.stderr and "Traceback" not in done.stderr
