@@ -191,13 +191,19 @@ class Greedy:
     def __call__(self, state: State[Any], decision: Decision, rng: Rng) -> int:
         return self.step(state, decision, rng)[0]
 
-    def step(self, state: State[Any], decision: Decision, rng: Rng) -> tuple[int, State[Any] | None]:
+    def step(self, state: State[Any], decision: Decision, rng: Rng, own: bool = False) -> tuple[int, State[Any] | None]:
         """The option chosen, and the copy it was tried on when that try met no chance (else None).
 
         Such a copy is the very state `state.apply(option)` would give (a copy
         plays on alike): a trial goes on from it rather than applying the
         option again. A try that drew went on past the option with draws of
         its own, not the trial's.
+
+        With `own`, the caller gives `state` up and goes on from the state
+        returned: when a copy to go on from is already at hand, the last
+        option is tried on `state` itself, not on a copy (if it wins, the
+        state returned is `state` after it, or a copy made before the try
+        drew).
         """
         count = len(decision.options)
         if count == 1:
@@ -206,7 +212,19 @@ class Greedy:
         score = self.score
         tape = Tape(rng.getrandbits(32))
         best, chosen, kept = None, 0, None
+        last = count - 1
         for index in range(count):
+            if own and index == last and kept is not None:
+                state.apply(index)
+                pending = state.decision()
+                before = state.clone() if pending is not None and pending.player < 0 else None
+                drawn = settle(state, Seeded(tape))
+                value = outcome_score(state, seat)
+                if value is None:
+                    value = score(state, seat)
+                if value > best:  # type: ignore[operator]  # a copy is kept: a value was found before
+                    return index, (before if drawn else state)
+                return chosen, kept
             copy = state.clone()
             copy.apply(index)
             drawn = settle(copy, Seeded(tape))
@@ -288,7 +306,7 @@ class Trial:
                     total += value
                 return total / len(decision.options), reached
             if greedy is not None:
-                index, after = greedy.step(state, decision, rng)
+                index, after = greedy.step(state, decision, rng, own=True)
                 if after is None:
                     state.apply(index)
                 else:

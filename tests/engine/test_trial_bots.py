@@ -340,8 +340,8 @@ def test_a_trial_going_on_from_the_greedy_try_s_copy_scores_as_applying_the_opti
     reused = [0]
     step = Greedy.step
 
-    def counted(self, state, decision, rng):
-        chosen, after = step(self, state, decision, rng)
+    def counted(self, state, decision, rng, own=False):
+        chosen, after = step(self, state, decision, rng, own)
         reused[0] += after is not None
         return chosen, after
 
