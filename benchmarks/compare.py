@@ -149,9 +149,14 @@ def extract(revision: str, into: Path) -> Path:
     return tree
 
 
+def same_games(before: Version, after: Version, name: str, bot: str, games: int) -> bool:
+    """Whether both versions record the same `games` seeded games of `name`, byte for byte."""
+    return before.run(name, bot, games, record=True)["digest"] == after.run(name, bot, games, record=True)["digest"]
+
+
 def compare(before: Version, after: Version, name: str, bot: str, games: int, rounds: int) -> bool:
     """Print one line comparing the two versions on `games` games of `name` between `bot` bots; whether they are the same games."""
-    same = before.run(name, bot, games, record=True)["digest"] == after.run(name, bot, games, record=True)["digest"]
+    same = same_games(before, after, name, bot, games)
     times: dict[str, list[float]] = {before.label: [], after.label: []}
     actions = 0
     for index in range(rounds):
@@ -178,7 +183,7 @@ def compare(before: Version, after: Version, name: str, bot: str, games: int, ro
 
 def count(before: Version, after: Version, name: str, bot: str, games: int) -> bool:
     """Print one line comparing the instructions the two versions execute for the same games; whether they are the same games."""
-    same = before.run(name, bot, games, record=True)["digest"] == after.run(name, bot, games, record=True)["digest"]
+    same = same_games(before, after, name, bot, games)
     counts = {version.label: version.instructions(name, bot, games) for version in (before, after)}
     print(
         f"{name} {bot}: {games:,} games, processor instructions: before {counts['before'] / games:,.0f} a game, "

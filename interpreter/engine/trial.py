@@ -209,31 +209,35 @@ class Greedy:
         if count == 1:
             return 0, None
         seat = decision.player
-        score = self.score
         tape = Tape(rng.getrandbits(32))
         best, chosen, kept = None, 0, None
         last = count - 1
         for index in range(count):
             if own and index == last and kept is not None:
-                state.apply(index)
-                pending = state.decision()
-                before = state.clone() if pending is not None and pending.player < 0 else None
-                drawn = settle(state, Seeded(tape))
-                value = outcome_score(state, seat)
-                if value is None:
-                    value = score(state, seat)
+                value, drawn, before = self._try(state, index, seat, tape, keep_before=True)
                 if value > best:  # type: ignore[operator]  # a copy is kept: a value was found before
                     return index, (before if drawn else state)
                 return chosen, kept
             copy = state.clone()
-            copy.apply(index)
-            drawn = settle(copy, Seeded(tape))
-            value = outcome_score(copy, seat)
-            if value is None:
-                value = score(copy, seat)
+            value, drawn, _ = self._try(copy, index, seat, tape)
             if best is None or value > best:
                 best, chosen, kept = value, index, (None if drawn else copy)
         return chosen, kept
+
+    def _try(
+        self, position: State[Any], index: int, seat: int, tape: Tape, keep_before: bool = False
+    ) -> tuple[float, int, State[Any] | None]:
+        """Apply option `index` to `position`, let chance answer from `tape`, score it for `seat`.
+
+        The score, the draws answered, and (with `keep_before`, when chance
+        answers next) a copy of the position made before the first draw.
+        """
+        position.apply(index)
+        pending = position.decision()
+        before = position.clone() if keep_before and pending is not None and pending.player < 0 else None
+        drawn = settle(position, Seeded(tape))
+        value = outcome_score(position, seat)
+        return (self.score(position, seat) if value is None else value), drawn, before
 
 
 def greedy(score: Score) -> Policy:
