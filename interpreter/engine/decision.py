@@ -15,6 +15,8 @@ table can be transcribed by writing down what was drawn.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import accumulate
+from operator import attrgetter
 from typing import Any
 
 #: The seat of chance: it answers the decisions that are random draws.
@@ -39,6 +41,9 @@ class Option:
     weight: int = 1
 
 
+_weight = attrgetter("weight")
+
+
 @dataclass(slots=True)
 class Decision:
     """What the state waits for: `player` chooses one of `options`.
@@ -56,11 +61,23 @@ class Decision:
     secret: bool = False
     #: Free data the game keeps with the decision to resume after the answer.
     context: dict[str, Any] = field(default_factory=dict)
+    #: For a chance decision, its options' weights in order, when the game has them at hand (a pile
+    #: keeps its counts by name): the same numbers as each option's `weight`, read faster.
+    weights: list[int] | None = field(default=None, compare=False, repr=False)
+    _totals: list[int] | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def is_chance(self) -> bool:
         """True when chance, not a player, answers this decision."""
         return self.player == CHANCE
+
+    def totals(self) -> list[int]:
+        """The running totals of the options' weights, which a draw reads (made once: a decision's options never change)."""
+        totals = self._totals
+        if totals is None:
+            weights = self.weights
+            totals = self._totals = list(accumulate(map(_weight, self.options) if weights is None else weights))
+        return totals
 
     def labels(self) -> list[str]:
         """The options' labels, in order."""

@@ -202,16 +202,15 @@ class Rng(Protocol):
 
 def draw(decision: Decision, rng: Rng) -> int:
     """A chance decision's option drawn by the options' weights."""
-    options = decision.options
-    total = 0
-    for option in options:
-        total += option.weight
-    target = rng.random() * total
-    for index, option in enumerate(options):
-        target -= option.weight
+    weights = decision.weights
+    if weights is None:
+        weights = [option.weight for option in decision.options]
+    target = rng.random() * sum(weights)
+    for index, weight in enumerate(weights):
+        target -= weight
         if target < 0:
             return index
-    return len(options) - 1
+    return len(weights) - 1
 
 
 class MctsBot:

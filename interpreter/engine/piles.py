@@ -44,13 +44,15 @@ class Segment:
     keys (`sorted_keys`), once asked for.
     """
 
-    __slots__ = ("cards", "_by_name", "_labels", "_options", "_key", "_sorted")
+    __slots__ = ("cards", "_by_name", "_labels", "_options", "_weights", "_key", "_sorted")
 
     def __init__(self, cards: Iterable[int] = ()) -> None:
         self.cards: list[int] = list(cards)
         self._by_name: dict[str, list[int]] | None = None
         self._labels: list[str] = []
         self._options: list[Option] = []
+        #: The options' weights (each name's copies), in the same order.
+        self._weights: list[int] = []
         self._key: Callable[[int], Any] | None = None
         self._sorted: tuple | None = None
 
@@ -73,7 +75,8 @@ class Segment:
                 by_name.setdefault(name(card), []).append(card)
             self._by_name = by_name
             self._labels = sorted(by_name)
-            self._options = [draw_option(label, len(by_name[label])) for label in self._labels]
+            self._weights = [len(by_name[label]) for label in self._labels]
+            self._options = [draw_option(label, copies) for label, copies in zip(self._labels, self._weights)]
         return self._by_name
 
     def copy(self) -> "Segment":
@@ -84,6 +87,7 @@ class Segment:
         segment._by_name = None if by_name is None else {label: ids[:] for label, ids in by_name.items()}
         segment._labels = self._labels[:]
         segment._options = self._options[:]
+        segment._weights = self._weights[:]
         segment._key = self._key
         segment._sorted = self._sorted  # a tuple: shared
         return segment
@@ -134,9 +138,11 @@ class Segment:
             self._by_name[label] = [card]
             self._labels.insert(index, label)
             self._options.insert(index, draw_option(label, 1))
+            self._weights.insert(index, 1)
         else:
             ids.append(card)
             self._options[index] = draw_option(label, len(ids))
+            self._weights[index] = len(ids)
 
     def remove(self, card: int, name: Name | None = None) -> None:
         """Take a given card out of the segment."""
@@ -166,8 +172,9 @@ class Segment:
         index = bisect_left(self._labels, label)
         if ids:
             self._options[index] = draw_option(label, len(ids))
+            self._weights[index] = len(ids)
         else:
-            del self._by_name[label], self._labels[index], self._options[index]
+            del self._by_name[label], self._labels[index], self._options[index], self._weights[index]
 
 
 class Pile:
@@ -235,7 +242,7 @@ class Pile:
     def draw_decision(self, name: Name | None = None, kind: str = "draw", prompt: str = "") -> Decision:
         """The chance decision of drawing the top card: one option per distinct name."""
         top = self._top()
-        return Decision(CHANCE, kind, list(top.options(self._name(name))), prompt)
+        return Decision(CHANCE, kind, top.options(self._name(name))[:], prompt, weights=top._weights[:])
 
     def take(self, label: str, name: Name | None = None) -> int:
         """Remove and return a card of this name from the top segment."""

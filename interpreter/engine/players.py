@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from itertools import accumulate
-from operator import attrgetter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -78,9 +76,6 @@ class Player(Protocol):
         """The index of the chosen option."""
 
 
-_weight = attrgetter("weight")
-
-
 class ChanceSampler:
     """Answers chance decisions at random, by the options' weights."""
 
@@ -95,7 +90,7 @@ class ChanceSampler:
         The option is the first whose running total of weights passes a
         uniform draw over the total.
         """
-        totals = list(accumulate(map(_weight, decision.options)))
+        totals = decision.totals()
         return min(bisect_right(totals, self.rng.random() * totals[-1]), len(totals) - 1)
 
 
