@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import accumulate
+
 import pytest
 
 from atout.interpreter.engine.decision import CHANCE
@@ -12,6 +15,9 @@ name = NAMES.__getitem__
 
 
 def weights(decision):
+    """The options' labels and weights (the weights the draw carries, and their running totals, checked against them)."""
+    assert decision.weights == [option.weight for option in decision.options]
+    assert decision.totals() == list(accumulate(decision.weights))
     return [(option.label, option.weight) for option in decision.options]
 
 
@@ -95,3 +101,29 @@ def test_a_signature_kept_up_to_date_is_the_one_made_from_scratch():
             pile.put_on_top([out.pop()])
     for signature, copy in copies:  # a copy is not changed by what its original did later
         assert copy.signature() == signature
+
+
+def test_the_weights_a_draw_carries_are_the_top_segment_s_counts_after_any_change():
+    """A pile keeps its counts by name card by card: at every step, a draw's weights are those counted anew."""
+    import random
+
+    names = [f"C{n % 5}" for n in range(40)]
+    key = names.__getitem__
+    rng = random.Random(11)
+    pile = Pile([list(range(0, 25))], key)
+    out: list[int] = list(range(25, 40))
+    for step in range(500):
+        if pile:
+            decision = pile.draw_decision()
+            top = next(segment for segment in pile.segments if segment.cards)
+            counted = sorted(Counter(map(key, top.cards)).items())
+            assert weights(decision) == counted, step
+        action = rng.random()
+        if action < 0.45 and pile:
+            out.append(pile.take(decision.options[int(rng.random() * len(decision.options))].label))
+        elif action < 0.8 and out and len(pile.segments) <= 1:
+            pile.shuffle_in(out.pop(int(rng.random() * len(out))))
+        elif action < 0.9:
+            pile = pile.copy()
+        elif out:
+            pile.put_under([out.pop()])
