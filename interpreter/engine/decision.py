@@ -14,9 +14,11 @@ table can be transcribed by writing down what was drawn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Any
 
 #: The seat of chance: it answers the decisions that are random draws.
@@ -44,7 +46,11 @@ class Option:
 _weight = attrgetter("weight")
 
 
-@dataclass(slots=True)
+#: The context of a decision made without one: empty, and read-only (every such decision shares it).
+NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(slots=True, init=False)
 class Decision:
     """What the state waits for: `player` chooses one of `options`.
 
@@ -59,12 +65,33 @@ class Decision:
     options: list[Option]
     prompt: str = ""
     secret: bool = False
-    #: Free data the game keeps with the decision to resume after the answer.
-    context: dict[str, Any] = field(default_factory=dict)
+    #: Free data the game keeps with the decision to resume after the answer (read-only `NO_CONTEXT` when none).
+    context: Mapping[str, Any] = field(default_factory=lambda: NO_CONTEXT)
     #: For a chance decision, its options' weights in order, when the game has them at hand (a pile
     #: keeps its counts by name): the same numbers as each option's `weight`, read faster.
     weights: list[int] | None = field(default=None, compare=False, repr=False)
     _totals: list[int] | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __init__(
+        self,
+        player: int,
+        kind: str,
+        options: list[Option],
+        prompt: str = "",
+        secret: bool = False,
+        context: Mapping[str, Any] | None = None,
+        weights: list[int] | None = None,
+    ) -> None:
+        # written out, not generated: a game makes a decision at nearly every action, and this one
+        # costs a third less (no dictionary made for a context nobody gives)
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.prompt = prompt
+        self.secret = secret
+        self.context = NO_CONTEXT if context is None else context
+        self.weights = weights
+        self._totals = None
 
     @property
     def is_chance(self) -> bool:
