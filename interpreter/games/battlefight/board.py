@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from atout.interpreter.engine.decision import Option
+
 Cell = tuple[int, int]
 
 #: The six neighbours of a cell, as axial offsets.
@@ -46,6 +48,16 @@ class Board:
             (q, r): tuple((q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in self._cell_set)
             for q, r in self.cells
         }
+
+    @cached_property
+    def neighbours_by_name(self) -> dict[Cell, tuple[Cell, ...]]:
+        """Each cell's adjacent cells, in the order of their names (as a decision offers them)."""
+        return {cell: tuple(sorted(around, key=self.names.__getitem__)) for cell, around in self.neighbours.items()}
+
+    @cached_property
+    def options(self) -> dict[Cell, Option]:
+        """The option of choosing each cell, named as people read it (made once: options never change)."""
+        return {cell: Option(name, cell) for cell, name in self.names.items()}
 
     def is_edge(self, cell: Cell) -> bool:
         """True for a cell with fewer than six neighbours on the board."""

@@ -548,7 +548,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
                 if technique.name in seen or technique.type in forbidden_types or technique.type in forbidden_card_types:
                     continue
                 seen.add(technique.name)
-                options.append(Option(technique.name, card))
+                options.append(_play_option(technique.name, card))
         for technique_type, option in self.game.basic_options:
             if technique_type not in forbidden_types:
                 options.append(option)
@@ -716,6 +716,20 @@ class BattleFightState(AgendaState[BattleFightGame]):
             ]
         )
         return (self.current, seats, actives)
+
+
+#: Options of playing a card of the hand, by (name, card id): made once, shared (options never change).
+_PLAY_OPTIONS: dict[tuple[str, int], Option] = {}
+
+
+def _play_option(name: str, card: int) -> Option:
+    """The option of playing card `card`, named `name` (the same object every time)."""
+    option = _PLAY_OPTIONS.get((name, card))
+    if option is None:
+        if len(_PLAY_OPTIONS) > 100_000:
+            _PLAY_OPTIONS.clear()
+        option = _PLAY_OPTIONS[(name, card)] = Option(name, card)
+    return option
 
 
 def _discard(items: list, item: object) -> None:

@@ -140,8 +140,8 @@ def push(state: BattleFightState, me: int, them: int, left: int) -> str:
     else:
         now = board.distance(mine, theirs)
         options = [
-            Option(board.names[cell], cell)
-            for cell in sorted(board.neighbours[theirs], key=board.names.__getitem__)
+            board.options[cell]
+            for cell in board.neighbours_by_name[theirs]
             if cell != mine and board.distance(mine, cell) > now
         ]
     if not options:
@@ -166,14 +166,19 @@ def _pushed(state: BattleFightState, option: Option, me: int, them: int, left: i
     return push(state, me, them, left - 1)
 
 
+#: Staying where one is, the first option of each move.
+_STAY = Option("stay", None)
+
+
 def move(state: BattleFightState, me: int, them: int, left: int) -> str:
     """Se Déplacer: `left` moves, each to stay (the moves end) or to an adjacent empty cell."""
     if left == 0:
         return NEXT
     board = state.board
     here, other = state.seats[me].cell, state.seats[them].cell
-    cells = sorted((c for c in board.neighbours[here] if c != other), key=board.names.__getitem__)
-    options = [Option("stay", None)] + [Option(board.names[c], c) for c in cells]
+    cells = board.options
+    options = [_STAY]
+    options += [cells[c] for c in board.neighbours_by_name[here] if c != other]
     return state.wait(Decision(me, "move", options, f"Move ({left} to go)"), _moved, me, them, left)
 
 
