@@ -378,3 +378,27 @@ def test_where_random_playouts_only_draw_the_game_s_bot_plays_them_out():
     bot = MctsBot(1, Budget(iterations=60), fallback=lambda seed: Always("end"))
     index = bot.choose(state.decision(), View(state, 0))
     assert bot.heavy and state.decision().options[index].label == "x"
+
+
+def test_a_chance_draw_takes_the_option_the_running_subtraction_of_weights_would():
+    """`draw` bisects the running totals of the weights; taking the weights off the uniform number one by one,
+    as it did before, finds the same option for any whole weights (each difference is exact)."""
+    import random as random_module
+
+    from atout.interpreter.engine.decision import Decision, Option
+    from atout.interpreter.engine.mcts import draw
+
+    def subtracted(decision, rng):
+        target = rng.random() * sum(option.weight for option in decision.options)
+        for index, option in enumerate(decision.options):
+            target -= option.weight
+            if target < 0:
+                return index
+        return len(decision.options) - 1
+
+    maker = random_module.Random(3)
+    for trial in range(20_000):
+        weights = [maker.randint(1, 9) if maker.random() < 0.7 else maker.randint(1, 10**6) for _ in range(maker.randint(1, 25))]
+        decision = Decision(-1, "draw", [Option(str(i), i, w) for i, w in enumerate(weights)], weights=weights if trial % 2 else None)
+        seed = maker.getrandbits(32)
+        assert draw(decision, random_module.Random(seed)) == subtracted(decision, random_module.Random(seed)), trial
