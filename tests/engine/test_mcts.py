@@ -381,8 +381,8 @@ def test_where_random_playouts_only_draw_the_game_s_bot_plays_them_out():
 
 
 def test_a_chance_draw_takes_the_option_the_running_subtraction_of_weights_would():
-    """`draw` bisects the running totals of the weights; taking the weights off the uniform number one by one,
-    as it did before, finds the same option for any whole weights (each difference is exact)."""
+    """`draw` reads the weights a pile's draw carries, or else each option's: the same option either way as
+    taking the options' weights off the uniform number one by one."""
     import random as random_module
 
     from atout.interpreter.engine.decision import Decision, Option
