@@ -122,6 +122,11 @@ class Segment:
         self._index(name)
         return self._options
 
+    def weights(self, name: Name) -> list[int]:
+        """The weights of `options`, in the same order (each name's copies), kept up to date with them."""
+        self._index(name)
+        return self._weights
+
     def add(self, card: int, name: Name | None = None) -> None:
         """Shuffle a card into the segment."""
         self.cards.append(card)
@@ -242,7 +247,8 @@ class Pile:
     def draw_decision(self, name: Name | None = None, kind: str = "draw", prompt: str = "") -> Decision:
         """The chance decision of drawing the top card: one option per distinct name."""
         top = self._top()
-        return Decision(CHANCE, kind, top.options(self._name(name))[:], prompt, weights=top._weights[:])
+        name = self._name(name)
+        return Decision(CHANCE, kind, top.options(name)[:], prompt, weights=top.weights(name)[:])
 
     def take(self, label: str, name: Name | None = None) -> int:
         """Remove and return a card of this name from the top segment."""
