@@ -16,6 +16,7 @@ of them; they are resolved here once the step's class exists.
 
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
@@ -535,6 +536,9 @@ class Technique(Node):
     steps: list[Step]
 
 
-# The constructs that hold steps (a block of "Si", a power's effects) know `Step` now.
+# The constructs that hold steps (a block of "Si", a power's effects) know `Step` now: their modules
+# name it, where their validators, built at their first use (`Node`'s `defer_build`), find it.
+# (`model_rebuild` would build them here, and every keyword's with them, in every process that
+# imports the game, and once more from the leaves up when a file is read: `language/models.py`.)
 for _holder in (Si, Quand):
-    _holder.model_rebuild(_types_namespace={"Step": Step})
+    sys.modules[_holder.__module__].Step = Step  # type: ignore[attr-defined]
