@@ -20,8 +20,9 @@ The cache lives in `$ATOUT_CACHE_DIR`, else `$XDG_CACHE_HOME/atout`, else
   by no one else; it is written to a new private file (0600) renamed into
   place, never through an existing file or link;
 - an entry that cannot be used (another shape, bad JSON, wrong types, nested
-  too deeply, from another layout) is ignored and written anew: the cache
-  only ever saves time, it is never a reason to fail.
+  too deeply, from another layout, or one that does not give back the very
+  entry once read: checked at each read) is ignored and written anew: the
+  cache only ever saves time, it is never a reason to fail.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ if TYPE_CHECKING:
 #: The deepest an entry's data may go; the loader refuses deeper text (E114).
 MAX_DEPTH = 200
 
+#: The problems of a value out of range or not allowed: the node that holds it is built
+#: unvalidated (`UnitTransformer.build`), and no entry could give it back. Not kept.
+UNVALIDATED = frozenset({"E200", "E201"})
+
 
 # ---------------------------------------------------------------------------
 # Entries
@@ -68,7 +73,11 @@ def load(name: str, data: bytes, games: dict[str, "GameLanguage"]) -> "Document 
     if raw is None:
         return None
     try:
-        return from_json(json.loads(raw), name, games)
+        kept = json.loads(raw)
+        document = from_json(kept, name, games)
+        # used only if it gives back the very entry it was read from: then it is the document the
+        # entry was made from, as far as JSON tells documents apart (`store` does not check it)
+        return document if to_json(document) == kept else None
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, ValidationError, _Unusable):
         return None
 
@@ -76,15 +85,12 @@ def load(name: str, data: bytes, games: dict[str, "GameLanguage"]) -> "Document 
 def store(document: "Document", data: bytes) -> None:
     """Keep a document read from `data`, for the next run (when it can be kept faithfully)."""
     place = private_folder()
-    if place is None:
+    if place is None or any(diagnostic.code in UNVALIDATED for diagnostic in document.diagnostics):
         return
     try:
-        kept = to_json(document)
-        # kept only if it reads back to the very same document (an AST built
-        # around a value out of range, for one, would not)
-        if to_json(from_json(json.loads(json.dumps(kept)), document.path, {document.game.name: document.game} if document.game else {})) != kept:
-            return
-        encoded = json.dumps(kept, ensure_ascii=False, separators=(",", ":")).encode()
+        # whether the entry reads back to this very document is checked when it is read (`load`),
+        # where reading it makes the document anyway: a first run does not read each entry back
+        encoded = json.dumps(to_json(document), ensure_ascii=False, separators=(",", ":")).encode()
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, ValidationError, _Unusable):
         return
     write_private(_entry(place, document.path, data), encoded)
@@ -160,10 +166,16 @@ def _class_name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
+#: The types whose values JSON holds as they are.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _dump(value: Any, file: str, depth: int) -> Any:
     """A value of the AST as JSON data; a model names its class, a node keeps its span."""
     if depth > MAX_DEPTH:
         raise _Unusable("nested too deeply")
+    if type(value) in _SCALARS:  # most values: a name, a number (their subclasses are told apart below)
+        return value
     if value is None or isinstance(value, (bool, int, float, str)) and not isinstance(value, Enum):
         return value
     if isinstance(value, Enum):
@@ -171,20 +183,26 @@ def _dump(value: Any, file: str, depth: int) -> Any:
     if isinstance(value, (list, tuple)):
         return [_dump(item, file, depth + 1) for item in value]
     if isinstance(value, BaseModel):
-        cls = type(value)
-        if _classes().get(_class_name(cls)) is not cls:
-            raise _Unusable(f"a model of no known class: {cls}")
-        data: dict[str, Any] = {"$": _class_name(cls)}
-        for field in cls.model_fields:
-            if field != "span":
-                data[field] = _dump(getattr(value, field), file, depth + 1)
-        span = getattr(value, "span", None) if isinstance(value, Node) else None
+        name, fields, is_node = _plan(type(value))
+        data: dict[str, Any] = {"$": name}
+        for field in fields:
+            data[field] = _dump(getattr(value, field), file, depth + 1)
+        span = value.span if is_node else None  # type: ignore[attr-defined]
         if span is not None:
             if span.file != file:
                 raise _Unusable("a span in another file")
             data["span"] = [span.line, span.column, span.end_line, span.end_column]
         return data
     raise _Unusable(f"a value that JSON does not hold: {type(value).__name__}")
+
+
+@lru_cache(maxsize=None)
+def _plan(cls: type[BaseModel]) -> tuple[str, tuple[str, ...], bool]:
+    """How `_dump` writes a model of a class: the name it is known by, its fields but the span, whether it is a node."""
+    name = _class_name(cls)
+    if _classes().get(name) is not cls:
+        raise _Unusable(f"a model of no known class: {cls}")
+    return name, tuple(field for field in cls.model_fields if field != "span"), issubclass(cls, Node)
 
 
 #: The fields that hold nodes of any class (a file's cards, its typed rules):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -64,6 +65,28 @@ def test_a_document_built_around_a_value_out_of_range_is_read_again_each_time(la
     assert not list((tmp_path / "cache").glob("*.json"))  # its AST holds a value no model accepts
     second = read_file(path, languages)
     assert [d.render() for d in second.diagnostics] == [d.render() for d in first.diagnostics]
+
+
+def test_an_entry_that_does_not_give_itself_back_once_read_is_not_used(languages, tmp_path, monkeypatch):
+    monkeypatch.setenv("ATOUT_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "eclair.atout"
+    path.write_text(CARD.format(n=2) + "== Brume ==\nAttaque\nBlessr 1\n", encoding="utf-8")
+    first = read_file(path, languages)
+    (entry,) = (tmp_path / "cache").glob("*.json")
+    kept = entry.read_bytes()
+    revive = cache._revive_diagnostic
+
+    def astray(data):  # an entry whose reading makes another diagnostic than the one written in it
+        diagnostic = revive(data)
+        return dataclasses.replace(diagnostic, message=diagnostic.message + " (astray)")
+
+    monkeypatch.setattr(cache, "_revive_diagnostic", astray)
+    assert cache.load(str(path), path.read_bytes(), languages) is None
+    second = read_file(path, languages)  # read from the file again, and kept anew
+    assert [d.render() for d in second.diagnostics] == [d.render() for d in first.diagnostics]
+    assert entry.read_bytes() == kept
+    monkeypatch.setattr(cache, "_revive_diagnostic", revive)
+    assert cache.load(str(path), path.read_bytes(), languages).diagnostics == first.diagnostics
 
 
 def test_a_changed_file_is_read_again(languages, tmp_path, monkeypatch):
