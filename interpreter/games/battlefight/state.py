@@ -694,28 +694,40 @@ class BattleFightState(AgendaState[BattleFightGame]):
     # ------------------------------------------------------------------
 
     def signature(self) -> tuple:
-        """The full state at the start of a turn, for the draw by repetition."""
-        name = self.keys.__getitem__
-        seats = tuple(
-            [
+        """The full state at the start of a turn, for the draw by repetition.
+
+        Each seat's life, damage points and cell; its hand and discard as the
+        sorted keys of their names; its pile as each segment's sorted keys (kept
+        up to date by the pile); the techniques in play. Made at every turn:
+        hands and discards hold a card or none most of the time, and are read
+        without a sort then.
+        """
+        keys = self.keys
+        name = keys.__getitem__
+        seats = []
+        for seat in self.seats:
+            hand, discard = seat.hand, seat.discard
+            seats.append(
                 (
                     seat.life,
                     seat.damage,
                     seat.position,
-                    tuple(sorted(map(name, seat.hand))),
+                    tuple(sorted([keys[c] for c in hand])) if len(hand) > 1 else (keys[hand[0]],) if hand else (),
                     seat.pile.signature(name),
-                    tuple(sorted(map(name, seat.discard))),
+                    tuple(sorted([keys[c] for c in discard])) if len(discard) > 1 else (keys[discard[0]],) if discard else (),
                 )
-                for seat in self.seats
-            ]
+            )
+        actives = (
+            tuple(
+                [
+                    (a.name, a.owner, a.next_step, a.stable, a.cost, tuple([(s, k.kind) for s, k in a.permanents]))
+                    for a in self.actives
+                ]
+            )
+            if self.actives
+            else ()
         )
-        actives = tuple(
-            [
-                (a.name, a.owner, a.next_step, a.stable, a.cost, tuple([(s, k.kind) for s, k in a.permanents]))
-                for a in self.actives
-            ]
-        )
-        return (self.current, seats, actives)
+        return (self.current, tuple(seats), actives)
 
 
 #: Options of playing a card of the hand, by (name, card id): made once, shared (options never change).

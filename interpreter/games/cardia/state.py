@@ -535,23 +535,29 @@ class CardiaState(AgendaState[CardiaGame]):
         Encounters whose two cards have both left play, and the Protecteurs, are left out.
         When a position comes back, `progress.py` searches whether the game can still end.
         """
+        # (made at every turn: the parts most often empty, a discard, tokens, are read without a sort then)
         seats = tuple(
             [
-                (tuple(sorted(seat.hand)), tuple([s.sorted_keys(int) for s in seat.pile.segments]), tuple(sorted(seat.discard)))
+                (
+                    tuple(sorted(seat.hand)),
+                    tuple([s.sorted_keys(int) for s in seat.pile.segments]),
+                    tuple(sorted(seat.discard)) if seat.discard else (),
+                )
                 for seat in self.seats
             ]
         )
         line = tuple(
             [
-                (enc.cards[0], enc.cards[1], enc.winner, enc.sealed, enc.tie_winner)
+                (cards[0], cards[1], enc.winner, enc.sealed, enc.tie_winner)
                 for enc in self.line
-                if enc.cards[0] is not None or enc.cards[1] is not None
+                if (cards := enc.cards)[0] is not None or cards[1] is not None
             ]
         )
-        tokens = tuple(sorted([(card, tuple(values)) for card, values in self.tokens.items()]))
+        tokens = tuple(sorted([(card, tuple(values)) for card, values in self.tokens.items()])) if self.tokens else ()
         # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
         used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
-        limited = tuple(sorted(self.used.items()))  # abilities limited to some times a game that have acted
+        # abilities limited to some times a game that have acted
+        limited = tuple(sorted(self.used.items())) if self.used else ()
         return (seats, line, tokens, tuple(self.persistent), used, limited)
 
     def refresh_active(self) -> None:
