@@ -189,7 +189,10 @@ class State(ABC, Generic[G]):
         every turn, a game writes `if not self.quiet: self.emit(...)`, so
         that a quiet state (a random game nobody watches, a bot's trial)
         does not gather them; and `if self.hears(kind): ...` for an event
-        the balance lab reads (a card drawn or played).
+        the balance lab reads (a card drawn or played). An event that comes
+        several times a turn is guarded by `if self.quiet is not True:`: a
+        game nobody watches does not even make the call, and a listener of
+        some kinds gets it as before (this method sorts the kinds).
         """
         quiet = self.quiet
         if quiet and (quiet is True or kind not in quiet):  # type: ignore[operator]

@@ -173,7 +173,8 @@ class CorpsACorps(RulesKeyword):
         """Fails if the distance to the opponent is more than 1."""
         distance = state.board.distance(state.seats[me].cell, state.seats[them].cell)
         ok = distance <= 1
-        state.emit("condition", player=me, ok=ok, distance=distance)
+        if state.quiet is not True:
+            state.emit("condition", player=me, ok=ok, distance=distance)
         return "next" if ok else "fail"
 
 
@@ -190,7 +191,8 @@ class Distance(RulesKeyword):
         """Fails if the distance to the opponent is less than N."""
         actual = state.board.distance(state.seats[me].cell, state.seats[them].cell)
         ok = actual >= self.n
-        state.emit("condition", player=me, ok=ok, distance=actual)
+        if state.quiet is not True:
+            state.emit("condition", player=me, ok=ok, distance=actual)
         return "next" if ok else "fail"
 
 
@@ -275,7 +277,8 @@ class Bloquer(RulesKeyword):
         healed = min(amount(self.n, state, me, them), seat.damage)
         seat.life += healed
         seat.damage -= healed
-        state.emit("heal", player=me, amount=healed, life=seat.life)
+        if state.quiet is not True:
+            state.emit("heal", player=me, amount=healed, life=seat.life)
         return "next"
 
 

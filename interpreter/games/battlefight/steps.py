@@ -49,7 +49,8 @@ def discard(state: BattleFightState, me: int, n: int, condition: bool) -> str:
         for card in list(hand):
             discard_card(state, me, card)
         if condition:
-            state.emit("condition", player=me, ok=False, hand=0, needed=n)
+            if state.quiet is not True:
+                state.emit("condition", player=me, ok=False, hand=0, needed=n)
             return FAIL
         return NEXT
     return _choose_discards(state, me, n, "discard")
@@ -122,7 +123,8 @@ def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
     seat = state.seats[me]
     card = seat.take(option.value, state.name_of)
     seat.hand.append(card)
-    state.emit("draw", player=me, card=option.value)
+    if state.quiet is not True:
+        state.emit("draw", player=me, card=option.value)
     return draw(state, me, left)
 
 
@@ -189,7 +191,8 @@ def _moved(state: BattleFightState, option: Option, me: int, them: int, left: in
         state.emit("stay", player=me, cell=here)
         return NEXT
     state.seats[me].position = option.value
-    state.emit("move", player=me, start=here, to=option.label)
+    if state.quiet is not True:
+        state.emit("move", player=me, start=here, to=option.label)
     return move(state, me, them, left - 1)
 
 
@@ -224,7 +227,8 @@ def destabilise(state: BattleFightState, me: int) -> str:
     hand = len(state.seats[me].hand)
     candidates = [a for a in state.actives if a.stable and hand >= max(0, a.cost - charme)]
     if not candidates:
-        state.emit("nothing_to_destabilise", player=me)
+        if state.quiet is not True:
+            state.emit("nothing_to_destabilise", player=me)
         return NEXT
     options = [Option("none", None)] + [
         Option(

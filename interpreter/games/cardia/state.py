@@ -519,13 +519,15 @@ class CardiaState(AgendaState[CardiaGame]):
             if new is None:
                 if enc.sealed:
                     enc.sealed = False
-                    self.emit("seal_returns", encounter=enc.number, player=old)
+                    if self.quiet is not True:
+                        self.emit("seal_returns", encounter=enc.number, player=old)
             elif old is None:
                 if limited and sum(self.seals()) >= self.rules.total_seals:
                     self.emit("no_seal_left", encounter=enc.number, player=new)
                 else:
                     enc.sealed = True
-                    self.emit("seal", encounter=enc.number, player=new, card=self.names[enc.held(new)])
+                    if self.quiet is not True:
+                        self.emit("seal", encounter=enc.number, player=new, card=self.names[enc.held(new)])
             elif enc.sealed:
                 self.emit("seal_moves", encounter=enc.number, player=new, card=self.names[enc.held(new)])
 
@@ -595,7 +597,8 @@ class CardiaState(AgendaState[CardiaGame]):
                 zones.pile.put_under(zones.discard)
                 zones.discard = []
             else:
-                self.emit("draw_nothing", player=seat)
+                if self.quiet is not True:
+                    self.emit("draw_nothing", player=seat)
                 return
         decision = zones.pile.draw_decision(self.names.__getitem__, "draw", DRAW_PROMPTS[seat])
         self.ask(decision, self._drawn, seat, count)
@@ -622,7 +625,8 @@ class CardiaState(AgendaState[CardiaGame]):
             self.refresh_active()
         zones = self.seats[owner]
         (zones.hand if to == "hand" else zones.discard).append(card)
-        self.emit("leave", player=owner, card=self.names[card], to=to, encounter=enc.number)
+        if self.quiet is not True:
+            self.emit("leave", player=owner, card=self.names[card], to=to, encounter=enc.number)
 
     # -- zones out of play, for the effects that move cards (`moves.py`) --
 
@@ -801,7 +805,7 @@ class CardiaState(AgendaState[CardiaGame]):
         if event == "shown":
             self.shown[seat] = card
             self.emit("shown", player=seat, card=self.names[card])
-        else:
+        elif self.quiet is not True:
             self.emit("chosen", player=seat)
 
     def _reveal(self) -> None:
@@ -909,7 +913,8 @@ class CardiaState(AgendaState[CardiaGame]):
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
             self._count(card, index, limite)
-            self.emit("activate", player=seat, card=name, ability="instant")
+            if self.quiet is not True:
+                self.emit("activate", player=seat, card=name, ability="instant")
             steps.run_effects(self, Act(seat, card, at, name), capacite.effets)
             return
         if card not in self.place:
@@ -923,7 +928,8 @@ class CardiaState(AgendaState[CardiaGame]):
         self._count(card, index, limite)
         self.persistent.append(card)
         self.refresh_active()
-        self.emit("activate", player=seat, card=name, ability="persistent")
+        if self.quiet is not True:
+            self.emit("activate", player=seat, card=name, ability="persistent")
         self.evaluate()
 
     def _count(self, card: int, index: int, limite: Any) -> None:
@@ -997,7 +1003,8 @@ class CardiaState(AgendaState[CardiaGame]):
             self.protector_used.append(self.protector_now)
         self.protector_now = None
         seals = self.seals()
-        self.emit("count", seals=seals)
+        if self.quiet is not True:
+            self.emit("count", seals=seals)
         self._check_victory(seals)
         draws = [self.rules.draw_per_turn] * 2
         for owner, _, effect in self.active.get(ast.PiocheEnPlus, ()):

@@ -124,7 +124,8 @@ class TakeTheBlow(Construct):
         """The blow's effects apply, its thrower being "you"."""
         from . import steps
 
-        state.emit("take", player=player, card=blow.card)
+        if state.quiet is not True:
+            state.emit("take", player=player, card=blow.card)
         steps.run_effects(state, blow.effects, blow.by)
 
     def write(self) -> str:

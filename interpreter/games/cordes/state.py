@@ -354,7 +354,8 @@ class CordesState(AgendaState[CordesGame]):
             life = min(life, max(cap, player.life))
         lost = player.life > max(0, life)
         player.life = max(0, life)
-        self.emit("life", player=seat, change=change, life=player.life)
+        if self.quiet is not True:
+            self.emit("life", player=seat, change=change, life=player.life)
         if lost and self.game.has_powers:
             powers.fire(self, seat, powers.Trigger.LOSE_LIFE)
         if player.life == 0 and self.game.rules.ko_checked == "at once":
@@ -368,7 +369,8 @@ class CordesState(AgendaState[CordesGame]):
         if cap is not None and change > 0:
             energy = min(energy, max(cap, player.energy))
         player.energy = max(0, energy)
-        self.emit("energy", player=seat, change=change, energy=player.energy)
+        if self.quiet is not True:
+            self.emit("energy", player=seat, change=change, energy=player.energy)
 
     def check_ko(self) -> None:
         """End the game if a boxer is at 0 life (both: as the rules say for a double KO)."""
@@ -594,7 +596,8 @@ class CordesState(AgendaState[CordesGame]):
     def _acted(self, option: Option, player: int) -> None:
         what = option.value
         if what[0] == "end":
-            self.emit("end_turn", player=player)
+            if self.quiet is not True:
+                self.emit("end_turn", player=player)
             self._turn_end(player)
             return
         name = what[1]
@@ -683,7 +686,8 @@ class CordesState(AgendaState[CordesGame]):
     def _combat(self, attacker: int, name: str) -> None:
         """A combat: the attacker plays blows as long as they can and want; then back to the activity phase."""
         self.played = self.combat_done = self.in_combat = True
-        self.emit("combat", player=attacker)
+        if self.quiet is not True:
+            self.emit("combat", player=attacker)
         self._attack(attacker, name)
 
     def _attack(self, attacker: int, name: str) -> None:
@@ -704,7 +708,8 @@ class CordesState(AgendaState[CordesGame]):
             self._attack(attacker, option.value[1])
             return
         self.in_combat = False
-        self.emit("combat_end", player=attacker)
+        if self.quiet is not True:
+            self.emit("combat_end", player=attacker)
         self.check_ko()
         self._activity(attacker)
 
@@ -735,7 +740,8 @@ class CordesState(AgendaState[CordesGame]):
     def _blow_answered(self, option: Option, blow: Blow) -> None:
         self.blow = None
         if option.value is None:
-            self.emit("take", player=blow.to, card=blow.card)
+            if self.quiet is not True:
+                self.emit("take", player=blow.to, card=blow.card)
             steps.run_effects(self, blow.effects, blow.by)
             if self.game.has_powers:
                 self.then(powers.fire, blow.to, powers.Trigger.TAKE_BLOW)
