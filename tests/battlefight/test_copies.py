@@ -180,3 +180,30 @@ def test_resample_while_a_sealed_deck_is_kept(bf_engine, bf_files):
         sample.apply(rng.randrange(len(decision.options)))
         assert sample.check_invariants() == []
     assert sample.outcome() is not None and state.decision().kind == "keep"
+
+
+def test_a_position_s_signature_is_its_zones_as_sets_of_names_whatever_their_order(bf_engine, bf_files):
+    # the draw by repetition compares signatures: the same cards in another order are the same position,
+    # a hand or discard of none, one or several cards alike (a signature reads one card without a sort)
+    game = game_of(bf_engine, bf_files, ("random", "random"))
+    sizes = set()
+    for seed in range(6):
+        for state, _ in positions(game, seed, every=1):
+            key = state.keys.__getitem__
+            seats = [
+                (s.life, s.damage, s.position, tuple(sorted(map(key, s.hand))), s.pile.signature(key), tuple(sorted(map(key, s.discard))))
+                for s in state.seats
+            ]
+            assert state.signature()[1] == tuple(seats)
+            shuffled = state.clone()
+            rng = random.Random(seed)
+            for seat in shuffled.seats:
+                rng.shuffle(seat.hand)
+                rng.shuffle(seat.discard)
+                sizes.add((min(len(seat.hand), 2), min(len(seat.discard), 2)))
+            assert shuffled.signature() == state.signature()
+            if state.seats[0].hand:
+                fewer = state.clone()
+                fewer.seats[0].hand.pop()
+                assert fewer.signature() != state.signature()
+    assert sizes == {(h, d) for h in range(3) for d in range(3)}  # none, one and several cards, in both zones

@@ -191,3 +191,28 @@ def test_a_bonus_worked_out_follows_a_card_that_changes_hands(scenario):
     assert state.influence(alchimiste) == 9
     assert copy.influence(alchimiste) == 8  # the copy's cards did not change hands
     assert state.influence(alchimiste) == 9
+
+
+@pytest.mark.parametrize("setup", SETUPS[:4], ids=lambda setup: "-".join(str(v) for v in setup.values()))
+def test_a_position_s_signature_holds_its_zones_as_sets_whatever_their_order(cardia_files, setup):
+    # the check of a position that comes back compares signatures: a hand or discard in another order is
+    # the same position, an empty discard or no token alike (a signature skips sorting what is empty)
+    game = CardiaGame.from_files(cardia_files, {"lieu": None, "protecteurs": False, **setup})
+    seen = set()
+    for seed in range(4):
+        state = game.new_state()
+        for index in random_answers(game, seed):
+            if state.decision().kind == "play" and state.decision().player == 0:
+                zones = [(tuple(sorted(s.hand)), tuple(s.pile.signature(int)), tuple(sorted(s.discard))) for s in state.seats]
+                signature = state.signature()
+                assert signature[0] == tuple(zones)
+                assert signature[2] == tuple(sorted((card, tuple(values)) for card, values in state.tokens.items()))
+                shuffled = state.clone()
+                rng = random.Random(seed)
+                for zones_ in shuffled.seats:
+                    rng.shuffle(zones_.hand)
+                    rng.shuffle(zones_.discard)
+                assert shuffled.signature() == signature
+                seen.add((bool(state.seats[0].discard), bool(state.tokens)))
+            state.apply(index)
+    assert {discard for discard, _ in seen} == {False, True}  # empty and not: both ways of reading a discard
