@@ -391,7 +391,8 @@ class Permanent(RulesKeyword):
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """Force, Protection, Vitesse, Charme, S'Empêcher…: count for `me` while the technique is active."""
         state.add_permanent(frame.active, me, self)
-        state.emit("permanent", player=me, technique=frame.active.name)
+        if state.quiet is not True:
+            state.emit("permanent", player=me, technique=frame.active.name)
         return "next"
 
 

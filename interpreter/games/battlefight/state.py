@@ -473,7 +473,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
         if result == STABLE:
             _discard(self.frames, frame)
             active.stable = True
-            self.emit("stable", technique=active.name, player=active.owner, cost=active.cost)
+            if self.quiet is not True:
+                self.emit("stable", technique=active.name, player=active.owner, cost=active.cost)
 
     def wait(self, decision: Decision, again: Again, *args: Any) -> str:
         """Pose a decision for the running step's handler; returns WAIT.

@@ -81,7 +81,8 @@ def discard_card(state: BattleFightState, player: int, card: int) -> None:
     """Move a card from a hand to its owner's discard."""
     state.seats[player].hand.remove(card)
     state.seats[player].discard.append(card)
-    state.emit("discard", player=player, card=state.name_of(card))
+    if state.quiet is not True:
+        state.emit("discard", player=player, card=state.name_of(card))
 
 
 def damage(state: BattleFightState, player: int, dealt: int) -> None:
@@ -188,7 +189,8 @@ def _moved(state: BattleFightState, option: Option, me: int, them: int, left: in
     """`me` has chosen to stay (the moves end) or where to move; the next move."""
     here = state.board.names[state.seats[me].cell]
     if option.value is None:
-        state.emit("stay", player=me, cell=here)
+        if state.quiet is not True:
+            state.emit("stay", player=me, cell=here)
         return NEXT
     state.seats[me].position = option.value
     if state.quiet is not True:

@@ -258,7 +258,8 @@ def _discarded(state: Any, option: Option, seat: int, left: int, at_random: bool
 def _discard_from_hand(state: Any, seat: int, card: int, at_random: bool) -> None:
     state.seats[seat].hand.remove(card)
     state.seats[seat].discard.append(card)
-    state.emit("discard", player=seat, card=state.names[card], random=at_random)
+    if state.quiet is not True:
+        state.emit("discard", player=seat, card=state.names[card], random=at_random)
 
 
 class Piocher(Construct):

@@ -787,7 +787,8 @@ class CardiaState(AgendaState[CardiaGame]):
         if card is None or self.shown[seat] is not None or not self.face_up(card):
             return
         self.shown[seat] = card
-        self.emit("shown", player=seat, card=self.names[card])
+        if self.quiet is not True:
+            self.emit("shown", player=seat, card=self.names[card])
         if seat == 1 and self.shown[0] is None:
             self._choose(0, True, "chosen")
 
@@ -804,7 +805,8 @@ class CardiaState(AgendaState[CardiaGame]):
         card = self.chosen[seat] = option.value
         if event == "shown":
             self.shown[seat] = card
-            self.emit("shown", player=seat, card=self.names[card])
+            if self.quiet is not True:
+                self.emit("shown", player=seat, card=self.names[card])
         elif self.quiet is not True:
             self.emit("chosen", player=seat)
 

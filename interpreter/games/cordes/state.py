@@ -505,7 +505,8 @@ class CordesState(AgendaState[CordesGame]):
         hand = self.seats[seat].hand
         for card in picked:
             hand.remove(card)
-        self.emit("coach", player=seat, cards=sorted(self.game.names[c] for c in picked))
+        if self.quiet is not True:
+            self.emit("coach", player=seat, cards=sorted(self.game.names[c] for c in picked))
         if not picked:
             return
         # "exchange ... for the same number of new cards ... The discarded
@@ -820,7 +821,8 @@ class CordesState(AgendaState[CordesGame]):
         self.ask(Decision(seat, "gong_bonus", options, "the round ends: take your bonus"), self._bonus_taken, seat)
 
     def _bonus_taken(self, option: Option, seat: int) -> None:
-        self.emit("bonus", player=seat, took=option.value)
+        if self.quiet is not True:
+            self.emit("bonus", player=seat, took=option.value)
         if option.value == "life":
             self.change_life(seat, self.game.rules.gong_bonus_life)
         else:
@@ -940,7 +942,8 @@ class CordesState(AgendaState[CordesGame]):
         # "When you draw the GONG card, reveal it immediately next to
         # the ring, and replace it in your hand with a new card."
         self.gong_out = True
-        self.emit("gong", player=player, gong=self.gongs + 1)
+        if self.quiet is not True:
+            self.emit("gong", player=player, gong=self.gongs + 1)
         self._draw_one(player, left)
 
     def own_pile(self) -> Pile:

@@ -659,14 +659,13 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         own = self.game.card_fatigue
         for seat, card in enumerate(picks):
             fatigue = rules_fatigue if own[card] is None else own[card]
-            now = self.now[card] = self.now[card][:]  # a row is never changed in place: copies share rows
-            changes = []
+            before = self.now[card]
+            now = self.now[card] = before[:]  # a row is never changed in place: copies share rows
             for i in stats:
-                before = now[i]
-                now[i] = after = before - fatigue if before > fatigue else 0
-                changes.append([STAT_NAMES[i], before, after])
+                now[i] = now[i] - fatigue if now[i] > fatigue else 0
             self.seen[1 - seat][card] = tuple(now)
             if not self.quiet:
+                changes = [[STAT_NAMES[i], before[i], now[i]] for i in stats]
                 self.emit("fatigue", player=seat, card=self.names[card], changes=changes)
 
     def _is_worn_out(self) -> bool:
