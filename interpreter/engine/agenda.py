@@ -25,6 +25,12 @@ functions, never bound to a state, so a copy runs its own tasks.
 Task arguments must not be changed once scheduled (ints, strings, tuples,
 frozen options): a copy shares them with its original.
 
+A chance decision posed as the last thing a task does may be posed with
+`ask_chance` (or, for a pile's top card, `ask_draw`): in a game whose chance
+is drawn inside the state (`draw_inside`: nobody watches it), it is then
+answered where it is posed, when the task has scheduled nothing before it,
+which is where the loop would answer it next, without a task made for it.
+
 Every decision counts as an action against the bounds of `limits.py`: a
 decision posed, when it is posed, and a decision with a single option, when
 it is taken at once (it is never asked). Past a bound the game ends as a draw
@@ -38,8 +44,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .decision import Decision
+from .decision import Decision, Option
 from .limits import ActionCounter
+from .piles import Name, Pile
 from .state import Event, G, State
 
 #: A task: the function to call (with the state first), its arguments, and
@@ -153,7 +160,70 @@ class AgendaState(State[G]):
         self.copy_fields(new)
         return new
 
-    def draw_inside(self, choose: Callable[[Decision], int], watch: TurnWatch | None = None) -> ActionCounter:
+    def ask_chance(self, decision: Decision, method: Callable[..., Any], *args: Any) -> None:
+        """`ask` for chance's `decision`: answered here, now, in a game whose chance is drawn inside.
+
+        Like `ask_draw` (see it), without the pile: for a decision made once
+        and posed again and again (a booster's card, a round's statistics).
+        """
+        counter = self._actions
+        chance = None if counter is None else counter.chance
+        if chance is None or self._queued:
+            self._queued.append((getattr(method, "__func__", method), args, decision))
+            return
+        option = self._drawn_here(counter, decision.options, chance, decision)  # type: ignore[arg-type]
+        getattr(method, "__func__", method)(self, option, *args)
+
+    def ask_draw(self, pile: Pile, name: Name | None, kind: str, prompt: str, method: Callable[..., Any], *args: Any) -> None:
+        """Chance draws the top card of `pile`; the answer calls `method(option, *args)`.
+
+        It is `ask(pile.draw_decision(name, kind, prompt), method, *args)`,
+        and like it, the last thing its task does: what follows it, in the
+        task and in the methods that called it, may only schedule tasks. In a
+        game whose chance is drawn inside (`draw_inside`), when its task has
+        scheduled nothing yet, the draw is answered here, now, as the loop
+        would answer it next: the action counted, the turn told to the
+        watch, the option drawn by the same sampler from the same weights,
+        the answer run; no decision and no task are made for it (a game
+        draws at nearly every action).
+        """
+        counter = self._actions
+        pick = None if counter is None else counter.pick
+        if pick is None or self._queued:
+            self.ask(pile.draw_decision(name, kind, prompt), method, *args)
+            return
+        options, weights = pile.top_choices(name)
+        option = self._drawn_here(counter, options, pick, weights)  # type: ignore[arg-type]
+        getattr(method, "__func__", method)(self, option, *args)
+
+    def _drawn_here(self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any) -> Option:
+        """The option chance takes among `options` (`pick(chances)`), answered as `_run` answers it (kept in step with it).
+
+        The action is counted (past a bound, the game ends: `GameOver`); a
+        single option is taken without a draw; a draw is counted as drawn
+        inside, and the watch told of its turn first.
+        """
+        if counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
+            counter.actions += 1
+            counter.in_turn += 1
+        elif self.count_action():
+            raise GameOver
+        if len(options) == 1:
+            return options[0]
+        counter.drawn += 1
+        turn = counter.drawn_turn = counter.turn
+        watch = counter.watch
+        if watch is not None and turn != watch.turn:
+            watch.turn = turn
+            watch.call(self)
+        return options[pick(chances)]
+
+    def draw_inside(
+        self,
+        choose: Callable[[Decision], int],
+        watch: TurnWatch | None = None,
+        pick: Callable[[list[int]], int] | None = None,
+    ) -> ActionCounter:
         """From now on, answer chance's decisions here with `choose`, as they come: the player loop sees only the seats'.
 
         For a game nobody watches (`play_game` with no record, listener or
@@ -161,12 +231,15 @@ class AgendaState(State[G]):
         state and back for each. Copies draw as before. The counter returned
         counts the decisions so answered (`drawn`) and the turn of the last
         (`drawn_turn`). `watch` is told of a turn whose first decision is one
-        of them, as the player loop tells it of the others.
+        of them, as the player loop tells it of the others. `pick` is the
+        same sampler given the options' weights (`ChanceSampler.pick`): with
+        it, `ask_draw` answers a draw where it is posed.
         """
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
         counter.chance = choose
+        counter.pick = pick
         counter.watch = watch
         return counter
 

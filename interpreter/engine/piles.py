@@ -250,6 +250,12 @@ class Pile:
         name = self._name(name)
         return Decision(CHANCE, kind, top.options(name)[:], prompt, weights=top.weights(name)[:])
 
+    def top_choices(self, name: Name | None = None) -> tuple[list[Option], list[int]]:
+        """`draw_decision`'s options and weights, not copied: read them before the pile changes."""
+        top = self._top()
+        name = self._name(name)
+        return top.options(name), top._weights
+
     def take(self, label: str, name: Name | None = None) -> int:
         """Remove and return a card of this name from the top segment."""
         top = self._top()

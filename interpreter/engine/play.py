@@ -101,7 +101,7 @@ def play_game(
     # Nobody watches: chance's decisions are answered inside the state (the same draws, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
     # (Not for a listener of some events: it reads the state as each action's events come, not after the draws that follow.)
-    inside = state.draw_inside(chance.choose, watch) if quiet is True and on_decision is None and isinstance(state, AgendaState) else None
+    inside = state.draw_inside(chance.choose, watch, chance.pick) if quiet is True and on_decision is None and isinstance(state, AgendaState) else None
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from itertools import accumulate
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -91,6 +92,11 @@ class ChanceSampler:
         uniform draw over the total.
         """
         totals = decision.totals()
+        return min(bisect_right(totals, self.rng.random() * totals[-1]), len(totals) - 1)
+
+    def pick(self, weights: list[int]) -> int:
+        """`choose` for a decision of these weights, made or not: the same draw, from the same numbers."""
+        totals = list(accumulate(weights))
         return min(bisect_right(totals, self.rng.random() * totals[-1]), len(totals) - 1)
 
 

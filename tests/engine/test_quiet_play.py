@@ -2,20 +2,27 @@
 
 `play_game` with no record, listener or person makes the state quiet (no
 events gathered) and lets chance's decisions be answered inside the state
-(`AgendaState.draw_inside`), with the same sampler, in the same order. The
-game must not tell: the same answers, the same end, the same counts of
-actions and turns as the same game played with a listener.
+(`AgendaState.draw_inside`), with the same sampler, in the same order: in
+the loop, or at once where the game poses them (`ask_draw`, `ask_chance`)
+when nothing was scheduled before them. The game must not tell: the same
+answers, the same end, the same counts of actions and turns, the same
+position at the end as the same game played with a listener.
 """
 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
+from atout.interpreter.engine.agenda import AgendaState
+from atout.interpreter.engine.decision import Decision, Option
 from atout.interpreter.engine.loading import load_files
 from atout.interpreter.engine.options import check_options
+from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.play import play_game, seeded
+from atout.interpreter.engine.players import ChanceSampler
 from atout.interpreter.games import ENGINES
 
 
@@ -50,6 +57,7 @@ def test_a_game_nobody_watches_is_the_watched_game(name):
         watched = play_game(game, [Recording(make(seeded(seed, f"P{n}")), watched_answers) for n in (1, 2)], seed, on_event=events.append)
         assert quiet_answers == watched_answers, seed
         assert (quiet.actions, quiet.turns, quiet.outcome) == (watched.actions, watched.turns, watched.outcome), seed
+        assert quiet.state.describe() == watched.state.describe(), seed  # the same position at the end
         assert quiet.actions >= len(quiet_answers) and events
         if quiet.state._actions is not None:
             drawn_inside += quiet.state._actions.drawn
@@ -109,3 +117,92 @@ def test_each_turn_is_seen_at_its_first_decision_whoever_answers_it(name):
             if hear is None and played.state._actions is not None:
                 inside += played.state._actions.drawn
     assert inside > 0  # chance was drawn inside the quiet games
+
+
+class _Drawing(AgendaState):
+    """A toy game: each turn, chance draws a card from a pile (`ask_draw`), then a seat says go on or stop.
+
+    Its turn start schedules a task before the draw (`before`) or not, and one
+    after it, which mark the order things happen in; the game ends after
+    `turns` turns, or at the rules' bounds on actions.
+    """
+
+    def __init__(self, before: bool, turns: int = 5, per_game: int = 1000) -> None:
+        self.game = SimpleNamespace(
+            rules=SimpleNamespace(actions_per_game=per_game, actions_per_turn=100),
+            outcome_text=lambda winner, code, facts: code,
+        )
+        self.pile = Pile([range(12)], name=lambda card: "abcd"[card % 4])
+        self.log: list = []
+        self._turn = 0
+        self.turns = turns
+        self.start(self._turn_start, before)
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    def describe(self) -> str:
+        return " ".join(self.log)
+
+    def view(self, player: int):
+        return self
+
+    def _mark(self, what: str) -> None:
+        self.log.append(what)
+
+    def _turn_start(self, before: bool) -> None:
+        self._turn += 1
+        if self._turn > self.turns:
+            self.finish(None, "turns", {})
+            return
+        if before:
+            self.then(self._mark, f"before {self._turn}")
+        self.ask_draw(self.pile, None, "draw", "a card", self._drawn)
+        self.then(self._mark, f"after {self._turn}")
+        self.then(self._turn_start, before)
+
+    def _drawn(self, option) -> None:
+        self.log.append(f"drew {self.pile.take(option.label)}")
+        self.ask(Decision(0, "go", [Option("go", 0), Option("go on", 1)], "go on?"), self._went)
+
+    def _went(self, option) -> None:
+        self.log.append(f"went {option.value}")
+
+
+def _play_drawing(before: bool, inside: bool, seed: int, **bounds):
+    """Play a `_Drawing` game: chance answered inside the state, or outside as a watched game's is; what it did."""
+    state = _Drawing(before, **bounds)
+    chance, seat = ChanceSampler(seed), random.Random(seed)
+    if inside:
+        state.draw_inside(chance.choose, None, chance.pick)
+    posed = []
+    while (decision := state.decision()) is not None:
+        posed.append(decision.kind)
+        state.apply(chance.choose(decision) if decision.is_chance else int(seat.random() * 2))
+    return state.log, posed, state._actions.actions, state.outcome()
+
+
+@pytest.mark.parametrize("before", [False, True])
+def test_a_draw_answered_inside_the_state_happens_where_the_loop_would_answer_it(before):
+    """`ask_draw` answers at once only a task's first scheduling: a task scheduled before it runs first, as in a watched game."""
+    for seed in range(10):
+        log, posed, actions, outcome = _play_drawing(before, True, seed)
+        watched_log, watched_posed, watched_actions, watched_outcome = _play_drawing(before, False, seed)
+        assert (log, actions, outcome) == (watched_log, watched_actions, watched_outcome), seed
+        assert watched_posed.count("draw") == 5
+        # only the setup's draw, before chance is drawn inside, goes out to the loop's caller
+        assert posed.count("draw") == 1 and posed.count("go") == 5
+        for turn in range(2, 6):
+            if before:  # the task scheduled before the draw runs before it, as in the watched game
+                assert log[log.index(f"before {turn}") + 1].startswith("drew")
+            after = log.index(f"after {turn}")  # after the draw and its seat's answer
+            assert log[after - 2].startswith("drew") and log[after - 1].startswith("went")
+
+
+def test_a_draw_answered_inside_the_state_past_the_bound_on_actions_ends_the_game_as_the_loop_would():
+    for per_game in range(1, 9):
+        inside = _play_drawing(False, True, 3, per_game=per_game)
+        watched = _play_drawing(False, False, 3, per_game=per_game)
+        assert (inside[0], inside[2], inside[3]) == (watched[0], watched[2], watched[3]), per_game
+        assert inside[3].code == ("action_limit" if per_game < 10 else "turns")

@@ -600,8 +600,7 @@ class CardiaState(AgendaState[CardiaGame]):
                 if self.quiet is not True:
                     self.emit("draw_nothing", player=seat)
                 return
-        decision = zones.pile.draw_decision(self.names.__getitem__, "draw", DRAW_PROMPTS[seat])
-        self.ask(decision, self._drawn, seat, count)
+        self.ask_draw(zones.pile, self.names.__getitem__, "draw", DRAW_PROMPTS[seat], self._drawn, seat, count)
 
     def _drawn(self, option: Option, seat: int, count: int) -> None:
         """The card chance drew goes to the hand; the next card, if `count` says so."""

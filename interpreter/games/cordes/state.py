@@ -913,7 +913,7 @@ class CordesState(AgendaState[CordesGame]):
                 self.emit("nothing_to_draw", player=player)
                 self._drew(player, left)
                 return
-        self.ask(self.draw_decision("draw", _DRAW_PROMPTS[player]), self._drawn, player, left)
+        self.ask_draw(self.pile, self.game.name_of, "draw", _DRAW_PROMPTS[player], self._drawn, player, left)
 
     def _drawn(self, option: Option, player: int, left: int) -> None:
         if self.gong_depth is not None:

@@ -70,6 +70,22 @@ def card_option(label: str, total: int, position: int, prefix: str = "") -> Opti
     return option
 
 
+@lru_cache(maxsize=None)
+def _count_decision(least: int, most: int) -> Decision:
+    """Chance's decision of how many statistics count in a round (made once: posed at every round)."""
+    return Decision(CHANCE, "stat_count", [COUNT_OPTIONS[k] for k in range(least, most + 1)], "How many statistics count this round?")
+
+
+@lru_cache(maxsize=None)
+def _stats_decision(count: int) -> Decision:
+    """Chance's decision of which `count` statistics count in a round (made once: posed at every round)."""
+    return Decision(CHANCE, "stats", STAT_OPTIONS[count][:], f"Which {count} statistics count this round?")
+
+
+#: The prompt of chance's draw of the card a swap brings, by seat.
+_RESERVE_PROMPTS = tuple(f"{seat_name(seat)} draws a card from the reserve" for seat in range(2))
+
+
 @lru_cache(maxsize=1024)
 def _prompt(text: str, seat: int, number: int, count: int) -> str:
     """A chance draw's prompt of the preparation, "P1 draws card 3 of 10…" (made once: asked at every draw)."""
@@ -366,8 +382,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _draw_for_duel(self, seat: int, number: int, count: int) -> None:
         """Draw card `number` of `count` from the collection into the reserve (chance)."""
         prompt = _prompt("{seat} draws card {number} of {count} from the collection", seat, number, count)
-        decision = self.left[seat].draw_decision(kind="draw", prompt=prompt)
-        self.ask(decision, self._drawn_for_duel, seat, number, count)
+        self.ask_draw(self.left[seat], None, "draw", prompt, self._drawn_for_duel, seat, number, count)
 
     def _drawn_for_duel(self, option: Option, seat: int, number: int, count: int) -> None:
         if self._shared:
@@ -381,8 +396,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _leave_out(self, seat: int, number: int, out: int) -> None:
         """Leave card `number` of `out` out of the duel (chance): it goes back to the collection."""
         prompt = _prompt("{seat} leaves card {number} of {count} out of the duel", seat, number, out)
-        decision = self.reserve[seat].draw_decision(kind="leave", prompt=prompt)
-        self.ask(decision, self._left_out, seat, number, out)
+        self.ask_draw(self.reserve[seat], None, "leave", prompt, self._left_out, seat, number, out)
 
     def _left_out(self, option: Option, seat: int, number: int, out: int) -> None:
         if self._shared:
@@ -407,8 +421,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _draw_hand_card(self, seat: int, number: int) -> None:
         """Draw card `number` of the hand from the duel's cards (chance)."""
         prompt = _prompt("{seat} draws card {number} of {count} for the hand", seat, number, self.rules.hand)
-        decision = self.reserve[seat].draw_decision(kind="hand", prompt=prompt)
-        self.ask(decision, self._drew_hand_card, seat, number)
+        self.ask_draw(self.reserve[seat], None, "hand", prompt, self._drew_hand_card, seat, number)
 
     def _drew_hand_card(self, option: Option, seat: int, number: int) -> None:
         if self._shared:
@@ -463,17 +476,14 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         if rules.stats_min == rules.stats_max:
             self._draw_stats(rules.stats_min)
         else:
-            counts = [COUNT_OPTIONS[k] for k in range(rules.stats_min, rules.stats_max + 1)]
-            decision = Decision(CHANCE, "stat_count", counts, "How many statistics count this round?")
-            self.ask(decision, self._stat_count_drawn)
+            self.ask_chance(_count_decision(rules.stats_min, rules.stats_max), self._stat_count_drawn)
 
     def _stat_count_drawn(self, option: Option) -> None:
         self._draw_stats(option.value)
 
     def _draw_stats(self, count: int) -> None:
         """Chance draws which `count` statistics count this round."""
-        decision = Decision(CHANCE, "stats", STAT_OPTIONS[count][:], f"Which {count} statistics count this round?")
-        self.ask(decision, self._stats_drawn)
+        self.ask_chance(_stats_decision(count), self._stats_drawn)
 
     def _stats_drawn(self, option: Option) -> None:
         """The statistics are told; the reserve (once per duel, see `_swaps`), then each player's secret choice."""
@@ -630,8 +640,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
 
     def _swap_draw(self, seat: int) -> None:
         """Chance draws the card that comes from `seat`'s reserve."""
-        decision = self.reserve[seat].draw_decision(kind="reserve", prompt=f"{seat_name(seat)} draws a card from the reserve")
-        self.ask(decision, self._swapped, seat)
+        self.ask_draw(self.reserve[seat], None, "reserve", _RESERVE_PROMPTS[seat], self._swapped, seat)
 
     def _swapped(self, option: Option, seat: int) -> None:
         """The card drawn enters the hand at full strength; the one wanted out is shuffled into the reserve."""
