@@ -368,3 +368,82 @@ def test_a_trial_going_on_from_the_greedy_try_s_copy_scores_as_applying_the_opti
     for seed in range(3):
         play_game(built, [Both(seed), engine.bots["random"](seed + 10)], seed)
     assert compared >= 20 and reused[0] >= 5  # the copies were gone on from
+
+
+@pytest.mark.parametrize("game", ["battlefight", "cardia", "cordes", "dragons"])
+def test_a_trial_drawing_chance_inside_its_positions_values_as_one_drawing_it_from_outside(game, monkeypatch):
+    """A try's positions draw their chance inside themselves (`trial.draw_inside`), up to the trial's
+    horizon: every value is the one found when each chance decision is posed and drawn from outside."""
+    from atout.interpreter.engine import trial as trial_module
+    from atout.interpreter.engine.play import play_game
+
+    engine = ENGINES[game]
+    built = engine.build(load_files(engine.language), {})
+    trials = [t for t in vars(import_module(f"atout.interpreter.games.{game}.bots")).values() if isinstance(t, Trial)]
+    # and a horizon that falls on chance's decisions (the games' own stop at a new turn or the seat's decision)
+    trials.append(dataclasses.replace(trials[0], until=lambda state, decision, seat, turn: decision.player < 0 or decision.player == seat))
+    inside = trial_module.draw_inside
+    counters: dict[int, object] = {}
+
+    def counted(state, rng, stop=None):
+        counter = inside(state, rng, stop)
+        counters[id(counter)] = counter  # kept alive: ids stay distinct
+        return counter
+
+    compared = 0
+
+    class Both:
+        name = "both"
+
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
+        def choose(self, decision, view) -> int:
+            nonlocal compared
+            if len(decision.options) > 1 and compared < 12:
+                for trial in trials:
+                    monkeypatch.setattr(trial_module, "draw_inside", counted)
+                    found = trial.values(decision, view, random.Random(self.seed))
+                    monkeypatch.setattr(trial_module, "draw_inside", lambda state, rng, stop=None: None)
+                    assert found == trial.values(decision, view, random.Random(self.seed)), (decision.kind, self.seed)
+                monkeypatch.setattr(trial_module, "draw_inside", inside)
+                compared += 1
+            return int(random.Random(self.seed + compared).random() * len(decision.options))
+
+    for seed in range(2):
+        play_game(built, [Both(seed), Both(seed + 10)], seed)
+    drawn = sum(counter.drawn for counter in counters.values())  # type: ignore[attr-defined]
+    assert compared >= 12 and drawn > 0, drawn  # chance was drawn inside the tries' positions
+
+
+def test_a_greedy_try_on_the_trial_s_own_position_draws_from_its_own_numbers():
+    """The last option tried on the trial's own position (`own`) draws from the try's numbers, not from
+    those the position was drawing its chance from: the same choice and the same position either way."""
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.engine.trial import Greedy, Seeded, Tape, draw_inside
+
+    engine = ENGINES["cordes"]
+    built = engine.build(load_files(engine.language), {})
+    greedy_policy = Greedy(import_module("atout.interpreter.games.cordes.bots").TRY.score)
+    compared = [0]
+
+    class Comparing:
+        name = "comparing"
+
+        def __init__(self, seed: int) -> None:
+            self.bot = ENGINES["cordes"].bots["random"](seed)
+
+        def choose(self, decision, view) -> int:
+            if len(decision.options) > 1 and decision.kind == "act":
+                plain, drawing = view.sample(random.Random(1)), view.sample(random.Random(1))
+                draw_inside(drawing, Seeded(Tape(12345)))  # a trial's position, drawing its chance inside
+                found = [greedy_policy.step(position, decision, random.Random(7), own=True) for position in (plain, drawing)]
+                (first, after), (second, again) = found
+                assert first == second
+                assert (after or plain).describe() == (again or drawing).describe()
+                compared[0] += 1
+            return self.bot.choose(decision, view)
+
+    for seed in range(3):
+        play_game(built, [Comparing(seeded(seed, "P1")), Comparing(seeded(seed, "P2"))], seed)
+    assert compared[0] >= 30
