@@ -168,7 +168,7 @@ class AgendaState(State[G]):
         """
         counter = self._actions
         chance = None if counter is None else counter.chance
-        if chance is None or self._queued or (counter.stop is not None and counter.stop(self)):  # type: ignore[union-attr]
+        if chance is None or self._queued:
             self._queued.append((getattr(method, "__func__", method), args, decision))
             return
         option = self._drawn_here(counter, decision.options, chance, decision)  # type: ignore[arg-type]
@@ -189,7 +189,7 @@ class AgendaState(State[G]):
         """
         counter = self._actions
         pick = None if counter is None else counter.pick
-        if pick is None or self._queued or (counter.stop is not None and counter.stop(self)):  # type: ignore[union-attr]
+        if pick is None or self._queued:
             self.ask(pile.draw_decision(name, kind, prompt), method, *args)
             return
         options, weights = pile.top_choices(name)
@@ -223,7 +223,6 @@ class AgendaState(State[G]):
         choose: Callable[[Decision], int],
         watch: TurnWatch | None = None,
         pick: Callable[[list[int]], int] | None = None,
-        stop: Callable[[Any], bool] | None = None,
     ) -> ActionCounter:
         """From now on, answer chance's decisions here with `choose`, as they come: the player loop sees only the seats'.
 
@@ -234,24 +233,15 @@ class AgendaState(State[G]):
         (`drawn_turn`). `watch` is told of a turn whose first decision is one
         of them, as the player loop tells it of the others. `pick` is the
         same sampler given the options' weights (`ChanceSampler.pick`): with
-        it, `ask_draw` answers a draw where it is posed. `stop(state)`, when
-        given, says where chance's decision is posed after all (a trial's
-        horizon, `trial.py`): a decision so posed is answered from outside.
+        it, `ask_draw` answers a draw where it is posed.
         """
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
         counter.chance = choose
         counter.pick = pick
-        counter.stop = stop
         counter.watch = watch
         return counter
-
-    def draw_outside(self) -> None:
-        """Chance's decisions are posed again from now on (undoes `draw_inside`)."""
-        counter = self._actions
-        if counter is not None:
-            counter.chance = counter.pick = counter.stop = counter.watch = None
 
     def _no_decision(self) -> None:
         """No decision waits any more (the game is over): the waiting task is dropped."""
@@ -302,7 +292,7 @@ class AgendaState(State[G]):
             if decision.player < 0:
                 counter = self._actions
                 chance = counter.chance  # type: ignore[union-attr]  # counted just above: made
-                if chance is not None and (counter.stop is None or not counter.stop(self)):  # type: ignore[union-attr]  # answered here (`draw_inside`): runs next
+                if chance is not None:  # answered here (`draw_inside`): runs next
                     counter.drawn += 1  # type: ignore[union-attr]
                     turn = counter.drawn_turn = counter.turn  # type: ignore[union-attr]
                     watch = counter.watch  # type: ignore[union-attr]

@@ -95,7 +95,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "pick", "stop", "drawn", "drawn_turn", "watch")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "pick", "drawn", "drawn_turn", "watch")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -114,8 +114,6 @@ class ActionCounter:
         self.chance: Callable[[Any], int] | None = None
         #: The same sampler, given an option's weights (`AgendaState.ask_draw`), if anyone.
         self.pick: Callable[[list[int]], int] | None = None
-        #: Where chance's decisions are posed again, not drawn inside (given the state: True to pose it), if anywhere.
-        self.stop: Callable[[Any], bool] | None = None
         #: How many chance decisions were answered so, and the turn of the last one.
         self.drawn = 0
         self.drawn_turn = 0
@@ -127,7 +125,7 @@ class ActionCounter:
         counter = ActionCounter.__new__(ActionCounter)  # every slot, set directly (copies are made at every trial)
         counter.per_game, counter.per_turn, counter.names = self.per_game, self.per_turn, self.names
         counter.actions, counter.in_turn, counter.turn, counter.reached = self.actions, self.in_turn, self.turn, self.reached
-        counter.chance, counter.pick, counter.stop, counter.drawn, counter.drawn_turn = None, None, None, 0, 0  # a copy's chance is drawn by whoever plays it
+        counter.chance, counter.pick, counter.drawn, counter.drawn_turn = None, None, 0, 0  # a copy's chance is drawn by whoever plays it
         counter.watch = None
         return counter
 

@@ -203,11 +203,8 @@ class Rng(Protocol):
 def draw(decision: Decision, rng: Rng) -> int:
     """A chance decision's option drawn by the options' weights."""
     weights = decision.weights
-    return draw_weights([option.weight for option in decision.options] if weights is None else weights, rng)
-
-
-def draw_weights(weights: list[int], rng: Rng) -> int:
-    """`draw` for a decision of these weights, made or not: the same draw, from the same numbers."""
+    if weights is None:
+        weights = [option.weight for option in decision.options]
     target = rng.random() * sum(weights)
     for index, weight in enumerate(weights):
         target -= weight

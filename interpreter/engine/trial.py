@@ -15,9 +15,7 @@ While the game runs on (`Trial.run`):
 - chance draws by its options' weights, from a generator seeded once per
   sample, so that every option of a sample meets the same draws as far as
   the game goes alike (common random numbers: the options' difference is
-  not noise). It is drawn inside the copies themselves (`draw_inside`:
-  no decision is posed for it, up to the horizon), the same draws in the
-  same order as when each chance decision is posed and answered;
+  not noise);
 - the other decisions are answered by the trial's `policy`, cheap by
   default (`greedy`: each option applied on a copy, the game run on through
   chance only, the position scored for whoever decides, the best taken);
@@ -37,13 +35,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
-from .agenda import AgendaState
-from .decision import CHANCE, Decision
-from .limits import ActionCounter
-from .mcts import Rng, draw, draw_weights
+from .decision import Decision
+from .mcts import Rng, draw
 from .players import View
 from .state import State
 
@@ -163,30 +158,6 @@ def others_secret(decision: Decision, seat: int) -> bool:
     return decision.secret and decision.player != seat
 
 
-#: What a horizon (`Until`) is given for a chance decision drawn inside a try's position: chance's, without its options.
-CHANCE_DECISION = Decision(CHANCE, "chance", [])
-
-
-def draw_inside(state: State[Any], rng: Rng, stop: Callable[[Any], bool] | None = None) -> ActionCounter | None:
-    """Let `state` draw its chance from `rng` inside itself (`AgendaState.draw_inside`), as `settle` would, up to `stop`.
-
-    The same draws, in the same order, as answering each chance decision
-    from outside with `draw(decision, rng)` until `stop(state)` holds; no
-    decision and no task are made for a pile's card (a try meets draws at
-    nearly every turn's end). Its counter (`drawn` counts the draws); a
-    state that is not an agenda's is left as is (None).
-    """
-    if isinstance(state, AgendaState):
-        return state.draw_inside(partial(draw, rng=rng), None, partial(draw_weights, rng=rng), stop)
-    return None
-
-
-def draw_outside(state: State[Any]) -> None:
-    """Undo `draw_inside`: chance's decisions of `state` are posed again."""
-    if isinstance(state, AgendaState):
-        state.draw_outside()
-
-
 def settle(state: State[Any], rng: Rng) -> int:
     """Let chance answer until a seat decides or the game ends; how many draws it answered."""
     drawn = 0
@@ -261,20 +232,10 @@ class Greedy:
         The score, the draws answered, and (with `keep_before`, when chance
         answers next) a copy of the position made before the first draw.
         """
-        rng = Seeded(tape)
-        # its draws come from the tape, whatever the position drew from before (a trial's own position):
-        # inside the position as `settle` would draw them, unless a copy is wanted before the first
-        counter = None if keep_before else draw_inside(position, rng)
-        if counter is None:
-            draw_outside(position)
-        drawn = 0 if counter is None else counter.drawn
         position.apply(index)
-        if counter is not None:
-            drawn = counter.drawn - drawn
-            draw_outside(position)
         pending = position.decision()
         before = position.clone() if keep_before and pending is not None and pending.player < 0 else None
-        drawn += settle(position, rng)
+        drawn = settle(position, Seeded(tape))
         value = outcome_score(position, seat)
         return (self.score(position, seat) if value is None else value), drawn, before
 
@@ -330,12 +291,10 @@ class Trial:
         answered = 0
         policy = self._policy
         greedy = policy if type(policy) is Greedy else None
-        horizon = self.horizon(seat, start_turn)
-        draw_inside(state, rng, horizon)
         while (decision := state.decision()) is not None:
             if self.until(state, decision, seat, start_turn):
                 break
-            if decision.player < 0:  # posed before chance was drawn inside
+            if decision.player < 0:
                 state.apply(draw(decision, rng))
                 continue
             if answered >= self.actions:
@@ -346,34 +305,20 @@ class Trial:
                 last = len(decision.options) - 1
                 for index in range(last + 1):
                     copy = state.clone() if index < last else state
-                    drawing = Seeded(tape)
-                    draw_inside(copy, drawing, horizon)
                     copy.apply(index)
-                    value, reached = self.play(copy, seat, drawing, start_turn, spread=False)
+                    value, reached = self.play(copy, seat, Seeded(tape), start_turn, spread=False)
                     total += value
                 return total / len(decision.options), reached
             if greedy is not None:
-                index, after = greedy.step(state, decision, rng, own=True)  # its tries draw from their own numbers
-                if after is not None:
-                    state = after
-                draw_inside(state, rng, horizon)
+                index, after = greedy.step(state, decision, rng, own=True)
                 if after is None:
                     state.apply(index)
+                else:
+                    state = after
             else:
                 state.apply(policy(state, decision, rng))
             answered += 1
-        draw_outside(state)
         return self.value(state, seat), state
-
-    def horizon(self, seat: int, start_turn: int) -> Callable[[Any], bool]:
-        """`until` for the chance decisions drawn inside a try's position: asked with `CHANCE_DECISION`.
-
-        A horizon reads who decides and the position (a new turn, the seat's
-        own decision), never chance's options: a chance decision drawn inside
-        stops the try where `until` would stop it at that decision.
-        """
-        until = self.until
-        return lambda state: until(state, CHANCE_DECISION, seat, start_turn)
 
     def values(self, decision: Decision, view: View, rng: random.Random, options: list[int] | None = None) -> list[float]:
         """Each option's mean score over `samples` positions drawn for the deciding seat (`options`: only these indices).
@@ -388,13 +333,10 @@ class Trial:
             position = view.sample(rng)
             tape = Tape(rng.getrandbits(32))
             start = position.turn
-            horizon = self.horizon(seat, start)
             for at, index in enumerate(tried):
                 copy = position.clone() if at < last else position  # the sample itself serves for the last option
-                drawing = Seeded(tape)
-                draw_inside(copy, drawing, horizon)
                 copy.apply(index)
-                totals[index] += self.run(copy, seat, drawing, start)
+                totals[index] += self.run(copy, seat, Seeded(tape), start)
         missing = -2 * WIN
         chosen = set(tried)
         return [total / self.samples if index in chosen else missing for index, total in enumerate(totals)]
