@@ -25,9 +25,12 @@ functions, never bound to a state, so a copy runs its own tasks.
 Task arguments must not be changed once scheduled (ints, strings, tuples,
 frozen options): a copy shares them with its original.
 
-A chance decision posed as the last thing a task does may be posed with
-`ask_chance` (or, for a pile's top card, `ask_draw`): in a game whose chance
-is drawn inside the state (`draw_inside`: nobody watches it), it is then
+In a game nobody watches, decisions may be answered inside the state
+(`answer_inside`): chance's, and those of a seat whose player reads nothing
+but the decision (the random bot); the loop answers them as it meets them,
+in the same order, with the same numbers, without going out to the players
+and back. A chance decision posed as the last thing a task does may be
+posed with `ask_chance` (or, for a pile's top card, `ask_draw`): it is then
 answered where it is posed, when the task has scheduled nothing before it,
 which is where the loop would answer it next, without a task made for it.
 
@@ -44,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .decision import Decision, Option
+from .decision import CHANCE, Decision, Option
 from .limits import ActionCounter
 from .piles import Name, Pile
 from .state import Event, G, State
@@ -180,7 +183,7 @@ class AgendaState(State[G]):
         It is `ask(pile.draw_decision(name, kind, prompt), method, *args)`,
         and like it, the last thing its task does: what follows it, in the
         task and in the methods that called it, may only schedule tasks. In a
-        game whose chance is drawn inside (`draw_inside`), when its task has
+        game whose chance is drawn inside (`answer_inside`), when its task has
         scheduled nothing yet, the draw is answered here, now, as the loop
         would answer it next: the action counted, the turn told to the
         watch, the option drawn by the same sampler from the same weights,
@@ -210,36 +213,44 @@ class AgendaState(State[G]):
             raise GameOver
         if len(options) == 1:
             return options[0]
-        counter.drawn += 1
-        turn = counter.drawn_turn = counter.turn
+        counter.answered += 1
+        turn = counter.answered_turn = counter.turn
         watch = counter.watch
         if watch is not None and turn != watch.turn:
             watch.turn = turn
             watch.call(self)
         return options[pick(chances)]
 
-    def draw_inside(
+    def answer_inside(
         self,
         choose: Callable[[Decision], int],
         watch: TurnWatch | None = None,
         pick: Callable[[list[int]], int] | None = None,
+        seats: list[Callable[[Decision], int] | None] | None = None,
     ) -> ActionCounter:
-        """From now on, answer chance's decisions here with `choose`, as they come: the player loop sees only the seats'.
+        """From now on, answer decisions here as they come: chance's with `choose`, a seat's with `seats[seat]`.
 
         For a game nobody watches (`play_game` with no record, listener or
-        person): the same draws in the same order, without going out of the
-        state and back for each. Copies draw as before. The counter returned
-        counts the decisions so answered (`drawn`) and the turn of the last
-        (`drawn_turn`). `watch` is told of a turn whose first decision is one
-        of them, as the player loop tells it of the others. `pick` is the
-        same sampler given the options' weights (`ChanceSampler.pick`): with
-        it, `ask_draw` answers a draw where it is posed.
+        person): the same answers in the same order, without going out of
+        the state and back for each; the player loop sees only the decisions
+        of the seats not given (None). A seat's answerer reads nothing but
+        the decision (the random bot's `choose_blind`): nothing outside the
+        state may see the position at its decisions. Copies answer as
+        before. The counter returned counts the decisions so answered
+        (`answered`) and the turn of the last (`answered_turn`). `watch` is
+        told of a turn whose first decision is one of them, as the player
+        loop tells it of the others. `pick` is the same sampler given the
+        options' weights (`ChanceSampler.pick`): with it, `ask_draw` answers
+        a draw where it is posed.
         """
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
         counter.chance = choose
         counter.pick = pick
+        answers = {seat: answer for seat, answer in enumerate(seats or ()) if answer is not None}
+        answers[CHANCE] = choose
+        counter.seats = answers
         counter.watch = watch
         return counter
 
@@ -289,17 +300,18 @@ class AgendaState(State[G]):
             if len(decision.options) == 1:
                 agenda.append((method, (decision.options[0], *args), None))  # taken at once: runs next
                 continue
-            if decision.player < 0:
-                counter = self._actions
-                chance = counter.chance  # type: ignore[union-attr]  # counted just above: made
-                if chance is not None:  # answered here (`draw_inside`): runs next
-                    counter.drawn += 1  # type: ignore[union-attr]
-                    turn = counter.drawn_turn = counter.turn  # type: ignore[union-attr]
+            counter = self._actions
+            seats = counter.seats  # type: ignore[union-attr]  # counted just above: made
+            if seats is not None:
+                answer = seats.get(decision.player)
+                if answer is not None:  # answered here (`answer_inside`): runs next
+                    counter.answered += 1  # type: ignore[union-attr]
+                    turn = counter.answered_turn = counter.turn  # type: ignore[union-attr]
                     watch = counter.watch  # type: ignore[union-attr]
                     if watch is not None and turn != watch.turn:
                         watch.turn = turn
                         watch.call(self)
-                    agenda.append((method, (decision.options[chance(decision)], *args), None))
+                    agenda.append((method, (decision.options[answer(decision)], *args), None))
                     continue
             self._waiting = (method, args, decision)
             return

@@ -95,7 +95,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "pick", "drawn", "drawn_turn", "watch")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "pick", "seats", "answered", "answered_turn", "watch")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -110,13 +110,15 @@ class ActionCounter:
         self.turn = 0
         #: The bound the game reached, once it has (the game is then over).
         self.reached: Limit | None = None
-        #: Who answers chance's decisions inside the state, as they come (`AgendaState.draw_inside`), if anyone.
+        #: Who answers chance's decisions inside the state, as they come (`AgendaState.answer_inside`), if anyone.
         self.chance: Callable[[Any], int] | None = None
         #: The same sampler, given an option's weights (`AgendaState.ask_draw`), if anyone.
         self.pick: Callable[[list[int]], int] | None = None
-        #: How many chance decisions were answered so, and the turn of the last one.
-        self.drawn = 0
-        self.drawn_turn = 0
+        #: Who answers decisions inside the state, by the deciding seat (`CHANCE` for chance's), if anyone.
+        self.seats: dict[int, Callable[[Any], int]] | None = None
+        #: How many decisions were answered inside the state, and the turn of the last one.
+        self.answered = 0
+        self.answered_turn = 0
         #: Told of the first decision of each turn, those chance answers inside included (`AgendaState.TurnWatch`).
         self.watch: Any = None
 
@@ -125,7 +127,8 @@ class ActionCounter:
         counter = ActionCounter.__new__(ActionCounter)  # every slot, set directly (copies are made at every trial)
         counter.per_game, counter.per_turn, counter.names = self.per_game, self.per_turn, self.names
         counter.actions, counter.in_turn, counter.turn, counter.reached = self.actions, self.in_turn, self.turn, self.reached
-        counter.chance, counter.pick, counter.drawn, counter.drawn_turn = None, None, 0, 0  # a copy's chance is drawn by whoever plays it
+        counter.chance, counter.pick, counter.seats = None, None, None  # a copy's decisions are answered by whoever plays it
+        counter.answered, counter.answered_turn = 0, 0
         counter.watch = None
         return counter
 

@@ -98,10 +98,13 @@ def play_game(
         for event in start:
             on_event(event)
     actions = turns = 0
-    # Nobody watches: chance's decisions are answered inside the state (the same draws, in the same order).
+    # Nobody watches: chance's decisions, and those of the players who read nothing but the decision (the random
+    # bot's `choose_blind`), are answered inside the state (the same answers, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
     # (Not for a listener of some events: it reads the state as each action's events come, not after the draws that follow.)
-    inside = state.draw_inside(chance.choose, watch, chance.pick) if quiet is True and on_decision is None and isinstance(state, AgendaState) else None
+    inside = None
+    if quiet is True and on_decision is None and isinstance(state, AgendaState):
+        inside = state.answer_inside(chance.choose, watch, chance.pick, [getattr(player, "choose_blind", None) for player in players])
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []
@@ -159,9 +162,9 @@ def play_game(
         if on_event is not None:
             for event in events:
                 on_event(event)
-    if inside is not None and inside.drawn:  # turns only go up: the last decision answered is of the highest turn
-        actions += inside.drawn
-        turns = max(turns, inside.drawn_turn)
+    if inside is not None and inside.answered:  # turns only go up: the last decision answered is of the highest turn
+        actions += inside.answered
+        turns = max(turns, inside.answered_turn)
     if writer is not None:
         writer.end(ended(state))
     return Played(state, actions, turns)

@@ -111,3 +111,11 @@ class RandomBot:
     def choose(self, decision: Decision, view: View) -> int:
         """Any option, each as likely."""
         return int(self.rng.random() * len(decision.options))
+
+    def choose_blind(self, decision: Decision) -> int:
+        """`choose`, which reads nothing but the decision: the same answer from the same numbers.
+
+        A player with this method may be asked inside the state, where no
+        view of the position is at hand (`AgendaState.answer_inside`).
+        """
+        return int(self.rng.random() * len(decision.options))

@@ -1,12 +1,14 @@
-"""A game nobody watches plays exactly as a watched one: quiet states, chance drawn inside the state.
+"""A game nobody watches plays exactly as a watched one: quiet states, decisions answered inside the state.
 
 `play_game` with no record, listener or person makes the state quiet (no
-events gathered) and lets chance's decisions be answered inside the state
-(`AgendaState.draw_inside`), with the same sampler, in the same order: in
-the loop, or at once where the game poses them (`ask_draw`, `ask_chance`)
-when nothing was scheduled before them. The game must not tell: the same
-answers, the same end, the same counts of actions and turns, the same
-position at the end as the same game played with a listener.
+events gathered) and lets chance's decisions, and those of the players who
+read nothing but the decision (the random bot's `choose_blind`), be answered
+inside the state (`AgendaState.answer_inside`), with the same sampler and
+bots, in the same order: in the loop, or, for chance, at once where the game
+poses them (`ask_draw`, `ask_chance`) when nothing was scheduled before
+them. The game must not tell: the same answers, the same end, the same
+counts of actions and turns, the same position at the end as the same game
+played with a listener.
 """
 
 from __future__ import annotations
@@ -33,14 +35,24 @@ def _game(name: str):
 
 
 class Recording:
-    """A random bot that writes down each answer it gives (the seats' answers; chance's are the sampler's)."""
+    """A random bot that writes down each answer it gives (the seats' answers; chance's are the sampler's).
+
+    Like the random bot, it may be asked inside the state (`choose_blind`),
+    where it counts the answers it gave there (`blind`).
+    """
 
     def __init__(self, bot, answers: list) -> None:
-        self.bot, self.answers, self.name = bot, answers, bot.name
+        self.bot, self.answers, self.name, self.blind = bot, answers, bot.name, 0
 
     def choose(self, decision, view) -> int:
         index = self.bot.choose(decision, view)
         self.answers.append((decision.player, decision.kind, index))
+        return index
+
+    def choose_blind(self, decision) -> int:
+        index = self.bot.choose_blind(decision)
+        self.answers.append((decision.player, decision.kind, index))
+        self.blind += 1
         return index
 
 
@@ -52,16 +64,20 @@ def test_a_game_nobody_watches_is_the_watched_game(name):
     for seed in range(40):
         quiet_answers: list = []
         watched_answers: list = []
-        quiet = play_game(game, [Recording(make(seeded(seed, f"P{n}")), quiet_answers) for n in (1, 2)], seed)
+        quiet_bots = [Recording(make(seeded(seed, f"P{n}")), quiet_answers) for n in (1, 2)]
+        quiet = play_game(game, quiet_bots, seed)
         events: list = []
-        watched = play_game(game, [Recording(make(seeded(seed, f"P{n}")), watched_answers) for n in (1, 2)], seed, on_event=events.append)
+        watched_bots = [Recording(make(seeded(seed, f"P{n}")), watched_answers) for n in (1, 2)]
+        watched = play_game(game, watched_bots, seed, on_event=events.append)
         assert quiet_answers == watched_answers, seed
+        # the seats of the quiet game were asked inside the state (but the first decision, posed before play began)
+        assert sum(bot.blind for bot in quiet_bots) >= len(quiet_answers) - 1 and not any(bot.blind for bot in watched_bots), seed
         assert (quiet.actions, quiet.turns, quiet.outcome) == (watched.actions, watched.turns, watched.outcome), seed
         assert quiet.state.describe() == watched.state.describe(), seed  # the same position at the end
         assert quiet.actions >= len(quiet_answers) and events
         if quiet.state._actions is not None:
-            drawn_inside += quiet.state._actions.drawn
-            assert watched.state._actions is None or watched.state._actions.drawn == 0  # a watched game's chance goes out
+            drawn_inside += quiet.state._actions.answered
+            assert watched.state._actions is None or watched.state._actions.answered == 0  # a watched game's chance goes out
     assert drawn_inside > 0, "chance was never drawn inside the state: the quiet game took the watched game's way"
 
 
@@ -84,7 +100,7 @@ def test_a_copy_of_a_quiet_game_leaves_chance_to_whoever_plays_it():
     played = play_game(game, [Copying(seeded(3, "P1")), Copying(seeded(3, "P2"))], 3)
     assert played.state._actions.chance is not None
     for copy in copies:
-        assert copy._actions.chance is None and copy._actions.drawn == 0
+        assert copy._actions.chance is None and copy._actions.answered == 0
         while (decision := copy.decision()) is not None and not decision.is_chance:
             copy.apply(0)
         assert decision is None or decision.is_chance  # chance's decision waits for whoever plays the copy
@@ -115,7 +131,7 @@ def test_each_turn_is_seen_at_its_first_decision_whoever_answers_it(name):
             )
             assert seen == told, (seed, hear)
             if hear is None and played.state._actions is not None:
-                inside += played.state._actions.drawn
+                inside += played.state._actions.answered
     assert inside > 0  # chance was drawn inside the quiet games
 
 
@@ -175,7 +191,7 @@ def _play_drawing(before: bool, inside: bool, seed: int, **bounds):
     state = _Drawing(before, **bounds)
     chance, seat = ChanceSampler(seed), random.Random(seed)
     if inside:
-        state.draw_inside(chance.choose, None, chance.pick)
+        state.answer_inside(chance.choose, None, chance.pick)
     posed = []
     while (decision := state.decision()) is not None:
         posed.append(decision.kind)
