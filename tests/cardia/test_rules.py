@@ -36,6 +36,22 @@ def test_the_higher_influence_wins_a_seal_and_the_loser_activates(scenario):
     assert len(s.state.seats[1].hand) == 4 and len(s.state.seats[0].hand) == 2
 
 
+def test_a_hand_holding_both_decks_copies_of_a_card_names_them_apart(scenario):
+    """Both decks hold the same characters: a card taken from the other's deck may share a name with one in hand."""
+    s = scenario().hand(0, "Oracle", "Djinn").hand(1, "Messagère")
+    theirs = s._take(1, "Djinn")
+    s.state.seats[0].hand.append(theirs)
+    s.start()
+    labels = s.state.decision().labels()
+    assert len(set(labels)) == 3 and "Oracle" in labels, labels
+    assert sorted(label for label in labels if label.startswith("Djinn")) == sorted([f"Djinn #{s.card(0, 'Djinn')}", f"Djinn #{theirs}"])
+    s.state.seats[0].hand.remove(theirs)  # cards of both decks whose names differ: named as printed
+    s.state.seats[0].hand.append(s._take(1, "Oracle"))
+    s.state.seats[0].hand.remove(s.card(0, "Oracle"))
+    s.state.start(s.state.turns)
+    assert sorted(s.state.decision().labels()) in (["Djinn", "Oracle"],)
+
+
 def test_played_cards_stay_in_play_in_a_line(scenario):
     s = scenario().hand(0, "Oracle", "Djinn").hand(1, "Marchande", "Contrebandier")
     s.play("Oracle", "Marchande")
