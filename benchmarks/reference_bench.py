@@ -21,15 +21,35 @@ too, so that the ratio is also given for the engines' own work.
 
 Figures vary with the machine and its load: compare runs made on the same
 machine. docs/benchmarks.md quotes a run of this script.
+
+On a machine too noisy for times (a virtual machine whose host takes its
+processor away at times: there, two runs of this script gave Duel de
+dragons' ratio as 4.5x and 7.0x), `--instructions` counts instead the
+processor instructions each engine executes for the same games, with
+Valgrind's callgrind (`apt-get install valgrind`), as `compare.py
+--instructions` counts two versions of atout: each engine plays the games
+in a process of its own under callgrind, and again without them (the
+process's start, the cards read, a first game), Python's string hashing
+seeded alike (`PYTHONHASHSEED=0`), and the difference is the games'. The
+count is the same from one run to the next, to about a thousandth, whatever
+else the machine does. An instruction is not a second (a cache miss costs
+more), but the ratio of the counts says how much more work one engine does
+than the other for the same games.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `benchmarks.reference`, run from anywhere
@@ -131,6 +151,77 @@ def bench(name: str, games: int, rounds: int) -> None:
     )
 
 
+def _player(which: str, name: str):
+    """What plays one seeded game of `name`: atout, the reference engine, or only the seeding of both."""
+    from atout.interpreter.engine.play import play_game, seeded
+
+    engine, game = default_game(name)
+    if which == "atout":
+        make = engine.bots["random"]
+        return lambda seed: play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed).actions
+    if which == "reference":
+        reference = REFERENCES[name][0](game)
+        return lambda seed: reference.play(seed).decisions
+    return generators
+
+
+def worker(which: str, name: str, games: int) -> None:
+    """Play `games` seeded games (after a first, which pays for what is made once); print the decisions taken."""
+    play = _player(which, name)
+    play(0)
+    decisions = 0
+    for seed in range(games):
+        found = play(seed)
+        decisions += found if isinstance(found, int) else 0
+    print(json.dumps({"decisions": decisions}))
+
+
+def _counted(which: str, name: str, games: int, counted: bool = True) -> tuple[int, int]:
+    """callgrind's count of instructions of a worker playing `games` games, and the decisions it took.
+
+    (Not `counted`: the worker alone, without callgrind, and 0 for its count.)
+    """
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", which, name, str(games)]
+    if counted:
+        command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
+    done = subprocess.run(
+        command, env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, cwd=tempfile.gettempdir()
+    )
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or (counted and collected is None):
+        raise SystemExit(f"reference_bench.py: the {which} worker failed on {name}:\n{done.stderr.strip()[-2000:]}")
+    instructions = int(collected.group(1)) if counted and collected is not None else 0
+    return instructions, json.loads(done.stdout.strip().splitlines()[-1])["decisions"]
+
+
+def count(name: str, games: int) -> None:
+    """Count the instructions of both engines (and of the seeding alone) for the same `games` games; print the ratio."""
+    counts: dict[str, int] = {}
+    decisions: dict[str, int] = {}
+    for which in ("atout", "reference", "seeding"):
+        # A first run, not counted, leaves what a process keeps for the next (the cards read and cached,
+        # compiled modules): both counted runs then find it, whichever starts first.
+        _counted(which, name, 0, counted=False)
+        with ThreadPoolExecutor(2) as pool:  # both at once: a count does not depend on what else runs
+            (played, taken), (bare, _) = pool.map(lambda n: _counted(which, name, n), (games, 0))
+        counts[which], decisions[which] = played - bare, taken
+    if decisions["atout"] != decisions["reference"]:
+        raise SystemExit(
+            f"{name}: the engines took {decisions['atout']:,} and {decisions['reference']:,} decisions: not the same games"
+        )
+    per = REFERENCES[name][1]
+    atout, reference, seeding = counts["atout"], counts["reference"], counts["seeding"]
+    own = f"{(atout - seeding) / (reference - seeding):.1f}x" if reference > seeding else "n/a"
+    print(
+        f"{name}: {games:,} random-against-random games (seeds 0-{games - 1}), {decisions['atout']:,} decisions; "
+        f"processor instructions a game: atout {atout / games:,.0f}, reference {reference / games:,.0f}, "
+        f"seeding alone {seeding / games:,.0f}\n"
+        f"  atout/reference: {atout / reference:.2f}x per {per} (whole games); {own} without the seeding of each "
+        f"game's three generators (instructions)",
+        flush=True,
+    )
+
+
 def positive(text: str) -> int:
     """A count given on the command line: a whole number, at least 1."""
     try:
@@ -148,7 +239,23 @@ def main() -> None:
     parser.add_argument("--games", type=positive, default=None, help="games per batch (default 1000, 200 quick)")
     parser.add_argument("--rounds", type=positive, default=None, help="batches of each engine (default 5, 3 quick)")
     parser.add_argument("--game", action="append", choices=list(REFERENCES), help="only this game (repeatable)")
+    parser.add_argument(
+        "--instructions", action="store_true",
+        help="count the processor instructions of both engines with valgrind's callgrind, instead of timing them "
+        "(the same count on every run; about fifty times slower: 200 games by default)",
+    )
+    parser.add_argument("--worker", nargs=3, metavar=("ENGINE", "GAME", "GAMES"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.worker:
+        which, name, games = arguments.worker
+        worker(which, name, int(games))
+        return
+    if arguments.instructions:
+        if shutil.which("valgrind") is None:
+            parser.error("--instructions counts with valgrind, which this machine does not have (apt-get install valgrind)")
+        for name in arguments.game or REFERENCES:
+            count(name, arguments.games or 200)
+        return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     games = arguments.games or (200 if arguments.quick else 1000)

@@ -309,3 +309,51 @@ def test_the_main_benchmark_prints_the_reference_ratios_beside_the_games():
     assert lines[0].endswith("games/s random vs random") and "; lab " in lines[0]  # the balance lab's games too
     assert lines[1].startswith("dragons: 3 random-against-random games")
     assert any(line.strip().startswith("atout/reference:") and "x per decision" in line for line in lines[2:])
+
+
+@pytest.mark.skipif(__import__("shutil").which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
+def test_the_benchmark_counts_both_engines_instructions_for_the_same_games():
+    """`reference_bench.py --instructions`: callgrind's counts of the same games in both engines, and their ratio.
+
+    The interpreter does more work than plain Python written for one game,
+    and the seeding of the generators is a part of both; the ratio printed is
+    the counts' own.
+    """
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "reference_bench.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--instructions", "--games", "2", "--game", "dragons"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    found = re.fullmatch(
+        r"dragons: 2 random-against-random games \(seeds 0-1\), (\d+) decisions; processor instructions a game: "
+        r"atout ([\d,]+), reference ([\d,]+), seeding alone ([\d,]+)\n"
+        r"  atout/reference: ([\d.]+)x per decision \(whole games\); ([\d.]+)x without the seeding of each game's "
+        r"three generators \(instructions\)\n",
+        result.stdout,
+    )
+    assert found, result.stdout
+    atout, reference, seeding = (int(found.group(i).replace(",", "")) for i in (2, 3, 4))
+    assert int(found.group(1)) > 10 and 0 < seeding < reference < atout
+    assert abs(float(found.group(5)) - atout / reference) < 0.006
+    assert abs(float(found.group(6)) - (atout - seeding) / (reference - seeding)) < 0.06
+
+
+def test_the_benchmark_without_valgrind_refuses_to_count_with_a_message(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "reference_bench.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--instructions"],
+        capture_output=True, text=True, timeout=120, env={**os.environ, "PATH": str(tmp_path)},
+    )
+    assert result.returncode == 2
+    assert "apt-get install valgrind" in result.stderr and "Traceback" not in result.stderr
