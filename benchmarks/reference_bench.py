@@ -23,8 +23,8 @@ Figures vary with the machine and its load: compare runs made on the same
 machine. docs/benchmarks.md quotes a run of this script.
 
 On a machine too noisy for times (a virtual machine whose host takes its
-processor away at times: there, two runs of this script gave Duel de
-dragons' ratio as 4.5x and 7.0x), `--instructions` counts instead the
+processor away at times: there, two runs of this script on the same
+code gave Duel de dragons' ratio as 5.5x and 4.5x), `--instructions` counts instead the
 processor instructions each engine executes for the same games, with
 Valgrind's callgrind (`apt-get install valgrind`), as `compare.py
 --instructions` counts two versions of atout: each engine plays the games

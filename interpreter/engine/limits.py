@@ -110,7 +110,8 @@ class ActionCounter:
         self.turn = 0
         #: The bound the game reached, once it has (the game is then over).
         self.reached: Limit | None = None
-        #: Who answers chance's decisions inside the state, as they come (`AgendaState.answer_inside`), if anyone.
+        #: Who answers chance's decisions inside the state, as they come (`AgendaState.answer_inside`), if anyone:
+        #: `seats[CHANCE]`, kept here too for `ask_chance`, which reads it at nearly every action.
         self.chance: Callable[[Any], int] | None = None
         #: The same sampler, given an option's weights (`AgendaState.ask_draw`), if anyone.
         self.pick: Callable[[list[int]], int] | None = None

@@ -110,10 +110,10 @@ class RandomBot:
 
     def choose(self, decision: Decision, view: View) -> int:
         """Any option, each as likely."""
-        return int(self.rng.random() * len(decision.options))
+        return self.choose_blind(decision)
 
     def choose_blind(self, decision: Decision) -> int:
-        """`choose`, which reads nothing but the decision: the same answer from the same numbers.
+        """`choose`, which reads nothing but the decision: any option, each as likely.
 
         A player with this method may be asked inside the state, where no
         view of the position is at hand (`AgendaState.answer_inside`).
