@@ -268,53 +268,53 @@ class AgendaState(State[G]):
     def _run(self) -> None:
         """Run tasks until a decision waits for an answer, the game is over, or nothing is left.
 
-        A task without a decision is run here directly; an answered decision
-        (`apply`) and a decision of a single option are put on top of the
-        agenda as tasks, with the option first among their arguments (the
-        loop is the game's hot path: one place runs every task).
+        A task is run here directly; so is a decision's answer, with the
+        option first among its arguments, when the option is known at once
+        (a decision of a single option, one answered inside the state); an
+        answer given from outside (`apply`) is put on top of the agenda as a
+        task (the loop is the game's hot path: one place runs every task).
         """
         agenda = self._agenda
         queued = self._queued
         while agenda and self._outcome is None:
             method, args, decision = agenda.pop()
-            if decision is None:
-                try:
-                    method(self, *args)
-                except GameOver:
-                    queued.clear()
-                    continue
-                if queued:
-                    if len(queued) == 1:
-                        agenda.append(queued.pop())
-                    else:
-                        queued.reverse()
-                        agenda += queued
-                        queued.clear()
-                continue
-            counter = self._actions  # `count_action`, its usual case inlined (one call less per decision)
-            if counter is not None and counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
-                counter.actions += 1
-                counter.in_turn += 1
-            elif self.count_action():
-                break
-            if len(decision.options) == 1:
-                agenda.append((method, (decision.options[0], *args), None))  # taken at once: runs next
-                continue
-            counter = self._actions
-            seats = counter.seats  # type: ignore[union-attr]  # counted just above: made
-            if seats is not None:
-                answer = seats.get(decision.player)
-                if answer is not None:  # answered here (`answer_inside`): runs next
+            if decision is not None:
+                counter = self._actions  # `count_action`, its usual case inlined (one call less per decision)
+                if counter is not None and counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
+                    counter.actions += 1
+                    counter.in_turn += 1
+                elif self.count_action():
+                    break
+                options = decision.options
+                if len(options) == 1:  # taken at once: its answer runs now
+                    args = (options[0], *args)
+                else:
+                    counter = self._actions
+                    seats = counter.seats  # type: ignore[union-attr]  # counted just above: made
+                    answer = None if seats is None else seats.get(decision.player)
+                    if answer is None:
+                        self._waiting = (method, args, decision)
+                        return
+                    # answered here (`answer_inside`): its answer runs now
                     counter.answered += 1  # type: ignore[union-attr]
                     turn = counter.answered_turn = counter.turn  # type: ignore[union-attr]
                     watch = counter.watch  # type: ignore[union-attr]
                     if watch is not None and turn != watch.turn:
                         watch.turn = turn
                         watch.call(self)
-                    agenda.append((method, (decision.options[answer(decision)], *args), None))
-                    continue
-            self._waiting = (method, args, decision)
-            return
+                    args = (options[answer(decision)], *args)
+            try:
+                method(self, *args)
+            except GameOver:
+                queued.clear()
+                continue
+            if queued:
+                if len(queued) == 1:
+                    agenda.append(queued.pop())
+                else:
+                    queued.reverse()
+                    agenda += queued
+                    queued.clear()
         if self._outcome is not None:
             agenda.clear()
             self._waiting = None

@@ -15,8 +15,6 @@ are far above any real game (the longest of thousands of simulated games
 takes a few thousand actions, and a few dozen in one turn).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal

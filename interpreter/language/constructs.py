@@ -40,8 +40,6 @@ construct gives its rule as Lark text rather than having one generated from
 its field types, because a printed card's word order is not its fields'.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -74,7 +72,7 @@ class Construct(Node):
         return kind
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> "Construct":
         """The node, from its rule's parse tree; every construct defines it."""
         raise NotImplementedError(f"{cls.__name__}.read")
 
@@ -132,13 +130,13 @@ def grammar_rules(constructs: Iterable[type[Construct]], file_text: str) -> str:
     return "\n".join(parts) + ("\n" if parts else "")
 
 
-def bind(transformer: UnitTransformer, constructs: Iterable[type[Construct]]) -> None:
+def bind(transformer: "UnitTransformer", constructs: Iterable[type[Construct]]) -> None:
     """Give the transformer a method per construct rule: the construct's `read`."""
     for construct in constructs:
         setattr(transformer, construct.rule(), _reader(transformer, construct))
 
 
-def _reader(transformer: UnitTransformer, construct: type[Construct]) -> Any:
+def _reader(transformer: "UnitTransformer", construct: type[Construct]) -> Any:
     def read(meta: Meta, children: list[Any]) -> Construct:
         return construct.read(transformer, meta, children)
 

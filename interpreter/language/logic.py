@@ -21,8 +21,6 @@ Every value is an integer and every evaluation is a finite walk of the card's
 own text: a condition or an amount cannot loop.
 """
 
-from __future__ import annotations
-
 import operator
 from collections.abc import Callable
 from enum import Enum
@@ -142,7 +140,7 @@ class AllOf(Construct):
     conditions: list[SerializeAsAny[Node]] = Field(min_length=2)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, conditions=_conditions(children))
 
     def holds(self, *context: Any) -> bool:
@@ -157,7 +155,7 @@ class AnyOf(Construct):
     conditions: list[SerializeAsAny[Node]] = Field(min_length=2)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, conditions=_conditions(children))
 
     def holds(self, *context: Any) -> bool:
@@ -172,7 +170,7 @@ class Not(Construct):
     condition: SerializeAsAny[Node]
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (condition,) = _conditions(children)
         return t.build(cls, meta, condition=condition)
 

@@ -6,8 +6,6 @@ place of its text in `span`. The span is left out of dumps, so that a
 snapshot of an AST does not change when a designer re-indents a file.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 

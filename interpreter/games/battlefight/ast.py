@@ -14,8 +14,6 @@ rule, reading, handler and text: the amounts and quantities in
 of them; they are resolved here once the step's class exists.
 """
 
-from __future__ import annotations
-
 import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union

@@ -14,8 +14,6 @@ the block after "sinon" otherwise; the technique then goes on with its next
 step. Unlike `Corps à Corps` or `Distance`, a "Si" never stops the technique.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from lark import Token
@@ -188,8 +186,8 @@ class Si(Construct):
     slot: ClassVar[str | None] = "compound"
     kind: Literal["si"] = "si"
     condition: Condition
-    alors: list[Step] = Field(min_length=1, max_length=MAX_BLOCK)
-    sinon: list[Step] = Field(default=[], max_length=MAX_BLOCK)
+    alors: "list[Step]" = Field(min_length=1, max_length=MAX_BLOCK)
+    sinon: "list[Step]" = Field(default=[], max_length=MAX_BLOCK)
 
     @classmethod
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:

@@ -20,8 +20,6 @@ A card taken into a player's zone is that player's from then on: it goes to
 their discard when played, like their own cards.
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar, Literal
 
 from lark import Token

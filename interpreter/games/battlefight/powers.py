@@ -21,8 +21,6 @@ Every chain of powers ends:
   a limit (E330): it would fire on its own effect if it could.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -76,7 +74,7 @@ TON: "ton"
     event: Event
     whose: Whose = Whose.TOI
     limit: Limit | None = None
-    block: list[Step] = Field(min_length=1, max_length=MAX_BLOCK)
+    block: "list[Step]" = Field(min_length=1, max_length=MAX_BLOCK)
 
     @classmethod
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:

@@ -15,8 +15,6 @@ The meaning of "pour chaque" and "autant que" is the shared one of
 `language/logic.py` (bounded by `MAX_AMOUNT`); the words are BattleFight's.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal, Union
 

@@ -1,7 +1,5 @@
 """BattleFight's rules parameters: what `cards/battlefight/regles.atout` may set."""
 
-from __future__ import annotations
-
 from pydantic import ConfigDict, Field
 
 from atout.interpreter.engine.limits import ActionLimits_fr

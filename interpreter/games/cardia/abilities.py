@@ -17,8 +17,6 @@ Every ability acts at most once per encounter it is in, and with a limit at
 most that many times a game: triggers cannot chain.
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar, Literal
 
 from lark import Token

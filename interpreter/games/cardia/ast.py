@@ -35,8 +35,6 @@ Words used throughout:
   reserve), its modifier tokens and its Persistant token (to the supply).
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Annotated, Literal, Union
 

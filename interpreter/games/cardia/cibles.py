@@ -11,8 +11,6 @@ and `cette carte`, the effect's own card) names cards now or later:
 The AST module keeps their names (`ast.CetteCarte`…).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 

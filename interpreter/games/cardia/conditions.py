@@ -21,8 +21,6 @@ Every handler takes the state and the acting ability (`Act`): *you* are the
 player the ability acts for. A condition is read when its effect is reached.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal
 

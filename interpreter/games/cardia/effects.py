@@ -15,8 +15,6 @@ once, in the order written; one that asks somebody poses the decision
 The AST module keeps their names (`ast.Piocher`…), for the readers of a card.
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar, Literal
 
 from lark import Token

@@ -14,8 +14,6 @@ A card taken into another player's hand, pile or discard becomes theirs: they
 may play it, it goes to their discard when it leaves play.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Any, ClassVar, Literal
 

@@ -14,8 +14,6 @@ rule applies, through its handler:
 `abilities.py`. The AST module keeps their names (`ast.PiocheEnPlus`…).
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar, Literal
 
 from lark import Token

@@ -9,8 +9,6 @@ the game the state reads (`CardiaGame.tie_to_fewer_seals`,
 The AST module keeps their names (`ast.SceauxPourGagner`…).
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal
 

@@ -22,8 +22,6 @@ Words used in every docstring below:
   `of type "Jab" or "Cross"` names.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Annotated, ClassVar, Literal, Union
 

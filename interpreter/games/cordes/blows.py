@@ -11,8 +11,6 @@
   effects): its blows are never answered by a DEFENSE or a RIPOSTE.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from lark.tree import Meta
@@ -41,11 +39,11 @@ class Block(Construct):
     n: Amount
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (n,) = children
         return t.build(cls, meta, {"n": n}, t.text_of(meta), n=int(n))
 
-    def run(self, state: CordesState, player: int, blow: Blow) -> None:
+    def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow is countered; the player loses min(n, the life the blow would have taken from them)."""
         from .effects import Life, target
 
@@ -71,10 +69,10 @@ class Dodge(Construct):
     kind: Literal["dodge"] = "dodge"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
-    def run(self, state: CordesState, player: int, blow: Blow) -> None:
+    def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow is countered; none of its effects apply."""
         state.emit("dodge", player=player, card=blow.card)
 
@@ -95,10 +93,10 @@ class TurnBack(Construct):
     kind: Literal["turn_back"] = "turn_back"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
-    def run(self, state: CordesState, player: int, blow: Blow) -> None:
+    def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow is countered and its effects apply with the defender as "you"."""
         from . import steps
 
@@ -117,10 +115,10 @@ class TakeTheBlow(Construct):
     kind: Literal["take_the_blow"] = "take_the_blow"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
-    def run(self, state: CordesState, player: int, blow: Blow) -> None:
+    def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow's effects apply, its thrower being "you"."""
         from . import steps
 
@@ -145,7 +143,7 @@ class CannotBeCountered(Construct):
     kind: Literal["cannot_be_countered"] = "cannot_be_countered"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
     def applies(self, card: Any) -> bool:

@@ -17,8 +17,6 @@ Every value is read when the effect is reached, from the state as it is
 then; a condition or an amount is a finite walk of the card's text.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -78,10 +76,10 @@ class LifeOf(Construct):
     who: Who = Who.YOU
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, who=_who(words(children)))
 
-    def value(self, state: CordesState, player: int) -> int:
+    def value(self, state: "CordesState", player: int) -> int:
         """The boxer's life now."""
         return state.seats[whose(player, self.who)].life
 
@@ -100,10 +98,10 @@ class EnergyOf(Construct):
     who: Who = Who.YOU
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, who=_who(words(children)))
 
-    def value(self, state: CordesState, player: int) -> int:
+    def value(self, state: "CordesState", player: int) -> int:
         """The boxer's energy now."""
         return state.seats[whose(player, self.who)].energy
 
@@ -135,12 +133,12 @@ class CardsIn(Construct):
     who: Who = Who.YOU
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         text = words(children)
         zone = next(z for z in ZONES if text.endswith(z))
         return t.build(cls, meta, zone=zone, who=_who(text))
 
-    def value(self, state: CordesState, player: int) -> int:
+    def value(self, state: "CordesState", player: int) -> int:
         """How many cards the zone holds now."""
         if self.zone == "draw pile":
             return len(state.pile) + (state.gong_depth is not None)
@@ -169,10 +167,10 @@ class RoundNumber(Construct):
     kind: Literal["round_number"] = "round_number"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
-    def value(self, state: CordesState, player: int) -> int:
+    def value(self, state: "CordesState", player: int) -> int:
         """The round being fought."""
         return state.gongs + 1
 
@@ -198,7 +196,7 @@ class ForEach(logic.ForEach):
     per: int = Field(default=1, ge=1, le=logic.MAX_AMOUNT)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (quantity,) = nodes(children)
         return t.build(cls, meta, quantity=quantity)
 
@@ -220,7 +218,7 @@ class AsManyAs(logic.AsManyAs):
     kind: Literal["as_many_as"] = "as_many_as"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (quantity,) = nodes(children)
         return t.build(cls, meta, quantity=quantity)
 
@@ -229,7 +227,7 @@ class AsManyAs(logic.AsManyAs):
         return f"as {many} as {self.quantity.write()}"  # type: ignore[attr-defined]
 
 
-def magnitude(printed: int, amount: Any, state: CordesState, player: int) -> int:
+def magnitude(printed: int, amount: Any, state: "CordesState", player: int) -> int:
     """The size of an effect's change: as printed, or computed (`printed` × the quantity for "for each")."""
     if amount is None:
         return abs(printed)
@@ -270,7 +268,7 @@ class Compare(logic.Compare):
     kind: Literal["compare"] = "compare"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         left = children[0]
         last = children[-1]
         between = " ".join(str(c) for c in children[1:-1] if isinstance(c, Token))
@@ -317,7 +315,7 @@ class Has(Construct):
     n: int = Field(default=0, ge=0, le=logic.MAX_AMOUNT)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         text = words(children)
         who = Who.YOU if text.startswith("you") else Who.OPPONENT
         what = next(w for w in _HAS_WHAT if f" {w}" in f" {text} " or (w == "cards" and " card" in text))
@@ -329,11 +327,11 @@ class Has(Construct):
         comparison = COMPARISONS["at least" if "at least" in text else "at most" if "at most" in text else ""]
         return t.build(cls, meta, {"n": number}, who=who, what=what, comparison=comparison, n=int(number))
 
-    def _value(self, state: CordesState, seat: int) -> int:
+    def _value(self, state: "CordesState", seat: int) -> int:
         boxer = state.seats[seat]
         return boxer.life if self.what == "life" else boxer.energy if self.what == "energy" else len(boxer.hand)
 
-    def holds(self, state: CordesState, player: int) -> bool:
+    def holds(self, state: "CordesState", player: int) -> bool:
         """Whether the comparison is true now."""
         mine = self._value(state, whose(player, self.who))
         other = self.n if self.than is None else self._value(state, whose(player, self.than))
@@ -410,12 +408,12 @@ class Conditional(Construct):
     otherwise: list[SerializeAsAny[Node]] = []
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         condition, *effects = children
         split = next((i for i, c in enumerate(effects) if isinstance(c, Token)), len(effects))
         return t.build(cls, meta, condition=condition, then=effects[:split], otherwise=effects[split + 1 :])
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """Read the condition now; run the branch it picks."""
         from . import steps
 

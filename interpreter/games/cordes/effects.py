@@ -8,8 +8,6 @@ a recovery or a power does. Each effect's number may be computed (`for each
 handler is called as `effect.run(state, player)`.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from lark import Token
@@ -75,14 +73,14 @@ class _Change(Construct):
     amount: Computed = None
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         sign, *options = children
         change = _signed(sign)
         if change == 0:
             t.report("E200", f"{t.text_of(meta)}: the amount must be 1 or more", t.span(sign))
         return t.build(cls, meta, {"change": sign}, t.text_of(meta), change=change, **_options(options))
 
-    def now(self, state: CordesState, player: int) -> int:
+    def now(self, state: "CordesState", player: int) -> int:
         """The change as it applies now: as printed, or computed."""
         if self.amount is None:
             return self.change
@@ -109,7 +107,7 @@ class Life(_Change):
     slot: ClassVar[str | None] = "action"
     kind: Literal["life"] = "life"
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """`who`'s life changes by `change` (a gain stops at the life cap, a loss at 0; 0 is a KO)."""
         change = self.change if self.amount is None else self.now(state, player)
         if change:
@@ -133,7 +131,7 @@ class Energy(_Change):
     slot: ClassVar[str | None] = "action"
     kind: Literal["energy"] = "energy"
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """`who`'s energy changes by `change` (a gain stops at the energy cap, a loss at 0)."""
         change = self.change if self.amount is None else self.now(state, player)
         if change:
@@ -150,7 +148,7 @@ class _Cards(Construct):
     who: Who = Who.YOU
     amount: Computed = None
 
-    def count(self, state: CordesState, player: int) -> int:
+    def count(self, state: "CordesState", player: int) -> int:
         """How many cards the effect moves now."""
         if self.amount is None:
             return self.n
@@ -183,11 +181,11 @@ class Draw(_Cards):
     kind: Literal["draw"] = "draw"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         gain, *options = children
         return t.build(cls, meta, {"n": gain}, t.text_of(meta), n=_signed(gain), **_options(options))
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """`who` draws `n` cards, one at a time (a GONG is revealed and replaced)."""
         state.draw(target(self, player), self.count(state, player))
 
@@ -213,11 +211,11 @@ class Discard(_Cards):
     placement: Placement = Placement.FACE_DOWN
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         loss, *options = children
         return t.build(cls, meta, {"n": loss}, t.text_of(meta), n=-_signed(loss), **_options(options))
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """`who` loses `n` cards of their hand (all if fewer), picked as `chosen_by` says, into their own spittoon."""
         loser = target(self, player)
         for _ in range(min(self.count(state, player), len(state.seats[loser].hand))):
@@ -228,7 +226,7 @@ class Discard(_Cards):
         return f"{self._head('-')}, {self.chosen_by.value}, {self.placement.value}"
 
 
-def _lose_card(state: CordesState, effect: Discard, player: int) -> None:
+def _lose_card(state: "CordesState", effect: Discard, player: int) -> None:
     """One card of the discard: its pick (the loser's, the player's or chance)."""
     loser = target(effect, player)
     options = [Option(name, name) for name in state.hand_names(loser)]
@@ -241,7 +239,7 @@ def _lose_card(state: CordesState, effect: Discard, player: int) -> None:
     state.ask(decision, _card_lost, effect, player)
 
 
-def _card_lost(state: CordesState, option: Option, effect: Discard, player: int) -> None:
+def _card_lost(state: "CordesState", option: Option, effect: Discard, player: int) -> None:
     loser = target(effect, player)
     seat = state.seats[loser]
     card = state.take_from_hand(loser, option.value)

@@ -11,8 +11,6 @@ Every card stays in exactly one zone: a card moves from one list of the
 state to another, and a spittoon's face-down cards are kept as such.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from lark import Token
@@ -85,7 +83,7 @@ class Take(Construct):
     face_down: bool = False
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         count = next(c for c in children if isinstance(c, Token) and c.type == "INT")
         # the words in order, a pick (a rule of its own) standing as its value
         parts = [str(c) if isinstance(c, Token) else c for c in children]
@@ -104,7 +102,7 @@ class Take(Construct):
                 t.report("E201", 'a card lies face up or face down in a spittoon: write it after "into … spittoon"', t.span(face))
         return t.build(cls, meta, {"n": count}, **fields)
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """Move the cards, one pick at a time."""
         owner = whose(player, self.who)
         zone = _zone_list(state, self.source, owner)
@@ -128,14 +126,14 @@ class Take(Construct):
         return text
 
 
-def _zone_list(state: CordesState, zone: str, owner: int) -> list[int]:
+def _zone_list(state: "CordesState", zone: str, owner: int) -> list[int]:
     if zone == "ring":
         return state.ring
     seat = state.seats[owner]
     return seat.hand if zone == "hand" else seat.spittoon
 
 
-def _pick(state: CordesState, take: Take, player: int) -> None:
+def _pick(state: "CordesState", take: Take, player: int) -> None:
     """One card of a move: who picks it, or chance."""
     owner = whose(player, take.who)
     cards = _zone_list(state, take.source, owner)
@@ -162,7 +160,7 @@ def _pick(state: CordesState, take: Take, player: int) -> None:
     state.ask(decision, _picked, take, player)
 
 
-def _picked(state: CordesState, option: Option, take: Take, player: int) -> None:
+def _picked(state: "CordesState", option: Option, take: Take, player: int) -> None:
     owner = whose(player, take.who)
     cards = _zone_list(state, take.source, owner)
     names = state.game.names
@@ -219,7 +217,7 @@ class Look(Construct):
     under: bool = False
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         numbers = [c for c in children if isinstance(c, Token) and c.type == "INT"]
         under = any(str(c) == "under" for c in children)
         n = int(numbers[0])
@@ -228,7 +226,7 @@ class Look(Construct):
             t.report("E200", f"take {keep}: at most the {n} cards looked at", t.span(numbers[1]))
         return t.build(cls, meta, {"n": numbers[0]}, n=n, keep=keep, under=under)
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """Take the top cards one by one (chance), then the picks, then the others back."""
         state.then(_look_next, self, player, self.n)
 
@@ -245,7 +243,7 @@ class Look(Construct):
         return text
 
 
-def _look_next(state: CordesState, look: Look, player: int, left: int) -> None:
+def _look_next(state: "CordesState", look: Look, player: int, left: int) -> None:
     seat = state.seats[player]
     if left > 0 and state.pile and state.gong_depth != 0:
         state.ask(state.draw_decision("look", f"{seat_name(player)} looks at the top card"), _looked, look, player, left)
@@ -256,19 +254,19 @@ def _look_next(state: CordesState, look: Look, player: int, left: int) -> None:
     state.then(_put_back, look, player)
 
 
-def _looked(state: CordesState, option: Option, look: Look, player: int, left: int) -> None:
+def _looked(state: "CordesState", option: Option, look: Look, player: int, left: int) -> None:
     if state.gong_depth is not None:
         state.gong_depth -= 1
     state.seats[player].looking.append(state.take_top(option.value, player))
     _look_next(state, look, player, left - 1)
 
 
-def _keep_one(state: CordesState, player: int) -> None:
+def _keep_one(state: "CordesState", player: int) -> None:
     names = sorted({state.game.names[c] for c in state.seats[player].looking})
     state.ask(Decision(player, "keep", [Option(n, n) for n in names], "keep a card you looked at"), _kept, player)
 
 
-def _kept(state: CordesState, option: Option, player: int) -> None:
+def _kept(state: "CordesState", option: Option, player: int) -> None:
     seat = state.seats[player]
     card = next(c for c in seat.looking if state.game.names[c] == option.value)
     seat.looking.remove(card)
@@ -276,7 +274,7 @@ def _kept(state: CordesState, option: Option, player: int) -> None:
     state.emit("keep", player=player, card=option.value)
 
 
-def _put_back(state: CordesState, look: Look, player: int) -> None:
+def _put_back(state: "CordesState", look: Look, player: int) -> None:
     seat = state.seats[player]
     back, seat.looking = seat.looking, []
     if not back:

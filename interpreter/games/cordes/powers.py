@@ -20,8 +20,6 @@ Whatever a designer writes ends:
   life: -1 life`) must have a limit: the card is refused (E410) otherwise.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -96,7 +94,7 @@ class Power(Construct):
     effects: list[SerializeAsAny[Node]] = Field(min_length=1)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         head: list[str] = []
         effects: list[Any] = []
         for child in children:
@@ -109,7 +107,7 @@ class Power(Construct):
         trigger_text, _, limit_text = text.partition(" , ")
         return t.build(cls, meta, trigger=_TRIGGERS[trigger_text.strip()], limit=_LIMITS.get(limit_text.strip()), effects=effects)
 
-    def run(self, state: CordesState, player: int) -> None:
+    def run(self, state: "CordesState", player: int) -> None:
         """The power's effects, in order ("you" is the boxer's player)."""
         from . import steps
 
@@ -130,7 +128,7 @@ CONSTRUCTS: tuple[type[Construct], ...] = (Power,)
 # ---------------------------------------------------------------------------
 
 
-def powers_of(state: CordesState, seat: int) -> list[Power]:
+def powers_of(state: "CordesState", seat: int) -> list[Power]:
     """The powers of a seat's boxer (none before the boxers are chosen)."""
     boxer = state.seats[seat].boxer
     if boxer is None:
@@ -138,14 +136,14 @@ def powers_of(state: CordesState, seat: int) -> list[Power]:
     return getattr(state.game.box[boxer], "powers", [])
 
 
-def fire(state: CordesState, seat: int, trigger: Trigger) -> None:
+def fire(state: "CordesState", seat: int, trigger: Trigger) -> None:
     """The seat's powers with this trigger fire, each once its turn comes (scheduled in the order written)."""
     for index, power in enumerate(powers_of(state, seat)):
         if power.trigger is trigger:
             state.then(_use, seat, index)
 
 
-def _period(state: CordesState, limit: Limit) -> int:
+def _period(state: "CordesState", limit: Limit) -> int:
     """Which turn, round or fight it is: a power limited to it fires once per value."""
     if limit is Limit.TURN:
         return state.turn
@@ -154,7 +152,7 @@ def _period(state: CordesState, limit: Limit) -> int:
     return 0
 
 
-def _use(state: CordesState, seat: int, index: int) -> None:
+def _use(state: "CordesState", seat: int, index: int) -> None:
     """A power fires, if its limit and the bound on firings let it."""
     from . import steps
 
@@ -182,7 +180,7 @@ def _use(state: CordesState, seat: int, index: int) -> None:
         _used(state, seat)
 
 
-def _used(state: CordesState, seat: int) -> None:
+def _used(state: "CordesState", seat: int) -> None:
     """A KO a power dealt outside a combat ends the game now (in a combat, at its end, as for blows)."""
     if not state.in_combat:
         state.check_ko()
@@ -212,7 +210,7 @@ def fires_itself(power: Power) -> bool:
     )
 
 
-def check_powers(card: Any, report: Reporter) -> None:
+def check_powers(card: Any, report: "Reporter") -> None:
     """A power that fires itself with no limit can be seen never to end: refused (E410)."""
     for power in getattr(card, "powers", []):
         if power.limit is None and fires_itself(power):

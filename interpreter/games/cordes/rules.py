@@ -4,8 +4,6 @@ The numbers the rulebook gives, and one named parameter for each point it
 leaves open; the shipped rules file says which default was chosen and why.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Optional
 
 from pydantic import BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator

@@ -11,8 +11,6 @@ powers (`Fatigue 5`, `Pouvoir : …`), constructs declared in `pouvoirs.py`
 and `conditions.py`.
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
@@ -82,7 +80,7 @@ class Statistique(Construct):
     valeur: Valeur
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         """The span is that of the name and the number: the line end that may follow belongs to the rule only."""
         nom, valeur = children
         start, end = t.span(nom), t.span(valeur)
@@ -120,7 +118,7 @@ class Statistiques(Construct):
     charisme: Valeur
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         """The four statistics of a card, each exactly once, in any order.
 
         A repeated statistic is reported at its second place (E111), a missing

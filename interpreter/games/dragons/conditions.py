@@ -19,8 +19,6 @@ card the other player played this round (None when no card is played yet).
   Dragon`, joined by `et`, `ou`, `non` and parentheses.
 """
 
-from __future__ import annotations
-
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
@@ -158,7 +156,7 @@ ECARTEES: /cartes +ecartees/
     qui: Qui = Qui.TOI
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         lieu = {"MAIN": Lieu.MAIN, "RESERVE": Lieu.RESERVE, "ECARTEES": Lieu.ECARTEES}[tokens(children, "MAIN", "RESERVE", "ECARTEES")[0].type]
         qui = Qui.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Qui.TOI
         return t.build(cls, meta, lieu=lieu, qui=qui)
@@ -196,7 +194,7 @@ class Points(Quantite):
     qui: Qui = Qui.TOI
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, qui=Qui.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Qui.TOI)
 
     def value(self, ctx: Contexte) -> int:
@@ -214,7 +212,7 @@ class NumeroDeManche(Quantite):
     kind: Literal["numero_de_manche"] = "numero_de_manche"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
     def value(self, ctx: Contexte) -> int:
@@ -233,7 +231,7 @@ class NombreDeCartes(Quantite):
     zone: Zone
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, zone=nodes(children)[0])
 
     def value(self, ctx: Contexte) -> int:
@@ -253,7 +251,7 @@ class StatistiqueDeCarte(Quantite):
     carte: Visee
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, statistique=statistique_of(children), carte=visee_of(children))
 
     def value(self, ctx: Contexte) -> int:
@@ -285,7 +283,7 @@ _unite: "carte" "de" zone | "point" "de" ADVERSAIRE | "point" "que" "tu" "as"
     kind: Literal["pour_chaque"] = "pour_chaque"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         zones = [n for n in nodes(children) if isinstance(n, Zone)]
         if zones:
             quantity: Node = NombreDeCartes(zone=zones[0], span=zones[0].span)
@@ -294,7 +292,7 @@ _unite: "carte" "de" zone | "point" "de" ADVERSAIRE | "point" "que" "tu" "as"
         return cls.model_construct(span=t.span(meta), per=1, quantity=quantity)
 
     @classmethod
-    def with_per(cls, t: UnitTransformer, meta: Meta, read: "PourChaque", per: Token) -> "PourChaque":
+    def with_per(cls, t: "UnitTransformer", meta: Meta, read: "PourChaque", per: Token) -> "PourChaque":
         """The amount with the number printed before it (`+5 … pour chaque …`), checked (1 to 99)."""
         return t.build(cls, per, {"per": per}, label=f"{per} pour chaque", per=int(per), quantity=read.quantity)
 
@@ -313,7 +311,7 @@ class AutantQue(logic.AsManyAs):
     kind: Literal["autant_que"] = "autant_que"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, quantity=nodes(children)[0])
 
     def write(self) -> str:
@@ -331,7 +329,7 @@ def amount_parts(children: list[Any]) -> tuple[Token | None, Node | None]:
     return (ints[0] if ints else None), (computed[0] if computed else None)
 
 
-def read_amount(t: UnitTransformer, meta: Meta, children: list[Any]) -> Montant:
+def read_amount(t: "UnitTransformer", meta: Meta, children: list[Any]) -> Montant:
     """An effect's amount: `5`, `5 … pour chaque …` or `autant … que …`."""
     number, computed = amount_parts(children)
     if isinstance(computed, PourChaque):
@@ -401,7 +399,7 @@ EXACTEMENT: "exactement"
     kind: Literal["comparaison"] = "comparaison"
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         left, *rest = nodes(children)
         found = tokens(children, *_COMPARATEURS)
         comparison = _COMPARATEURS[found[0].type] if found else logic.Comparison.NOT_EQUAL
@@ -429,7 +427,7 @@ class Demande(Construct):
     statistique: NomDeStatistique
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, statistique=statistique_of(children))
 
     def holds(self, ctx: Contexte) -> bool:
@@ -451,7 +449,7 @@ class EstUn(Construct):
     genre: Categorie | Rarete
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, carte=visee_of(children), genre=genre_of(children))
 
     def holds(self, ctx: Contexte) -> bool:

@@ -22,8 +22,6 @@ at its moment, amounts are at most 99, and a move takes at most the cards
 its zone holds (see docs/dragons.md, "Every power ends").
 """
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -84,7 +82,7 @@ class FatiguePropre(Construct):
     points: int = Field(ge=0, le=100)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (number,) = tokens(children, "INT")
         return t.build(cls, meta, {"points": number}, label=f"Fatigue {number}", points=int(number))
 
@@ -110,7 +108,7 @@ _bloc: _effet+ | _effet* si
     effets: tuple[SerializeAsAny[Node], ...] = Field(min_length=1)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         parts = nodes(children)
         declencheur = next((p for p in parts if isinstance(p, Declencheur)), None)
         limite = next((p for p in parts if isinstance(p, Limite)), None)
@@ -154,7 +152,7 @@ class Declencheur(Construct):
     moment: ClassVar[Moment]
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
     def fires(self, moment: Moment) -> bool:
@@ -205,7 +203,7 @@ class Limite(Construct):
     fois: int = Field(ge=1, le=99)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         number = tokens(children, "INT")
         if not number:
             return t.build(cls, meta, fois=1)
@@ -263,7 +261,7 @@ SINON: "sinon"
     sinon: tuple[SerializeAsAny[Node], ...] = ()
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         condition, *rest = nodes(children)
         otherwise = tokens(children, "SINON")
         split = children.index(otherwise[0]) - 1 if otherwise else len(rest)  # effects before "sinon"
@@ -301,7 +299,7 @@ AU_TOTAL: /au +total/
     contre: Categorie | Rarete | None = None
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (signe,) = tokens(children, "SIGNE")
         montant = read_amount(t, meta, children)
         places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
@@ -338,7 +336,7 @@ _points_gagnes: INT ("point" | "points") pour_chaque? | "autant" "de" "points" a
     montant: Montant
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         montant = read_amount(t, meta, children)
         qui = Qui.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Qui.TOI
         places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
@@ -377,7 +375,7 @@ SUR_CHAQUE: /sur +chaque +statistique/
     statistique: NomDeStatistique | None = None
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         montant = read_amount(t, meta, children)
         places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
         return t.build(
@@ -410,7 +408,7 @@ echanges: SIGNE INT ("échange" | "échanges") "avec" "la" "réserve"
     nombre: int = Field(ge=-9, le=9)
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (signe,) = tokens(children, "SIGNE")
         (number,) = tokens(children, "INT")
         value = int(number) * (-1 if str(signe) == "-" else 1)
@@ -480,7 +478,7 @@ FACE_CACHEE: /face +cachee/
     visible: bool = False
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         zones = [n for n in nodes(children) if isinstance(n, Zone)]
         visible = bool(tokens(children, "FACE_VISIBLE"))
         destination = destination_of(children)
@@ -531,7 +529,7 @@ regarde: "regarde" "les" INT ("premières" | "première") ("cartes" | "carte") "
     destination: Lieu | None = None
 
     @classmethod
-    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         numbers = tokens(children, "INT")
         (zone,) = nodes(children)
         places = {"nombre": numbers[0]} | ({"prises": numbers[1]} if len(numbers) > 1 else {})

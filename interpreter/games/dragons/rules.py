@@ -25,8 +25,6 @@ a named option whose values the engine will follow:
   heuristic"; any other name is refused when the rules file is checked).
 """
 
-from __future__ import annotations
-
 import re
 from typing import Annotated, Any
 
