@@ -46,3 +46,16 @@ def test_every_module_imports_first():
             if process.poll() is None:
                 process.kill()
                 process.communicate()
+
+
+def test_node_modules_do_not_postpone_annotations():
+    """Modules that define AST nodes keep their annotations as objects (see `language/nodes.py`)."""
+    import __future__
+
+    from atout.interpreter.games import LANGUAGES  # noqa: F401 - defines every game's nodes
+    from atout.interpreter.language.models import models_of
+
+    modules = {sys.modules[model.__module__] for model in models_of("atout.interpreter")}
+    assert len(modules) > 20
+    postponed = sorted(module.__name__ for module in modules if getattr(module, "annotations", None) is __future__.annotations)
+    assert postponed == []
