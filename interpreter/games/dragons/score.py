@@ -57,10 +57,20 @@ def strength(state: Any, seat: int) -> float:
 def hands_strength(mine: tuple[tuple[int, ...], ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
     """`strength` of a hand of statistics `mine` against `theirs` (the same hands recur in every trial)."""
     total = 0.0
-    count = len(theirs)
     for card in mine:
-        total += sum([chance(card, other, low, high) for other in theirs]) / count
+        total += card_strength(card, theirs, low, high)
     return total
+
+
+@lru_cache(maxsize=100_000)
+def card_strength(card: tuple[int, ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
+    """A card's mean chance against a hand of statistics `theirs`.
+
+    Kept apart from `hands_strength`: the tries of a decision play each
+    card of the hand against the same hands of the other, so each card's
+    value comes back in many of the hands tried.
+    """
+    return sum([chance(card, other, low, high) for other in theirs]) / len(theirs)
 
 
 def rounds_to_play(state: Any) -> int:
