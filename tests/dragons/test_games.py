@@ -118,7 +118,7 @@ def test_a_duel_starts_every_card_at_full_strength(dr_engine, dr_files):
     game = duel(dr_engine, dr_files)
     recorded(game, 1)
     state = game.new_state()
-    assert state.now == [list(stats) for stats in state.full]
+    assert state.now == [tuple(stats) for stats in state.full]
 
 
 # ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ class PowersInPlay:
     game: Any
     names: list[str]
     full: list[tuple[int, int, int, int]]
-    now: list[list[int]]
+    now: list[tuple[int, ...]]
     hands: list[list[int]]
     reserve: list[Pile]
     left: list[Pile]
@@ -171,7 +171,7 @@ class PowersInPlay:
 
     def change_stats(self, ctx: Contexte, card: int, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
         """A card's statistics now change: up to the printed value, down to 0."""
-        row = self.now[card] = self.now[card][:]  # rows are shared by copies: replaced, never changed
+        row = list(self.now[card])  # rows are shared by copies: replaced, never changed
         full = self.full[card]
         changes = []
         for stat in stats:
@@ -179,6 +179,7 @@ class PowersInPlay:
             before = row[i]
             row[i] = max(0, min(full[i], before + delta))
             changes.append([stat.value, before, row[i]])
+        self.now[card] = tuple(row)
         seat = 0 if card in self.game.owned[0] else 1
         self.emit("stats_changed", player=seat, card=self.names[card], changes=changes, secret=self.in_hand_powers)  # type: ignore[attr-defined]
 
@@ -192,7 +193,7 @@ class PowersInPlay:
     def _put(self, seat: int, card: int, lieu: Lieu) -> None:
         """A card goes to a zone of its player; entering the hand, it comes without fatigue."""
         if lieu is Lieu.MAIN:
-            self.now[card] = list(self.full[card])
+            self.now[card] = self.full[card]
             self.hands[seat].append(card)
             self._sort_hand(seat)  # type: ignore[attr-defined]
         else:

@@ -46,10 +46,10 @@ def strength(state: Any, seat: int) -> float:
     """The sum over `seat`'s hand of each card's chance against the other's hand, each card as likely."""
     rules = state.rules
     now = state.now
-    theirs = tuple([tuple(now[card]) for card in state.hands[1 - seat]])
+    theirs = tuple([now[card] for card in state.hands[1 - seat]])
     if not theirs:
         return 0.0
-    mine = tuple([tuple(now[card]) for card in state.hands[seat]])
+    mine = tuple([now[card] for card in state.hands[seat]])
     return hands_strength(mine, theirs, rules.stats_min, rules.stats_max)
 
 

@@ -107,8 +107,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.names: list[str] = game.card_names
         self.full: list[tuple[int, int, int, int]] = game.card_stats
         self.owned: list[list[int]] = game.owned
-        #: Each card's statistics now, fatigue included (a list of 4 per card).
-        self.now: list[list[int]] = [list(stats) for stats in self.full]
+        #: Each card's statistics now, fatigue included (4 per card; a row is replaced, never changed).
+        self.now: list[tuple[int, ...]] = list(self.full)
         #: Before the preparation, every card is in its collection.
         self.left = [self._collection_pile(0), self._collection_pile(1)]
         self.reserve = [Pile(name=self.names.__getitem__), Pile(name=self.names.__getitem__)]
@@ -171,7 +171,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
                 problems.append(f"{seat_name(seat)}: {len(self.hands[seat])} cards in hand, not {self.rules.hand}")
         for card, (now, full) in enumerate(zip(self.now, self.full)):
             if any(not 0 <= value <= top for value, top in zip(now, full)):
-                problems.append(f"{self.names[card]}: statistics {now} outside 0..{list(full)}")
+                problems.append(f"{self.names[card]}: statistics {list(now)} outside 0..{list(full)}")
         return problems
 
     def copy_fields(self, new: "DragonsState") -> None:
@@ -238,9 +238,9 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         new.hands[other] = kept + rest[:free]
         new._sort_hand(other)
         for card in unseen + maybe:
-            now[card] = list(full[card])
+            now[card] = full[card]
         for card in kept:
-            now[card] = list(seen[card])
+            now[card] = seen[card]
         decision = new.decision()
         if decision is not None and decision.player == player and other < player:
             # The other decided first this round, in secret.
@@ -526,8 +526,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         picks = self.picks[:]
         first, second = picks
         totals = self.totals(picks)
-        self.seen[1][first] = tuple(now[first])
-        self.seen[0][second] = tuple(now[second])
+        self.seen[1][first] = now[first]
+        self.seen[0][second] = now[second]
         self.shown[1][first] = rules.exchanges - self.exchanges[0]
         self.shown[0][second] = rules.exchanges - self.exchanges[1]
         if self.hears("reveal"):
@@ -651,7 +651,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         reserve, hand = self.reserve[seat], self.hands[seat]
         new = reserve.take(option.label)
         old = hand[position]
-        self.now[new] = list(self.full[new])
+        self.now[new] = self.full[new]
         hand[position] = new
         reserve.shuffle_in(old)
         self._sort_hand(seat)
@@ -669,10 +669,10 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         for seat, card in enumerate(picks):
             fatigue = rules_fatigue if own[card] is None else own[card]
             before = self.now[card]
-            now = self.now[card] = before[:]  # a row is never changed in place: copies share rows
+            row = list(before)
             for i in stats:
-                now[i] = now[i] - fatigue if now[i] > fatigue else 0
-            self.seen[1 - seat][card] = tuple(now)
+                row[i] = row[i] - fatigue if row[i] > fatigue else 0
+            now = self.now[card] = self.seen[1 - seat][card] = tuple(row)  # a new row: copies share rows
             if not self.quiet:
                 changes = [[STAT_NAMES[i], before[i], now[i]] for i in stats]
                 self.emit("fatigue", player=seat, card=self.names[card], changes=changes)

@@ -49,7 +49,7 @@ class DragonsView:
             state.decisive,
             state.asked,
             (state.score[0], state.score[1]),
-            tuple(tuple(state.now[c]) for c in state.hands[me]),
+            tuple(state.now[c] for c in state.hands[me]),
             tuple(state.full[c] for c in sorted(state.reserve[me].cards(), key=state.names.__getitem__)),
             tuple(state.full[c] for c in state.hands[me]) + tuple(state.full[c] for c in sorted(state.reserve[me].cards(), key=state.names.__getitem__)),
             (state.exchanges[0], state.exchanges[1]),
