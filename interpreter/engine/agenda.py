@@ -29,10 +29,11 @@ In a game nobody watches, decisions may be answered inside the state
 (`answer_inside`): chance's, and those of a seat whose player reads nothing
 but the decision (the random bot); the loop answers them as it meets them,
 in the same order, with the same numbers, without going out to the players
-and back. A chance decision posed as the last thing a task does may be
-posed with `ask_chance` (or, for a pile's top card, `ask_draw`): it is then
-answered where it is posed, when the task has scheduled nothing before it,
-which is where the loop would answer it next, without a task made for it.
+and back. A decision posed as the last thing a task does may be posed
+with `ask_last` (or, for a pile's top card, `ask_draw`): when its seat is
+answered inside (chance, the random bot), it is then answered where it is
+posed, when the task has scheduled nothing before it, which is where the
+loop would answer it next, without a task made for it.
 
 Every decision counts as an action against the bounds of `limits.py`: a
 decision posed, when it is posed, and a decision with a single option, when
@@ -163,18 +164,24 @@ class AgendaState(State[G]):
         self.copy_fields(new)
         return new
 
-    def ask_chance(self, decision: Decision, method: Callable[..., Any], *args: Any) -> None:
-        """`ask` for chance's `decision`: answered here, now, in a game whose chance is drawn inside.
+    def ask_last(self, decision: Decision, method: Callable[..., Any], *args: Any) -> None:
+        """`ask`, as the last thing a task does: answered here, now, when its seat is answered inside the state.
 
-        Like `ask_draw` (see it), without the pile: for a decision made once
-        and posed again and again (a booster's card, a round's statistics).
+        Like `ask_draw` (see it), for any decision: chance's (a booster's
+        card, a round's statistics), or a seat's whose player is answered
+        inside (the random bot's). What follows it, in the task and in the
+        methods that called it, may only schedule tasks. The answer runs
+        inside the call that posed the decision: a game poses this way only
+        decisions whose answers cannot go on posing the next one so without
+        end (each spends a card of a hand, or schedules what comes next),
+        so that the calls stay few.
         """
         counter = self._actions
-        chance = None if counter is None else counter.chance
-        if chance is None or self._queued:
+        answer = None if counter is None or counter.seats is None or self._queued else counter.seats.get(decision.player)
+        if answer is None:
             self._queued.append((getattr(method, "__func__", method), args, decision))
             return
-        option = self._drawn_here(counter, decision.options, chance, decision)  # type: ignore[arg-type]
+        option = self._answered_here(counter, decision.options, answer, decision)  # type: ignore[arg-type]
         getattr(method, "__func__", method)(self, option, *args)
 
     def ask_draw(self, pile: Pile, name: Name | None, kind: str, prompt: str, method: Callable[..., Any], *args: Any) -> None:
@@ -196,11 +203,11 @@ class AgendaState(State[G]):
             self.ask(pile.draw_decision(name, kind, prompt), method, *args)
             return
         options, weights = pile.top_choices(name)
-        option = self._drawn_here(counter, options, pick, weights)  # type: ignore[arg-type]
+        option = self._answered_here(counter, options, pick, weights)  # type: ignore[arg-type]
         getattr(method, "__func__", method)(self, option, *args)
 
-    def _drawn_here(self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any) -> Option:
-        """The option chance takes among `options` (`pick(chances)`), answered as `_run` answers it (kept in step with it).
+    def _answered_here(self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any) -> Option:
+        """The option taken among `options` (`pick(chances)`), answered as `_run` answers it (kept in step with it).
 
         The action is counted (past a bound, the game ends: `GameOver`); a
         single option is taken without a draw; a draw is counted as drawn

@@ -109,7 +109,7 @@ class ActionCounter:
         #: The bound the game reached, once it has (the game is then over).
         self.reached: Limit | None = None
         #: Who answers chance's decisions inside the state, as they come (`AgendaState.answer_inside`), if anyone:
-        #: `seats[CHANCE]`, kept here too for `ask_chance`, which reads it at nearly every action.
+        #: `seats[CHANCE]`, kept here too.
         self.chance: Callable[[Any], int] | None = None
         #: The same sampler, given an option's weights (`AgendaState.ask_draw`), if anyone.
         self.pick: Callable[[list[int]], int] | None = None

@@ -5,7 +5,7 @@ events gathered) and lets chance's decisions, and those of the players who
 read nothing but the decision (the random bot's `choose_blind`), be answered
 inside the state (`AgendaState.answer_inside`), with the same sampler and
 bots, in the same order: in the loop, or, for chance, at once where the game
-poses them (`ask_draw`, `ask_chance`) when nothing was scheduled before
+poses them (`ask_draw`, `ask_last`) when nothing was scheduled before
 them. The game must not tell: the same answers, the same end, the same
 counts of actions and turns, the same position at the end as the same game
 played with a listener.
@@ -14,6 +14,7 @@ played with a listener.
 from __future__ import annotations
 
 import random
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -222,3 +223,85 @@ def test_a_draw_answered_inside_the_state_past_the_bound_on_actions_ends_the_gam
         watched = _play_drawing(False, False, 3, per_game=per_game)
         assert (inside[0], inside[2], inside[3]) == (watched[0], watched[2], watched[3]), per_game
         assert inside[3].code == ("action_limit" if per_game < 10 else "turns")
+
+
+class _Chain(AgendaState):
+    """A toy game: a seat answers `steps` decisions in a row, each posed with `ask_last` from the last one's answer.
+
+    Each answer notes the option taken and how deep in Python's calls it
+    runs (an answer given where its decision is posed runs inside the call
+    that posed it); a task is scheduled after the first decision, to mark
+    where it runs. One decision per turn, so the bound per turn never ends it.
+    """
+
+    def __init__(self, steps: int) -> None:
+        self.game = SimpleNamespace(
+            rules=SimpleNamespace(actions_per_game=1000, actions_per_turn=100),
+            outcome_text=lambda winner, code, facts: code,
+        )
+        self.steps = steps
+        self.log: list = []
+        self.depths: list[int] = []
+        self._turn = 0
+        self.start(self._begin)
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    def describe(self) -> str:
+        return " ".join(self.log)
+
+    def view(self, player: int):
+        return self
+
+    def _begin(self) -> None:
+        self._ask()
+        self.then(self._mark)
+
+    def _mark(self) -> None:
+        self.log.append("after the first")
+
+    def _ask(self) -> None:
+        self._turn += 1
+        if self._turn > self.steps:  # the chain ends; the task after the first decision runs
+            return
+        self.ask_last(Decision(0, "step", [Option("left", 0), Option("right", 1)], "which way?"), self._stepped)
+
+    def _stepped(self, option) -> None:
+        self.log.append(option.label)
+        self.depths.append(_depth())
+        self._ask()
+
+
+def _depth() -> int:
+    """How many calls deep the caller runs."""
+    frame, depth = sys._getframe(1), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1
+    return depth
+
+
+def _play_chain(steps: int, inside: bool, seed: int):
+    state = _Chain(steps)
+    seat = random.Random(seed)
+    answer = lambda decision: int(seat.random() * len(decision.options))  # noqa: E731  (the random bot's way)
+    if inside:
+        state.answer_inside(ChanceSampler(seed).choose, None, None, [answer])
+    while (decision := state.decision()) is not None:
+        state.apply(answer(decision))
+    return state
+
+
+def test_a_seat_answered_inside_is_asked_where_ask_last_poses_its_decision():
+    """`ask_last` answers a seat answered inside where the decision is posed, as the loop would answer it."""
+    for seed in range(5):
+        inside, watched = _play_chain(12, True, seed), _play_chain(12, False, seed)
+        assert inside.log == watched.log and len(inside.log) == 13, seed
+        assert inside.log.index("after the first") == 12  # the first answer's chain runs before the task scheduled after it
+        assert inside._actions.actions == watched._actions.actions == 12
+        assert inside._actions.answered == 11  # all but the first (posed before play, answered from outside)
+        steps = [after - before for before, after in zip(inside.depths[1:], inside.depths[2:])]
+        assert len(set(steps)) == 1 and steps[0] > 0  # each answered inside the call that posed it
+        assert len(set(watched.depths)) == 1  # each answered from the loop
+

@@ -337,7 +337,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
             for technique_type in TYPES:
                 decision = self.game.booster_decision(seat, technique_type)  # the same question each time: made once
                 for _ in range(per_type):
-                    self.ask_chance(decision, self._booster_card_opened)
+                    self.ask_last(decision, self._booster_card_opened)
         self.then(self._boosters_opened, seat)
 
     def _booster_card_opened(self, option: Option) -> None:

@@ -798,7 +798,7 @@ class CardiaState(AgendaState[CardiaGame]):
         if len(set(map(_label, options))) < len(options):  # a card taken from the other's deck shares a name
             options = card_options(self, hand)
         prompt = "Choose your card (in secret)" if secret else "Choose your card"
-        self.ask(Decision(seat, "play", options, prompt, secret=secret), self._chosen, seat, secret, event)
+        self.ask_last(Decision(seat, "play", options, prompt, secret=secret), self._chosen, seat, secret, event)
 
     def _chosen(self, option: Option, seat: int, secret: bool, event: str) -> None:
         card = self.chosen[seat] = option.value

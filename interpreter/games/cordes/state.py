@@ -489,7 +489,7 @@ class CordesState(AgendaState[CordesGame]):
             f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
             "or Done"
         )
-        self.ask(Decision(seat, "coach", options, prompt), self._coach_picked, seat, limit)
+        self.ask_last(Decision(seat, "coach", options, prompt), self._coach_picked, seat, limit)  # up to `limit` picks
 
     def _coach_picked(self, option: Option, seat: int, limit: int) -> None:
         if option.value is None:
@@ -592,7 +592,7 @@ class CordesState(AgendaState[CordesGame]):
         """The activity phase: play and/or spit cards, then end the turn."""
         options = self.activity_options(player)
         prompt = _activity_prompt(self.seats[player].energy, self.game.rules.energy_per_spat_card)
-        self.ask(Decision(player, "act", options, prompt), self._acted, player)
+        self.ask_last(Decision(player, "act", options, prompt), self._acted, player)  # each act spends a card, or ends
 
     def _acted(self, option: Option, player: int) -> None:
         what = option.value
@@ -698,7 +698,7 @@ class CordesState(AgendaState[CordesGame]):
         self.then(self._next_attack, attacker)
 
     def _next_attack(self, attacker: int) -> None:
-        self.ask(
+        self.ask_last(
             Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat"),
             self._attack_chosen,
             attacker,

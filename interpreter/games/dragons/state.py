@@ -476,14 +476,14 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         if rules.stats_min == rules.stats_max:
             self._draw_stats(rules.stats_min)
         else:
-            self.ask_chance(_count_decision(rules.stats_min, rules.stats_max), self._stat_count_drawn)
+            self.ask_last(_count_decision(rules.stats_min, rules.stats_max), self._stat_count_drawn)
 
     def _stat_count_drawn(self, option: Option) -> None:
         self._draw_stats(option.value)
 
     def _draw_stats(self, count: int) -> None:
         """Chance draws which `count` statistics count this round."""
-        self.ask_chance(_stats_decision(count), self._stats_drawn)
+        self.ask_last(_stats_decision(count), self._stats_drawn)
 
     def _stats_drawn(self, option: Option) -> None:
         """The statistics are told; the reserve (once per duel, see `_swaps`), then each player's secret choice."""
