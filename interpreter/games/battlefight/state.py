@@ -26,6 +26,7 @@ from typing import Any, NamedTuple, cast
 from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
+from atout.interpreter.engine.repetition import Seen, count_position
 from atout.interpreter.engine.zones import conservation
 from atout.interpreter.language.text import fold
 
@@ -169,8 +170,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.current = 0
         self._turn = 0
         self._uid = 0
-        #: How many turns each position started (`signature`), for the draw by repetition.
-        self._seen: dict[tuple, int] = {}
+        #: How many turns each position started (`signature`), for the draw by repetition (`count_position`).
+        self._seen: Seen = {}
         #: During the setup, the booster cards opened and not kept yet, and the cards kept (sealed decks).
         self.opened: list[ast.Technique] = []
         self.kept: list[ast.Technique] = []
@@ -518,9 +519,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         if limit and self._turn > limit:
             self.finish(None, "turn_limit", {"limit": limit})
             return
-        key = self.signature()
-        seen = self._seen[key] = self._seen.get(key, 0) + 1
-        if seen >= self.rules.repetitions:
+        if count_position(self._seen, self.signature()) >= self.rules.repetitions:
             repetitions = self.rules.repetitions
             self.finish(None, "repetition", {"repetitions": repetitions})
             return

@@ -39,6 +39,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.limits import Limit
+from atout.interpreter.engine.repetition import Seen, count_position
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation
 
@@ -256,8 +257,8 @@ class CardiaState(AgendaState[CardiaGame]):
         #: The Protecteur of the encounter being played, if any.
         self.protector_now: int | None = None
         self._turn = 0
-        #: How often each position has started a turn (see `signature`).
-        self._seen: dict[tuple, int] = {}
+        #: How often each position has started a turn (see `signature`), kept by `count_position`.
+        self._seen: Seen = {}
         #: Positions (`progress.exact_signature`) found able to progress: not searched again.
         self._progressing: set[tuple] = set()
         #: True in the copies `progress.py` explores: no end by the turn limit, any Protecteur may come.
@@ -741,9 +742,7 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def _check_progress(self) -> None:
         """End the game if it cannot progress (see `progress.py`); searched only when a position comes back."""
-        key = self.signature()
-        seen = self._seen[key] = self._seen.get(key, 0) + 1
-        if seen < 2:
+        if count_position(self._seen, self.signature()) < 2:
             return
         exact = progress.exact_signature(self)
         if exact in self._progressing:
