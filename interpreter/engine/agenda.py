@@ -53,6 +53,9 @@ from .limits import ActionCounter
 from .piles import Name, Pile
 from .state import Event, G, State
 
+#: How deep answers given where their decisions are posed may nest (see `AgendaState._answer_here`).
+MAX_NESTED = 20
+
 #: A task: the function to call (with the state first), its arguments, and
 #: for a decision, the decision posed (the answer is passed before the arguments).
 Task = tuple[Callable[..., Any], tuple[Any, ...], Decision | None]
@@ -177,12 +180,12 @@ class AgendaState(State[G]):
         so that the calls stay few.
         """
         counter = self._actions
-        answer = None if counter is None or counter.seats is None or self._queued else counter.seats.get(decision.player)
+        seats = None if counter is None or self._queued or counter.nested >= MAX_NESTED else counter.seats
+        answer = None if seats is None else seats.get(decision.player)
         if answer is None:
             self._queued.append((getattr(method, "__func__", method), args, decision))
             return
-        option = self._answered_here(counter, decision.options, answer, decision)  # type: ignore[arg-type]
-        getattr(method, "__func__", method)(self, option, *args)
+        self._answer_here(counter, decision.options, answer, decision, method, args)  # type: ignore[arg-type]
 
     def ask_draw(self, pile: Pile, name: Name | None, kind: str, prompt: str, method: Callable[..., Any], *args: Any) -> None:
         """Chance draws the top card of `pile`; the answer calls `method(option, *args)`.
@@ -198,20 +201,28 @@ class AgendaState(State[G]):
         draws at nearly every action).
         """
         counter = self._actions
-        pick = None if counter is None else counter.pick
-        if pick is None or self._queued:
+        pick = None if counter is None or self._queued or counter.nested >= MAX_NESTED else counter.pick
+        if pick is None:
             self.ask(pile.draw_decision(name, kind, prompt), method, *args)
             return
         options, weights = pile.top_choices(name)
-        option = self._answered_here(counter, options, pick, weights)  # type: ignore[arg-type]
-        getattr(method, "__func__", method)(self, option, *args)
+        self._answer_here(counter, options, pick, weights, method, args)  # type: ignore[arg-type]
 
-    def _answered_here(self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any) -> Option:
-        """The option taken among `options` (`pick(chances)`), answered as `_run` answers it (kept in step with it).
+    def _answer_here(
+        self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any,
+        method: Callable[..., Any], args: tuple[Any, ...],
+    ) -> None:
+        """Answer a decision where it is posed (`ask_last`, `ask_draw`) as `_run` answers it (kept in step with it).
 
         The action is counted (past a bound, the game ends: `GameOver`); a
-        single option is taken without a draw; a draw is counted as drawn
-        inside, and the watch told of its turn first.
+        single option is taken without asking; otherwise the option is
+        `options[pick(chances)]`, counted as answered inside, the watch told
+        of its turn first. Then `method(option, *args)` runs, one level
+        deeper: an answer that poses the next decision the same way runs
+        inside this call. Past `MAX_NESTED` levels, the next decision goes
+        through the agenda instead, which answers it alike: a long chain of
+        such answers (200 cards drawn one by one for a duel) stays far from
+        Python's bound on nested calls.
         """
         if counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
             counter.actions += 1
@@ -219,14 +230,18 @@ class AgendaState(State[G]):
         elif self.count_action():
             raise GameOver
         if len(options) == 1:
-            return options[0]
-        counter.answered += 1
-        turn = counter.answered_turn = counter.turn
-        watch = counter.watch
-        if watch is not None and turn != watch.turn:
-            watch.turn = turn
-            watch.call(self)
-        return options[pick(chances)]
+            option = options[0]
+        else:
+            counter.answered += 1
+            turn = counter.answered_turn = counter.turn
+            watch = counter.watch
+            if watch is not None and turn != watch.turn:
+                watch.turn = turn
+                watch.call(self)
+            option = options[pick(chances)]
+        counter.nested += 1
+        getattr(method, "__func__", method)(self, option, *args)
+        counter.nested -= 1  # (not when the game ends inside: `GameOver` goes up to `_run`, which starts again from 0)
 
     def answer_inside(
         self,
@@ -314,6 +329,8 @@ class AgendaState(State[G]):
                 method(self, *args)
             except GameOver:
                 queued.clear()
+                if self._actions is not None:
+                    self._actions.nested = 0
                 continue
             if queued:
                 if len(queued) == 1:

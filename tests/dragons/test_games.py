@@ -222,3 +222,21 @@ def test_cli_simulate_prints_the_summary():
     result = CliRunner().invoke(main, ["simulate", "dragons", "--games", "20", "--p1", "heuristic", "--p2", "random"])
     assert result.exit_code == 0, result.output
     assert "  heuristic wins " in result.output and "seats: P1 wins" in result.output
+
+
+def test_a_duel_drawing_200_cards_plays_quietly_as_watched(dr_files):
+    """The largest duel the rules allow (200 cards drawn of 400, a hand of 50), played by random bots with nobody
+    watching: its draws, answered where they are posed one after another, do not nest without bound (they once
+    went past Python's bound on nested calls), and the game is the one a listener sees."""
+    from atout.interpreter.games.dragons.game import CollectionChoice, DragonsGame
+
+    cards = {c.name: c for f in dr_files.card_files for c in f.cards}
+    names = sorted(cards)[:4]
+    collection = tuple(name for name in names for _ in range(99)) + (sorted(cards)[4],) * 4
+    rules = dr_files.rules().model_copy(update={"drawn": 200, "hand": 50})
+    game = DragonsGame(rules, cards, (CollectionChoice("p1", collection), CollectionChoice("p2", collection)), dr_files.digest())
+    quiet = play_game(game, [RandomBot(seeded(1, "P1")), RandomBot(seeded(1, "P2"))], 1)
+    events: list = []
+    watched = play_game(game, [RandomBot(seeded(1, "P1")), RandomBot(seeded(1, "P2"))], 1, on_event=events.append)
+    assert quiet.actions == watched.actions > 500 and quiet.outcome == watched.outcome
+    assert quiet.state.describe() == watched.state.describe()

@@ -242,6 +242,7 @@ class _Chain(AgendaState):
         self.steps = steps
         self.log: list = []
         self.depths: list[int] = []
+        self.nesting: list[int] = []
         self._turn = 0
         self.start(self._begin)
 
@@ -271,6 +272,7 @@ class _Chain(AgendaState):
     def _stepped(self, option) -> None:
         self.log.append(option.label)
         self.depths.append(_depth())
+        self.nesting.append(self._actions.nested if self._actions is not None else 0)
         self._ask()
 
 
@@ -301,7 +303,19 @@ def test_a_seat_answered_inside_is_asked_where_ask_last_poses_its_decision():
         assert inside.log.index("after the first") == 12  # the first answer's chain runs before the task scheduled after it
         assert inside._actions.actions == watched._actions.actions == 12
         assert inside._actions.answered == 11  # all but the first (posed before play, answered from outside)
-        steps = [after - before for before, after in zip(inside.depths[1:], inside.depths[2:])]
+        steps = [after - before for before, after in zip(inside.depths[1:], inside.depths[2:])]  # (below the bound)
         assert len(set(steps)) == 1 and steps[0] > 0  # each answered inside the call that posed it
         assert len(set(watched.depths)) == 1  # each answered from the loop
 
+
+
+def test_answers_given_where_posed_nest_no_deeper_than_the_bound():
+    """A long chain of answers given where posed goes through the agenda every `MAX_NESTED` levels, playing alike."""
+    from atout.interpreter.engine.agenda import MAX_NESTED
+
+    steps = 5 * MAX_NESTED
+    inside, watched = _play_chain(steps, True, 7), _play_chain(steps, False, 7)
+    assert inside.log == watched.log and inside.log[-1] == "after the first"
+    assert max(inside.nesting) == MAX_NESTED  # reached, never passed
+    assert max(inside.depths) - min(inside.depths) < 10 * MAX_NESTED  # Python's calls nest as deep, no deeper
+    assert inside._actions.answered == steps - 1 and inside._actions.nested == 0
