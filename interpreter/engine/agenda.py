@@ -174,10 +174,7 @@ class AgendaState(State[G]):
         card, a round's statistics), or a seat's whose player is answered
         inside (the random bot's). What follows it, in the task and in the
         methods that called it, may only schedule tasks. The answer runs
-        inside the call that posed the decision: a game poses this way only
-        decisions whose answers cannot go on posing the next one so without
-        end (each spends a card of a hand, or schedules what comes next),
-        so that the calls stay few.
+        inside the call that posed the decision (see `_answer_here`).
         """
         counter = self._actions
         seats = None if counter is None or self._queued or counter.nested >= MAX_NESTED else counter.seats
@@ -268,7 +265,6 @@ class AgendaState(State[G]):
         counter = self._actions
         if counter is None:
             counter = self._actions = ActionCounter(getattr(self.game, "rules", None))
-        counter.chance = choose
         counter.pick = pick
         answers = {seat: answer for seat, answer in enumerate(seats or ()) if answer is not None}
         answers[CHANCE] = choose

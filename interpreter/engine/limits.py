@@ -93,7 +93,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "chance", "pick", "seats", "answered", "answered_turn", "watch", "nested")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "pick", "seats", "answered", "answered_turn", "watch", "nested")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -108,10 +108,7 @@ class ActionCounter:
         self.turn = 0
         #: The bound the game reached, once it has (the game is then over).
         self.reached: Limit | None = None
-        #: Who answers chance's decisions inside the state, as they come (`AgendaState.answer_inside`), if anyone:
-        #: `seats[CHANCE]`, kept here too.
-        self.chance: Callable[[Any], int] | None = None
-        #: The same sampler, given an option's weights (`AgendaState.ask_draw`), if anyone.
+        #: Chance's sampler given an option's weights (`AgendaState.ask_draw`), if chance is answered inside.
         self.pick: Callable[[list[int]], int] | None = None
         #: Who answers decisions inside the state, by the deciding seat (`CHANCE` for chance's), if anyone.
         self.seats: dict[int, Callable[[Any], int]] | None = None
@@ -128,7 +125,7 @@ class ActionCounter:
         counter = ActionCounter.__new__(ActionCounter)  # every slot, set directly (copies are made at every trial)
         counter.per_game, counter.per_turn, counter.names = self.per_game, self.per_turn, self.names
         counter.actions, counter.in_turn, counter.turn, counter.reached = self.actions, self.in_turn, self.turn, self.reached
-        counter.chance, counter.pick, counter.seats = None, None, None  # a copy's decisions are answered by whoever plays it
+        counter.pick, counter.seats = None, None  # a copy's decisions are answered by whoever plays it
         counter.answered, counter.answered_turn = 0, 0
         counter.watch = None
         counter.nested = 0

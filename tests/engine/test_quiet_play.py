@@ -99,9 +99,9 @@ def test_a_copy_of_a_quiet_game_leaves_chance_to_whoever_plays_it():
             return self.bot.choose(decision, view)
 
     played = play_game(game, [Copying(seeded(3, "P1")), Copying(seeded(3, "P2"))], 3)
-    assert played.state._actions.chance is not None
+    assert played.state._actions.seats is not None
     for copy in copies:
-        assert copy._actions.chance is None and copy._actions.answered == 0
+        assert copy._actions.seats is None and copy._actions.answered == 0
         while (decision := copy.decision()) is not None and not decision.is_chance:
             copy.apply(0)
         assert decision is None or decision.is_chance  # chance's decision waits for whoever plays the copy
@@ -136,24 +136,16 @@ def test_each_turn_is_seen_at_its_first_decision_whoever_answers_it(name):
     assert inside > 0  # chance was drawn inside the quiet games
 
 
-class _Drawing(AgendaState):
-    """A toy game: each turn, chance draws a card from a pile (`ask_draw`), then a seat says go on or stop.
+class _Toy(AgendaState):
+    """The frame of a toy game: rules with bounds on actions, a turn counter, a log its tasks write to."""
 
-    Its turn start schedules a task before the draw (`before`) or not, and one
-    after it, which mark the order things happen in; the game ends after
-    `turns` turns, or at the rules' bounds on actions.
-    """
-
-    def __init__(self, before: bool, turns: int = 5, per_game: int = 1000) -> None:
+    def __init__(self, per_game: int = 1000) -> None:
         self.game = SimpleNamespace(
             rules=SimpleNamespace(actions_per_game=per_game, actions_per_turn=100),
             outcome_text=lambda winner, code, facts: code,
         )
-        self.pile = Pile([range(12)], name=lambda card: "abcd"[card % 4])
         self.log: list = []
         self._turn = 0
-        self.turns = turns
-        self.start(self._turn_start, before)
 
     @property
     def turn(self) -> int:
@@ -164,6 +156,21 @@ class _Drawing(AgendaState):
 
     def view(self, player: int):
         return self
+
+
+class _Drawing(_Toy):
+    """A toy game: each turn, chance draws a card from a pile (`ask_draw`), then a seat says go on or stop.
+
+    Its turn start schedules a task before the draw (`before`) or not, and one
+    after it, which mark the order things happen in; the game ends after
+    `turns` turns, or at the rules' bounds on actions.
+    """
+
+    def __init__(self, before: bool, turns: int = 5, per_game: int = 1000) -> None:
+        super().__init__(per_game)
+        self.pile = Pile([range(12)], name=lambda card: "abcd"[card % 4])
+        self.turns = turns
+        self.start(self._turn_start, before)
 
     def _mark(self, what: str) -> None:
         self.log.append(what)
@@ -225,7 +232,7 @@ def test_a_draw_answered_inside_the_state_past_the_bound_on_actions_ends_the_gam
         assert inside[3].code == ("action_limit" if per_game < 10 else "turns")
 
 
-class _Chain(AgendaState):
+class _Chain(_Toy):
     """A toy game: a seat answers `steps` decisions in a row, each posed with `ask_last` from the last one's answer.
 
     Each answer notes the option taken and how deep in Python's calls it
@@ -235,26 +242,11 @@ class _Chain(AgendaState):
     """
 
     def __init__(self, steps: int) -> None:
-        self.game = SimpleNamespace(
-            rules=SimpleNamespace(actions_per_game=1000, actions_per_turn=100),
-            outcome_text=lambda winner, code, facts: code,
-        )
+        super().__init__()
         self.steps = steps
-        self.log: list = []
         self.depths: list[int] = []
         self.nesting: list[int] = []
-        self._turn = 0
         self.start(self._begin)
-
-    @property
-    def turn(self) -> int:
-        return self._turn
-
-    def describe(self) -> str:
-        return " ".join(self.log)
-
-    def view(self, player: int):
-        return self
 
     def _begin(self) -> None:
         self._ask()

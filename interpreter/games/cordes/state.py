@@ -489,7 +489,7 @@ class CordesState(AgendaState[CordesGame]):
             f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
             "or Done"
         )
-        self.ask_last(Decision(seat, "coach", options, prompt), self._coach_picked, seat, limit)  # up to `limit` picks
+        self.ask_last(Decision(seat, "coach", options, prompt), self._coach_picked, seat, limit)
 
     def _coach_picked(self, option: Option, seat: int, limit: int) -> None:
         if option.value is None:
@@ -592,7 +592,7 @@ class CordesState(AgendaState[CordesGame]):
         """The activity phase: play and/or spit cards, then end the turn."""
         options = self.activity_options(player)
         prompt = _activity_prompt(self.seats[player].energy, self.game.rules.energy_per_spat_card)
-        self.ask_last(Decision(player, "act", options, prompt), self._acted, player)  # each act spends a card, or ends
+        self.ask_last(Decision(player, "act", options, prompt), self._acted, player)
 
     def _acted(self, option: Option, player: int) -> None:
         what = option.value
