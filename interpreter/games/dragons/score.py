@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from operator import sub
 from typing import Any
 
 #: What a point of the score is worth; the hands' strength is weighed against it.
@@ -31,11 +32,21 @@ def stat_draws(low: int, high: int) -> tuple[tuple[float, tuple[int, ...]], ...]
     return tuple(draws)
 
 
-@lru_cache(maxsize=200_000)
 def chance(mine: tuple[int, ...], theirs: tuple[int, ...], low: int, high: int) -> float:
-    """The chance that a card of statistics `mine` beats one of `theirs` in a round (a tie counts half)."""
+    """The chance that a card of statistics `mine` beats one of `theirs` in a round (a tie counts half).
+
+    It depends only on each statistic's lead (the sums compare as the
+    leads' sum): kept by the leads (`lead_chance`), which many pairs of
+    cards share.
+    """
+    return lead_chance(tuple(map(sub, mine, theirs)), low, high)
+
+
+@lru_cache(maxsize=200_000)
+def lead_chance(lead: tuple[int, ...], low: int, high: int) -> float:
+    """The chance that a card ahead of another by `lead` (statistic by statistic) wins a round (a tie counts half)."""
     total = 0.0
-    ahead_by = [a - b for a, b in zip(mine, theirs)].__getitem__  # a statistic's lead: the sums compare as the leads' sum
+    ahead_by = lead.__getitem__
     for weight, combo in stat_draws(low, high):
         ahead = sum(map(ahead_by, combo))
         total += weight if ahead > 0 else weight / 2 if ahead == 0 else 0.0
@@ -43,33 +54,53 @@ def chance(mine: tuple[int, ...], theirs: tuple[int, ...], low: int, high: int) 
 
 
 def strength(state: Any, seat: int) -> float:
-    """The sum over `seat`'s hand of each card's chance against the other's hand, each card as likely."""
+    """The sum over `seat`'s hand of each card's chance against the other's hand, each card as likely.
+
+    Each card's chance against a hand is kept by that hand (`_against`):
+    the tries of a decision play each card against the same hands of the
+    other, so the other's hand is hashed once for the whole sum, and each
+    card's value comes back in many of the hands tried. The values are
+    summed in the hand's order, from 0.0.
+    """
     rules = state.rules
     now = state.now
     theirs = tuple([now[card] for card in state.hands[1 - seat]])
     if not theirs:
         return 0.0
-    mine = tuple([now[card] for card in state.hands[seat]])
-    return hands_strength(mine, theirs, rules.stats_min, rules.stats_max)
-
-
-@lru_cache(maxsize=100_000)
-def hands_strength(mine: tuple[tuple[int, ...], ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
-    """`strength` of a hand of statistics `mine` against `theirs` (the same hands recur in every trial)."""
+    low, high = rules.stats_min, rules.stats_max
+    against = _against(low, high, theirs)
     total = 0.0
-    for card in mine:
-        total += card_strength(card, theirs, low, high)
+    for card in state.hands[seat]:
+        row = now[card]
+        value = against.get(row)
+        if value is None:
+            value = against[row] = card_strength(row, theirs, low, high)
+        total += value
     return total
 
 
-@lru_cache(maxsize=100_000)
-def card_strength(card: tuple[int, ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
-    """A card's mean chance against a hand of statistics `theirs`.
+#: Each card's chance against a hand (`card_strength`), by the rounds' statistics and that hand.
+_AGAINST: dict[tuple[int, int], dict[tuple[tuple[int, ...], ...], dict[tuple[int, ...], float]]] = {}
 
-    Kept apart from `hands_strength`: the tries of a decision play each
-    card of the hand against the same hands of the other, so each card's
-    value comes back in many of the hands tried.
-    """
+#: The hands kept at most, for one range of statistics: past it, the values kept are dropped (made again when asked).
+AGAINST_HANDS = 50_000
+
+
+def _against(low: int, high: int, theirs: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], float]:
+    """The values kept of each card's chance against the hand `theirs` (statistics from `low` to `high` a round)."""
+    hands = _AGAINST.get((low, high))
+    if hands is None:
+        hands = _AGAINST[(low, high)] = {}
+    against = hands.get(theirs)
+    if against is None:
+        if len(hands) >= AGAINST_HANDS:
+            hands.clear()
+        against = hands[theirs] = {}
+    return against
+
+
+def card_strength(card: tuple[int, ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
+    """A card's mean chance against a hand of statistics `theirs`."""
     return sum([chance(card, other, low, high) for other in theirs]) / len(theirs)
 
 
