@@ -41,14 +41,16 @@ class Segment:
 
     The ids by name, the names in order and the chance options are made at
     the first draw, then kept up to date card by card; so are its sorted
-    keys (`sorted_keys`), once asked for.
+    keys (`sorted_keys`), once asked for. The ids of a name are a tuple,
+    replaced when a card comes or goes: a copy of the segment copies the
+    dictionary alone (search bots copy a position at every try).
     """
 
     __slots__ = ("cards", "_by_name", "_labels", "_options", "_weights", "_key", "_sorted")
 
     def __init__(self, cards: Iterable[int] = ()) -> None:
         self.cards: list[int] = list(cards)
-        self._by_name: dict[str, list[int]] | None = None
+        self._by_name: dict[str, tuple[int, ...]] | None = None
         self._labels: list[str] = []
         self._options: list[Option] = []
         #: The options' weights (each name's copies), in the same order.
@@ -68,23 +70,24 @@ class Segment:
     def __contains__(self, card: object) -> bool:
         return card in self.cards
 
-    def _index(self, name: Name) -> dict[str, list[int]]:
-        if self._by_name is None:
-            by_name: dict[str, list[int]] = {}
+    def _index(self, name: Name) -> dict[str, tuple[int, ...]]:
+        by_name = self._by_name
+        if by_name is None:
+            lists: dict[str, list[int]] = {}
             for card in self.cards:
-                by_name.setdefault(name(card), []).append(card)
-            self._by_name = by_name
+                lists.setdefault(name(card), []).append(card)
+            by_name = self._by_name = {label: tuple(ids) for label, ids in lists.items()}
             self._labels = sorted(by_name)
             self._weights = [len(by_name[label]) for label in self._labels]
             self._options = [draw_option(label, copies) for label, copies in zip(self._labels, self._weights)]
-        return self._by_name
+        return by_name
 
     def copy(self) -> "Segment":
         """An independent copy, with its counts by name if they are made."""
         segment = Segment.__new__(Segment)
         segment.cards = self.cards[:]
         by_name = self._by_name
-        segment._by_name = None if by_name is None else {label: ids[:] for label, ids in by_name.items()}
+        segment._by_name = None if by_name is None else by_name.copy()  # its tuples are shared: replaced, never changed
         segment._labels = self._labels[:]
         segment._options = self._options[:]
         segment._weights = self._weights[:]
@@ -140,12 +143,12 @@ class Segment:
         ids = self._by_name.get(label)
         index = bisect_left(self._labels, label)
         if ids is None:
-            self._by_name[label] = [card]
+            self._by_name[label] = (card,)
             self._labels.insert(index, label)
             self._options.insert(index, draw_option(label, 1))
             self._weights.insert(index, 1)
         else:
-            ids.append(card)
+            ids = self._by_name[label] = ids + (card,)
             self._options[index] = draw_option(label, len(ids))
             self._weights[index] = len(ids)
 
@@ -153,33 +156,44 @@ class Segment:
         """Take a given card out of the segment."""
         self.cards.remove(card)
         self._sort_out(card)
-        if self._by_name is not None:
+        by_name = self._by_name
+        if by_name is not None:
             if name is None:
                 self._by_name = None
             else:
-                self._forget(card, name(card))
+                label = name(card)
+                self._forget(by_name, card, label, by_name[label])
 
     def take(self, label: str, name: Name) -> int:
         """Take out a card of this name (copies are alike while face down)."""
-        ids = self._index(name).get(label)
+        by_name = self._index(name)
+        ids = by_name.get(label)
         if not ids:
             raise KeyError(label)
         card = ids[0]
         self.cards.remove(card)
-        self._sort_out(card)
-        self._forget(card, label)
+        if self._sorted is not None:
+            self._sort_out(card)
+        index = bisect_left(self._labels, label)
+        if len(ids) > 1:
+            by_name[label] = ids[1:]
+            copies = len(ids) - 1
+            self._options[index] = draw_option(label, copies)
+            self._weights[index] = copies
+        else:
+            del by_name[label], self._labels[index], self._options[index], self._weights[index]
         return card
 
-    def _forget(self, card: int, label: str) -> None:
-        assert self._by_name is not None
-        ids = self._by_name[label]
-        ids.remove(card)
+    def _forget(self, by_name: dict[str, tuple[int, ...]], card: int, label: str, ids: tuple[int, ...]) -> None:
+        """`card`, one of the `ids` named `label`, is no longer in the segment."""
         index = bisect_left(self._labels, label)
-        if ids:
+        if len(ids) > 1:
+            at = ids.index(card)
+            ids = by_name[label] = ids[:at] + ids[at + 1 :]
             self._options[index] = draw_option(label, len(ids))
             self._weights[index] = len(ids)
         else:
-            del self._by_name[label], self._labels[index], self._options[index], self._weights[index]
+            del by_name[label], self._labels[index], self._options[index], self._weights[index]
 
 
 class Pile:
