@@ -9,6 +9,7 @@ import pytest
 
 from atout.interpreter.engine.decision import CHANCE
 from atout.interpreter.engine.piles import Pile
+from atout.interpreter.engine.repetition import tally_weight
 
 NAMES = ["Jab", "Jab", "Cross", "Crochet", "GONG", "Jab"]
 name = NAMES.__getitem__
@@ -66,22 +67,32 @@ def test_segments_laid_by_hand_are_counted_from_scratch():
     pile.segments[0].remove(1)
     pile.segments = [list(pile.segments[0]), [3]]
     assert weights(pile.draw_decision()) == [("Cross", 1), ("Jab", 1)]
-    assert pile.signature() == (("Cross", "Jab"), ("Crochet",))
+    number = {label: key for key, label in enumerate(sorted(set(NAMES)))}
+    table = [tally_weight(number[label], len(NAMES)) for label in NAMES]
+    weight = {label: tally_weight(key, len(NAMES)) for label, key in number.items()}
+    assert pile.tally(table) == (weight["Jab"] + weight["Cross"], weight["Crochet"])
     assert sorted(pile.take_all()) == [0, 2, 3] and not pile
 
 
-def test_a_signature_kept_up_to_date_is_the_one_made_from_scratch():
-    """Each segment keeps its sorted keys card by card once asked: at every step they are the ones sorted anew."""
+def test_a_tally_kept_up_to_date_is_the_one_made_from_scratch():
+    """Each segment keeps its tally card by card once asked: at every step it is the one counted anew, and exact."""
     import random
 
     names = [f"C{n % 7}" for n in range(60)]
     key = names.__getitem__
+    table = [tally_weight(n % 7, 60) for n in range(60)]
+
+    def by_name(segment: list[int]) -> Counter:
+        return Counter(map(key, segment))
     rng = random.Random(5)
     pile = Pile([list(range(0, 30)), list(range(30, 40))], key)
     out: list[int] = list(range(40, 60))
     copies = []
     for step in range(400):
-        assert pile.signature() == tuple(tuple(sorted(map(key, s.cards))) for s in pile.segments if s.cards), step
+        tally = pile.tally(table)
+        assert tally == tuple(sum(table[card] for card in s.cards) for s in pile.segments if s.cards), step
+        for segment, total in zip([s for s in pile.segments if s.cards], tally):  # the names' counts, read back (6 bits each)
+            assert {f"C{k}": total >> (6 * k) & 63 for k in range(7)} == {f"C{k}": 0 for k in range(7)} | by_name(segment.cards)
         action = rng.random()
         if action < 0.4 and len(pile):
             decision = pile.draw_decision()
@@ -96,11 +107,11 @@ def test_a_signature_kept_up_to_date_is_the_one_made_from_scratch():
         elif action < 0.8 and out:
             pile.put_under([out.pop()])
         elif action < 0.9:
-            copies.append((pile.signature(), pile.copy()))
+            copies.append((pile.tally(table), pile.copy()))
         elif out:
             pile.put_on_top([out.pop()])
-    for signature, copy in copies:  # a copy is not changed by what its original did later
-        assert copy.signature() == signature
+    for tally, copy in copies:  # a copy is not changed by what its original did later
+        assert copy.tally(table) == tally
 
 
 def test_the_weights_a_draw_carries_are_the_top_segment_s_counts_after_any_change():

@@ -11,15 +11,14 @@ So a pile is a list of `Segment`s, top first, and no random generator is
 involved: chance decisions pick which card comes out. Each segment keeps the
 count of its cards by name from one draw to the next, so drawing costs the
 same whatever the size of the pile (a game draws at nearly every action).
-Once asked for a pile's signature (comparing positions for a draw by
-repetition), a segment keeps its sorted keys up to date the same way.
+Once asked for a pile's tally (comparing positions for a draw by
+repetition, see `repetition.py`), a segment keeps it up to date the same way.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from .decision import CHANCE, Decision, Option
 
@@ -40,13 +39,13 @@ class Segment:
     """Cards shuffled together: their ids and, once asked for, their ids by name.
 
     The ids by name, the names in order and the chance options are made at
-    the first draw, then kept up to date card by card; so are its sorted
-    keys (`sorted_keys`), once asked for. The ids of a name are a tuple,
+    the first draw, then kept up to date card by card; so is its tally
+    (`tally`), once asked for. The ids of a name are a tuple,
     replaced when a card comes or goes: a copy of the segment copies the
     dictionary alone (search bots copy a position at every try).
     """
 
-    __slots__ = ("cards", "_by_name", "_labels", "_options", "_weights", "_key", "_sorted")
+    __slots__ = ("cards", "_by_name", "_labels", "_options", "_weights", "_table", "_tally")
 
     def __init__(self, cards: Iterable[int] = ()) -> None:
         self.cards: list[int] = list(cards)
@@ -55,8 +54,9 @@ class Segment:
         self._options: list[Option] = []
         #: The options' weights (each name's copies), in the same order.
         self._weights: list[int] = []
-        self._key: Callable[[int], Any] | None = None
-        self._sorted: tuple | None = None
+        #: The table `tally` was last asked with, and the tally it gave (None: not asked).
+        self._table: Sequence[int] | None = None
+        self._tally: int | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -91,30 +91,22 @@ class Segment:
         segment._labels = self._labels[:]
         segment._options = self._options[:]
         segment._weights = self._weights[:]
-        segment._key = self._key
-        segment._sorted = self._sorted  # a tuple: shared
+        segment._table = self._table
+        segment._tally = self._tally
         return segment
 
-    def sorted_keys(self, key: Callable[[int], Any]) -> tuple:
-        """The key of each card, sorted: made at the first call, then kept up to date card by card (for `key`)."""
-        keys = self._sorted
-        if keys is None or key != self._key:
-            keys = self._sorted = tuple(sorted(map(key, self.cards)))
-            self._key = key
-        return keys
+    def tally(self, table: Sequence[int]) -> int:
+        """The sum of `table[card]` over the segment's cards: made at the first call, then kept up to date card by card.
 
-    def _sort_in(self, card: int) -> None:
-        keys = self._sorted
-        if keys is not None:
-            key = self._key(card)  # type: ignore[misc]
-            at = bisect_right(keys, key)
-            self._sorted = keys[:at] + (key,) + keys[at:]
-
-    def _sort_out(self, card: int) -> None:
-        keys = self._sorted
-        if keys is not None:
-            at = bisect_left(keys, self._key(card))  # type: ignore[misc]
-            self._sorted = keys[:at] + keys[at + 1 :]
+        Kept for the last table asked (the same object: a table is never
+        changed once asked with). With a card's weight in the table as
+        `repetition.tally_weight` makes it, the tally is the segment's
+        cards by name, exactly: what a position holds of the segment.
+        """
+        if table is not self._table or self._tally is None:
+            self._tally = sum(map(table.__getitem__, self.cards))
+            self._table = table
+        return self._tally
 
     def counts(self, name: Name) -> dict[str, int]:
         """How many cards of each name the segment holds."""
@@ -133,7 +125,8 @@ class Segment:
     def add(self, card: int, name: Name | None = None) -> None:
         """Shuffle a card into the segment."""
         self.cards.append(card)
-        self._sort_in(card)
+        if self._tally is not None:
+            self._tally += self._table[card]  # type: ignore[index]
         if self._by_name is None:
             return
         if name is None:
@@ -155,7 +148,8 @@ class Segment:
     def remove(self, card: int, name: Name | None = None) -> None:
         """Take a given card out of the segment."""
         self.cards.remove(card)
-        self._sort_out(card)
+        if self._tally is not None:
+            self._tally -= self._table[card]  # type: ignore[index]
         by_name = self._by_name
         if by_name is not None:
             if name is None:
@@ -172,8 +166,8 @@ class Segment:
             raise KeyError(label)
         card = ids[0]
         self.cards.remove(card)
-        if self._sorted is not None:
-            self._sort_out(card)
+        if self._tally is not None:
+            self._tally -= self._table[card]  # type: ignore[index]
         index = bisect_left(self._labels, label)
         if len(ids) > 1:
             by_name[label] = ids[1:]
@@ -290,10 +284,9 @@ class Pile:
         self._segments = []
         return cards
 
-    def signature(self, name: Callable[[int], Any] | None = None) -> tuple:
-        """What is known of the pile, for comparing positions: each segment's names (or sortable keys), sorted."""
-        key = self._name(None) if name is None else name
-        return tuple([segment.sorted_keys(key) for segment in self._segments if segment.cards])
+    def tally(self, table: Sequence[int]) -> tuple[int, ...]:
+        """What is known of the pile, for comparing positions: each segment's `Segment.tally`, top first."""
+        return tuple([segment.tally(table) for segment in self._segments if segment.cards])
 
     def copy(self) -> "Pile":
         """An independent copy (each segment's counts by name are copied, not made again)."""

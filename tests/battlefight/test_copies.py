@@ -17,6 +17,8 @@ from collections import Counter
 import pytest
 from random_play import random_answers
 
+from atout.interpreter.engine.repetition import tally_weight
+
 CARDS = """
 == Muraille ==
 Défense
@@ -184,16 +186,21 @@ def test_resample_while_a_sealed_deck_is_kept(bf_engine, bf_files):
 
 def test_a_position_s_signature_is_its_zones_as_sets_of_names_whatever_their_order(bf_engine, bf_files):
     # the draw by repetition compares signatures: the same cards in another order are the same position,
-    # a hand or discard of none, one or several cards alike (a signature reads one card without a sort)
+    # a hand or discard of none, one or several cards alike; a zone is its tally: how many cards of each name
     game = game_of(bf_engine, bf_files, ("random", "random"))
     sizes = set()
     for seed in range(6):
         for state, _ in positions(game, seed, every=1):
-            key = state.keys.__getitem__
-            seats = [
-                (s.life, s.damage, s.position, tuple(sorted(map(key, s.hand))), s.pile.signature(key), tuple(sorted(map(key, s.discard))))
-                for s in state.seats
-            ]
+            number = {name: key for key, name in enumerate(sorted(game.cards))}  # the names' numbers, in name order
+
+            def tally(cards: list[int]) -> int:
+                counts = Counter(state.name_of(card) for card in cards)
+                return sum(tally_weight(number[name], len(state.cards)) * copies for name, copies in counts.items())
+
+            seats = []
+            for s in state.seats:
+                pile = tuple(tally(segment.cards) for segment in s.pile.segments if segment.cards)
+                seats += [s.life, s.damage, s.position, tally(s.hand), pile, tally(s.discard)]
             assert state.signature()[1] == tuple(seats)
             shuffled = state.clone()
             rng = random.Random(seed)
@@ -206,4 +213,8 @@ def test_a_position_s_signature_is_its_zones_as_sets_of_names_whatever_their_ord
                 fewer = state.clone()
                 fewer.seats[0].hand.pop()
                 assert fewer.signature() != state.signature()
+            if state.seats[0].hand:  # a card from the hand to the discard: another position
+                moved = state.clone()
+                moved.seats[0].discard.append(moved.seats[0].hand.pop())
+                assert moved.signature() != state.signature()
     assert sizes == {(h, d) for h in range(3) for d in range(3)}  # none, one and several cards, in both zones

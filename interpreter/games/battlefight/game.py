@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.loading import GameFiles
+from atout.interpreter.engine.repetition import tally_weight
 from atout.interpreter.engine.state import Game
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
@@ -75,8 +76,10 @@ class BattleFightGame(Game):
             self.by_type[card.type].append(card)
         #: A booster's card of each type is drawn by chance among these.
         self.booster_options = {t: [Option(card.name, card) for card in cards] for t, cards in self.by_type.items()}
-        #: A small number per card name (see `BattleFightState.signature`).
-        self.name_key = {name: index for index, name in enumerate(sorted(self.cards))}
+        #: The most cards a game deals (both decks); a card's weight in a zone's tally by its name, the
+        #: names numbered in their order (see `BattleFightState.signature`).
+        self.most_cards = sum(self.deck_cards(deck) for deck in self.decks)
+        self.name_weight = {name: tally_weight(key, self.most_cards) for key, name in enumerate(sorted(self.cards))}
         self._booster_decisions: dict[tuple[int, TechniqueType], Decision] = {}
         #: The option of playing each basic technique, by its type (made once: options never change).
         self.basic_options = [(technique_type, Option(basic.name, basic)) for technique_type, basic in self.basics.items()]
@@ -121,6 +124,14 @@ class BattleFightGame(Game):
             decision = Decision(CHANCE, "booster", self.booster_options[technique_type], prompt)
             self._booster_decisions[(seat, technique_type)] = decision
         return decision
+
+    def deck_cards(self, deck: DeckChoice) -> int:
+        """How many cards this deck deals: its list, a random deck's boosters, or a sealed deck's kept cards."""
+        if deck.kind == "constructed":
+            return len(deck.cards)
+        if deck.kind == "random":
+            return self.rules.random_boosters * self.rules.booster_per_type * len(TechniqueType)
+        return self.rules.deck_size
 
     def card(self, name: str) -> Technique:
         """The card of this name (case- and accent-blind)."""

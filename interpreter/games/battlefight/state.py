@@ -158,8 +158,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self.rules = game.rules
         self.cards: list[ast.Technique] = []
         self.owners: list[int] = []
-        #: A small number per card name, in name order: to compare positions and sort hands quickly.
-        self.keys: list[int] = []
+        #: Each card's weight in a zone's tally, by its name (`BattleFightGame.name_weight`): positions are
+        #: compared by tallies; the weights grow in name order, so hands are sorted by them too.
+        self.weights: list[int] = []
         life = game.rules.life
         self.seats = [Seat(life, Pile()), Seat(life, Pile())]
         self.actives: list[Active] = []
@@ -239,7 +240,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         new.triggered = self.triggered[:]
         new.fired = self.fired.copy()
         if self._turn == 0:  # the decks are still being made
-            new.cards, new.owners, new.keys = self.cards[:], self.owners[:], self.keys[:]
+            new.cards, new.owners, new.weights = self.cards[:], self.owners[:], self.weights[:]
             new.opened, new.kept = self.opened[:], self.kept[:]
 
     def resample(self, player: int, rng: Any) -> BattleFightState:
@@ -270,10 +271,10 @@ class BattleFightState(AgendaState[BattleFightGame]):
             rank = {technique_type: index for index, technique_type in enumerate(TYPES)}
             unseen.sort(key=lambda card: (rank[self.cards[card].type], card))
             rng.shuffle(unseen)
-            new.cards, new.keys = self.cards[:], self.keys[:]
+            new.cards, new.weights = self.cards[:], self.weights[:]
             for card in unseen:
                 technique = rng.choice(self.game.by_type[self.cards[card].type])
-                new.cards[card], new.keys[card] = technique, self.game.name_key[technique.name]
+                new.cards[card], new.weights[card] = technique, self.game.name_weight[technique.name]
         size = len(seat.hand)
         seat.hand = unseen[:size]
         segments = []
@@ -383,7 +384,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
             ids.append(len(self.cards))
             self.cards.append(technique)
             self.owners.append(seat)
-            self.keys.append(self.game.name_key[technique.name])
+            self.weights.append(self.game.name_weight[technique.name])
+        if len(self.cards) > self.game.most_cards:  # pragma: no cover - `deck_cards` counts every card dealt
+            raise RuntimeError(f"{len(self.cards)} cards dealt, more than the {self.game.most_cards} a tally has room for")
         self.seats[seat].pile = Pile([ids])
         if not self.quiet:
             self.emit("deck", player=seat, deck=deck_name, cards=sorted((t.name for t in techniques), key=fold))
@@ -543,7 +546,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         options: list[Option] = []
         seen: set[str] = set()
         if not no_cards:
-            for card in sorted(self.seats[player].hand, key=self.keys.__getitem__):  # in name order (`keys`)
+            for card in sorted(self.seats[player].hand, key=self.weights.__getitem__):  # in name order (`weights`)
                 technique = self.cards[card]
                 if technique.name in seen or technique.type in forbidden_types or technique.type in forbidden_card_types:
                     continue
@@ -696,38 +699,44 @@ class BattleFightState(AgendaState[BattleFightGame]):
     def signature(self) -> tuple:
         """The full state at the start of a turn, for the draw by repetition.
 
-        Each seat's life, damage points and cell; its hand and discard as the
-        sorted keys of their names; its pile as each segment's sorted keys (kept
-        up to date by the pile); the techniques in play. Made at every turn:
-        hands and discards hold a card or none most of the time, and are read
-        without a sort then.
+        Each seat's life, damage points and cell, then its hand, pile and
+        discard as the cards of each name they hold: a hand's and a
+        discard's tallies, each pile segment's (kept up to date by the pile;
+        see `repetition.py`); the techniques in play.
         """
-        keys = self.keys
-        name = keys.__getitem__
-        seats = []
-        for seat in self.seats:
-            hand, discard = seat.hand, seat.discard
-            seats.append(
-                (
-                    seat.life,
-                    seat.damage,
-                    seat.position,
-                    tuple(sorted([keys[c] for c in hand])) if len(hand) > 1 else (keys[hand[0]],) if hand else (),
-                    seat.pile.signature(name),
-                    tuple(sorted([keys[c] for c in discard])) if len(discard) > 1 else (keys[discard[0]],) if discard else (),
-                )
-            )
+        weights = self.weights
+        weight = weights.__getitem__
+        one, two = self.seats
+        h1, d1, h2, d2 = one.hand, one.discard, two.hand, two.discard
+        # (a hand or a discard holds a card or none most of the time: read without a sum then)
+        seats = (
+            one.life,
+            one.damage,
+            one.position,
+            (weights[h1[0]] if len(h1) == 1 else sum(map(weight, h1))) if h1 else 0,
+            one.pile.tally(weights),
+            (weights[d1[0]] if len(d1) == 1 else sum(map(weight, d1))) if d1 else 0,
+            two.life,
+            two.damage,
+            two.position,
+            (weights[h2[0]] if len(h2) == 1 else sum(map(weight, h2))) if h2 else 0,
+            two.pile.tally(weights),
+            (weights[d2[0]] if len(d2) == 1 else sum(map(weight, d2))) if d2 else 0,
+        )
         actives = (
             tuple(
                 [
-                    (a.name, a.owner, a.next_step, a.stable, a.cost, tuple([(s, k.kind) for s, k in a.permanents]))
+                    (
+                        a.technique.name, a.owner, a.next_step, a.stable, a.cost,
+                        tuple([(s, k.kind) for s, k in a.permanents]) if a.permanents else (),
+                    )
                     for a in self.actives
                 ]
             )
             if self.actives
             else ()
         )
-        return (self.current, tuple(seats), actives)
+        return (self.current, seats, actives)
 
 
 #: Options of playing a card of the hand, by (name, card id): made once, shared (options never change).

@@ -39,7 +39,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.limits import Limit
-from atout.interpreter.engine.repetition import Seen, count_position
+from atout.interpreter.engine.repetition import Seen, count_position, tally_weight
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation
 
@@ -71,6 +71,8 @@ class _CardTables:
     face_up_sets: bool
     #: Each seat's pile as a game starts, its cards counted by name (a state copies it).
     piles: tuple[Pile, Pile]
+    #: Each card's weight in a pile's tally, each card counted as its own (`repetition.tally_weight`).
+    weights: list[int]
 
     @classmethod
     def of(cls, game: CardiaGame) -> "_CardTables":
@@ -107,6 +109,7 @@ class _CardTables:
                 for card in cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())
             ),
             piles=(_counted(Pile([list(range(size))]), names), _counted(Pile([list(range(size, 2 * size))]), names)),
+            weights=[tally_weight(card, 1) for card in range(2 * size)],  # a card of its own: one bit
         )
 
 
@@ -539,11 +542,12 @@ class CardiaState(AgendaState[CardiaGame]):
         When a position comes back, `progress.py` searches whether the game can still end.
         """
         # (made at every turn: the parts most often empty, a discard, tokens, are read without a sort then)
+        weights = self.game.card_tables.weights
         seats = tuple(
             [
                 (
                     tuple(sorted(seat.hand)),
-                    tuple([s.sorted_keys(int) for s in seat.pile.segments]),
+                    seat.pile.tally(weights),
                     tuple(sorted(seat.discard)) if seat.discard else (),
                 )
                 for seat in self.seats
