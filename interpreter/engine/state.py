@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -27,21 +26,71 @@ from .limits import ActionCounter, Limit
 Event = dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended: the winning seat (None for a draw) and why.
 
     `code` names the way the game ended ("ko", "score"...) and `facts` hold
     its figures: records keep these, and the game's commentary renders the
     text from them (`Game.outcome_text`), so rewording a message never
-    breaks a record. `reason` is that text as the game wrote it when it
-    ended. Two outcomes are equal when their winner and reason are.
+    breaks a record. `reason` is that text: given, or written by the game's
+    commentary the first time it is read (most games are never told: a
+    balance study, a bot's tries). Two outcomes are equal when their winner
+    and reason are. An outcome is a value: it does not change once made.
     """
 
+    __slots__ = ("winner", "code", "facts", "_reason", "_game")
+
     winner: int | None
-    reason: str
-    code: str | None = field(default=None, compare=False)
-    facts: dict[str, Any] = field(default_factory=dict, compare=False)
+    code: str | None
+    facts: dict[str, Any]
+    _reason: str | None
+    _game: "Game | None"
+
+    def __init__(
+        self,
+        winner: int | None,
+        reason: str | None = None,
+        code: str | None = None,
+        facts: dict[str, Any] | None = None,
+        *,
+        game: "Game | None" = None,
+    ) -> None:
+        if reason is None and (game is None or code is None):
+            raise TypeError("an outcome needs its reason, or its code and the game whose commentary writes it")
+        set_field = object.__setattr__
+        set_field(self, "winner", winner)
+        set_field(self, "code", code)
+        set_field(self, "facts", {} if facts is None else facts)
+        set_field(self, "_reason", reason)
+        set_field(self, "_game", None if reason is not None else game)
+
+    @property
+    def reason(self) -> str:
+        """The reason's text, as the game's commentary writes it from the code and facts."""
+        reason = self._reason
+        if reason is None:
+            reason = self._game.outcome_text(self.winner, self.code, self.facts)  # type: ignore[union-attr]
+            object.__setattr__(self, "_reason", reason)
+            object.__setattr__(self, "_game", None)
+        return reason
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an outcome does not change: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return self.winner == other.winner and self.reason == other.reason
+
+    def __hash__(self) -> int:
+        return hash((self.winner, self.reason))
+
+    def __repr__(self) -> str:
+        return f"Outcome(winner={self.winner!r}, reason={self.reason!r}, code={self.code!r}, facts={self.facts!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (sent to another process) with its text written, not with its game."""
+        return (Outcome, (self.winner, self.reason, self.code, self.facts))
 
     def as_json(self) -> dict[str, Any]:
         """The outcome for a record's last line: the winner, the code and its facts.
@@ -206,14 +255,12 @@ class State(ABC, Generic[G]):
         """End the game: its outcome (`winner`, None for a draw; how, as a `code` with its `facts`) and its `end` event.
 
         Every game ends here, whatever ends it (a rule, a bound of
-        `limits.py`). The reason's text is written once, by the game's
-        commentary from the code and facts (`Game.outcome_text`), as it is
-        when a record is shown. No decision is pending afterwards, and
+        `limits.py`). The reason's text is written by the game's commentary
+        from the code and facts (`Game.outcome_text`), as it is when a
+        record is shown: once, when it is first read. No decision is pending afterwards, and
         nothing left on the agenda runs (`agenda.py`).
         """
-        facts = dict(facts or {})
-        reason = self.game.outcome_text(winner, code, facts)
-        outcome = self._outcome = Outcome(winner, reason, code, facts)
+        outcome = self._outcome = Outcome(winner, None, code, dict(facts or {}), game=self.game)
         self._no_decision()
         end = self.end_facts(outcome)
         end.pop("reason", None)  # no prose in a trace: the commentary renders the reason from the code

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from atout.interpreter.engine.loading import load_files
@@ -16,6 +18,33 @@ def test_outcomes_are_equal_by_winner_and_reason_whatever_their_code_and_facts()
     assert Outcome(0, "P2 is KO", "ko", {"loser": 1}).as_json() == {"winner": 0, "code": "ko", "facts": {"loser": 1}}
     assert Outcome(0, "P2 is KO", "ko", {"loser": 1}).as_json_v1() == {"winner": 0, "reason": "P2 is KO"}
     assert Outcome(None, "they stopped").as_json() == {"winner": None, "code": "text", "facts": {"reason": "they stopped"}}
+
+
+class _Commentary:
+    """A game's commentary that counts the reasons it writes."""
+
+    def __init__(self) -> None:
+        self.written = 0
+
+    def outcome_text(self, winner, code, facts):
+        self.written += 1
+        return f"P{2 - winner} is KO after {facts['rounds']} rounds"
+
+
+def test_an_outcome_s_reason_is_written_when_first_read_then_kept():
+    # most games end unread (a balance study, a bot's tries): their reason is written only if someone reads it
+    game = _Commentary()
+    outcome = Outcome(0, None, "ko", {"rounds": 3}, game=game)
+    assert game.written == 0 and outcome.winner == 0 and outcome.as_json() == {"winner": 0, "code": "ko", "facts": {"rounds": 3}}
+    assert game.written == 0
+    assert outcome.reason == "P2 is KO after 3 rounds" and outcome.reason is outcome.reason and game.written == 1
+    assert outcome == Outcome(0, "P2 is KO after 3 rounds") and hash(outcome) == hash(Outcome(0, "P2 is KO after 3 rounds"))
+    sent = pickle.loads(pickle.dumps(Outcome(1, None, "ko", {"rounds": 4}, game=game)))  # sent with its text, not its game
+    assert sent.reason == "P1 is KO after 4 rounds" and sent.facts == {"rounds": 4} and game.written == 2
+    with pytest.raises(AttributeError, match="does not change"):
+        outcome.winner = 1  # type: ignore[misc]
+    with pytest.raises(TypeError, match="needs its reason"):
+        Outcome(0)
 
 
 @pytest.mark.parametrize("name", sorted(ENGINES))

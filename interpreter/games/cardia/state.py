@@ -422,8 +422,8 @@ class CardiaState(AgendaState[CardiaGame]):
         self.finish(winner, how, sheet)
 
     def end_facts(self, outcome: Outcome) -> dict[str, Any]:
-        """The "end" event: the reason, the winner, how (the code) and the result sheet."""
-        return {"reason": outcome.reason, "winner": outcome.winner, "how": outcome.code, **outcome.facts}
+        """The "end" event: the winner, how (the code) and the result sheet (the reason's text is the commentary's)."""
+        return {"winner": outcome.winner, "how": outcome.code, **outcome.facts}
 
     def end_at_limit(self, limit: Limit) -> None:
         """A draw at an action bound (see `limits.py`): the event, then the result sheet."""
