@@ -160,7 +160,9 @@ class Segment:
 
     def take(self, label: str, name: Name) -> int:
         """Take out a card of this name (copies are alike while face down)."""
-        by_name = self._index(name)
+        by_name = self._by_name
+        if by_name is None:
+            by_name = self._index(name)
         ids = by_name.get(label)
         if not ids:
             raise KeyError(label)
@@ -259,14 +261,23 @@ class Pile:
         return Decision(CHANCE, kind, top.options(name)[:], prompt, weights=top.weights(name)[:])
 
     def top_choices(self, name: Name | None = None) -> tuple[list[Option], list[int]]:
-        """`draw_decision`'s options and weights, not copied: read them before the pile changes."""
-        top = self._top()
-        name = self._name(name)
-        return top.options(name), top._weights
+        """`draw_decision`'s options and weights, not copied: read them before the pile changes.
+
+        (A game draws at nearly every action: the top segment and its counts
+        are read here without the calls `draw_decision` makes.)
+        """
+        top = self._segments[0]
+        if not top.cards:
+            top = self._top()
+        if top._by_name is None:
+            top._index(self._name(name))
+        return top._options, top._weights
 
     def take(self, label: str, name: Name | None = None) -> int:
         """Remove and return a card of this name from the top segment."""
-        top = self._top()
+        top = self._segments[0]
+        if not top.cards:
+            top = self._top()
         card = top.take(label, self._name(name))
         if not top.cards:
             self._segments.remove(top)
@@ -286,7 +297,11 @@ class Pile:
 
     def tally(self, table: Sequence[int]) -> tuple[int, ...]:
         """What is known of the pile, for comparing positions: each segment's `Segment.tally`, top first."""
-        return tuple([segment.tally(table) for segment in self._segments if segment.cards])
+        segments = self._segments
+        if len(segments) == 1:  # most piles: read without a list
+            only = segments[0]
+            return (only.tally(table),) if only.cards else ()
+        return tuple([segment.tally(table) for segment in segments if segment.cards])
 
     def copy(self) -> "Pile":
         """An independent copy (each segment's counts by name are copied, not made again)."""

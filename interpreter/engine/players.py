@@ -97,7 +97,8 @@ class ChanceSampler:
     def pick(self, weights: list[int]) -> int:
         """`choose` for a decision of these weights, made or not: the same draw, from the same numbers."""
         totals = list(accumulate(weights))
-        return min(bisect_right(totals, self.rng.random() * totals[-1]), len(totals) - 1)
+        index = bisect_right(totals, self.rng.random() * totals[-1])
+        return index if index < len(totals) else len(totals) - 1
 
 
 class RandomBot:

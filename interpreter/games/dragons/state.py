@@ -55,18 +55,29 @@ STATS_TEXT: dict[tuple[int, ...], str] = {option.value: option.label for options
 #: "How many statistics": one option per count.
 COUNT_OPTIONS: dict[int, Option] = {k: Option(str(k), k) for k in range(1, 5)}
 
-#: Options of choosing a card, by (label, total, position): made once, shared (options never change).
+#: Options of choosing a card of the hand, and of swapping it, by (label, total, position): made once, shared
+#: (options never change).
 _CARD_OPTIONS: dict[tuple[str, int, int], Option] = {}
+_SWAP_OPTIONS: dict[tuple[str, int, int], Option] = {}
 
 
-def card_option(label: str, total: int, position: int, prefix: str = "") -> Option:
-    """The option of choosing (or swapping, with `prefix` "swap ") the hand's card at `position`."""
-    key = (prefix + label, total, position)
-    option = _CARD_OPTIONS.get(key)
-    if option is None:
-        if len(_CARD_OPTIONS) > 200_000:
-            _CARD_OPTIONS.clear()
-        option = _CARD_OPTIONS[key] = Option(f"{prefix}{label} ({total})", position)
+def card_options(labels: list[str], totals: list[int], swap: bool = False) -> list[Option]:
+    """The options of choosing (or, with `swap`, of swapping) each card of a hand, by its label and total.
+
+    (Asked twice a round for each seat: each option is found by the tuple
+    `zip` makes, without a call.)
+    """
+    kept = _SWAP_OPTIONS if swap else _CARD_OPTIONS
+    get = kept.get
+    return [get(key) or _card_option(kept, key, swap) for key in zip(labels, totals, range(len(labels)))]
+
+
+def _card_option(kept: dict[tuple[str, int, int], Option], key: tuple[str, int, int], swap: bool) -> Option:
+    """The option of choosing (or swapping) the card `key` = (label, total, position), made and kept."""
+    if len(kept) > 100_000:
+        kept.clear()
+    label, total, position = key
+    option = kept[key] = Option(f"{'swap ' if swap else ''}{label} ({total})", position)
     return option
 
 
@@ -500,10 +511,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _choose(self, seat: int) -> None:
         """`seat` chooses a card of the hand in secret (P1, then P2)."""
         hand = self.hands[seat]
-        options = [
-            card_option(label, total, position)
-            for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(hand)))
-        ]
+        options = card_options(self.hand_labels(seat), self.totals(hand))
         prompt = f"round {self.round}, {STATS_TEXT[self.asked]}: choose your card (in secret)"
         self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
 
@@ -612,10 +620,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         if not self._can_swap(seat):
             self._next_offer(seat)
             return
-        options = [NO_SWAP] + [
-            card_option(label, total, position, "swap ")
-            for position, (label, total) in enumerate(zip(self.hand_labels(seat), self.totals(self.hands[seat])))
-        ]
+        options = [NO_SWAP, *card_options(self.hand_labels(seat), self.totals(self.hands[seat]), swap=True)]
         prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
         self.ask(Decision(seat, "swap", options, prompt, secret=True), self._swap_wanted, seat)
 
