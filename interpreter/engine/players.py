@@ -92,7 +92,8 @@ class ChanceSampler:
         uniform draw over the total.
         """
         totals = decision.totals()
-        return min(bisect_right(totals, self.rng.random() * totals[-1]), len(totals) - 1)
+        index = bisect_right(totals, self.rng.random() * totals[-1])
+        return index if index < len(totals) else len(totals) - 1
 
     def pick(self, weights: list[int]) -> int:
         """`choose` for a decision of these weights, made or not: the same draw, from the same numbers."""

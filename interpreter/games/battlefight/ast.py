@@ -22,10 +22,14 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Discriminator, Field, Tag
 
+from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
 from .quantities import AutantQue, PourChaque, amount
+
+#: The handlers of the steps (`steps.py` reads this module: imported at the first step run).
+_steps = Lazy("atout.interpreter.games.battlefight.steps")
 
 #: A count written on a card: how many cards, damage points, cells.
 Count = Annotated[int, Field(ge=0, le=20)]
@@ -204,9 +208,7 @@ class Defausser(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """With fewer than N cards in hand: discard the whole hand and fail; else discard N chosen cards."""
-        from .steps import discard
-
-        return discard(state, me, self.n, condition=True)
+        return _steps.discard(state, me, self.n, condition=True)
 
 
 # ---------------------------------------------------------------------------
@@ -224,9 +226,7 @@ class SiPossibleDefausser(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """As Défausser, but never fails."""
-        from .steps import discard
-
-        return discard(state, me, amount(self.n, state, me, them), condition=False)
+        return _steps.discard(state, me, amount(self.n, state, me, them), condition=False)
 
 
 class Blesser(RulesKeyword):
@@ -239,9 +239,7 @@ class Blesser(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """Deal N + own Force − opponent's Protection damage to the opponent."""
-        from .steps import damage
-
-        damage(state, them, amount(self.n, state, me, them) + state.bonus(me, Force) - state.bonus(them, Protection))
+        _steps.damage(state, them, amount(self.n, state, me, them) + state.bonus(me, Force) - state.bonus(them, Protection))
         return "next"
 
 
@@ -255,9 +253,7 @@ class SeBlesser(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """Deal N + own Force − own Protection damage to oneself."""
-        from .steps import damage
-
-        damage(state, me, amount(self.n, state, me, them) + state.bonus(me, Force) - state.bonus(me, Protection))
+        _steps.damage(state, me, amount(self.n, state, me, them) + state.bonus(me, Force) - state.bonus(me, Protection))
         return "next"
 
 
@@ -290,9 +286,7 @@ class Piocher(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """Draw N, one at a time."""
-        from .steps import draw
-
-        return draw(state, me, amount(self.n, state, me, them))
+        return _steps.draw(state, me, amount(self.n, state, me, them))
 
 
 class Pousser(RulesKeyword):
@@ -305,9 +299,7 @@ class Pousser(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """N times: push the opponent to a farther empty adjacent cell, or, from an edge, off the board if the player wants."""
-        from .steps import push
-
-        return push(state, me, them, amount(self.n, state, me, them))
+        return _steps.push(state, me, them, amount(self.n, state, me, them))
 
 
 class SeDeplacer(RulesKeyword):
@@ -320,13 +312,11 @@ class SeDeplacer(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """N + own Vitesse times: stay, or move to an adjacent empty cell."""
-        from .steps import move
-
         moves = amount(self.n, state, me, them) + state.bonus(me, Vitesse)
         if moves <= 0:
             state.emit("no_move", player=me, moves=moves)
             return "next"
-        return move(state, me, them, moves)
+        return _steps.move(state, me, them, moves)
 
 
 class Rejouer(RulesKeyword):
@@ -338,9 +328,7 @@ class Rejouer(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """The player plays another whole technique within this turn, then this one goes on (see `steps.replay`)."""
-        from .steps import replay
-
-        return replay(state, me)
+        return _steps.replay(state, me)
 
 
 class Destabiliser(RulesKeyword):
@@ -352,9 +340,7 @@ class Destabiliser(RulesKeyword):
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """Optionally pay I − own Charme cards to make a Stable technique resume its steps."""
-        from .steps import destabilise
-
-        return destabilise(state, me)
+        return _steps.destabilise(state, me)
 
 
 # ---------------------------------------------------------------------------

@@ -499,6 +499,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
         """End the game when a player is at 0 life or off the board; True when over."""
         if self._outcome is not None:
             return True
+        one, two = self.seats
+        if one.life > 0 and two.life > 0 and one.position is not None and two.position is not None:
+            return False  # (asked after every step: the usual case read without a list)
         fallen = [s for s, seat in enumerate(self.seats) if seat.life <= 0 or seat.position is None]
         if not fallen or self._turn == 0:
             return False
@@ -618,6 +621,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     def bonus(self, player: int, kind: type[ast.Force | ast.Protection | ast.Vitesse | ast.Charme]) -> int:
         """The sum of a permanent (Force, Protection, Vitesse, Charme) for `player`."""
+        if not self.holders:
+            return 0
         return sum(
             keyword.n
             for active in self.holders

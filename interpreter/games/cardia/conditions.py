@@ -28,6 +28,7 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
+from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
@@ -35,6 +36,9 @@ from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
 from .writing import printed
+
+#: The steps that run a block of effects: they read this module (imported at first use).
+_steps = Lazy("atout.interpreter.games.cardia.steps")
 
 
 def words(children: list[Any]) -> list[str]:
@@ -420,13 +424,11 @@ _bloc: _effet_simple ("et" _effet_simple)*
 
     def run(self, state: Any, act: Any) -> None:
         """Read the condition, then run the block it chooses."""
-        from .steps import run_block
-
         ok = bool(self.condition.holds(state, act))  # type: ignore[attr-defined]
         state.emit("condition", player=act.me, ok=ok)
         block = self.alors if ok else self.sinon
         if block:
-            run_block(state, act, block)
+            _steps.run_block(state, act, block)
 
     def write(self) -> str:
         head = printed(self.condition) if isinstance(self.condition, SaufSi) else f"Si {printed(self.condition)}"

@@ -23,12 +23,17 @@ from pydantic import SerializeAsAny
 
 from atout.interpreter.engine.agenda import GameOver
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
 from .writing import printed, signed
+
+#: The steps that resolve targets, and the amounts of conditions: both read this module (imported at first use).
+_steps = Lazy("atout.interpreter.games.cardia.steps")
+_conditions = Lazy("atout.interpreter.games.cardia.conditions")
 
 #: Modifier tokens, largest first.
 TOKEN_VALUES = (5, 3, 1)
@@ -103,11 +108,8 @@ class ModifierInfluence(Construct):
 
     def run(self, state: Any, act: Any) -> None:
         """Place the tokens on each target, then re-evaluate."""
-        from .conditions import amount
-        from .steps import resolve
-
-        n = amount(self.n, self.pour_chaque, state, act)
-        resolve(state, act, self.cible, {"effect": "modify", "n": n}, _modify, n)
+        n = _conditions.amount(self.n, self.pour_chaque, state, act)
+        _steps.resolve(state, act, self.cible, {"effect": "modify", "n": n}, _modify, n)
 
     def write(self) -> str:
         return f"{signed(self.n)} sur {printed(self.cible)}" + (f" {printed(self.pour_chaque)}" if self.pour_chaque is not None else "")
@@ -135,9 +137,7 @@ def _modify(state: Any, cards: tuple[int, ...], n: int) -> None:
 
 
 def _leave(state: Any, act: Any, cible: Node, to: str) -> None:
-    from .steps import resolve
-
-    resolve(state, act, cible, {"effect": to}, _leave_targets, to)
+    _steps.resolve(state, act, cible, {"effect": to}, _leave_targets, to)
 
 
 def _leave_targets(state: Any, cards: tuple[int, ...], to: str) -> None:
@@ -286,9 +286,7 @@ class Piocher(Construct):
 
     def run(self, state: Any, act: Any) -> None:
         """The player draws n cards (or the amount computed), fewer if the pile runs out."""
-        from .conditions import amount
-
-        state.draw(_seat(self.joueur, act), amount(self.n, self.par, state, act))
+        state.draw(_seat(self.joueur, act), _conditions.amount(self.n, self.par, state, act))
 
     def write(self) -> str:
         par = self.par

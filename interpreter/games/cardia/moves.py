@@ -21,6 +21,7 @@ from lark import Token
 from lark.tree import Meta
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
+from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.transform import UnitTransformer
@@ -28,6 +29,9 @@ from atout.interpreter.language.transform import UnitTransformer
 from . import ast
 from .conditions import seat_of, words
 from .writing import printed
+
+#: The steps that resolve targets and run effects: they read this module (imported at first use).
+_steps = Lazy("atout.interpreter.games.cardia.steps")
 
 
 class Zone(str, Enum):
@@ -279,9 +283,7 @@ class Echanger(Construct):
 
     def run(self, state: Any, act: Any) -> None:
         """Find the targets, then exchange each in turn."""
-        from .steps import resolve
-
-        resolve(state, act, self.cible, {"effect": "exchange"}, _exchange_all, act, self)
+        _steps.resolve(state, act, self.cible, {"effect": "exchange"}, _exchange_all, act, self)
 
     def write(self) -> str:
         return f"Échanger {printed(self.cible)} avec une carte de ta main" + (" au hasard" if self.au_hasard else "")
@@ -341,20 +343,16 @@ class Copier(Construct):
 
     def run(self, state: Any, act: Any) -> None:
         """Find the target, then run its instantaneous abilities' effects for you."""
-        from .steps import resolve
-
         if act.copie:
             state.emit("copy_nothing", player=act.me)
             return
-        resolve(state, act, self.cible, {"effect": "copy"}, _copy, act)
+        _steps.resolve(state, act, self.cible, {"effect": "copy"}, _copy, act)
 
     def write(self) -> str:
         return f"Copier la capacité de {printed(self.cible)}"
 
 
 def _copy(state: Any, cards: tuple[int, ...], act: Any) -> None:
-    from .steps import run_effects
-
     effets = [effet for card in cards for capacite in state.cards[card].capacites
               if isinstance(capacite, ast.CapaciteInstantanee) for effet in capacite.effets]
     if not effets:
@@ -362,7 +360,7 @@ def _copy(state: Any, cards: tuple[int, ...], act: Any) -> None:
         return
     for card in cards:
         state.emit("copy", player=act.me, card=state.names[card])
-    run_effects(state, act._replace(copie=True), effets)
+    _steps.run_effects(state, act._replace(copie=True), effets)
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (Prendre, Regarder, Echanger, Copier)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from lark.tree import Meta
 
+from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 
 from .words import Amount
@@ -23,6 +24,10 @@ if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
     from .state import Blow, CordesState
+
+#: The effects a blow holds and the steps that run them: both read this module (imported at first use).
+_effects = Lazy("atout.interpreter.games.cordes.effects")
+_steps = Lazy("atout.interpreter.games.cordes.steps")
 
 
 class Block(Construct):
@@ -45,12 +50,11 @@ class Block(Construct):
 
     def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow is countered; the player loses min(n, the life the blow would have taken from them)."""
-        from .effects import Life, target
-
+        life, target = _effects.Life, _effects.target
         would = sum(
             -e.now(state, blow.by)
             for e in blow.effects
-            if isinstance(e, Life) and e.change < 0 and target(e, blow.by) == player
+            if isinstance(e, life) and e.change < 0 and target(e, blow.by) == player
         )
         lost = min(self.n, would)
         state.emit("block", player=player, card=blow.card, lost=lost)
@@ -98,10 +102,8 @@ class TurnBack(Construct):
 
     def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow is countered and its effects apply with the defender as "you"."""
-        from . import steps
-
         state.emit("turn_back", player=player, card=blow.card)
-        steps.run_effects(state, blow.effects, player)
+        _steps.run_effects(state, blow.effects, player)
 
     def write(self) -> str:
         return "you turn the blow back"
@@ -120,11 +122,9 @@ class TakeTheBlow(Construct):
 
     def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow's effects apply, its thrower being "you"."""
-        from . import steps
-
         if state.quiet is not True:
             state.emit("take", player=player, card=blow.card)
-        steps.run_effects(state, blow.effects, blow.by)
+        _steps.run_effects(state, blow.effects, blow.by)
 
     def write(self) -> str:
         return "you take the blow"

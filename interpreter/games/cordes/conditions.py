@@ -24,6 +24,7 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
+from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
     from .state import CordesState
+
+#: The steps that run effects: they read this module (imported at first use).
+_steps = Lazy("atout.interpreter.games.cordes.steps")
 
 
 def words(children: Sequence[Any]) -> str:
@@ -415,19 +419,15 @@ class Conditional(Construct):
 
     def run(self, state: "CordesState", player: int) -> None:
         """Read the condition now; run the branch it picks."""
-        from . import steps
-
         holds = bool(self.condition.holds(state, player))  # type: ignore[attr-defined]
         state.emit("condition", player=player, condition=self.condition.write(), holds=holds)  # type: ignore[attr-defined]
         branch = self.then if holds else self.otherwise
         if branch:
-            steps.run_effects(state, branch, player)
+            _steps.run_effects(state, branch, player)
 
     def may_decide(self) -> bool:
         """True when a branch may pose a decision (what follows the effect waits for it)."""
-        from . import steps
-
-        return steps.may_decide(self.then) or steps.may_decide(self.otherwise)
+        return _steps.may_decide(self.then) or _steps.may_decide(self.otherwise)
 
     def write(self) -> str:
         from .writing import write

@@ -27,6 +27,7 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
+from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
     from .state import CordesState
+
+#: The steps that run a power's effects: they read this module (imported at first use).
+_steps = Lazy("atout.interpreter.games.cordes.steps")
 
 #: How many powers may fire, in all, between two decisions of the game.
 MAX_FIRINGS = 6
@@ -109,9 +113,7 @@ class Power(Construct):
 
     def run(self, state: "CordesState", player: int) -> None:
         """The power's effects, in order ("you" is the boxer's player)."""
-        from . import steps
-
-        steps.run_effects(state, self.effects, player)
+        _steps.run_effects(state, self.effects, player)
 
     def write(self) -> str:
         from .writing import write
@@ -154,8 +156,6 @@ def _period(state: "CordesState", limit: Limit) -> int:
 
 def _use(state: "CordesState", seat: int, index: int) -> None:
     """A power fires, if its limit and the bound on firings let it."""
-    from . import steps
-
     power = powers_of(state, seat)[index]
     boxer = state.game.names[state.seats[seat].boxer]  # type: ignore[index]
     used = state.seats[seat].used
@@ -174,7 +174,7 @@ def _use(state: "CordesState", seat: int, index: int) -> None:
         used[index] = _period(state, power.limit)
     state.emit("power", player=seat, boxer=boxer, trigger=power.trigger.value, limit=power.limit.value if power.limit else None)
     power.run(state, seat)
-    if steps.may_decide(power.effects):
+    if _steps.may_decide(power.effects):
         state.then(_used, seat)
     else:
         _used(state, seat)
