@@ -204,8 +204,12 @@ def test_a_position_s_signature_holds_its_zones_as_sets_whatever_their_order(car
         state = game.new_state()
         for index in random_answers(game, seed):
             if state.decision().kind == "play" and state.decision().player == 0:
-                piles = [tuple(sum(tally_weight(card, 1) for card in g.cards) for g in s.pile.segments if g.cards) for s in state.seats]
-                zones = [(tuple(sorted(s.hand)), pile, tuple(sorted(s.discard))) for s, pile in zip(state.seats, piles)]
+                def tally(cards: list[int]) -> int:
+                    return sum(tally_weight(card, 1) for card in cards)
+
+                zones: list[object] = []
+                for s in state.seats:
+                    zones += [tally(s.hand), tuple(tally(g.cards) for g in s.pile.segments if g.cards), tally(s.discard)]
                 signature = state.signature()
                 assert signature[0] == tuple(zones)
                 assert signature[2] == tuple(sorted((card, tuple(values)) for card, values in state.tokens.items()))
@@ -215,6 +219,9 @@ def test_a_position_s_signature_holds_its_zones_as_sets_whatever_their_order(car
                     rng.shuffle(zones_.hand)
                     rng.shuffle(zones_.discard)
                 assert shuffled.signature() == signature
+                moved = state.clone()  # a card from the hand to the discard: another position
+                moved.seats[0].discard.append(moved.seats[0].hand.pop())
+                assert moved.signature() != signature
                 seen.add((bool(state.seats[0].discard), bool(state.tokens)))
             state.apply(index)
     assert {discard for discard, _ in seen} == {False, True}  # empty and not: both ways of reading a discard

@@ -764,6 +764,9 @@ def _discard(items: list, item: object) -> None:
     The technique leaving play is nearly always the last one in: this keeps a
     long chain of Rejouer linear, where `list.remove` would make it quadratic.
     """
+    if items and items[-1] is item:  # (the usual case, read without a loop)
+        del items[-1]
+        return
     for index in range(len(items) - 1, -1, -1):
         if items[index] is item:
             del items[index]

@@ -37,7 +37,10 @@ def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
     as the opponent's (the opponent first).
     """
     views = [(owner, 1 - owner)]
-    for modifier in reversed(step.modifiers):
+    modifiers = step.modifiers
+    if not modifiers:  # most steps: the owner's point of view alone
+        return views
+    for modifier in reversed(modifiers):
         views = modifier.views(views)
     return views
 

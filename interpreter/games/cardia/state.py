@@ -543,15 +543,15 @@ class CardiaState(AgendaState[CardiaGame]):
         """
         # (made at every turn: the parts most often empty, a discard, tokens, are read without a sort then)
         weights = self.game.card_tables.weights
-        seats = tuple(
-            [
-                (
-                    tuple(sorted(seat.hand)),
-                    seat.pile.tally(weights),
-                    tuple(sorted(seat.discard)) if seat.discard else (),
-                )
-                for seat in self.seats
-            ]
+        weight = weights.__getitem__
+        one, two = self.seats
+        seats = (  # each zone as its tally: one bit a card (see `repetition.py`)
+            sum(map(weight, one.hand)),
+            one.pile.tally(weights),
+            sum(map(weight, one.discard)) if one.discard else 0,
+            sum(map(weight, two.hand)),
+            two.pile.tally(weights),
+            sum(map(weight, two.discard)) if two.discard else 0,
         )
         line = tuple(
             [
