@@ -709,25 +709,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
         discard's tallies, each pile segment's (kept up to date by the pile;
         see `repetition.py`); the techniques in play.
         """
-        weights = self.weights
-        weight = weights.__getitem__
         one, two = self.seats
-        h1, d1, h2, d2 = one.hand, one.discard, two.hand, two.discard
-        # (a hand or a discard holds a card or none most of the time: read without a sum then)
-        seats = (
-            one.life,
-            one.damage,
-            one.position,
-            (weights[h1[0]] if len(h1) == 1 else sum(map(weight, h1))) if h1 else 0,
-            one.pile.tally(weights),
-            (weights[d1[0]] if len(d1) == 1 else sum(map(weight, d1))) if d1 else 0,
-            two.life,
-            two.damage,
-            two.position,
-            (weights[h2[0]] if len(h2) == 1 else sum(map(weight, h2))) if h2 else 0,
-            two.pile.tally(weights),
-            (weights[d2[0]] if len(d2) == 1 else sum(map(weight, d2))) if d2 else 0,
-        )
+        weights = self.weights
+        seats = _seat_signature(one, weights) + _seat_signature(two, weights)
         actives = (
             tuple(
                 [
@@ -742,6 +726,22 @@ class BattleFightState(AgendaState[BattleFightGame]):
             else ()
         )
         return (self.current, seats, actives)
+
+
+def _seat_signature(seat: Seat, weights: list[int]) -> tuple:
+    """A seat's part of `BattleFightState.signature`: life, damage points, cell, hand, pile and discard.
+
+    (A hand or a discard holds a card or none most of the time: read without a sum then.)
+    """
+    hand, discard = seat.hand, seat.discard
+    return (
+        seat.life,
+        seat.damage,
+        seat.position,
+        (weights[hand[0]] if len(hand) == 1 else sum(map(weights.__getitem__, hand))) if hand else 0,
+        seat.pile.tally(weights),
+        (weights[discard[0]] if len(discard) == 1 else sum(map(weights.__getitem__, discard))) if discard else 0,
+    )
 
 
 #: Options of playing a card of the hand, by (name, card id): made once, shared (options never change).
