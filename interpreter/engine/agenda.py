@@ -53,8 +53,8 @@ from .limits import ActionCounter
 from .piles import Name, Pile
 from .state import Event, G, State
 
-#: How deep answers given where their decisions are posed may nest (see `AgendaState._answer_here`).
-MAX_NESTED = 20
+#: How deep answers given where their decisions are posed nest in Python's calls (see `AgendaState._answer_here`).
+MAX_NESTED = 5
 
 #: A task: the function to call (with the state first), its arguments, and
 #: for a decision, the decision posed (the answer is passed before the arguments).
@@ -174,10 +174,10 @@ class AgendaState(State[G]):
         card, a round's statistics), or a seat's whose player is answered
         inside (the random bot's). What follows it, in the task and in the
         methods that called it, may only schedule tasks. The answer runs
-        inside the call that posed the decision (see `_answer_here`).
+        before the tasks they schedule (see `_answer_here`).
         """
         counter = self._actions
-        seats = None if counter is None or self._queued or counter.nested >= MAX_NESTED else counter.seats
+        seats = None if counter is None or self._queued else counter.seats
         answer = None if seats is None else seats.get(decision.player)
         if answer is None:
             self._queued.append((getattr(method, "__func__", method), args, decision))
@@ -198,7 +198,7 @@ class AgendaState(State[G]):
         draws at nearly every action).
         """
         counter = self._actions
-        pick = None if counter is None or self._queued or counter.nested >= MAX_NESTED else counter.pick
+        pick = None if counter is None or self._queued else counter.pick
         if pick is None:
             self.ask(pile.draw_decision(name, kind, prompt), method, *args)
             return
@@ -214,12 +214,24 @@ class AgendaState(State[G]):
         The action is counted (past a bound, the game ends: `GameOver`); a
         single option is taken without asking; otherwise the option is
         `options[pick(chances)]`, counted as answered inside, the watch told
-        of its turn first. Then `method(option, *args)` runs, one level
-        deeper: an answer that poses the next decision the same way runs
-        inside this call. Past `MAX_NESTED` levels, the next decision goes
-        through the agenda instead, which answers it alike: a long chain of
-        such answers (200 cards drawn one by one for a duel) stays far from
-        Python's bound on nested calls.
+        of its turn first. Then `method(option, *args)` runs.
+
+        An answer that poses the next decision the same way runs it inside
+        its own call, one level deeper, up to `MAX_NESTED` levels. Deeper, it
+        leaves it to the deepest answer's call, which runs it once the
+        methods that posed it have returned, and so on down a chain of
+        answers (200 cards drawn one by one for a duel) at the same depth of
+        Python's calls. Deeper calls would cost more than the calls: CPython
+        3.11 gives its frames memory in chunks, and a chain that goes back
+        and forth over a chunk's end asks the system for one and gives it
+        back each time (nesting 20 levels deep cost Duel de dragons' random
+        games about a tenth of their time, in the system's time). A few
+        levels cost nothing, and most chains are that short (Dans les
+        Cordes': two or three answers), where the loop would cost a little
+        more than the calls it saves. The order is the one nested calls
+        would give: those methods only schedule tasks after posing (the
+        contract of `ask_last` and `ask_draw`), and their tasks are put
+        after those of the answer they left.
         """
         if counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
             counter.actions += 1
@@ -236,9 +248,30 @@ class AgendaState(State[G]):
                 watch.turn = turn
                 watch.call(self)
             option = options[pick(chances)]
+        method = getattr(method, "__func__", method)
+        if counter.nested >= MAX_NESTED:  # deep enough: run by the loop of the answer that posed it, below
+            counter.deferred = (method, option, args)
+            return
         counter.nested += 1
-        getattr(method, "__func__", method)(self, option, *args)
-        counter.nested -= 1  # (not when the game ends inside: `GameOver` goes up to `_run`, which starts again from 0)
+        method(self, option, *args)  # (`GameOver` goes up to `_run`, which clears what is left)
+        if counter.deferred is not None:
+            self._answer_deferred(counter)
+        counter.nested -= 1
+
+    def _answer_deferred(self, counter: ActionCounter) -> None:
+        """Run the answers left by the answers before them (see `_answer_here`), one after the other."""
+        after: list[Task] | None = None  # tasks scheduled after posing by the methods that posed the answers run so far
+        queued = self._queued
+        deferred = counter.deferred
+        while deferred is not None:
+            counter.deferred = None
+            if queued:  # they run after the next answer's tasks, the later ones first (as the calls would return)
+                after = queued + after if after else queued[:]
+                queued.clear()
+            deferred[0](self, deferred[1], *deferred[2])
+            deferred = counter.deferred
+        if after:
+            queued += after
 
     def answer_inside(
         self,
@@ -327,6 +360,7 @@ class AgendaState(State[G]):
                 queued.clear()
                 if self._actions is not None:
                     self._actions.nested = 0
+                    self._actions.deferred = None
                 continue
             if queued:
                 if len(queued) == 1:

@@ -93,7 +93,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "pick", "seats", "answered", "answered_turn", "watch", "nested")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "pick", "seats", "answered", "answered_turn", "watch", "nested", "deferred")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -117,8 +117,10 @@ class ActionCounter:
         self.answered_turn = 0
         #: Told of the first decision of each turn, those chance answers inside included (`AgendaState.TurnWatch`).
         self.watch: Any = None
-        #: How deep answers given where their decisions are posed nest now (`AgendaState._answer_here`).
+        #: How deep answers given where their decisions are posed nest now, and the next such answer
+        #: left to run after the deepest (`AgendaState._answer_here`).
         self.nested = 0
+        self.deferred: Any = None
 
     def copy(self) -> "ActionCounter":
         """An independent copy (for a copied state)."""
@@ -128,7 +130,7 @@ class ActionCounter:
         counter.pick, counter.seats = None, None  # a copy's decisions are answered by whoever plays it
         counter.answered, counter.answered_turn = 0, 0
         counter.watch = None
-        counter.nested = 0
+        counter.nested, counter.deferred = 0, None
         return counter
 
     def count(self, turn: int) -> Limit | None:

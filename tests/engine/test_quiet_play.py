@@ -19,7 +19,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from atout.interpreter.engine.agenda import AgendaState
+from atout.interpreter.engine.agenda import MAX_NESTED, AgendaState
 from atout.interpreter.engine.decision import Decision, Option
 from atout.interpreter.engine.loading import load_files
 from atout.interpreter.engine.options import check_options
@@ -236,9 +236,10 @@ class _Chain(_Toy):
     """A toy game: a seat answers `steps` decisions in a row, each posed with `ask_last` from the last one's answer.
 
     Each answer notes the option taken and how deep in Python's calls it
-    runs (an answer given where its decision is posed runs inside the call
-    that posed it); a task is scheduled after the first decision, to mark
-    where it runs. One decision per turn, so the bound per turn never ends it.
+    runs, then, after posing the next decision, schedules a task that notes
+    its step (what the contract of `ask_last` allows after posing); a task
+    is scheduled after the first decision, to mark where it runs. One
+    decision per turn, so the bound per turn never ends it.
     """
 
     def __init__(self, steps: int) -> None:
@@ -259,13 +260,17 @@ class _Chain(_Toy):
         self._turn += 1
         if self._turn > self.steps:  # the chain ends; the task after the first decision runs
             return
-        self.ask_last(Decision(0, "step", [Option("left", 0), Option("right", 1)], "which way?"), self._stepped)
+        self.ask_last(Decision(0, "step", [Option("left", 0), Option("right", 1)], "which way?"), self._stepped, self._turn)
 
-    def _stepped(self, option) -> None:
+    def _stepped(self, option, step) -> None:
         self.log.append(option.label)
         self.depths.append(_depth())
         self.nesting.append(self._actions.nested if self._actions is not None else 0)
         self._ask()
+        self.then(self._after, step)
+
+    def _after(self, step) -> None:
+        self.log.append(f"after {step}")
 
 
 def _depth() -> int:
@@ -288,26 +293,31 @@ def _play_chain(steps: int, inside: bool, seed: int):
 
 
 def test_a_seat_answered_inside_is_asked_where_ask_last_poses_its_decision():
-    """`ask_last` answers a seat answered inside where the decision is posed, as the loop would answer it."""
+    """`ask_last` answers a seat answered inside where the decision is posed, as the loop would answer it.
+
+    The tasks each answer schedules after posing the next decision run as
+    they would from the loop: after the next answer's, the last first.
+    """
     for seed in range(5):
         inside, watched = _play_chain(12, True, seed), _play_chain(12, False, seed)
-        assert inside.log == watched.log and len(inside.log) == 13, seed
-        assert inside.log.index("after the first") == 12  # the first answer's chain runs before the task scheduled after it
+        assert inside.log == watched.log and len(inside.log) == 13 + 12, seed
+        assert inside.log[12:] == [f"after {step}" for step in range(12, 0, -1)] + ["after the first"]
         assert inside._actions.actions == watched._actions.actions == 12
         assert inside._actions.answered == 11  # all but the first (posed before play, answered from outside)
-        steps = [after - before for before, after in zip(inside.depths[1:], inside.depths[2:])]  # (below the bound)
-        assert len(set(steps)) == 1 and steps[0] > 0  # each answered inside the call that posed it
+        assert inside.nesting == [0] + [min(step, MAX_NESTED) for step in range(1, 12)]  # the first answered from outside
         assert len(set(watched.depths)) == 1  # each answered from the loop
 
 
-
 def test_answers_given_where_posed_nest_no_deeper_than_the_bound():
-    """A long chain of answers given where posed goes through the agenda every `MAX_NESTED` levels, playing alike."""
-    from atout.interpreter.engine.agenda import MAX_NESTED
+    """A long chain of answers given where posed nests `MAX_NESTED` calls deep, then runs at that depth, playing alike.
 
-    steps = 5 * MAX_NESTED
+    (Past the bound, each answer is run by a loop in the deepest answer's
+    call, one call below it, once the methods that posed it returned.)
+    """
+    steps = 300
     inside, watched = _play_chain(steps, True, 7), _play_chain(steps, False, 7)
     assert inside.log == watched.log and inside.log[-1] == "after the first"
     assert max(inside.nesting) == MAX_NESTED  # reached, never passed
-    assert max(inside.depths) - min(inside.depths) < 10 * MAX_NESTED  # Python's calls nest as deep, no deeper
-    assert inside._actions.answered == steps - 1 and inside._actions.nested == 0
+    deeper = inside.depths[MAX_NESTED + 1 :]
+    assert len(set(deeper)) == 1 and deeper[0] == inside.depths[MAX_NESTED] + 1
+    assert inside._actions.answered == steps - 1 and inside._actions.nested == 0 and inside._actions.deferred is None
