@@ -99,9 +99,26 @@ def _against(low: int, high: int, theirs: tuple[tuple[int, ...], ...]) -> dict[t
     return against
 
 
+#: Each pair of cards' `chance`, by the rounds' statistics and the pair's statistics (the same pairs come back
+#: at every try: a dictionary read, where the leads were made again and looked up).
+_PAIRS: dict[tuple[int, int], dict[tuple[tuple[int, ...], tuple[int, ...]], float]] = {}
+
+#: The pairs kept at most, for one range of statistics (past it, they are made again when asked).
+PAIRS = 200_000
+
+
 def card_strength(card: tuple[int, ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
     """A card's mean chance against a hand of statistics `theirs`."""
-    return sum([chance(card, other, low, high) for other in theirs]) / len(theirs)
+    pairs = _PAIRS.get((low, high))
+    if pairs is None or len(pairs) >= PAIRS:
+        pairs = _PAIRS[(low, high)] = {}
+    values = []
+    for other in theirs:
+        value = pairs.get((card, other))
+        if value is None:
+            value = pairs[(card, other)] = chance(card, other, low, high)
+        values.append(value)
+    return sum(values) / len(theirs)
 
 
 def rounds_to_play(state: Any) -> int:
