@@ -88,15 +88,19 @@ AGAINST_HANDS = 50_000
 
 def _against(low: int, high: int, theirs: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], float]:
     """The values kept of each card's chance against the hand `theirs` (statistics from `low` to `high` a round)."""
-    hands = _AGAINST.get((low, high))
-    if hands is None:
-        hands = _AGAINST[(low, high)] = {}
+    hands = _kept(_AGAINST, (low, high), AGAINST_HANDS)
     against = hands.get(theirs)
     if against is None:
-        if len(hands) >= AGAINST_HANDS:
-            hands.clear()
         against = hands[theirs] = {}
     return against
+
+
+def _kept(tables: dict[tuple[int, int], dict[Any, Any]], statistics: tuple[int, int], most: int) -> dict[Any, Any]:
+    """The values kept for a range of statistics in `tables`: a new table when none is, or when it holds `most`."""
+    table = tables.get(statistics)
+    if table is None or len(table) >= most:
+        table = tables[statistics] = {}
+    return table
 
 
 #: Each pair of cards' `chance`, by the rounds' statistics and the pair's statistics (the same pairs come back
@@ -109,9 +113,7 @@ PAIRS = 200_000
 
 def card_strength(card: tuple[int, ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
     """A card's mean chance against a hand of statistics `theirs`."""
-    pairs = _PAIRS.get((low, high))
-    if pairs is None or len(pairs) >= PAIRS:
-        pairs = _PAIRS[(low, high)] = {}
+    pairs = _kept(_PAIRS, (low, high), PAIRS)
     values = []
     for other in theirs:
         value = pairs.get((card, other))
