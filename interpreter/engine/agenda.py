@@ -277,7 +277,7 @@ class AgendaState(State[G]):
         self,
         choose: Callable[[Decision], int],
         watch: TurnWatch | None = None,
-        pick: Callable[[list[int]], int] | None = None,
+        pick: Callable[[list[int] | int], int] | None = None,
         seats: list[Callable[[Decision], int] | None] | None = None,
     ) -> ActionCounter:
         """From now on, answer decisions here as they come: chance's with `choose`, a seat's with `seats[seat]`.

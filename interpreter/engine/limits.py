@@ -109,7 +109,7 @@ class ActionCounter:
         #: The bound the game reached, once it has (the game is then over).
         self.reached: Limit | None = None
         #: Chance's sampler given an option's weights (`AgendaState.ask_draw`), if chance is answered inside.
-        self.pick: Callable[[list[int]], int] | None = None
+        self.pick: Callable[[list[int] | int], int] | None = None
         #: Who answers decisions inside the state, by the deciding seat (`CHANCE` for chance's), if anyone.
         self.seats: dict[int, Callable[[Any], int]] | None = None
         #: How many decisions were answered inside the state, and the turn of the last one.

@@ -260,18 +260,23 @@ class Pile:
         name = self._name(name)
         return Decision(CHANCE, kind, top.options(name)[:], prompt, weights=top.weights(name)[:])
 
-    def top_choices(self, name: Name | None = None) -> tuple[list[Option], list[int]]:
-        """`draw_decision`'s options and weights, not copied: read them before the pile changes.
+    def top_choices(self, name: Name | None = None) -> tuple[list[Option], list[int] | int]:
+        """`draw_decision`'s options and their chances: the weights, not copied (read them before the pile changes).
 
-        (A game draws at nearly every action: the top segment and its counts
-        are read here without the calls `draw_decision` makes.)
+        When each name of the top segment has a single copy, the chances are
+        the number of options, each as likely (`ChanceSampler.pick` then
+        draws without summing weights). (A game draws at nearly every
+        action: the top segment and its counts are read here without the
+        calls `draw_decision` makes.)
         """
         top = self._segments[0]
         if not top.cards:
             top = self._top()
         if top._by_name is None:
             top._index(self._name(name))
-        return top._options, top._weights
+        weights = top._weights
+        count = len(weights)
+        return top._options, (count if count == len(top.cards) else weights)
 
     def take(self, label: str, name: Name | None = None) -> int:
         """Remove and return a card of this name from the top segment."""

@@ -95,9 +95,17 @@ class ChanceSampler:
         index = bisect_right(totals, self.rng.random() * totals[-1])
         return index if index < len(totals) else len(totals) - 1
 
-    def pick(self, weights: list[int]) -> int:
-        """`choose` for a decision of these weights, made or not: the same draw, from the same numbers."""
-        totals = list(accumulate(weights))
+    def pick(self, weights: list[int] | int) -> int:
+        """`choose` for a decision of these weights, made or not: the same draw, from the same numbers.
+
+        `weights` may be a number of options, each of weight 1: the running
+        totals are then 1, 2, … and the option is the draw's whole part, as
+        the search among the totals would find it.
+        """
+        if weights.__class__ is int:
+            index = int(self.rng.random() * weights)  # type: ignore[operator]
+            return index if index < weights else weights - 1  # type: ignore[operator,return-value]
+        totals = list(accumulate(weights))  # type: ignore[arg-type]
         index = bisect_right(totals, self.rng.random() * totals[-1])
         return index if index < len(totals) else len(totals) - 1
 

@@ -20,7 +20,7 @@ from types import SimpleNamespace
 import pytest
 
 from atout.interpreter.engine.agenda import MAX_NESTED, AgendaState
-from atout.interpreter.engine.decision import Decision, Option
+from atout.interpreter.engine.decision import CHANCE, Decision, Option
 from atout.interpreter.engine.loading import load_files
 from atout.interpreter.engine.options import check_options
 from atout.interpreter.engine.piles import Pile
@@ -230,6 +230,33 @@ def test_a_draw_answered_inside_the_state_past_the_bound_on_actions_ends_the_gam
         watched = _play_drawing(False, False, 3, per_game=per_game)
         assert (inside[0], inside[2], inside[3]) == (watched[0], watched[2], watched[3]), per_game
         assert inside[3].code == ("action_limit" if per_game < 10 else "turns")
+
+
+def test_a_draw_among_options_of_one_copy_each_is_the_draw_their_weights_give():
+    """`ChanceSampler.pick` given a number of options draws what it draws from as many weights of 1, and `choose` too."""
+    for count in (1, 2, 3, 7, 40, 1000):
+        posed = Decision(CHANCE, "draw", [Option(str(i), i) for i in range(count)], "a card", weights=[1] * count)
+        by_count, by_weights, by_decision = ChanceSampler(count), ChanceSampler(count), ChanceSampler(count)
+        drawn = [by_count.pick(count) for _ in range(500)]
+        assert drawn == [by_weights.pick([1] * count) for _ in range(500)]
+        assert drawn == [by_decision.choose(posed) for _ in range(500)]
+        assert count == 1 or len(set(drawn)) > 1
+
+
+class _NearOne:
+    """A generator whose draws are the largest float below 1: the draw's whole part would be the count itself."""
+
+    def random(self) -> float:
+        return 1 - 2**-53
+
+
+def test_a_draw_at_the_very_top_of_the_range_takes_the_last_option_either_way():
+    for count in (1, 3, 2**20 + 1, 2**53 - 1):
+        sampler = ChanceSampler(0)
+        sampler.rng = _NearOne()  # type: ignore[assignment]
+        assert sampler.pick(count) == count - 1
+    sampler.rng = _NearOne()  # type: ignore[assignment]
+    assert sampler.pick([1, 1, 1]) == 2
 
 
 class _Chain(_Toy):
