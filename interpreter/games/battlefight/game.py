@@ -83,6 +83,8 @@ class BattleFightGame(Game):
         self._booster_decisions: dict[tuple[int, TechniqueType], Decision] = {}
         #: The option of playing each basic technique, by its type (made once: options never change).
         self.basic_options = [(technique_type, Option(basic.name, basic)) for technique_type, basic in self.basics.items()]
+        #: The same options alone, offered as they are while nothing forbids a type.
+        self.basic_option_list = [option for _, option in self.basic_options]
 
     @classmethod
     def from_files(

@@ -34,13 +34,6 @@ def hand_value(cards: int) -> float:
 _HAND_VALUES = tuple(hand_value(cards) for cards in range(64))
 
 
-def _side(state: Any, seat: int) -> float:
-    strong, weak = state.strong_and_weak(seat)
-    cards = len(state.seats[seat].hand)
-    hand = _HAND_VALUES[cards] if cards < 64 else hand_value(cards)
-    return LIFE * state.seats[seat].life + hand + STRONG * strong + WEAK * weak
-
-
 def _place(board: Any, cell: Any) -> float:
     """What standing on `cell` is worth: the edge's cost and the distance from the centre's."""
     return -(EDGE if board.is_edge(cell) else 0.0) - OUT * board.distance(cell, (0, 0))
@@ -52,22 +45,32 @@ def _places(board: Any) -> dict[Any, float]:
     return {cell: _place(board, cell) for cell in board.cells}
 
 
-def _board(state: Any, seat: int) -> float:
-    cell = state.seats[seat].position
-    if cell is None:
-        return 0.0
-    return _places(state.board)[cell]
+#: No permanent in play: each seat's Force + Protection and Vitesse + Charme.
+_NONE = (0, 0)
 
 
 def position_score(state: Any, seat: int) -> float:
     """Life, permanents and cards ahead, the pawns' places, weighed (see the module's docstring).
 
     It reads only what the seat sees (its `BattleFightView` holds the same
-    figures), from the state itself: it is asked at every step of every trial.
+    figures), from the state itself: it is asked at every step of every
+    trial, so both seats' figures are read in one place.
     """
     them = 1 - seat
-    score = _side(state, seat) - _side(state, them) + _board(state, seat) - _board(state, them)
-    score -= (PRESS - 1) * LIFE * state.seats[them].life
-    mine, theirs = state.seats[seat].position, state.seats[them].position
-    distance = state.board.distance(mine, theirs) if mine and theirs else 0
+    mine, theirs = state.seats[seat], state.seats[them]
+    if state.holders:
+        strong, weak = state.strong_and_weak()
+    else:
+        strong = weak = _NONE
+    cards = len(mine.hand)
+    hand = _HAND_VALUES[cards] if cards < 64 else hand_value(cards)
+    side = LIFE * mine.life + hand + STRONG * strong[seat] + WEAK * weak[seat]
+    cards = len(theirs.hand)
+    hand = _HAND_VALUES[cards] if cards < 64 else hand_value(cards)
+    other_side = LIFE * theirs.life + hand + STRONG * strong[them] + WEAK * weak[them]
+    here, there = mine.position, theirs.position
+    places = _places(state.board)
+    score = side - other_side + (0.0 if here is None else places[here]) - (0.0 if there is None else places[there])
+    score -= (PRESS - 1) * LIFE * theirs.life
+    distance = state.board.distance(here, there) if here and there else 0
     return score - APART * max(0, distance - 1)

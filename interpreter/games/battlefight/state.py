@@ -140,6 +140,12 @@ class Seat:
         return self.pile.take(label, name)
 
 
+#: The permanents the position score counts as strong (they win exchanges) and as weak (they place, they charm).
+_STRONG, _WEAK = (ast.Force, ast.Protection), (ast.Vitesse, ast.Charme)
+
+#: No type forbidden.
+_NOTHING: frozenset = frozenset()
+
 #: What a handler tells the step loop.
 NEXT, FAIL, STABLE, WAIT = "next", "fail", "stable", "wait"
 
@@ -173,6 +179,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self._uid = 0
         #: How many turns each position started (`signature`), for the draw by repetition (`count_position`).
         self._seen: Seen = {}
+        #: True while `_seen` is shared with a copy of the state: it is copied before a turn is counted in it.
+        self._seen_shared = False
         #: During the setup, the booster cards opened and not kept yet, and the cards kept (sealed decks).
         self.opened: list[ast.Technique] = []
         self.kept: list[ast.Technique] = []
@@ -229,14 +237,17 @@ class BattleFightState(AgendaState[BattleFightGame]):
         the copy's do too, at its own copies.
         """
         new.seats = [seat.copy() for seat in self.seats]
-        twins = {active.uid: active.copy() for active in self.actives}
-        new.actives = list(twins.values())
-        new.holders = [twins[active.uid] for active in self.holders]
-        new.frames = [
-            Frame(twins[f.active.uid], None if f.actors is None else f.actors[:], f.inner[:], f.in_block, f.power)
-            for f in self.frames
-        ]
-        new._seen = self._seen.copy()
+        if self.actives:
+            twins = {active.uid: active.copy() for active in self.actives}
+            new.actives = list(twins.values())
+            new.holders = [twins[active.uid] for active in self.holders]
+            new.frames = [
+                Frame(twins[f.active.uid], None if f.actors is None else f.actors[:], f.inner[:], f.in_block, f.power)
+                for f in self.frames
+            ]
+        else:  # between two techniques (a frame runs an active: none either)
+            new.actives, new.holders, new.frames = [], [], []
+        self._seen_shared = new._seen_shared = True  # shared until a turn is counted (`_start_turn`)
         new.triggered = self.triggered[:]
         new.fired = self.fired.copy()
         if self._turn == 0:  # the decks are still being made
@@ -525,6 +536,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
         if limit and self._turn > limit:
             self.finish(None, "turn_limit", {"limit": limit})
             return
+        if self._seen_shared:
+            self._seen, self._seen_shared = self._seen.copy(), False
         if count_position(self._seen, self.signature()) >= self.rules.repetitions:
             repetitions = self.rules.repetitions
             self.finish(None, "repetition", {"repetitions": repetitions})
@@ -545,16 +558,27 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     def playable(self, player: int) -> list[Option]:
         """The techniques `player` may play now: cards of the hand, then basics."""
-        forbidden_types, forbidden_card_types, no_cards = self.restrictions(player)
+        if not self.holders:  # nothing in play forbids anything (read without the sets)
+            forbidden_types = forbidden_cards = _NOTHING
+            no_cards = False
+        else:
+            forbidden_types, forbidden_card_types, no_cards = self.restrictions(player)
+            forbidden_cards = forbidden_types | forbidden_card_types
         options: list[Option] = []
-        seen: set[str] = set()
-        if not no_cards:
-            for card in sorted(self.seats[player].hand, key=self.weights.__getitem__):  # in name order (`weights`)
-                technique = self.cards[card]
-                if technique.name in seen or technique.type in forbidden_types or technique.type in forbidden_card_types:
+        hand = self.seats[player].hand
+        if hand and not no_cards:
+            cards = self.cards
+            seen: set[str] = set()
+            for card in sorted(hand, key=self.weights.__getitem__) if len(hand) > 1 else hand:  # in name order (`weights`)
+                technique = cards[card]
+                name = technique.name
+                if name in seen or (forbidden_cards and technique.type in forbidden_cards):
                     continue
-                seen.add(technique.name)
-                options.append(_play_option(technique.name, card))
+                seen.add(name)
+                options.append(_play_option(name, card))
+        if not forbidden_types:
+            options += self.game.basic_option_list
+            return options
         for technique_type, option in self.game.basic_options:
             if technique_type not in forbidden_types:
                 options.append(option)
@@ -630,16 +654,15 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if seat == player and isinstance(keyword, kind)
         )
 
-    def strong_and_weak(self, player: int) -> tuple[int, int]:
-        """Force + Protection, and Vitesse + Charme, for `player`, in one pass (the bots' position score)."""
-        strong = weak = 0
+    def strong_and_weak(self) -> tuple[list[int], list[int]]:
+        """Force + Protection, and Vitesse + Charme, by seat, in one pass (the bots' position score)."""
+        strong, weak = [0, 0], [0, 0]
         for active in self.holders:
             for seat, keyword in active.permanents:
-                if seat == player:
-                    if isinstance(keyword, (ast.Force, ast.Protection)):
-                        strong += keyword.n
-                    elif isinstance(keyword, (ast.Vitesse, ast.Charme)):
-                        weak += keyword.n
+                if isinstance(keyword, _STRONG):
+                    strong[seat] += keyword.n
+                elif isinstance(keyword, _WEAK):
+                    weak[seat] += keyword.n
         return strong, weak
 
     # ------------------------------------------------------------------
