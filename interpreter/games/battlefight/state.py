@@ -19,7 +19,7 @@ being executed or Stable, kept in `actives` with their owner) and a discard.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, cast
 
@@ -558,6 +558,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     def playable(self, player: int) -> list[Option]:
         """The techniques `player` may play now: cards of the hand, then basics."""
+        forbidden_types: AbstractSet[Any]
+        forbidden_cards: AbstractSet[Any]
         if not self.holders:  # nothing in play forbids anything (read without the sets)
             forbidden_types = forbidden_cards = _NOTHING
             no_cards = False
