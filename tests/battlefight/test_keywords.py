@@ -350,6 +350,16 @@ def test_force_protection_vitesse_charme_count_while_active(s):
     assert [s.state.bonus(1, k) for k in (ast.Force, ast.Protection, ast.Vitesse, ast.Charme)] == [0, 2, 0, 0]
 
 
+def test_a_bonus_counted_but_not_in_play_is_a_broken_invariant(s):
+    s.give(0, "Colère")
+    s.play("Colère")
+    assert s.state.check_invariants() == []
+    s.state.bonuses = (s.state.bonuses[0] + 1, *s.state.bonuses[1:])
+    assert [p for p in s.state.check_invariants() if "bonuses" in p] == [
+        f"the bonuses counted {list(s.state.bonuses)} are not those in play {[s.state.bonuses[0] - 1, *s.state.bonuses[1:]]}"
+    ]
+
+
 def test_negative_vitesse_can_leave_no_move(s):
     s.give(0, "Plomb")
     s.play("Plomb")

@@ -45,10 +45,6 @@ def _places(board: Any) -> dict[Any, float]:
     return {cell: _place(board, cell) for cell in board.cells}
 
 
-#: No permanent in play: each seat's Force + Protection and Vitesse + Charme.
-_NONE = (0, 0)
-
-
 def position_score(state: Any, seat: int) -> float:
     """Life, permanents and cards ahead, the pawns' places, weighed (see the module's docstring).
 
@@ -58,16 +54,15 @@ def position_score(state: Any, seat: int) -> float:
     """
     them = 1 - seat
     mine, theirs = state.seats[seat], state.seats[them]
-    if state.holders:
-        strong, weak = state.strong_and_weak()
-    else:
-        strong = weak = _NONE
+    bonuses = state.bonuses  # each seat's Force, Protection, Vitesse, Charme (`state.BONUSES`), P1's first
+    at = 4 * seat
     cards = len(mine.hand)
     hand = _HAND_VALUES[cards] if cards < 64 else hand_value(cards)
-    side = LIFE * mine.life + hand + STRONG * strong[seat] + WEAK * weak[seat]
+    side = LIFE * mine.life + hand + STRONG * (bonuses[at] + bonuses[at + 1]) + WEAK * (bonuses[at + 2] + bonuses[at + 3])
+    at = 4 * them
     cards = len(theirs.hand)
     hand = _HAND_VALUES[cards] if cards < 64 else hand_value(cards)
-    other_side = LIFE * theirs.life + hand + STRONG * strong[them] + WEAK * weak[them]
+    other_side = LIFE * theirs.life + hand + STRONG * (bonuses[at] + bonuses[at + 1]) + WEAK * (bonuses[at + 2] + bonuses[at + 3])
     here, there = mine.position, theirs.position
     places = _places(state.board)
     score = side - other_side + (0.0 if here is None else places[here]) - (0.0 if there is None else places[there])

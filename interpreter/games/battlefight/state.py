@@ -31,7 +31,7 @@ from atout.interpreter.engine.zones import conservation
 from atout.interpreter.language.text import fold
 
 from . import ast
-from .board import Cell
+from .board import Board, Cell
 from .game import BattleFightGame
 from .powers import Event, Limit, Quand
 from .writing import step_text
@@ -140,8 +140,11 @@ class Seat:
         return self.pile.take(label, name)
 
 
-#: The permanents the position score counts as strong (they win exchanges) and as weak (they place, they charm).
-_STRONG, _WEAK = (ast.Force, ast.Protection), (ast.Vitesse, ast.Charme)
+#: The permanent bonuses, in the order of `BattleFightState.bonuses`.
+BONUSES = (ast.Force, ast.Protection, ast.Vitesse, ast.Charme)
+_BONUS_INDEX: dict[type, int] = {kind: index for index, kind in enumerate(BONUSES)}
+#: No bonus in play.
+_NO_BONUS = (0,) * (2 * len(BONUSES))
 
 #: No type forbidden.
 _NOTHING: frozenset = frozenset()
@@ -158,9 +161,11 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     step_events = frozenset({"step"})
 
+    # A state's fields are kept at 29 at most, those the engine sets during play included: CPython 3.11 keeps
+    # the fields of objects of a class apart from their names up to that many, and reads them faster so.
+
     def __init__(self, game: BattleFightGame) -> None:
         self.game = game
-        self.board = game.board
         self.rules = game.rules
         self.cards: list[ast.Technique] = []
         self.owners: list[int] = []
@@ -173,6 +178,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
         #: The actives that have permanents, in play order: what `bonus` and
         #: `restrictions` read, however many techniques are in play.
         self.holders: list[Active] = []
+        #: The sums of the bonuses in play, `BONUSES` for P1 then for P2 (what `bonus` reads; replaced, never
+        #: changed: copies share it).
+        self.bonuses: tuple[int, ...] = _NO_BONUS
         self.frames: list[Frame] = []
         self.current = 0
         self._turn = 0
@@ -181,9 +189,9 @@ class BattleFightState(AgendaState[BattleFightGame]):
         self._seen: Seen = {}
         #: True while `_seen` is shared with a copy of the state: it is copied before a turn is counted in it.
         self._seen_shared = False
-        #: During the setup, the booster cards opened and not kept yet, and the cards kept (sealed decks).
+        #: During the setup, the booster cards opened and not kept yet (the cards kept, of a sealed deck, go
+        #: from one choice to the next with the choice).
         self.opened: list[ast.Technique] = []
-        self.kept: list[ast.Technique] = []
         #: Cards of a pile turned face up by "Prendre … parmi les N premières", until they are taken or put back.
         self.looking: tuple[int, ...] = ()
         #: Powers set off and waiting for the step that set them off to be over: (active uid, permanent index).
@@ -197,6 +205,11 @@ class BattleFightState(AgendaState[BattleFightGame]):
     # ------------------------------------------------------------------
     # The State contract
     # ------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The game's board."""
+        return self.game.board
 
     @property
     def turn(self) -> int:
@@ -216,8 +229,15 @@ class BattleFightState(AgendaState[BattleFightGame]):
         return describe(self, viewer)
 
     def check_invariants(self) -> list[str]:
-        """Every card of each player is in exactly one zone, and none is lost."""
+        """Every card of each player is in exactly one zone, and none is lost; the bonuses are those in play."""
         problems = []
+        in_play = [0] * len(_NO_BONUS)
+        for active in self.holders:
+            for player, keyword in active.permanents:
+                if type(keyword) in _BONUS_INDEX:
+                    in_play[4 * player + _BONUS_INDEX[type(keyword)]] += keyword.n  # type: ignore[attr-defined]
+        if tuple(in_play) != self.bonuses:
+            problems.append(f"the bonuses counted {list(self.bonuses)} are not those in play {in_play}")
         for seat_index, seat in enumerate(self.seats):
             zones = {
                 "pile": seat.pile.cards(),
@@ -252,7 +272,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
         new.fired = self.fired.copy()
         if self._turn == 0:  # the decks are still being made
             new.cards, new.owners, new.weights = self.cards[:], self.owners[:], self.weights[:]
-            new.opened, new.kept = self.opened[:], self.kept[:]
+            new.opened = self.opened[:]
 
     def resample(self, player: int, rng: Any) -> BattleFightState:
         """A copy where the other player's hand and pile are dealt anew from what `player` may know.
@@ -362,31 +382,29 @@ class BattleFightState(AgendaState[BattleFightGame]):
         if self.game.decks[seat].kind == "random":
             self._deal(seat, self.opened, "random")
         else:
-            self.kept = []
-            self._keep_card(seat, 0)
+            self._keep_card(seat, 0, ())
 
-    def _keep_card(self, seat: int, index: int) -> None:
-        """A sealed deck: the player keeps `cards per type` opened cards of each type, one at a time."""
+    def _keep_card(self, seat: int, index: int, kept: tuple[ast.Technique, ...]) -> None:
+        """A sealed deck: the player keeps `cards per type` opened cards of each type, one at a time (`kept` so far)."""
         per_type = self.rules.cards_per_type
         if index == len(TYPES) * per_type:
-            self._deal(seat, self.kept, "sealed")
+            self._deal(seat, list(kept), "sealed")
             return
         technique_type = TYPES[index // per_type]
         names = sorted({c.name for c in self.opened if c.type is technique_type})
         if not names:  # pragma: no cover - a booster always has the type
-            self.then(self._keep_card, seat, index + 1)
+            self.then(self._keep_card, seat, index + 1, kept)
             return
         options = [Option(name, name) for name in names]
         decision = Decision(seat, "keep", options, f"Keep one {technique_type.value} card for your deck")
-        self.ask(decision, self._card_kept, seat, index)
+        self.ask(decision, self._card_kept, seat, index, kept)
 
-    def _card_kept(self, option: Option, seat: int, index: int) -> None:
+    def _card_kept(self, option: Option, seat: int, index: int, kept: tuple[ast.Technique, ...]) -> None:
         """The player keeps an opened card of the type at `index`; then the next one."""
         technique_type = TYPES[index // self.rules.cards_per_type]
         card = next(c for c in self.opened if c.name == option.value and c.type is technique_type)
         self.opened.remove(card)
-        self.kept.append(card)
-        self.then(self._keep_card, seat, index + 1)
+        self.then(self._keep_card, seat, index + 1, (*kept, card))
 
     def _deal(self, seat: int, techniques: list[ast.Technique], deck_name: str) -> None:
         """The deck's cards get their ids and make the player's pile, shuffled."""
@@ -630,6 +648,8 @@ class BattleFightState(AgendaState[BattleFightGame]):
         _discard(self.actives, active)
         if active.permanents:
             _discard(self.holders, active)
+            for player, keyword in active.permanents:
+                self._add_bonus(player, keyword, -1)
         if active.card is not None:
             self.seats[active.owner].discard.append(active.card)
         if not self.quiet:
@@ -644,28 +664,22 @@ class BattleFightState(AgendaState[BattleFightGame]):
         if not active.permanents:
             self.holders.append(active)
         active.permanents.append((player, keyword))
+        self._add_bonus(player, keyword, 1)
+
+    def _add_bonus(self, player: int, keyword: ast.Keyword, sign: int) -> None:
+        """Count a permanent bonus in `bonuses` (`sign` 1), or no more (-1); other permanents count nowhere."""
+        kind = _BONUS_INDEX.get(type(keyword))
+        if kind is not None:
+            at = 4 * player + kind
+            bonuses = list(self.bonuses)
+            bonuses[at] += sign * keyword.n  # type: ignore[attr-defined]  # a signed bonus
+            self.bonuses = tuple(bonuses)
 
     def bonus(self, player: int, kind: type[ast.Force | ast.Protection | ast.Vitesse | ast.Charme]) -> int:
         """The sum of a permanent (Force, Protection, Vitesse, Charme) for `player`."""
-        if not self.holders:
+        if not self.holders:  # no permanent in play (the usual case, read without the table)
             return 0
-        return sum(
-            keyword.n
-            for active in self.holders
-            for seat, keyword in active.permanents
-            if seat == player and isinstance(keyword, kind)
-        )
-
-    def strong_and_weak(self) -> tuple[list[int], list[int]]:
-        """Force + Protection, and Vitesse + Charme, by seat, in one pass (the bots' position score)."""
-        strong, weak = [0, 0], [0, 0]
-        for active in self.holders:
-            for seat, keyword in active.permanents:
-                if isinstance(keyword, _STRONG):
-                    strong[seat] += keyword.n
-                elif isinstance(keyword, _WEAK):
-                    weak[seat] += keyword.n
-        return strong, weak
+        return self.bonuses[4 * player + _BONUS_INDEX[kind]]
 
     # ------------------------------------------------------------------
     # Powers
