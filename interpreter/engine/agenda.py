@@ -148,15 +148,30 @@ class AgendaState(State[G]):
         method, args, _ = self._waiting
         self._waiting = (method, args, decision)
 
+    #: True once the state's fields are in a dictionary of its own (see `clone`).
+    _own_dict = False
+
     def clone(self) -> AgendaState[G]:
         """A copy that plays on alike: the same answers give the same events and outcome.
 
         The copy shares what never changes during play (the game, the cards,
         posed decisions, task arguments) and copies the rest: the agenda here,
         the game's own fields in `copy_fields`.
+
+        The copy's fields, and from its first copy on the state's, are kept
+        in a dictionary of its own. CPython 3.11 keeps up to 29 fields of an
+        object in a table shared by its class, and reads them fastest there,
+        until something reads the object's `__dict__`, as a copy does: from
+        then on, each field is looked up the slow way (four times slower). A
+        dictionary of its own is read nearly as fast as the shared table,
+        and is copied in one step. A state that is never copied (a game
+        played on, random against random) keeps the shared table.
         """
+        if not self._own_dict:
+            self.__dict__ = dict(self.__dict__)
+            self._own_dict = True
         new = object.__new__(type(self))  # a shallow copy, made directly (a fifth of `copy.copy`'s cost)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()
         new._agenda = self._agenda[:]
         new._queued = []
         new._events = []
