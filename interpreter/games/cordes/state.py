@@ -40,6 +40,9 @@ from .rules import CordesRules
 
 ATTACK, DEFENSE, RIPOSTE, RECOVERY = ast.CardType.ATTACK, ast.CardType.DEFENSE, ast.CardType.RIPOSTE, ast.CardType.RECOVERY
 
+#: The most hands whose names a game keeps (`CordesState.hand_names`); past it, it starts again.
+HANDS_KEPT = 100_000
+
 #: The options that are the same in every game.
 END_TURN = Option("End the turn", ("end",))
 END_COMBAT = Option("End the combat", ("end",))
@@ -331,9 +334,21 @@ class CordesState(AgendaState[CordesGame]):
         """The card of an id."""
         return self.game.box[card_id]
 
-    def hand_names(self, seat: int, cards: list[int] | None = None) -> list[str]:
-        """The distinct names of a hand (or of `cards`), sorted."""
-        return sorted(set(map(self.game.names.__getitem__, self.seats[seat].hand if cards is None else cards)))
+    def hand_names(self, seat: int, cards: list[int] | None = None) -> tuple[str, ...]:
+        """The distinct names of a hand (or of `cards`), sorted.
+
+        Kept by the game for each hand met (the options of every turn and
+        every combat list them; the heuristic bot's trials meet the same
+        hands again and again).
+        """
+        key = tuple(self.seats[seat].hand if cards is None else cards)
+        kept = self.game.hand_names
+        names = kept.get(key)
+        if names is None:
+            if len(kept) >= HANDS_KEPT:
+                kept.clear()
+            names = kept[key] = tuple(sorted(set(map(self.game.names.__getitem__, key))))
+        return names
 
     def take_from_hand(self, seat: int, name: str) -> int:
         """Remove a card of this name from a hand; its id."""
