@@ -123,3 +123,11 @@ def test_a_resample_never_moves_the_gong():
                 checked += 1
             state.apply(rng.randrange(len(decision.options)))
     assert checked > 100
+
+
+def test_the_ids_of_the_cards_follow_their_names_as_a_position_drawn_anew_sorts_them(cordes_files):
+    """`resample` deals the unseen cards from their ids sorted, as sorting them by name and id would."""
+    game = CordesGame(cordes_files.rules(), {c.name: c for f in cordes_files.card_files for c in f.cards}, ("Karpentier", "Lewis"), 0, cordes_files.digest())
+    ids = list(range(len(game.box)))
+    assert game.names == sorted(game.names)
+    assert sorted(reversed(ids), key=lambda c: (game.names[c], c)) == ids

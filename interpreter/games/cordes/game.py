@@ -60,6 +60,7 @@ class CordesGame(Game):
             name: (card.TYPE, card.cost, Option(f"Play {name}", ("play", name)), Option(f"Spit {name}", ("spit", name)))
             for name, card in self.hand_cards.items()
         }
+        #: (In name order: the order of the ids is the names', which positions drawn anew rely on.)
         self.box = [card for _, card in sorted(self.cards.items()) for _ in range(card.copies)]
         self.names = [card.name for card in self.box]
         #: The name of an id, as a function (piles ask for one at every draw).

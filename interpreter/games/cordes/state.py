@@ -294,8 +294,7 @@ class CordesState(AgendaState[CordesGame]):
         for cards in segments:
             places.append((cards, [i for i, c in enumerate(cards) if c not in known]))
         unseen = [cards[i] for cards, positions in places for i in positions]
-        names = self.game.names
-        dealt = sorted(unseen, key=lambda c: (names[c], c))
+        dealt = sorted(unseen)  # by name and id: the ids follow the names (`CordesGame.box`)
         rng.shuffle(dealt)
         moved = dict(zip(unseen, dealt))
         for cards, positions in places:
