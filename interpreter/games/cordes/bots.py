@@ -144,7 +144,8 @@ class HeuristicBot:
         defenses = sorted((c for c in hand if c.TYPE is CardType.DEFENSE), key=lambda c: (-self.value(c), c.cost, c.name))
         keep = defenses[:1] + [c for c in defenses[1:] if c.cost == 0][:2]
         reserve = keep[0].cost if keep else 0
-        rest = [c for c in hand if c not in keep and not _is_attack(c)]
+        kept = {c.name for c in keep}  # (a card is its name: two copies of a card are one node)
+        rest = [c for c in hand if c.name not in kept and not _is_attack(c)]
         recoveries_left = seen.recoveries < seen.rules.recoveries_per_turn
         spittable = sorted(
             (c for c in rest if not (c.TYPE is CardType.RECOVERY and recoveries_left and c.cost <= energy_now)),
