@@ -218,3 +218,18 @@ def test_a_position_s_signature_is_its_zones_as_sets_of_names_whatever_their_ord
                 moved.seats[0].discard.append(moved.seats[0].hand.pop())
                 assert moved.signature() != state.signature()
     assert sizes == {(h, d) for h in range(3) for d in range(3)}  # none, one and several cards, in both zones
+
+
+def test_a_seat_s_and_a_technique_s_copies_have_every_field_of_the_original_and_lists_of_their_own():
+    from dataclasses import fields
+
+    from atout.interpreter.engine.piles import Pile
+    from atout.interpreter.games.battlefight.state import Active, Seat
+
+    seat = Seat(12, Pile([[1, 2]]), (0, 1), 3, [4, 5], [6])
+    active = Active(7, object(), 1, 4, 2, True, 1, [(0, object())])  # type: ignore[arg-type]
+    for original, copy, own in ((seat, seat.copy(), ("hand", "discard")), (active, active.copy(), ("permanents",))):
+        for field in fields(original):
+            assert getattr(copy, field.name) == getattr(original, field.name), field.name
+        assert all(getattr(copy, name) is not getattr(original, name) for name in own)
+    assert seat.pile_shared and seat.copy().pile is seat.pile

@@ -131,3 +131,14 @@ def test_the_ids_of_the_cards_follow_their_names_as_a_position_drawn_anew_sorts_
     ids = list(range(len(game.box)))
     assert game.names == sorted(game.names)
     assert sorted(reversed(ids), key=lambda c: (game.names[c], c)) == ids
+
+
+def test_a_boxer_s_copy_has_every_field_of_the_original_and_zones_of_its_own():
+    from dataclasses import fields
+
+    from atout.interpreter.games.cordes.state import Seat
+
+    seat = Seat(9, 2, [1, 2], [3], {3}, 0, [4], [5], {0: 1})
+    copy = seat.copy()
+    assert copy == seat
+    assert all(getattr(copy, f.name) is not getattr(seat, f.name) for f in fields(seat) if not isinstance(getattr(seat, f.name), int | None))

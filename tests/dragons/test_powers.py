@@ -274,7 +274,7 @@ def test_look_at_the_first_cards_of_the_reserve_and_take_one(powered):
     assert s.decision.kind == "power_draw"
     events = s.choose("Chasseur")  # then the last card of the reserve, drawn at once
     assert last(events, "look")["cards"] == ["Chasseur", "Dragon d'Exemple"]
-    assert s.state.reserve[0].cards() == [] and len(s.state.looking) == 2
+    assert s.state.reserve[0].cards() == [] and len(s.state.marks.looking) == 2
     assert s.state.check_invariants() == []  # the cards looked at are in no zone, and counted
     assert s.decision.player == 0 and s.decision.labels() == ["Chasseur", "Dragon d'Exemple"]
     s.choose("Chasseur")

@@ -40,6 +40,10 @@ from .writing import step_text
 TYPES = tuple(ast.TechniqueType)
 
 
+#: Makes an object without calling its `__init__` (a copy then sets every field).
+_new_object = object.__new__
+
+
 @dataclass(slots=True, eq=False)
 class Active:
     """A technique in the activity zone: being executed, or Stable.
@@ -68,8 +72,14 @@ class Active:
         return self.technique.name
 
     def copy(self) -> "Active":
-        """An independent copy (the permanents are a list of its own)."""
-        return Active(self.uid, self.technique, self.owner, self.card, self.next_step, self.stable, self.cost, self.permanents[:])
+        """An independent copy (the permanents are a list of its own).
+
+        (Each field set directly, without the class's `__init__`: a bot's trials copy a position at every try.)
+        """
+        new = _new_object(Active)
+        new.uid, new.technique, new.owner, new.card = self.uid, self.technique, self.owner, self.card
+        new.next_step, new.stable, new.cost, new.permanents = self.next_step, self.stable, self.cost, self.permanents[:]
+        return new
 
 
 class StableTechnique(NamedTuple):
@@ -131,7 +141,10 @@ class Seat:
         anew: sharing it makes a copy of the state cheap.
         """
         self.pile_shared = True
-        return Seat(self.life, self.pile, self.position, self.damage, self.hand[:], self.discard[:], True)
+        new = _new_object(Seat)  # each field set directly, as `Active.copy` does
+        new.life, new.pile, new.position, new.damage = self.life, self.pile, self.position, self.damage
+        new.hand, new.discard, new.pile_shared = self.hand[:], self.discard[:], True
+        return new
 
     def take(self, label: str, name: Callable[[int], str]) -> int:
         """Take a card named `label` from the pile (a pile shared with a copy is copied first)."""

@@ -50,6 +50,10 @@ TAKE = Option("Take the blow", None)
 DONE = Option("Done", None)
 
 
+#: Makes an object without calling its `__init__` (a copy then sets every field).
+_new_object = object.__new__
+
+
 @dataclass(slots=True)
 class Seat:
     """One boxer: the markers, the hand, the spittoon, the cards swapped at the coach's advice."""
@@ -69,11 +73,15 @@ class Seat:
     used: dict[int, int] = field(default_factory=dict)
 
     def copy(self) -> "Seat":
-        """An independent copy (its own hand, spittoon, face-down set, swapped and looked-at cards, powers used)."""
-        return Seat(
-            self.life, self.energy, self.hand[:], self.spittoon[:], set(self.face_down), self.boxer, self.swapped[:],
-            self.looking[:], dict(self.used),
-        )
+        """An independent copy (its own hand, spittoon, face-down set, swapped and looked-at cards, powers used).
+
+        (Each field set directly, without the class's `__init__`: a bot's trials copy a position at every try.)
+        """
+        new = _new_object(Seat)
+        new.life, new.energy, new.boxer = self.life, self.energy, self.boxer
+        new.hand, new.spittoon, new.swapped, new.looking = self.hand[:], self.spittoon[:], self.swapped[:], self.looking[:]
+        new.face_down, new.used = set(self.face_down), dict(self.used)
+        return new
 
 
 class PileKnowledge(list[set[int]]):

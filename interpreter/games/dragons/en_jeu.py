@@ -37,13 +37,44 @@ MAX_FIRINGS = 200
 _STAT_INDEX = {stat: i for i, stat in enumerate(NomDeStatistique)}
 
 
+class Marks:
+    """What the powers in play have done in a duel: their uses, this round's bonuses, the cards looked at.
+
+    (Kept apart from the duel's other fields: a state with fewer fields is
+    read faster, see `tests/engine/test_state_fields.py`.)
+    """
+
+    __slots__ = ("uses", "round_uses", "bonus", "firings", "looking", "in_hand_powers")
+
+    def __init__(self) -> None:
+        #: How often each (card, power position) has worked: over the duel, over this round.
+        self.uses: dict[tuple[int, int], int] = {}
+        self.round_uses: dict[tuple[int, int], int] = {}
+        #: This round's bonuses to each seat's total (from the powers read at the reveal).
+        self.bonus = [0, 0]
+        #: Powers that worked this round (bounded by MAX_FIRINGS).
+        self.firings = 0
+        #: Cards drawn from a pile to be looked at ("regarde"), until they are put somewhere: (seat, card).
+        #: Replaced, never changed in place.
+        self.looking: list[tuple[int, int]] = []
+        #: True while the powers of the start of a round work: they are cards of a hand, which the
+        #: other player does not see (the commentary hides them from that player).
+        self.in_hand_powers = False
+
+    def copy(self) -> "Marks":
+        """An independent copy."""
+        new = Marks.__new__(Marks)
+        new.uses, new.round_uses, new.bonus = self.uses.copy(), self.round_uses.copy(), self.bonus[:]
+        new.firings, new.looking, new.in_hand_powers = self.firings, self.looking[:], self.in_hand_powers
+        return new
+
+
 class PowersInPlay:
     """The part of a duel's state that reads powers (mixed into `DragonsState`)."""
 
     # Fields of DragonsState this mixin uses (declared there).
     game: Any
     names: list[str]
-    full: list[tuple[int, int, int, int]]
     now: list[tuple[int, ...]]
     hands: list[list[int]]
     reserve: list[Pile]
@@ -55,27 +86,21 @@ class PowersInPlay:
     _shared: bool
 
     def _init_powers(self) -> None:
-        #: Each card's powers by position; whether any card of the duel has one.
-        self.powers: list[tuple[Pouvoir, ...]] = self.game.card_powers
-        self.with_powers: bool = self.game.with_powers
-        #: How often each (card, power position) has worked: over the duel, over this round.
-        self.uses: dict[tuple[int, int], int] = {}
-        self.round_uses: dict[tuple[int, int], int] = {}
-        #: This round's bonuses to each seat's total (from the powers read at the reveal).
-        self.bonus = [0, 0]
-        #: Powers that worked this round (bounded by MAX_FIRINGS).
-        self.firings = 0
-        #: Cards drawn from a pile to be looked at ("regarde"), until they are put somewhere: (seat, card).
-        self.looking: list[tuple[int, int]] = []
-        #: True while the powers of the start of a round work: they are cards of a hand, which the
-        #: other player does not see (the commentary hides them from that player).
-        self.in_hand_powers = False
+        #: What the powers have done so far (see `Marks`).
+        self.marks = Marks()
+
+    @property
+    def powers(self) -> list[tuple[Pouvoir, ...]]:
+        """Each card's powers, by card id."""
+        return self.game.card_powers  # type: ignore[no-any-return]
+
+    @property
+    def with_powers(self) -> bool:
+        """Whether any card of the duel has a power."""
+        return self.game.with_powers  # type: ignore[no-any-return]
 
     def _copy_powers(self, new: Any) -> None:
-        new.uses = self.uses.copy()
-        new.round_uses = self.round_uses.copy()
-        new.bonus = self.bonus[:]
-        new.looking = self.looking[:]
+        new.marks = self.marks.copy()
 
     # ------------------------------------------------------------------
     # What the constructs read
@@ -110,7 +135,7 @@ class PowersInPlay:
 
     def fire(self, moment: Moment, cards: list[tuple[int, int, int | None]]) -> None:
         """Schedule the powers of these cards (seat, card, the other's played card) for this moment, in order."""
-        self.in_hand_powers = moment is Moment.DEBUT
+        self.marks.in_hand_powers = moment is Moment.DEBUT
         for seat, card, other in cards:
             for index, power in enumerate(self.powers[card]):
                 if power.moment is moment:
@@ -118,18 +143,18 @@ class PowersInPlay:
 
     def _fire_power(self, seat: int, card: int, other: int | None, index: int) -> None:
         """A power works, if its card is still in its player's hand and its limit allows it."""
-        if card not in self.hands[seat] or self.firings >= MAX_FIRINGS:
+        if card not in self.hands[seat] or self.marks.firings >= MAX_FIRINGS:
             return
         power = self.powers[card][index]
         key = (card, index)
         limite = power.limite
         if limite is not None:
-            counts = self.uses if limite.per == "duel" else self.round_uses  # type: ignore[attr-defined]
+            counts = self.marks.uses if limite.per == "duel" else self.marks.round_uses  # type: ignore[attr-defined]
             if not limite.allows(counts.get(key, 0)):  # type: ignore[attr-defined]
                 return
             counts[key] = counts.get(key, 0) + 1
-        self.firings += 1
-        self.emit("power", player=seat, card=self.names[card], power=power.write(), secret=self.in_hand_powers)  # type: ignore[attr-defined]
+        self.marks.firings += 1
+        self.emit("power", player=seat, card=self.names[card], power=power.write(), secret=self.marks.in_hand_powers)  # type: ignore[attr-defined]
         power.run(Contexte(self, seat, card, other))  # type: ignore[arg-type]
 
     def run_effects(self, ctx: Contexte, effets: tuple[Any, ...]) -> None:
@@ -146,7 +171,7 @@ class PowersInPlay:
 
     def condition_read(self, ctx: Contexte, si: Any, holds: bool) -> None:
         """A "si" was read: the commentary says which branch."""
-        self.emit("condition", player=ctx.seat, holds=holds, otherwise=bool(si.sinon), secret=self.in_hand_powers)  # type: ignore[attr-defined]
+        self.emit("condition", player=ctx.seat, holds=holds, otherwise=bool(si.sinon), secret=self.marks.in_hand_powers)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------
     # Effects
@@ -154,7 +179,7 @@ class PowersInPlay:
 
     def add_bonus(self, ctx: Contexte, amount: int, bonus: Any) -> None:
         """This round's total of the card's seat changes by `amount`."""
-        self.bonus[ctx.seat] += amount
+        self.marks.bonus[ctx.seat] += amount
         self.emit("bonus", player=ctx.seat, card=self.names[ctx.card], amount=amount, text=bonus.write())  # type: ignore[attr-defined]
 
     def add_points(self, ctx: Contexte, seat: int, delta: int) -> None:
@@ -172,7 +197,7 @@ class PowersInPlay:
     def change_stats(self, ctx: Contexte, card: int, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
         """A card's statistics now change: up to the printed value, down to 0."""
         row = list(self.now[card])  # rows are shared by copies: replaced, never changed
-        full = self.full[card]
+        full = self.game.card_stats[card]
         changes = []
         for stat in stats:
             i = _STAT_INDEX[stat]
@@ -181,7 +206,7 @@ class PowersInPlay:
             changes.append([stat.value, before, row[i]])
         self.now[card] = tuple(row)
         seat = 0 if card in self.game.owned[0] else 1
-        self.emit("stats_changed", player=seat, card=self.names[card], changes=changes, secret=self.in_hand_powers)  # type: ignore[attr-defined]
+        self.emit("stats_changed", player=seat, card=self.names[card], changes=changes, secret=self.marks.in_hand_powers)  # type: ignore[attr-defined]
 
     # -- Moving cards ------------------------------------------------------
 
@@ -193,7 +218,7 @@ class PowersInPlay:
     def _put(self, seat: int, card: int, lieu: Lieu) -> None:
         """A card goes to a zone of its player; entering the hand, it comes without fatigue."""
         if lieu is Lieu.MAIN:
-            self.now[card] = self.full[card]
+            self.now[card] = self.game.card_stats[card]
             self.hands[seat].append(card)
             self._sort_hand(seat)  # type: ignore[attr-defined]
         else:
@@ -298,7 +323,7 @@ class PowersInPlay:
         source = regarde.source.lieu
         if source is Lieu.MAIN:
             return  # a hand is no pile (validation says so)
-        self.looking = []
+        self.marks.looking = []
         dest = regarde.destination or Lieu.MAIN
         self._look_next(seat, source, ctx.seat, regarde.nombre, regarde.prises, dest)
 
@@ -308,30 +333,30 @@ class PowersInPlay:
             decision = pile.draw_decision(self.names.__getitem__, "power_draw", f"{seat_name(looker)} looks at a card of {seat_name(seat)}'s {source.value}")
             self.ask(decision, self._looked_at, seat, source, looker, left, taken, dest)  # type: ignore[attr-defined]
             return
-        self.emit("look", player=looker, owner=seat, source=source.value, cards=[self.names[c] for _, c in self.looking])  # type: ignore[attr-defined]
+        self.emit("look", player=looker, owner=seat, source=source.value, cards=[self.names[c] for _, c in self.marks.looking])  # type: ignore[attr-defined]
         self._look_take(seat, source, looker, taken, dest)
 
     def _looked_at(self, option: Option, seat: int, source: Lieu, looker: int, left: int, taken: int, dest: Lieu) -> None:
         card = self._pile(seat, source).take(option.label, self.names.__getitem__)
-        self.looking = [*self.looking, (seat, card)]
+        self.marks.looking = [*self.marks.looking, (seat, card)]
         self._look_next(seat, source, looker, left - 1, taken, dest)
 
     def _look_take(self, seat: int, source: Lieu, looker: int, taken: int, dest: Lieu) -> None:
         """The looker picks the cards to put in `dest`; the others go back into the pile."""
-        if taken > 0 and self.looking and dest is not source:
-            cards = [card for _, card in self.looking]
+        if taken > 0 and self.marks.looking and dest is not source:
+            cards = [card for _, card in self.marks.looking]
             options = [Option(self.names[card], card) for card in sorted(cards, key=lambda c: (self.names[c], c))]
             prompt = f"which card you looked at goes {dest.value}?"
             self.ask(Decision(looker, "power_pick", options, prompt), self._look_taken, seat, source, looker, taken, dest)  # type: ignore[attr-defined]
             return
         pile = self._pile(seat, source)
-        for _, card in self.looking:
+        for _, card in self.marks.looking:
             pile.shuffle_in(card)
-        self.looking = []
+        self.marks.looking = []
 
     def _look_taken(self, option: Option, seat: int, source: Lieu, looker: int, taken: int, dest: Lieu) -> None:
         card = option.value
-        self.looking = [pair for pair in self.looking if pair[1] != card]
+        self.marks.looking = [pair for pair in self.marks.looking if pair[1] != card]
         self._put(seat, card, dest)
         self._moved(seat, card, source.value, dest, False, looker)
         self._look_take(seat, source, looker, taken - 1, dest)

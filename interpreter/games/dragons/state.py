@@ -116,10 +116,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.rules = rules = game.rules
         #: Card ids: P1's collection then P2's, each in name order (see `DragonsGame`).
         self.names: list[str] = game.card_names
-        self.full: list[tuple[int, int, int, int]] = game.card_stats
-        self.owned: list[list[int]] = game.owned
         #: Each card's statistics now, fatigue included (4 per card; a row is replaced, never changed).
-        self.now: list[tuple[int, ...]] = list(self.full)
+        self.now: list[tuple[int, ...]] = list(game.card_stats)
         #: Before the preparation, every card is in its collection.
         self.left = [self._collection_pile(0), self._collection_pile(1)]
         self.reserve = [Pile(name=self.names.__getitem__), Pile(name=self.names.__getitem__)]
@@ -142,14 +140,22 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.wanted: list[int | None] = [None, None]
         #: True when the piles may be shared with a copy of this state (see `copy_fields`).
         self._shared = False
-        self.first_player = None
-        self._outcome: Outcome | None = None
         self._init_powers()
         self.start(self._duel)
 
     # ------------------------------------------------------------------
     # The State contract
     # ------------------------------------------------------------------
+
+    @property
+    def full(self) -> list[tuple[int, int, int, int]]:
+        """Each card's statistics as printed (card ids: P1's collection then P2's, each in name order)."""
+        return self.game.card_stats
+
+    @property
+    def owned(self) -> list[list[int]]:
+        """Each seat's card ids."""
+        return self.game.owned
 
     @property
     def turn(self) -> int:
@@ -173,7 +179,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         problems = []
         for seat in (0, 1):
             zones = {"collection": self.left[seat].cards(), "reserve": self.reserve[seat].cards(), "hand": self.hands[seat]}
-            zones["looked at"] = [card for owner, card in self.looking if owner == seat]
+            zones["looked at"] = [card for owner, card in self.marks.looking if owner == seat]
             problems += conservation(zones, self.owned[seat], self.names.__getitem__, seat_name(seat))
             if self.with_powers:
                 if self.round and not self.hands[seat]:
@@ -226,7 +232,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         names, full, now = self.names, self.full, new.now
         seen, shown = new.seen[player], new.shown[player]
         size = len(new.hands[other])
-        looked = {card for owner, card in self.looking if owner == other}  # drawn by a power, in no zone: kept so
+        looked = {card for owner, card in self.marks.looking if owner == other}  # drawn by a power, in no zone: kept so
         kept = sorted((card for card in shown if card not in looked), key=lambda card: (names[card], card))
         maybe = []
         for swap in range(self.rules.exchanges - new.exchanges[other]):
@@ -480,8 +486,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.round = number
         self.replay = replay
         self.asked = ()
-        self.round_uses = {}
-        self.firings = 0
+        self.marks.round_uses = {}
+        self.marks.firings = 0
         if self.hears("round"):
             self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
@@ -551,7 +557,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
             )
         if self.with_powers and (self.has_powers(first) or self.has_powers(second)):
             # powers without a trigger work at the reveal: their bonuses count in this round's totals
-            self.bonus = [0, 0]
+            self.marks.bonus = [0, 0]
             self.fire(Moment.REVELEE, [(0, first, second), (1, second, first)])
             self.then(self._powered_totals, tuple(picks))
             return
@@ -560,8 +566,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _powered_totals(self, picks: list[int]) -> None:
         """The totals once the revealed cards' powers have worked: statistics now, plus the bonuses."""
         base = self.totals(picks)
-        totals = [base[0] + self.bonus[0], base[1] + self.bonus[1]]
-        self.emit("totals", round=self.round, cards=[self.names[c] for c in picks], totals=totals, bonus=list(self.bonus))
+        totals = [base[0] + self.marks.bonus[0], base[1] + self.marks.bonus[1]]
+        self.emit("totals", round=self.round, cards=[self.names[c] for c in picks], totals=totals, bonus=list(self.marks.bonus))
         self._compare(picks, totals)
 
     def _compare(self, picks: list[int], totals: list[int]) -> None:
@@ -605,7 +611,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         that leaves is shuffled into the reserve (its fatigue forgotten).
         """
         self.wanted = [None, None]
-        self.in_hand_powers = False
+        self.marks.in_hand_powers = False
         if self._can_swap(0) or self._can_swap(1):
             self._offer_swap(0)
         else:
