@@ -125,3 +125,14 @@ def test_resample_for_p1_leaves_p2s_choice_to_come(game):
     assert sample.view(0) == state.view(0) and sample.picks == state.picks
     assert sample.hands[0] == state.hands[0]
     assert decision.player != CHANCE
+
+
+def test_a_duel_without_powers_never_changes_its_marks_so_its_copies_share_them(game):
+    assert not game.with_powers
+    for seed in range(5):
+        state = game.new_state()
+        marks = state.marks
+        copy = state.clone()
+        advance(copy, random.Random(seed), lambda s, d: False)
+        assert copy.outcome() is not None and copy.marks is marks
+        assert (marks.uses, marks.round_uses, marks.bonus, marks.firings, marks.looking, marks.in_hand_powers) == ({}, {}, [0, 0], 0, [], False)

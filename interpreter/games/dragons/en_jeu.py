@@ -100,7 +100,8 @@ class PowersInPlay:
         return self.game.with_powers  # type: ignore[no-any-return]
 
     def _copy_powers(self, new: Any) -> None:
-        new.marks = self.marks.copy()
+        """The copy's own marks; in a duel without powers, the same (nothing changes them: see `DragonsState._round`)."""
+        new.marks = self.marks.copy() if self.with_powers else self.marks
 
     # ------------------------------------------------------------------
     # What the constructs read

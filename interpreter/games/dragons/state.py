@@ -486,8 +486,9 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.round = number
         self.replay = replay
         self.asked = ()
-        self.marks.round_uses = {}
-        self.marks.firings = 0
+        if self.with_powers:  # (a duel without powers never changes its marks: its copies share them)
+            self.marks.round_uses = {}
+            self.marks.firings = 0
         if self.hears("round"):
             self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
@@ -611,7 +612,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         that leaves is shuffled into the reserve (its fatigue forgotten).
         """
         self.wanted = [None, None]
-        self.marks.in_hand_powers = False
+        if self.with_powers:
+            self.marks.in_hand_powers = False
         if self._can_swap(0) or self._can_swap(1):
             self._offer_swap(0)
         else:
