@@ -291,8 +291,9 @@ class Trial:
         answered = 0
         policy = self._policy
         greedy = policy if type(policy) is Greedy else None
+        until = None if self.until is seat_decides else self.until  # the default horizon, read in place
         while (decision := state.decision()) is not None:
-            if self.until(state, decision, seat, start_turn):
+            if decision.player == seat if until is None else until(state, decision, seat, start_turn):
                 break
             if decision.player < 0:
                 state.apply(draw(decision, rng))

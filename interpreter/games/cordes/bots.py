@@ -111,9 +111,11 @@ class HeuristicBot:
         for _ in range(TRY.samples):
             position = view.sample(self.rng)
             tape = Tape(self.rng.getrandbits(32))
-            for name in names:
+            last = len(names) - 1
+            for at, name in enumerate(names):
                 card = seen.box[name]
-                base = with_energy(position, me, max(energy(position, me), card.cost))
+                # the sample itself serves for the last card (a copy plays on alike)
+                base = with_energy(position, me, max(energy(position, me), card.cost), own=at == last)
                 pending = base.decision()
                 index = None if pending is None else next((i for i, o in enumerate(pending.options) if o.value == ("play", name)), None)
                 if index is None:

@@ -27,9 +27,12 @@ def position_score(state: Any, seat: int) -> float:
     )
 
 
-def with_energy(state: Any, seat: int, energy: int) -> Any:
-    """A copy of `state` where `seat` has `energy`, its pending choice (play, or attack again) posed anew."""
-    copy = state.clone()
+def with_energy(state: Any, seat: int, energy: int, own: bool = False) -> Any:
+    """A copy of `state` where `seat` has `energy`, its pending choice (play, or attack again) posed anew.
+
+    With `own`, the caller gives `state` up: it is changed itself, not copied.
+    """
+    copy = state if own else state.clone()
     copy.seats[seat].energy = energy
     decision = copy.decision()
     if decision is not None and decision.player == seat:
