@@ -40,10 +40,6 @@ from .writing import step_text
 TYPES = tuple(ast.TechniqueType)
 
 
-#: Makes an object without calling its `__init__` (a copy then sets every field).
-_new_object = object.__new__
-
-
 @dataclass(slots=True, eq=False)
 class Active:
     """A technique in the activity zone: being executed, or Stable.
@@ -76,7 +72,7 @@ class Active:
 
         (Each field set directly, without the class's `__init__`: a bot's trials copy a position at every try.)
         """
-        new = _new_object(Active)
+        new = object.__new__(Active)
         new.uid, new.technique, new.owner, new.card = self.uid, self.technique, self.owner, self.card
         new.next_step, new.stable, new.cost, new.permanents = self.next_step, self.stable, self.cost, self.permanents[:]
         return new
@@ -141,7 +137,7 @@ class Seat:
         anew: sharing it makes a copy of the state cheap.
         """
         self.pile_shared = True
-        new = _new_object(Seat)  # each field set directly, as `Active.copy` does
+        new = object.__new__(Seat)  # each field set directly, as `Active.copy` does
         new.life, new.pile, new.position, new.damage = self.life, self.pile, self.position, self.damage
         new.hand, new.discard, new.pile_shared = self.hand[:], self.discard[:], True
         return new

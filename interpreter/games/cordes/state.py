@@ -50,10 +50,6 @@ TAKE = Option("Take the blow", None)
 DONE = Option("Done", None)
 
 
-#: Makes an object without calling its `__init__` (a copy then sets every field).
-_new_object = object.__new__
-
-
 @dataclass(slots=True)
 class Seat:
     """One boxer: the markers, the hand, the spittoon, the cards swapped at the coach's advice."""
@@ -77,7 +73,7 @@ class Seat:
 
         (Each field set directly, without the class's `__init__`: a bot's trials copy a position at every try.)
         """
-        new = _new_object(Seat)
+        new = object.__new__(Seat)
         new.life, new.energy, new.boxer = self.life, self.energy, self.boxer
         new.hand, new.spittoon, new.swapped, new.looking = self.hand[:], self.spittoon[:], self.swapped[:], self.looking[:]
         new.face_down, new.used = set(self.face_down), dict(self.used)

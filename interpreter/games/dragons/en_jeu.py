@@ -63,9 +63,9 @@ class Marks:
 
     def copy(self) -> "Marks":
         """An independent copy."""
-        new = Marks.__new__(Marks)
+        new = object.__new__(Marks)
         new.uses, new.round_uses, new.bonus = self.uses.copy(), self.round_uses.copy(), self.bonus[:]
-        new.firings, new.looking, new.in_hand_powers = self.firings, self.looking[:], self.in_hand_powers
+        new.firings, new.looking, new.in_hand_powers = self.firings, self.looking, self.in_hand_powers  # (`looking` is replaced)
         return new
 
 
