@@ -220,6 +220,41 @@ class AgendaState(State[G]):
         options, weights = pile.top_choices(name)
         self._answer_here(counter, options, pick, weights, method, args)  # type: ignore[arg-type]
 
+    def drawn_here(self, pile: Pile, name: Name | None = None) -> Option | None:
+        """The option chance draws from the top of `pile`, drawn here and now; None when it must be asked (or `pile` is empty).
+
+        For a game that draws card after card (a duel's preparation): in a
+        loop, each draw is `drawn_here`, and only when it gives None is the
+        draw posed with `ask_draw` (its answer then goes on with the loop's
+        next card). It draws where `ask_draw` would answer its draw, and as
+        it would: the state is answered inside and its task has scheduled
+        nothing yet; the action is counted and the option drawn the same way
+        (past a bound, `GameOver`), without the call of an answer per card.
+        """
+        counter = self._actions
+        pick = None if counter is None or self._queued else counter.pick
+        if pick is None or not pile:
+            return None
+        options, weights = pile.top_choices(name)
+        return self._answer_option(counter, options, pick, weights)  # type: ignore[arg-type]
+
+    def _answer_option(self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any) -> Option:
+        """The option answered here for `drawn_here`, the action counted as `_run` counts it (`_answer_here` inlines it: kept in step)."""
+        if counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
+            counter.actions += 1
+            counter.in_turn += 1
+        elif self.count_action():
+            raise GameOver
+        if len(options) == 1:
+            return options[0]
+        counter.answered += 1
+        turn = counter.answered_turn = counter.turn
+        watch = counter.watch
+        if watch is not None and turn != watch.turn:
+            watch.turn = turn
+            watch.call(self)
+        return options[pick(chances)]
+
     def _answer_here(
         self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any,
         method: Callable[..., Any], args: tuple[Any, ...],
@@ -248,6 +283,7 @@ class AgendaState(State[G]):
         contract of `ask_last` and `ask_draw`), and their tasks are put
         after those of the answer they left.
         """
+        # `_answer_option`, inlined (one call less: most answers of a game come here)
         if counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:
             counter.actions += 1
             counter.in_turn += 1

@@ -136,3 +136,21 @@ def test_a_duel_without_powers_never_changes_its_marks_so_its_copies_share_them(
         advance(copy, random.Random(seed), lambda s, d: False)
         assert copy.outcome() is not None and copy.marks is marks
         assert (marks.uses, marks.round_uses, marks.bonus, marks.firings, marks.looking, marks.in_hand_powers) == ({}, {}, [0, 0], 0, [], False)
+
+
+def test_a_seats_card_ids_follow_its_cards_names_so_a_hand_sorted_by_id_is_in_name_order(game, scenario):
+    # Hands, and the cards a copy deals anew, are sorted by id alone: that is name order (copies of a name by id)
+    # only while each seat's ids are given in the order of its cards' names. Copies of a name and names out of
+    # order in the collection (with accents: "Usé" after "Réserviste") included.
+    duel = scenario(["Usé", "Modeste", "Usé", "Dragon d'Exemple", "Réserviste"], ["Faible", "Faible", "Modeste", "Usé", "Faible"])
+    for names, owned in ((game.card_names, game.owned), (duel.game.card_names, duel.game.owned)):
+        for cards in owned:
+            assert cards == sorted(cards, key=lambda card: (names[card], card))
+    assert duel.hand(0) == ["Dragon d'Exemple", "Modeste", "Réserviste", "Usé", "Usé"]
+    state = game.new_state()
+    rng = random.Random(3)
+    while (decision := state.decision()) is not None and state.round < 3:
+        state.apply(rng.randrange(len(decision.options)))
+        for seat in (0, 1) if state.round else ():  # (during the preparation, a hand is sorted once drawn)
+            hand = [state.names[card] for card in state.hands[seat]]
+            assert hand == sorted(hand)

@@ -608,13 +608,20 @@ class CardiaState(AgendaState[CardiaGame]):
         self.ask_draw(zones.pile, self.names.__getitem__, "draw", DRAW_PROMPTS[seat], self._drawn, seat, count)
 
     def _drawn(self, option: Option, seat: int, count: int) -> None:
-        """The card chance drew goes to the hand; the next card, if `count` says so."""
+        """The card chance drew goes to the hand; the next card, if `count` says so (drawn here while chance is drawn inside)."""
         zones = self.seats[seat]
-        card = zones.pile.take(option.label, self.names.__getitem__)
-        zones.hand.append(card)
-        if self.hears("draw"):
-            self.emit("draw", player=seat, card=self.names[card])
-        self.draw(seat, count - 1)
+        name = self.names.__getitem__
+        while True:
+            card = zones.pile.take(option.label, name)
+            zones.hand.append(card)
+            if self.hears("draw"):
+                self.emit("draw", player=seat, card=self.names[card])
+            count -= 1
+            drawn = self.drawn_here(zones.pile, name) if count > 0 else None
+            if drawn is None:
+                self.draw(seat, count)
+                return
+            option = drawn
 
     def leave_play(self, card: int, to: str) -> None:
         """A card in play goes to its owner's discard or hand, losing its tokens (no re-evaluation here)."""

@@ -233,7 +233,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         seen, shown = new.seen[player], new.shown[player]
         size = len(new.hands[other])
         looked = {card for owner, card in self.marks.looking if owner == other}  # drawn by a power, in no zone: kept so
-        kept = sorted((card for card in shown if card not in looked), key=lambda card: (names[card], card))
+        kept = sorted(card for card in shown if card not in looked)  # in name order: a seat's ids follow its names
         maybe = []
         for swap in range(self.rules.exchanges - new.exchanges[other]):
             exposed = [card for card in kept if shown[card] <= swap]  # in the hand when the other made this swap
@@ -244,7 +244,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         unseen = [card for card in self.owned[other] if card not in shown and card not in looked]  # in name order
         rng.shuffle(unseen)
         out = len(new.left[other])
-        rest = sorted(unseen[out:] + maybe, key=lambda card: (names[card], card))
+        rest = sorted(unseen[out:] + maybe)
         rng.shuffle(rest)
         if len(kept) > size:  # powers moved some seen cards out of the hand
             maybe += kept[size:]
@@ -324,9 +324,9 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         return pile.copy()
 
     def _sort_hand(self, seat: int) -> None:
+        """The hand in name order (copies of a name by id): the order of their ids, for a seat's ids follow its cards' names."""
         self._labels[seat] = None
-        names = self.names
-        self.hands[seat].sort(key=lambda card: (names[card], card))
+        self.hands[seat].sort()
 
     def end_facts(self, outcome: Outcome) -> dict[str, Any]:
         """The "end" event: the winner, the reason and the score."""
@@ -402,13 +402,20 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.ask_draw(self.left[seat], None, "draw", prompt, self._drawn_for_duel, seat, number, count)
 
     def _drawn_for_duel(self, option: Option, seat: int, number: int, count: int) -> None:
-        if self._shared:
-            self._own_piles()
-        self.reserve[seat].shuffle_in(self.left[seat].take(option.label))
-        if number < count:
-            self._draw_for_duel(seat, number + 1, count)
-        else:
-            self._draw_hand(seat)
+        """The card drawn goes to the reserve; the next ones are drawn here while chance is drawn inside (`drawn_here`)."""
+        while True:
+            if self._shared:
+                self._own_piles()
+            self.reserve[seat].shuffle_in(self.left[seat].take(option.label))
+            if number == count:
+                self._draw_hand(seat)
+                return
+            number += 1
+            drawn = self.drawn_here(self.left[seat])
+            if drawn is None:
+                self._draw_for_duel(seat, number, count)
+                return
+            option = drawn
 
     def _leave_out(self, seat: int, number: int, out: int) -> None:
         """Leave card `number` of `out` out of the duel (chance): it goes back to the collection."""
@@ -416,13 +423,20 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.ask_draw(self.reserve[seat], None, "leave", prompt, self._left_out, seat, number, out)
 
     def _left_out(self, option: Option, seat: int, number: int, out: int) -> None:
-        if self._shared:
-            self._own_piles()
-        self.left[seat].shuffle_in(self.reserve[seat].take(option.label))
-        if number < out:
-            self._leave_out(seat, number + 1, out)
-        else:
-            self._draw_hand(seat)
+        """The card left out goes back to the collection; the next ones are drawn here while chance is drawn inside."""
+        while True:
+            if self._shared:
+                self._own_piles()
+            self.left[seat].shuffle_in(self.reserve[seat].take(option.label))
+            if number == out:
+                self._draw_hand(seat)
+                return
+            number += 1
+            drawn = self.drawn_here(self.reserve[seat])
+            if drawn is None:
+                self._leave_out(seat, number, out)
+                return
+            option = drawn
 
     def _draw_hand(self, seat: int) -> None:
         """The hand: `Cartes en main` cards drawn from the duel's cards (all of them if no more)."""
@@ -441,13 +455,21 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.ask_draw(self.reserve[seat], None, "hand", prompt, self._drew_hand_card, seat, number)
 
     def _drew_hand_card(self, option: Option, seat: int, number: int) -> None:
-        if self._shared:
-            self._own_piles()
-        self.hands[seat].append(self.reserve[seat].take(option.label))
-        if number < self.rules.hand:
-            self._draw_hand_card(seat, number + 1)
-        else:
-            self._prepared(seat)
+        """The card drawn goes to the hand; the next ones are drawn here while chance is drawn inside."""
+        hand, size = self.hands[seat], self.rules.hand
+        while True:
+            if self._shared:
+                self._own_piles()
+            hand.append(self.reserve[seat].take(option.label))
+            if number == size:
+                self._prepared(seat)
+                return
+            number += 1
+            drawn = self.drawn_here(self.reserve[seat])
+            if drawn is None:
+                self._draw_hand_card(seat, number)
+                return
+            option = drawn
 
     def _prepared(self, seat: int) -> None:
         """The hand is sorted; what the seat plays with is told (the other sees only the counts).
@@ -520,7 +542,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         hand = self.hands[seat]
         options = card_options(self.hand_labels(seat), self.totals(hand))
         prompt = f"round {self.round}, {STATS_TEXT[self.asked]}: choose your card (in secret)"
-        self.ask(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
+        self.ask_last(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
 
     def _chosen(self, option: Option, seat: int) -> None:
         self.picks[seat] = self.hands[seat][option.value]
@@ -630,7 +652,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
             return
         options = [NO_SWAP, *card_options(self.hand_labels(seat), self.totals(self.hands[seat]), swap=True)]
         prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
-        self.ask(Decision(seat, "swap", options, prompt, secret=True), self._swap_wanted, seat)
+        self.ask_last(Decision(seat, "swap", options, prompt, secret=True), self._swap_wanted, seat)
 
     def _swap_wanted(self, option: Option, seat: int) -> None:
         self.wanted[seat] = option.value
