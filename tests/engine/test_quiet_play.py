@@ -194,9 +194,36 @@ class _Drawing(_Toy):
         self.log.append(f"went {option.value}")
 
 
-def _play_drawing(before: bool, inside: bool, seed: int, **bounds):
+class _Dealing(_Drawing):
+    """`_Drawing`, where chance draws three cards each turn, one after the other: in a loop of `drawn_here`,
+    each card posed with `ask_draw` only when it cannot be drawn here (a watched game, an empty pile)."""
+
+    def _turn_start(self, before: bool) -> None:
+        if not self.pile:
+            self.finish(None, "no cards", {})
+            return
+        super()._turn_start(before)
+
+    def _drawn(self, option, left: int = 3) -> None:
+        while True:
+            self.log.append(f"drew {self.pile.take(option.label)}")
+            left -= 1
+            if not left:
+                break
+            drawn = self.drawn_here(self.pile)
+            if drawn is None:
+                if self.pile:
+                    self.ask_draw(self.pile, None, "draw", "a card", self._drawn, left)
+                    return
+                break
+            option = drawn
+        self._mark(f"dealt {self._turn}")
+        self.ask(Decision(0, "go", [Option("go", 0), Option("go on", 1)], "go on?"), self._went)
+
+
+def _play_drawing(before: bool, inside: bool, seed: int, game: type = _Drawing, **bounds):
     """Play a `_Drawing` game: chance answered inside the state, or outside as a watched game's is; what it did."""
-    state = _Drawing(before, **bounds)
+    state = game(before, **bounds)
     chance, seat = ChanceSampler(seed), random.Random(seed)
     if inside:
         state.answer_inside(chance.choose, None, chance.pick)
@@ -230,6 +257,28 @@ def test_a_draw_answered_inside_the_state_past_the_bound_on_actions_ends_the_gam
         watched = _play_drawing(False, False, 3, per_game=per_game)
         assert (inside[0], inside[2], inside[3]) == (watched[0], watched[2], watched[3]), per_game
         assert inside[3].code == ("action_limit" if per_game < 10 else "turns")
+
+
+@pytest.mark.parametrize("before", [False, True])
+def test_cards_drawn_one_after_the_other_in_a_loop_are_the_cards_the_loop_of_decisions_draws(before):
+    """`drawn_here` draws where `ask_draw` would answer, the same cards, the actions counted alike, bounds included."""
+    for seed in range(10):
+        log, posed, actions, outcome = _play_drawing(before, True, seed, _Dealing, turns=5)
+        watched_log, watched_posed, watched_actions, watched_outcome = _play_drawing(before, False, seed, _Dealing, turns=5)
+        assert (log, actions, outcome) == (watched_log, watched_actions, watched_outcome), seed
+        assert watched_posed.count("draw") >= 9  # 3 a turn while the 12 cards last (one name left: taken unasked)
+        assert posed.count("draw") == 1  # only the setup's first draw, before chance is drawn inside
+        assert sum(line.startswith("drew") for line in log) == 12 and "dealt 4" in log
+    for per_game in range(1, 16):
+        inside = _play_drawing(False, True, 3, _Dealing, per_game=per_game)
+        watched = _play_drawing(False, False, 3, _Dealing, per_game=per_game)
+        assert (inside[0], inside[2], inside[3]) == (watched[0], watched[2], watched[3]), per_game
+    copy = _Dealing(False)
+    copy.answer_inside(ChanceSampler(1).choose, None, ChanceSampler(1).pick)
+    copy._queued.append((_Dealing._mark, ("queued",), None))
+    assert copy.drawn_here(copy.pile) is None  # a task scheduled before: the draw waits its turn
+    copy._queued.clear()
+    assert _Dealing(False).drawn_here(copy.pile) is None  # chance not drawn inside: posed
 
 
 def test_a_draw_among_options_of_one_copy_each_is_the_draw_their_weights_give():
