@@ -33,6 +33,7 @@ alike chooses alike on any machine.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,6 +60,8 @@ class Tape:
 
     #: Words drawn at a time.
     CHUNK = 16
+    #: The `CHUNK` 32-bit words of `4 * CHUNK` bytes, the first the lowest.
+    _words = struct.Struct(f"<{CHUNK}I").unpack
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -67,13 +70,18 @@ class Tape:
         self._rng: random.Random | None = None
 
     def extend(self, length: int) -> None:
-        """Draw words up to `length` at least."""
+        """Draw words up to `length` at least.
+
+        `CHUNK` words at a time, as one `getrandbits(32 * CHUNK)`: it is made
+        of the same words, the first the lowest, which its bytes give back
+        in order (a call instead of one per word).
+        """
         rng = self._rng
         if rng is None:
             rng = self._rng = random.Random(self.seed)
         draw = rng.getrandbits
         while len(self.words) < length:
-            self.words += [draw(32) for _ in range(self.CHUNK)]
+            self.words += self._words(draw(32 * self.CHUNK).to_bytes(4 * self.CHUNK, "little"))
 
 
 class Seeded:
