@@ -32,6 +32,7 @@ alike chooses alike on any machine.
 
 from __future__ import annotations
 
+import _random
 import random
 import struct
 from collections.abc import Callable
@@ -67,18 +68,21 @@ class Tape:
         self.seed = seed
         #: The words drawn so far (only ever extended: readers keep this very list).
         self.words: list[int] = []
-        self._rng: random.Random | None = None
+        self._rng: _random.Random | None = None
 
     def extend(self, length: int) -> None:
         """Draw words up to `length` at least.
 
         `CHUNK` words at a time, as one `getrandbits(32 * CHUNK)`: it is made
         of the same words, the first the lowest, which its bytes give back
-        in order (a call instead of one per word).
+        in order (a call instead of one per word). The generator is the one
+        `random.Random` is made of (`_random.Random`), seeded directly: an
+        int seeds both alike, and `random.Random`'s own seeding, written in
+        Python, costs a fifth more (a heuristic bot seeds a tape per try).
         """
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random(self.seed)
+            rng = self._rng = _random.Random(self.seed)
         draw = rng.getrandbits
         while len(self.words) < length:
             self.words += self._words(draw(32 * self.CHUNK).to_bytes(4 * self.CHUNK, "little"))
