@@ -1,4 +1,4 @@
-"""The shared card-conservation check, alone and as each game uses it."""
+"""The shared card-conservation check, alone and as each game uses it; the shuffle that deals hidden cards anew."""
 
 from __future__ import annotations
 
@@ -66,3 +66,26 @@ def test_each_game_reports_a_duplicated_then_a_lost_card_of_a_hand(game):
     assert sound == []
     assert len(doubled) == 1 and f"cards twice [{label} (hand" in doubled[0] and doubled[0].endswith("cards lost []")
     assert len(lost) == 1 and "cards twice []" in lost[0] and label in lost[0].split("cards lost")[1]
+
+
+def test_shuffle_deals_as_random_shuffle_from_the_same_draws():
+    import random
+
+    from atout.interpreter.engine.trial import Seeded
+    from atout.interpreter.engine.zones import shuffle
+
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 5, 17, 30, 64, 65, 200):
+            mine, theirs = list(range(size)), list(range(size))
+            rng, reference = random.Random(seed), random.Random(seed)
+            shuffle(mine, rng)
+            reference.shuffle(theirs)
+            assert mine == theirs, (seed, size)
+            assert rng.random() == reference.random()  # the same draws used, no more
+            if size == 30:
+                tried = list(range(size))
+                shuffle(tried, Seeded(seed))  # a trial's reader draws as its seed's generator
+                assert tried == theirs
+    dealt = list(range(30))
+    shuffle(dealt, random.Random(1))
+    assert sorted(dealt) == list(range(30)) and dealt != list(range(30))

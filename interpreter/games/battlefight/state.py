@@ -27,7 +27,7 @@ from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.repetition import Seen, count_position
-from atout.interpreter.engine.zones import conservation
+from atout.interpreter.engine.zones import conservation, shuffle
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -306,11 +306,11 @@ class BattleFightState(AgendaState[BattleFightGame]):
         unseen = seat.hand + seat.pile.cards()
         if self.game.decks[other].kind == "constructed":
             unseen.sort(key=lambda card: (self.name_of(card), card))
-            rng.shuffle(unseen)
+            shuffle(unseen, rng)
         else:
             rank = {technique_type: index for index, technique_type in enumerate(TYPES)}
             unseen.sort(key=lambda card: (rank[self.cards[card].type], card))
-            rng.shuffle(unseen)
+            shuffle(unseen, rng)
             new.cards, new.weights = self.cards[:], self.weights[:]
             for card in unseen:
                 technique = rng.choice(self.game.by_type[self.cards[card].type])

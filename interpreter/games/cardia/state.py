@@ -41,7 +41,7 @@ from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.repetition import Seen, count_position, tally_weight
 from atout.interpreter.engine.state import Outcome
-from atout.interpreter.engine.zones import conservation
+from atout.interpreter.engine.zones import conservation, shuffle
 
 from . import ast, progress
 from .moves import card_options
@@ -371,7 +371,7 @@ class CardiaState(AgendaState[CardiaGame]):
         hidden = [card for card in zones.hand if card != shown] + zones.pile.cards()
         names = self.names
         hidden.sort(key=lambda card: (names[card], card))
-        rng.shuffle(hidden)
+        shuffle(hidden, rng)
         size = len(zones.hand) - len(kept)
         zones.hand = kept + hidden[:size]
         dealt = size

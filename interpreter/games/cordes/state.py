@@ -31,7 +31,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.state import Event, Outcome
-from atout.interpreter.engine.zones import conservation
+from atout.interpreter.engine.zones import conservation, shuffle
 
 from . import ast
 from .game import GONG_SPREAD, CordesGame
@@ -299,7 +299,7 @@ class CordesState(AgendaState[CordesGame]):
             places.append((cards, [i for i, c in enumerate(cards) if c not in known]))
         unseen = [cards[i] for cards, positions in places for i in positions]
         dealt = sorted(unseen)  # by name and id: the ids follow the names (`CordesGame.box`)
-        rng.shuffle(dealt)
+        shuffle(dealt, rng)
         moved = dict(zip(unseen, dealt))
         for cards, positions in places:
             for i in positions:

@@ -32,7 +32,7 @@ from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.limits import Limit
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Outcome
-from atout.interpreter.engine.zones import conservation
+from atout.interpreter.engine.zones import conservation, shuffle
 
 from .en_jeu import PowersInPlay
 from .game import STAT_NAMES, DragonsGame
@@ -242,10 +242,10 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
                 kept.remove(exposed[position])
                 maybe.append(exposed[position])
         unseen = [card for card in self.owned[other] if card not in shown and card not in looked]  # in name order
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         out = len(new.left[other])
         rest = sorted(unseen[out:] + maybe)
-        rng.shuffle(rest)
+        shuffle(rest, rng)
         if len(kept) > size:  # powers moved some seen cards out of the hand
             maybe += kept[size:]
             kept = kept[:size]
