@@ -138,3 +138,23 @@ def test_the_weights_a_draw_carries_are_the_top_segment_s_counts_after_any_chang
             pile = pile.copy()
         elif out:
             pile.put_under([out.pop()])
+
+
+def test_a_pile_counted_before_it_is_copied_gives_its_copies_the_counts_and_the_same_draws():
+    def counting(card: int) -> str:
+        asked.append(card)
+        return name(card)
+
+    asked: list[int] = []
+    pile = Pile([[0, 1, 2], [3, 5]], counting)
+    assert pile.count() is pile and sorted(asked) == [0, 1, 2]  # the top segment, counted once
+    copies = [pile.copy() for _ in range(3)]
+    for copy in copies:
+        assert weights(copy.draw_decision()) == [("Cross", 1), ("Jab", 2)]
+        copy.take("Jab")
+    assert sorted(asked) == [0, 1, 2]  # no copy counted again
+    assert weights(pile.draw_decision()) == [("Cross", 1), ("Jab", 2)]  # the copies' draws left the pile alone
+    assert Pile(name=name).count().cards() == []  # an empty pile has nothing to count
+    uncounted = Pile([[0, 1, 2]], counting).copy()
+    uncounted.draw_decision()
+    assert len(asked) == 6  # a copy of a pile never counted counts at its first draw

@@ -260,6 +260,22 @@ class Pile:
         name = self._name(name)
         return Decision(CHANCE, kind, top.options(name)[:], prompt, weights=top.weights(name)[:])
 
+    def count(self, name: Name | None = None) -> "Pile":
+        """Count the top segment's cards by name now, as its first draw would; the pile itself.
+
+        A position dealt anew for a bot (`State.resample`) may count its
+        piles so: the copies tried from it copy the counts, where each would
+        count them again at its first draw. It pays where nearly every copy
+        draws (Duel pour Cardia's tries, played up to the next turn's draws:
+        5% fewer instructions for its heuristic games); where most copies
+        never draw, copying the counts costs more than counting them in the
+        few that do (Dans les Cordes' 3% more, Duel de dragons' 2%,
+        BattleFight's 0.7%).
+        """
+        if self:
+            self._top()._index(self._name(name))
+        return self
+
     def top_choices(self, name: Name | None = None) -> tuple[list[Option], list[int] | int]:
         """`draw_decision`'s options and their chances: the weights, not copied (read them before the pile changes).
 

@@ -108,16 +108,9 @@ class _CardTables:
                 isinstance(effect, SeJouentFaceVisible)
                 for card in cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())
             ),
-            piles=(_counted(Pile([list(range(size))]), names), _counted(Pile([list(range(size, 2 * size))]), names)),
+            piles=(Pile([list(range(size))]).count(names.__getitem__), Pile([list(range(size, 2 * size))]).count(names.__getitem__)),
             weights=[tally_weight(card, 1) for card in range(2 * size)],  # a card of its own: one bit
         )
-
-
-def _counted(pile: Pile, names: list[str]) -> Pile:
-    """`pile`, its cards counted by name (as its first draw would count them)."""
-    if pile:
-        pile.draw_decision(names.__getitem__)
-    return pile
 
 
 _label = attrgetter("label")
@@ -380,6 +373,7 @@ class CardiaState(AgendaState[CardiaGame]):
             segments.append(hidden[dealt : dealt + len(segment)])
             dealt += len(segment)
         zones.pile.segments = segments
+        zones.pile.count(names.__getitem__)  # once here, not in each copy tried from here
         if new.chosen[other] is not None and shown is None:
             new.chosen[other] = zones.hand[rng.randrange(len(zones.hand))]
         new._seen = {}
