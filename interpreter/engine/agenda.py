@@ -33,7 +33,9 @@ and back. A decision posed as the last thing a task does may be posed
 with `ask_last` (or, for a pile's top card, `ask_draw`): when its seat is
 answered inside (chance, the random bot), it is then answered where it is
 posed, when the task has scheduled nothing before it, which is where the
-loop would answer it next, without a task made for it.
+loop would answer it next, without a task made for it. Cards drawn one
+after the other may be drawn in a loop with `drawn_here`, which draws the
+next card there, as `ask_draw` would answer it, or says to pose it.
 
 Every decision counts as an action against the bounds of `limits.py`: a
 decision posed, when it is posed, and a decision with a single option, when
