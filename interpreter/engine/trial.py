@@ -246,8 +246,11 @@ class Greedy:
         """
         position.apply(index)
         pending = position.decision()
-        before = position.clone() if keep_before and pending is not None and pending.player < 0 else None
-        drawn = settle(position, Seeded(tape))
+        if pending is not None and pending.player < 0:  # chance answers next (most tries meet none: no reader made)
+            before = position.clone() if keep_before else None
+            drawn = settle(position, Seeded(tape))
+        else:
+            before, drawn = None, 0
         value = outcome_score(position, seat)
         return (self.score(position, seat) if value is None else value), drawn, before
 
