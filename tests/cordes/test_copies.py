@@ -142,3 +142,30 @@ def test_a_boxer_s_copy_has_every_field_of_the_original_and_zones_of_its_own():
     copy = seat.copy()
     assert copy == seat
     assert all(getattr(copy, f.name) is not getattr(seat, f.name) for f in fields(seat) if not isinstance(getattr(seat, f.name), int | None))
+
+
+def test_a_copy_with_the_energy_to_pay_poses_the_choices_that_energy_gives(cordes_files):
+    """`score.with_energy`, which the heuristic bot tries cards on: the boxer's energy set, the pending choice posed
+    as that energy gives it (the same choice, as posed, when the energy is the boxer's own); the original untouched."""
+    from atout.interpreter.games.cordes.score import with_energy
+
+    game = CordesGame(cordes_files.rules(), {c.name: c for f in cordes_files.card_files for c in f.cards}, ("Karpentier", "Lewis"), 0, cordes_files.digest())
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(12):
+        state = game.new_state()
+        while (decision := state.decision()) is not None and checked < 60:
+            if decision.kind in ("act", "attack") and decision.player >= 0:
+                seat = decision.player
+                energy = state.seats[seat].energy
+                posed = state.activity_options(seat) if decision.kind == "act" else state.combat_options(seat)
+                assert decision.options == posed  # the choice pending is as its energy gives it
+                same = with_energy(state, seat, energy)
+                assert same is not state and same.decision().options == posed
+                more = with_energy(state, seat, energy + 3)
+                richer = more.activity_options(seat) if decision.kind == "act" else more.combat_options(seat)
+                assert more.seats[seat].energy == energy + 3 and more.decision().options == richer
+                assert state.seats[seat].energy == energy and state.decision() is decision  # the original untouched
+                checked += 1
+            state.apply(int(rng.random() * len(decision.options)))
+    assert checked == 60

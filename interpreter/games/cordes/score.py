@@ -33,7 +33,10 @@ def with_energy(state: Any, seat: int, energy: int, own: bool = False) -> Any:
     With `own`, the caller gives `state` up: it is changed itself, not copied.
     """
     copy = state if own else state.clone()
-    copy.seats[seat].energy = energy
+    boxer = copy.seats[seat]
+    if boxer.energy == energy:
+        return copy  # the choice pending was posed with this very energy: its options stand
+    boxer.energy = energy
     decision = copy.decision()
     if decision is not None and decision.player == seat:
         if decision.kind == "act":
