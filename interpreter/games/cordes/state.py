@@ -931,6 +931,10 @@ class CordesState(AgendaState[CordesGame]):
                 self.emit("nothing_to_draw", player=player)
                 self._drew(player, left)
                 return
+        drawn = self.drawn_here(self.pile, self.game.name_of)  # while chance is drawn inside: here, without a task
+        if drawn is not None:
+            self._drawn(drawn, player, left)
+            return
         self.ask_draw(self.pile, self.game.name_of, "draw", _DRAW_PROMPTS[player], self._drawn, player, left)
 
     def _drawn(self, option: Option, player: int, left: int) -> None:
@@ -943,12 +947,6 @@ class CordesState(AgendaState[CordesGame]):
         self.seats[player].hand.append(card)
         if self.hears("draw"):
             self.emit("draw", player=player, card=self.game.names[card])
-        if left > 1 and self.gong_depth != 0 and self.game.rules.hand_limit_checked != "always":
-            # the next card, drawn here while chance is drawn inside
-            drawn = self.drawn_here(self.pile, self.game.name_of)
-            if drawn is not None:
-                self._drawn(drawn, player, left - 1)
-                return
         if left > 1 or self.game.rules.hand_limit_checked == "always":
             self._drew(player, left)
 
