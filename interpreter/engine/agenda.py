@@ -201,6 +201,27 @@ class AgendaState(State[G]):
             return
         self._answer_here(counter, decision.options, answer, decision, method, args)  # type: ignore[arg-type]
 
+    def ask_among(self, seat: int, count: int, method: Callable[..., Any], *args: Any) -> bool:
+        """`ask_last` for `seat`'s decision among `count` options, before the decision is made: True when answered here.
+
+        When `seat` is answered inside the state by a player who chooses
+        knowing only how many options there are (the random bot's
+        `choose_among`), the decision is answered here as `ask_last` would
+        answer it, without being made (its options, their labels, its
+        prompt): the action counted, a single option taken without asking,
+        then `method(index, *args)` runs with the index of the option
+        chosen, not the option. Otherwise nothing is done and it returns
+        False: the caller then poses the decision, of `count` options, with
+        `ask_last`. Like `ask_last`, the last thing a task does.
+        """
+        counter = self._actions
+        among = None if counter is None or self._queued else counter.among
+        choose = None if among is None else among.get(seat)
+        if choose is None:
+            return False
+        self._answer_here(counter, range(count), choose, count, method, args)  # type: ignore[arg-type]
+        return True
+
     def ask_draw(self, pile: Pile, name: Name | None, kind: str, prompt: str, method: Callable[..., Any], *args: Any) -> None:
         """Chance draws the top card of `pile`; the answer calls `method(option, *args)`.
 
@@ -332,6 +353,7 @@ class AgendaState(State[G]):
         watch: TurnWatch | None = None,
         pick: Callable[[list[int] | int], int] | None = None,
         seats: list[Callable[[Decision], int] | None] | None = None,
+        among: list[Callable[[int], int] | None] | None = None,
     ) -> ActionCounter:
         """From now on, answer decisions here as they come: chance's with `choose`, a seat's with `seats[seat]`.
 
@@ -346,7 +368,10 @@ class AgendaState(State[G]):
         told of a turn whose first decision is one of them, as the player
         loop tells it of the others. `pick` is the same sampler given the
         options' weights (`ChanceSampler.pick`): with it, `ask_draw` answers
-        a draw where it is posed.
+        a draw where it is posed. `among[seat]`, for a seat given, is the
+        same player asked with the number of options alone (the random
+        bot's `choose_among`, which gives the same answer as `choose_blind`):
+        with it, `ask_among` answers that seat's decisions without making them.
         """
         counter = self._actions
         if counter is None:
@@ -355,6 +380,7 @@ class AgendaState(State[G]):
         answers = {seat: answer for seat, answer in enumerate(seats or ()) if answer is not None}
         answers[CHANCE] = choose
         counter.seats = answers
+        counter.among = {seat: answer for seat, answer in enumerate(among or ()) if answer is not None and seat in answers} or None
         counter.watch = watch
         return counter
 

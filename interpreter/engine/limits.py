@@ -93,7 +93,7 @@ def limit_text(event: dict[str, Any]) -> str:
 class ActionCounter:
     """Counts a game's actions, in all and in the current turn, against its bounds."""
 
-    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "pick", "seats", "answered", "answered_turn", "watch", "nested", "deferred")
+    __slots__ = ("per_game", "per_turn", "names", "actions", "in_turn", "turn", "reached", "pick", "seats", "among", "answered", "answered_turn", "watch", "nested", "deferred")
 
     def __init__(self, rules: Any) -> None:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
@@ -112,6 +112,8 @@ class ActionCounter:
         self.pick: Callable[[list[int] | int], int] | None = None
         #: Who answers decisions inside the state, by the deciding seat (`CHANCE` for chance's), if anyone.
         self.seats: dict[int, Callable[[Any], int]] | None = None
+        #: Those of them who can choose knowing only how many options there are (`AgendaState.ask_among`), by seat.
+        self.among: dict[int, Callable[[int], int]] | None = None
         #: How many decisions were answered inside the state, and the turn of the last one.
         self.answered = 0
         self.answered_turn = 0
@@ -127,7 +129,7 @@ class ActionCounter:
         counter = ActionCounter.__new__(ActionCounter)  # every slot, set directly (copies are made at every trial)
         counter.per_game, counter.per_turn, counter.names = self.per_game, self.per_turn, self.names
         counter.actions, counter.in_turn, counter.turn, counter.reached = self.actions, self.in_turn, self.turn, self.reached
-        counter.pick, counter.seats = None, None  # a copy's decisions are answered by whoever plays it
+        counter.pick, counter.seats, counter.among = None, None, None  # a copy's decisions are answered by whoever plays it
         counter.answered, counter.answered_turn = 0, 0
         counter.watch = None
         counter.nested, counter.deferred = 0, None

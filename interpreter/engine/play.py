@@ -104,7 +104,10 @@ def play_game(
     # (Not for a listener of some events: it reads the state as each action's events come, not after the draws that follow.)
     inside = None
     if quiet is True and on_decision is None and isinstance(state, AgendaState):
-        inside = state.answer_inside(chance.choose, watch, chance.pick, [getattr(player, "choose_blind", None) for player in players])
+        inside = state.answer_inside(
+            chance.choose, watch, chance.pick, [getattr(player, "choose_blind", None) for player in players],
+            [getattr(player, "choose_among", None) for player in players],
+        )
     views = [View(state, seat) for seat in range(len(players))]
     #: For taking back: each answer, who gave it, its turn, and where the record was before it.
     history: list[tuple[int, int, int, tuple[int, int] | None]] = []

@@ -129,3 +129,10 @@ class RandomBot:
         view of the position is at hand (`AgendaState.answer_inside`).
         """
         return int(self.rng.random() * len(decision.options))
+
+    def choose_among(self, count: int) -> int:
+        """`choose_blind` for a decision of `count` options, told without the decision: the same answer, the same draw.
+
+        A state may ask it without making the decision (`AgendaState.ask_among`).
+        """
+        return int(self.rng.random() * count)

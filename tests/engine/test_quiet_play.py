@@ -38,21 +38,28 @@ def _game(name: str):
 class Recording:
     """A random bot that writes down each answer it gives (the seats' answers; chance's are the sampler's).
 
-    Like the random bot, it may be asked inside the state (`choose_blind`),
-    where it counts the answers it gave there (`blind`).
+    Like the random bot, it may be asked inside the state, given the
+    decision (`choose_blind`) or only its number of options
+    (`choose_among`), where it counts the answers it gave there (`blind`).
     """
 
-    def __init__(self, bot, answers: list) -> None:
-        self.bot, self.answers, self.name, self.blind = bot, answers, bot.name, 0
+    def __init__(self, seat: int, bot, answers: list) -> None:
+        self.seat, self.bot, self.answers, self.name, self.blind = seat, bot, answers, bot.name, 0
 
     def choose(self, decision, view) -> int:
         index = self.bot.choose(decision, view)
-        self.answers.append((decision.player, decision.kind, index))
+        self.answers.append((decision.player, len(decision.options), index))
         return index
 
     def choose_blind(self, decision) -> int:
         index = self.bot.choose_blind(decision)
-        self.answers.append((decision.player, decision.kind, index))
+        self.answers.append((decision.player, len(decision.options), index))
+        self.blind += 1
+        return index
+
+    def choose_among(self, count: int) -> int:
+        index = self.bot.choose_among(count)
+        self.answers.append((self.seat, count, index))
         self.blind += 1
         return index
 
@@ -65,10 +72,10 @@ def test_a_game_nobody_watches_is_the_watched_game(name):
     for seed in range(40):
         quiet_answers: list = []
         watched_answers: list = []
-        quiet_bots = [Recording(make(seeded(seed, f"P{n}")), quiet_answers) for n in (1, 2)]
+        quiet_bots = [Recording(n - 1, make(seeded(seed, f"P{n}")), quiet_answers) for n in (1, 2)]
         quiet = play_game(game, quiet_bots, seed)
         events: list = []
-        watched_bots = [Recording(make(seeded(seed, f"P{n}")), watched_answers) for n in (1, 2)]
+        watched_bots = [Recording(n - 1, make(seeded(seed, f"P{n}")), watched_answers) for n in (1, 2)]
         watched = play_game(game, watched_bots, seed, on_event=events.append)
         assert quiet_answers == watched_answers, seed
         # the seats of the quiet game were asked inside the state (but the first decision, posed before play began)
@@ -397,3 +404,66 @@ def test_answers_given_where_posed_nest_no_deeper_than_the_bound():
     deeper = inside.depths[MAX_NESTED + 1 :]
     assert len(set(deeper)) == 1 and deeper[0] == inside.depths[MAX_NESTED] + 1
     assert inside._actions.answered == steps - 1 and inside._actions.nested == 0 and inside._actions.deferred is None
+
+
+class _AmongChain(_Chain):
+    """`_Chain`, whose seat is asked with `ask_among` first: a decision is made only when it cannot be answered so.
+
+    Every third step has a single option (taken without asking anyone).
+    """
+
+    def _ask(self) -> None:
+        self._turn += 1
+        if self._turn > self.steps:
+            return
+        options = [Option("left", 0), Option("right", 1)][: 1 if self._turn % 3 == 0 else 2]
+        if self.ask_among(0, len(options), self._stepped_at, self._turn):
+            return
+        self.ask_last(Decision(0, "step", options, "which way?"), self._stepped, self._turn)
+
+    def _stepped_at(self, index: int, step: int) -> None:
+        self._stepped(Option(("left", "right")[index], index), step)
+
+
+def _play_among(steps: int, seed: int, blind: bool, among: bool):
+    """Play an `_AmongChain`: its seat answered inside given the decision (`blind`), its count of options (`among`),
+    both or neither; the state and the counts of options the seat was asked with, given each way."""
+    state = _AmongChain(steps)
+    seat = random.Random(seed)
+    asked: dict[str, list[int]] = {"decision": [], "count": []}
+
+    def answer(decision) -> int:  # the random bot's way
+        asked["decision"].append(len(decision.options))
+        return int(seat.random() * len(decision.options))
+
+    def answer_count(count: int) -> int:  # the same draw from the count alone
+        asked["count"].append(count)
+        return int(seat.random() * count)
+
+    if blind or among:
+        state.answer_inside(ChanceSampler(seed).choose, None, None, [answer if blind else None], [answer_count if among else None])
+    while (decision := state.decision()) is not None:
+        state.apply(answer(decision))
+    return state, asked
+
+
+def test_a_seat_asked_with_its_count_of_options_plays_as_if_asked_the_decision():
+    """`ask_among` answers a seat answered inside, given its count of options, where `ask_last` would answer it.
+
+    The same answers, the same order of tasks, the same actions counted,
+    the same nesting; a single option is taken without asking. A seat not
+    answered inside is posed the decision as before, even when it could
+    choose from the count.
+    """
+    for seed in range(6):
+        among, asked = _play_among(12, seed, blind=True, among=True)
+        blind, blind_asked = _play_among(12, seed, blind=True, among=False)
+        watched, _ = _play_among(12, seed, blind=False, among=False)
+        assert among.log == blind.log == watched.log and len(among.log) == 13 + 12, seed
+        assert among._actions.actions == blind._actions.actions == watched._actions.actions == 12
+        assert among._actions.answered == blind._actions.answered == 7  # all but the first and the 4 single options
+        assert among.nesting == blind.nesting
+        assert asked == {"decision": [2], "count": [2] * 7}  # the first posed before play began, from outside
+        assert blind_asked == {"decision": [2] * 8, "count": []}
+        outside, outside_asked = _play_among(12, seed, blind=False, among=True)  # `among` alone answers nothing inside
+        assert outside.log == watched.log and outside_asked["count"] == [] and outside._actions.answered == 0

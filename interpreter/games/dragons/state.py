@@ -538,14 +538,27 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
             self._swaps()
 
     def _choose(self, seat: int) -> None:
-        """`seat` chooses a card of the hand in secret (P1, then P2)."""
+        """`seat` chooses a card of the hand in secret (P1, then P2): one option per card, in hand order."""
         hand = self.hands[seat]
+        if self.ask_among(seat, len(hand), self._chosen_at, seat):  # (a random player: no option is made)
+            return
         options = card_options(self.hand_labels(seat), self.totals(hand))
         prompt = f"round {self.round}, {STATS_TEXT[self.asked]}: choose your card (in secret)"
         self.ask_last(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
 
     def _chosen(self, option: Option, seat: int) -> None:
+        # `_chosen_at`, written out (one call less: search bots answer this decision in every try)
         self.picks[seat] = self.hands[seat][option.value]
+        if seat == 0:
+            if not self.quiet:
+                self._events.append({"e": "chosen", "player": 0})
+            self._choose(1)
+        else:
+            self._reveal()
+
+    def _chosen_at(self, position: int, seat: int) -> None:
+        """`seat` chose the card at `position` in the hand; P2 chooses next, or both cards are revealed."""
+        self.picks[seat] = self.hands[seat][position]
         if seat == 0:
             if not self.quiet:
                 self._events.append({"e": "chosen", "player": 0})
@@ -650,12 +663,20 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         if not self._can_swap(seat):
             self._next_offer(seat)
             return
-        options = [NO_SWAP, *card_options(self.hand_labels(seat), self.totals(self.hands[seat]), swap=True)]
+        hand = self.hands[seat]
+        if self.ask_among(seat, 1 + len(hand), self._swap_wanted_at, seat):  # (a random player: no option is made)
+            return
+        options = [NO_SWAP, *card_options(self.hand_labels(seat), self.totals(hand), swap=True)]
         prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
         self.ask_last(Decision(seat, "swap", options, prompt, secret=True), self._swap_wanted, seat)
 
     def _swap_wanted(self, option: Option, seat: int) -> None:
         self.wanted[seat] = option.value
+        self._next_offer(seat)
+
+    def _swap_wanted_at(self, index: int, seat: int) -> None:
+        """`_swap_wanted` for the option at `index`: 0 keeps the hand, 1 + a position swaps that card."""
+        self.wanted[seat] = index - 1 if index else None
         self._next_offer(seat)
 
     def _next_offer(self, seat: int) -> None:
