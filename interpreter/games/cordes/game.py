@@ -65,8 +65,10 @@ class CordesGame(Game):
         self.names = [card.name for card in self.box]
         #: The name of an id, as a function (piles ask for one at every draw).
         self.name_of = self.names.__getitem__
-        #: The distinct names of the hands met, sorted, by the hand's ids (`CordesState.hand_names`).
-        self.hand_names: dict[tuple[int, ...], tuple[str, ...]] = {}
+        #: The hands met, by their ids: their names, sorted, and their options met (`CordesState._hand`).
+        self.hands_kept: dict[tuple[int, ...], Any] = {}
+        #: The same, by the hand's names: one for all the hands of the same names.
+        self.names_kept: dict[tuple[str, ...], Any] = {}
         self.types = [card.TYPE for card in self.box]
         self.costs = [getattr(card, "cost", 0) for card in self.box]
         self.gong = next(i for i, card in enumerate(self.box) if card.TYPE is ast.CardType.GONG)

@@ -40,7 +40,7 @@ from .rules import CordesRules
 
 ATTACK, DEFENSE, RIPOSTE, RECOVERY = ast.CardType.ATTACK, ast.CardType.DEFENSE, ast.CardType.RIPOSTE, ast.CardType.RECOVERY
 
-#: The most hands whose names a game keeps (`CordesState.hand_names`); past it, it starts again.
+#: The most hands a game keeps (`CordesState._hand`); past it, it starts again.
 HANDS_KEPT = 100_000
 
 #: The options that are the same in every game.
@@ -78,6 +78,21 @@ class Seat:
         new.hand, new.spittoon, new.swapped, new.looking = self.hand[:], self.spittoon[:], self.swapped[:], self.looking[:]
         new.face_down, new.used = set(self.face_down), dict(self.used)
         return new
+
+
+class HandKept:
+    """What a game keeps of the hands of some names (`CordesState._hand`): the names, sorted, and the options met.
+
+    The options of an activity, by its code (4 × energy + 2 if the boxer may
+    still attack + 1 if they may still recover), and of a combat, by the energy.
+    """
+
+    __slots__ = ("names", "activity", "combat")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.activity: dict[int, list[Option]] = {}
+        self.combat: dict[int, list[Option]] = {}
 
 
 class PileKnowledge(list[set[int]]):
@@ -338,20 +353,32 @@ class CordesState(AgendaState[CordesGame]):
         return self.game.box[card_id]
 
     def hand_names(self, seat: int, cards: list[int] | None = None) -> tuple[str, ...]:
-        """The distinct names of a hand (or of `cards`), sorted.
+        """The distinct names of a hand (or of `cards`), sorted (kept by the game: see `_hand`)."""
+        return self._hand(seat, cards).names
 
-        Kept by the game for each hand met (the options of every turn and
-        every combat list them; the heuristic bot's trials meet the same
-        hands again and again).
+    def _hand(self, seat: int, cards: list[int] | None = None) -> "HandKept":
+        """What the game keeps of a hand (or of `cards`): its names, the options met with them.
+
+        Kept for each hand met, and shared by the hands of the same names
+        (the options of every turn and every combat list the names; the
+        heuristic bot's trials meet the same hands, and the same options,
+        again and again).
         """
         key = tuple(self.seats[seat].hand if cards is None else cards)
-        kept = self.game.hand_names
-        names = kept.get(key)
-        if names is None:
+        kept = self.game.hands_kept
+        hand = kept.get(key)
+        if hand is None:
+            names = tuple(sorted(set(map(self.game.names.__getitem__, key))))
+            by_names = self.game.names_kept  # one for all the hands of the same names
+            hand = by_names.get(names)
+            if hand is None:
+                if len(by_names) >= HANDS_KEPT:
+                    by_names.clear()
+                hand = by_names[names] = HandKept(names)
             if len(kept) >= HANDS_KEPT:
                 kept.clear()
-            names = kept[key] = tuple(sorted(set(map(self.game.names.__getitem__, key))))
-        return names
+            kept[key] = hand
+        return hand
 
     def take_from_hand(self, seat: int, name: str) -> int:
         """Remove a card of this name from a hand; its id."""
@@ -634,32 +661,50 @@ class CordesState(AgendaState[CordesGame]):
             self._combat(player, name)
 
     def activity_options(self, player: int) -> list[Option]:
-        """What the player on turn may do outside a combat: play what they can pay for, spit, end."""
+        """What the player on turn may do outside a combat: play what they can pay for, spit, end.
+
+        Kept with the hand (`_hand`), by the energy and whether the boxer
+        may still attack and recover (shared: a decision's options never change).
+        """
         game = self.game
-        acts = game.acts
         energy = self.seats[player].energy
         may_attack = not self.combat_done
         may_recover = self.recoveries < game.rules.recoveries_per_turn
+        hand = self._hand(player)
+        code = 4 * energy + 2 * may_attack + may_recover
+        plays = hand.activity.get(code)
+        if plays is not None:
+            return plays
+        acts = game.acts
         plays, spits = [], []
-        for name in self.hand_names(player):
+        for name in hand.names:
             kind, cost, play, spit = acts[name]
             if cost <= energy and ((kind is RECOVERY and may_recover) or (kind is not RECOVERY and kind is not DEFENSE and may_attack)):
                 plays.append(play)
             spits.append(spit)
         plays += spits
         plays.append(END_TURN)
+        hand.activity[code] = plays
         return plays
 
     def combat_options(self, player: int) -> list[Option]:
-        """What the attacker may do inside a combat: another ATTACK or RIPOSTE they can pay for, or end it."""
-        acts = self.game.acts
+        """What the attacker may do inside a combat: another ATTACK or RIPOSTE they can pay for, or end it.
+
+        Kept with the hand (`_hand`), by the energy, as `activity_options`.
+        """
         energy = self.seats[player].energy
+        hand = self._hand(player)
+        options = hand.combat.get(energy)
+        if options is not None:
+            return options
+        acts = self.game.acts
         options = []
-        for name in self.hand_names(player):
+        for name in hand.names:
             kind, cost, play, _ = acts[name]
             if (kind is ATTACK or kind is RIPOSTE) and cost <= energy:
                 options.append(play)
         options.append(END_COMBAT)
+        hand.combat[energy] = options
         return options
 
     def spit(self, player: int, card: int) -> None:
@@ -742,7 +787,7 @@ class CordesState(AgendaState[CordesGame]):
         options = [TAKE]
         if blow.unstoppable:
             return options
-        for name in self.hand_names(defender):
+        for name in self._hand(defender).names:
             card = game.hand_cards[name]
             if isinstance(card, ast.Defense) or (isinstance(card, ast.Riposte) and may_riposte):
                 if card.cost <= energy and (not card.against.names or any(n.name == blow.card for n in card.against.names)):
