@@ -172,33 +172,40 @@ def test_a_copy_with_the_energy_to_pay_poses_the_choices_that_energy_gives(corde
 
 
 def test_the_options_a_game_keeps_for_a_hand_are_those_the_hand_gives(cordes_files):
-    """The options of an activity and of a combat, kept by the game for the hands of the same names and energy,
-    are the options worked out anew for that position; a decision's options are never changed after."""
-    from atout.interpreter.games.cordes.state import END_COMBAT, END_TURN
+    """The options of an activity, of a combat and of answering a blow, kept by the game for the hands of the same
+    names, are the options worked out anew for that position; a decision's options are never changed after."""
+    from atout.interpreter.games.cordes.state import END_COMBAT, END_TURN, TAKE
+
+    def options(state, seat, kind):
+        if kind == "answer":
+            return state.answer_options(state.blow)
+        return state.activity_options(seat) if kind == "act" else state.combat_options(seat)
 
     def fresh(state, seat, kind):
         """The options worked out again, the game keeping nothing yet (a game of its own)."""
         alone = CordesGame(cordes_files.rules(), game.cards, ("Karpentier", "Lewis"), 0, cordes_files.digest())
         state.game, kept = alone, state.game
         try:
-            return state.activity_options(seat) if kind == "act" else state.combat_options(seat)
+            return options(state, seat, kind)
         finally:
             state.game = kept
 
     game = CordesGame(cordes_files.rules(), {c.name: c for f in cordes_files.card_files for c in f.cards}, ("Karpentier", "Lewis"), 0, cordes_files.digest())
     rng = random.Random(11)
-    checked, shared, posed = 0, 0, []
+    checked, shared, posed = Counter(), 0, []
     for _ in range(20):
         state = game.new_state()
         while (decision := state.decision()) is not None:
-            if decision.kind in ("act", "attack") and decision.player >= 0:
+            if decision.kind in ("act", "attack", "answer") and decision.player >= 0:
                 seat = decision.player
-                kept = state.activity_options(seat) if decision.kind == "act" else state.combat_options(seat)
-                assert kept == fresh(state, seat, decision.kind) and kept[-1] in (END_TURN, END_COMBAT)
+                kept = options(state, seat, decision.kind)
+                assert kept == fresh(state, seat, decision.kind)
+                assert kept[-1] in (END_TURN, END_COMBAT) if decision.kind != "answer" else kept[0] is TAKE
                 shared += kept is decision.options
                 posed.append((decision.options, list(decision.options)))
-                checked += 1
+                checked[decision.kind] += 1
             state.apply(int(rng.random() * len(decision.options)))
-    assert checked > 300 and shared == checked  # each decision posed with the options kept
+    assert min(checked.values()) > 30 and sum(checked.values()) > 300
+    assert shared == sum(checked.values())  # each decision posed with the options kept
     assert all(options == copy for options, copy in posed)  # none changed by the games played since
     assert len(game.names_kept) < len(game.hands_kept)  # hands of the same names share what is kept

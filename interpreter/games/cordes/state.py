@@ -84,15 +84,18 @@ class HandKept:
     """What a game keeps of the hands of some names (`CordesState._hand`): the names, sorted, and the options met.
 
     The options of an activity, by its code (4 × energy + 2 if the boxer may
-    still attack + 1 if they may still recover), and of a combat, by the energy.
+    still attack + 1 if they may still recover); of a combat, by the energy;
+    of answering a blow, by the blow's card, the energy and whether a
+    RIPOSTE may answer it.
     """
 
-    __slots__ = ("names", "activity", "combat")
+    __slots__ = ("names", "activity", "combat", "answers")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
         self.activity: dict[int, list[Option]] = {}
         self.combat: dict[int, list[Option]] = {}
+        self.answers: dict[tuple[str, int, bool], list[Option]] = {}
 
 
 class PileKnowledge(list[set[int]]):
@@ -139,6 +142,12 @@ class Blow:
 def _activity_prompt(energy: int, gain: int) -> str:
     """What the player on turn is asked (made once per energy: asked at every step of a turn)."""
     return f"your turn (energy {energy}): play a card, spit a card for +{gain} energy, or end the turn"
+
+
+@lru_cache(maxsize=256)
+def _combat_prompt(energy: int) -> str:
+    """What the attacker is asked in a combat (made once per energy: asked after every attack)."""
+    return f"in the combat (energy {energy}): play another attack, or end the combat"
 
 
 @lru_cache(maxsize=None)
@@ -762,7 +771,7 @@ class CordesState(AgendaState[CordesGame]):
 
     def _next_attack(self, attacker: int) -> None:
         self.ask_last(
-            Decision(attacker, "attack", self.combat_options(attacker), f"in the combat (energy {self.seats[attacker].energy}): play another attack, or end the combat"),
+            Decision(attacker, "attack", self.combat_options(attacker), _combat_prompt(self.seats[attacker].energy)),
             self._attack_chosen,
             attacker,
         )
@@ -784,14 +793,20 @@ class CordesState(AgendaState[CordesGame]):
         energy = self.seats[defender].energy
         # "THE ATTACKER MAY, IF THEY WISH, play a DEFENSE card on a RIPOSTE of the defender."
         may_riposte = not (blow.counter and defender == self.current) or self.game.rules.attacker_may_riposte
-        options = [TAKE]
         if blow.unstoppable:
+            return [TAKE]
+        hand = self._hand(defender)
+        key = (blow.card, energy, may_riposte)
+        options = hand.answers.get(key)
+        if options is not None:
             return options
-        for name in self._hand(defender).names:
+        options = [TAKE]
+        for name in hand.names:
             card = game.hand_cards[name]
             if isinstance(card, ast.Defense) or (isinstance(card, ast.Riposte) and may_riposte):
                 if card.cost <= energy and (not card.against.names or any(n.name == blow.card for n in card.against.names)):
                     options.append(_answer_option(name))
+        hand.answers[key] = options
         return options
 
     def deal_blow(self, blow: Blow) -> None:
