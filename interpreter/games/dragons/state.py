@@ -103,6 +103,18 @@ def _prompt(text: str, seat: int, number: int, count: int) -> str:
     return text.format(seat=seat_name(seat), number=number, count=count)
 
 
+@lru_cache(maxsize=1024)
+def _choose_prompt(number: int, stats: tuple[int, ...]) -> str:
+    """What each player is asked in a round (made once per round and statistics: tries ask it again and again)."""
+    return f"round {number}, {STATS_TEXT[stats]}: choose your card (in secret)"
+
+
+@lru_cache(maxsize=64)
+def _swap_prompt(left: int) -> str:
+    """What a player with `left` exchanges is asked (made once per count)."""
+    return f"swap a card of your hand for a random card of your reserve ({left} left)?"
+
+
 #: The option of keeping one's hand, first of every swap decision.
 NO_SWAP = Option("no swap", None)
 
@@ -543,8 +555,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         if self.ask_among(seat, len(hand), self._chosen_at, seat):  # (a random player: no option is made)
             return
         options = card_options(self.hand_labels(seat), self.totals(hand))
-        prompt = f"round {self.round}, {STATS_TEXT[self.asked]}: choose your card (in secret)"
-        self.ask_last(Decision(seat, "play", options, prompt, secret=True), self._chosen, seat)
+        self.ask_last(Decision(seat, "play", options, _choose_prompt(self.round, self.asked), secret=True), self._chosen, seat)
 
     def _chosen(self, option: Option, seat: int) -> None:
         # `_chosen_at`, written out (one call less: search bots answer this decision in every try)
@@ -667,8 +678,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         if self.ask_among(seat, 1 + len(hand), self._swap_wanted_at, seat):  # (a random player: no option is made)
             return
         options = [NO_SWAP, *card_options(self.hand_labels(seat), self.totals(hand), swap=True)]
-        prompt = f"swap a card of your hand for a random card of your reserve ({self.exchanges[seat]} left)?"
-        self.ask_last(Decision(seat, "swap", options, prompt, secret=True), self._swap_wanted, seat)
+        self.ask_last(Decision(seat, "swap", options, _swap_prompt(self.exchanges[seat]), secret=True), self._swap_wanted, seat)
 
     def _swap_wanted(self, option: Option, seat: int) -> None:
         self.wanted[seat] = option.value
