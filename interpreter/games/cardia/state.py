@@ -798,11 +798,17 @@ class CardiaState(AgendaState[CardiaGame]):
     def _choose(self, seat: int, secret: bool, event: str) -> None:
         """`seat` chooses a card of their hand; then the event `event` ("shown": the card is shown face up)."""
         hand = sorted(self.seats[seat].hand, key=self.printed.__getitem__)
+        if self.ask_among(seat, len(hand), self._chosen_at, hand, seat, secret, event):  # (a random player: no option is made)
+            return
         options = [self.hand_options[c] for c in hand]
         if len(set(map(_label, options))) < len(options):  # a card taken from the other's deck shares a name
             options = card_options(self, hand)
         prompt = "Choose your card (in secret)" if secret else "Choose your card"
         self.ask_last(Decision(seat, "play", options, prompt, secret=secret), self._chosen, seat, secret, event)
+
+    def _chosen_at(self, index: int, hand: list[int], seat: int, secret: bool, event: str) -> None:
+        """`_chosen` for the card at `index` of `hand` (in the order of the options: influence printed)."""
+        self._chosen(self.hand_options[hand[index]], seat, secret, event)
 
     def _chosen(self, option: Option, seat: int, secret: bool, event: str) -> None:
         card = self.chosen[seat] = option.value
