@@ -129,9 +129,16 @@ def test_the_weights_a_draw_carries_are_the_top_segment_s_counts_after_any_chang
             top = next(segment for segment in pile.segments if segment.cards)
             counted = sorted(Counter(map(key, top.cards)).items())
             assert weights(decision) == counted, step
+            options, chances = pile.top_choices()  # as a draw answered where it is posed reads them
+            assert options == decision.options
+            assert chances == (len(options) if len(top.cards) == len(options) else [copies for _, copies in counted]), step
         action = rng.random()
-        if action < 0.45 and pile:
+        if action < 0.4 and pile:
             out.append(pile.take(decision.options[int(rng.random() * len(decision.options))].label))
+        elif action < 0.45 and pile and len(pile.segments) <= 1:  # a given card taken out (not drawn)
+            card = pile.segments[0].cards[int(rng.random() * len(pile.segments[0].cards))]
+            pile.segments[0].remove(card, key)
+            out.append(card)
         elif action < 0.8 and out and len(pile.segments) <= 1:
             pile.shuffle_in(out.pop(int(rng.random() * len(out))))
         elif action < 0.9:
@@ -158,3 +165,4 @@ def test_a_pile_counted_before_it_is_copied_gives_its_copies_the_counts_and_the_
     uncounted = Pile([[0, 1, 2]], counting).copy()
     uncounted.draw_decision()
     assert len(asked) == 6  # a copy of a pile never counted counts at its first draw
+
