@@ -165,4 +165,3 @@ def test_a_pile_counted_before_it_is_copied_gives_its_copies_the_counts_and_the_
     uncounted = Pile([[0, 1, 2]], counting).copy()
     uncounted.draw_decision()
     assert len(asked) == 6  # a copy of a pile never counted counts at its first draw
-
