@@ -35,7 +35,10 @@ answered inside (chance, the random bot), it is then answered where it is
 posed, when the task has scheduled nothing before it, which is where the
 loop would answer it next, without a task made for it. Cards drawn one
 after the other may be drawn in a loop with `drawn_here`, which draws the
-next card there, as `ask_draw` would answer it, or says to pose it.
+next card there, as `ask_draw` would answer it, or says to pose it. A
+seat's choice may first be offered with `ask_among`, given only its number
+of options: a player who needs nothing more (the random bot) answers it
+there, and the decision, its options and its prompt are never made.
 
 Every decision counts as an action against the bounds of `limits.py`: a
 decision posed, when it is posed, and a decision with a single option, when
