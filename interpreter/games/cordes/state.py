@@ -86,16 +86,17 @@ class HandKept:
     The options of an activity, by its code (4 × energy + 2 if the boxer may
     still attack + 1 if they may still recover); of a combat, by the energy;
     of answering a blow, by the blow's card, the energy and whether a
-    RIPOSTE may answer it.
+    RIPOSTE may answer it. Each table is made when first needed (most hands
+    of a random game are met once).
     """
 
     __slots__ = ("names", "activity", "combat", "answers")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.activity: dict[int, list[Option]] = {}
-        self.combat: dict[int, list[Option]] = {}
-        self.answers: dict[tuple[str, int, bool], list[Option]] = {}
+        self.activity: dict[int, list[Option]] | None = None
+        self.combat: dict[int, list[Option]] | None = None
+        self.answers: dict[tuple[str, int, bool], list[Option]] | None = None
 
 
 class PileKnowledge(list[set[int]]):
@@ -681,9 +682,13 @@ class CordesState(AgendaState[CordesGame]):
         may_recover = self.recoveries < game.rules.recoveries_per_turn
         hand = self._hand(player)
         code = 4 * energy + 2 * may_attack + may_recover
-        plays = hand.activity.get(code)
-        if plays is not None:
-            return plays
+        kept = hand.activity
+        if kept is None:
+            kept = hand.activity = {}
+        else:
+            plays = kept.get(code)
+            if plays is not None:
+                return plays
         acts = game.acts
         plays, spits = [], []
         for name in hand.names:
@@ -693,7 +698,7 @@ class CordesState(AgendaState[CordesGame]):
             spits.append(spit)
         plays += spits
         plays.append(END_TURN)
-        hand.activity[code] = plays
+        kept[code] = plays
         return plays
 
     def combat_options(self, player: int) -> list[Option]:
@@ -703,9 +708,13 @@ class CordesState(AgendaState[CordesGame]):
         """
         energy = self.seats[player].energy
         hand = self._hand(player)
-        options = hand.combat.get(energy)
-        if options is not None:
-            return options
+        kept = hand.combat
+        if kept is None:
+            kept = hand.combat = {}
+        else:
+            options = kept.get(energy)
+            if options is not None:
+                return options
         acts = self.game.acts
         options = []
         for name in hand.names:
@@ -713,7 +722,7 @@ class CordesState(AgendaState[CordesGame]):
             if (kind is ATTACK or kind is RIPOSTE) and cost <= energy:
                 options.append(play)
         options.append(END_COMBAT)
-        hand.combat[energy] = options
+        kept[energy] = options
         return options
 
     def spit(self, player: int, card: int) -> None:
@@ -797,16 +806,20 @@ class CordesState(AgendaState[CordesGame]):
             return [TAKE]
         hand = self._hand(defender)
         key = (blow.card, energy, may_riposte)
-        options = hand.answers.get(key)
-        if options is not None:
-            return options
+        kept = hand.answers
+        if kept is None:
+            kept = hand.answers = {}
+        else:
+            options = kept.get(key)
+            if options is not None:
+                return options
         options = [TAKE]
         for name in hand.names:
             card = game.hand_cards[name]
             if isinstance(card, ast.Defense) or (isinstance(card, ast.Riposte) and may_riposte):
                 if card.cost <= energy and (not card.against.names or any(n.name == blow.card for n in card.against.names)):
                     options.append(_answer_option(name))
-        hand.answers[key] = options
+        kept[key] = options
         return options
 
     def deal_blow(self, blow: Blow) -> None:
