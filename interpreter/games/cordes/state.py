@@ -86,17 +86,16 @@ class HandKept:
     The options of an activity, by its code (4 × energy + 2 if the boxer may
     still attack + 1 if they may still recover); of a combat, by the energy;
     of answering a blow, by the blow's card, the energy and whether a
-    RIPOSTE may answer it. Each table is made when first needed (most hands
-    of a random game are met once).
+    RIPOSTE may answer it.
     """
 
     __slots__ = ("names", "activity", "combat", "answers")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.activity: dict[int, list[Option]] | None = None
-        self.combat: dict[int, list[Option]] | None = None
-        self.answers: dict[tuple[str, int, bool], list[Option]] | None = None
+        self.activity: dict[int, list[Option]] = {}
+        self.combat: dict[int, list[Option]] = {}
+        self.answers: dict[tuple[str, int, bool], list[Option]] = {}
 
 
 class PileKnowledge(list[set[int]]):
@@ -683,12 +682,9 @@ class CordesState(AgendaState[CordesGame]):
         hand = self._hand(player)
         code = 4 * energy + 2 * may_attack + may_recover
         kept = hand.activity
-        if kept is None:
-            kept = hand.activity = {}
-        else:
-            plays = kept.get(code)
-            if plays is not None:
-                return plays
+        plays = kept.get(code)
+        if plays is not None:
+            return plays
         acts = game.acts
         plays, spits = [], []
         for name in hand.names:
@@ -709,12 +705,9 @@ class CordesState(AgendaState[CordesGame]):
         energy = self.seats[player].energy
         hand = self._hand(player)
         kept = hand.combat
-        if kept is None:
-            kept = hand.combat = {}
-        else:
-            options = kept.get(energy)
-            if options is not None:
-                return options
+        options = kept.get(energy)
+        if options is not None:
+            return options
         acts = self.game.acts
         options = []
         for name in hand.names:
@@ -807,12 +800,9 @@ class CordesState(AgendaState[CordesGame]):
         hand = self._hand(defender)
         key = (blow.card, energy, may_riposte)
         kept = hand.answers
-        if kept is None:
-            kept = hand.answers = {}
-        else:
-            options = kept.get(key)
-            if options is not None:
-                return options
+        options = kept.get(key)
+        if options is not None:
+            return options
         options = [TAKE]
         for name in hand.names:
             card = game.hand_cards[name]

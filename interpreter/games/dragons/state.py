@@ -558,14 +558,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.ask_last(Decision(seat, "play", options, _choose_prompt(self.round, self.asked), secret=True), self._chosen, seat)
 
     def _chosen(self, option: Option, seat: int) -> None:
-        # `_chosen_at`, written out (one call less: search bots answer this decision in every try)
-        self.picks[seat] = self.hands[seat][option.value]
-        if seat == 0:
-            if not self.quiet:
-                self._events.append({"e": "chosen", "player": 0})
-            self._choose(1)
-        else:
-            self._reveal()
+        self._chosen_at(option.value, seat)
 
     def _chosen_at(self, position: int, seat: int) -> None:
         """`seat` chose the card at `position` in the hand; P2 chooses next, or both cards are revealed."""
