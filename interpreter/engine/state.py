@@ -224,6 +224,11 @@ class State(ABC, Generic[G]):
     #: copy): `emit` keeps nothing. A set of kinds: only events of those kinds are read (the balance lab's).
     quiet: bool | frozenset[str] = False
 
+    #: For a copy a bot plays on only up to the start of this turn (a trial's last turn, see
+    #: `Trial.turns`): nothing is played past that turn's start, so a game may leave out there what
+    #: only later turns would read (the positions seen, to find one that comes back). None: no bound.
+    horizon: int | None = None
+
     def hears(self, kind: str) -> bool:
         """Whether an event of this kind is read (see `quiet`)."""
         quiet = self.quiet

@@ -23,7 +23,10 @@ While the game runs on (`Trial.run`):
   same time as the seat's own) is answered every way, and its options'
   results averaged: the other seat may play any of its cards, each as likely;
 - the horizon: the game's end, the seat's next decision (`until`, the end of
-  the option's resolution by default), or `actions` decisions answered.
+  the option's resolution by default), `actions` decisions answered, or
+  the first decision of the turn `turns` turns on (the positions drawn are
+  told so, `State.horizon`: a game may leave out at that turn's start what
+  only the turns after it would read).
 
 An ended game scores `WIN` for its winner, `-WIN` for its loser, 0 for a
 draw. The values are deterministic for a given generator: a bot seeded
@@ -276,6 +279,9 @@ class Trial:
     samples: int = 1
     #: The most decisions answered in one try after the option.
     actions: int = 30
+    #: With a number, a try stops at the latest at the first decision of the turn that many turns
+    #: after the one it starts in; the positions drawn are told so (`State.horizon`). None: no bound.
+    turns: int | None = None
     _policy: Policy = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -304,11 +310,14 @@ class Trial:
         the position the try had reached, which is the one returned.
         """
         answered = 0
+        horizon = state.horizon
         policy = self._policy
         greedy = policy if type(policy) is Greedy else None
         until = None if self.until is seat_decides else self.until  # the default horizon, read in place
         while (decision := state.decision()) is not None:
             if decision.player == seat if until is None else until(state, decision, seat, start_turn):
+                break
+            if horizon is not None and state.turn >= horizon:  # (the game was told so: it may have left things out)
                 break
             if decision.player < 0:
                 state.apply(draw(decision, rng))
@@ -349,6 +358,8 @@ class Trial:
             position = view.sample(rng)
             tape = Tape(rng.getrandbits(32))
             start = position.turn
+            if self.turns is not None:
+                position.horizon = start + self.turns
             for at, index in enumerate(tried):
                 copy = position.clone() if at < last else position  # the sample itself serves for the last option
                 copy.apply(index)

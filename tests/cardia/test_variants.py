@@ -281,6 +281,16 @@ def test_a_game_that_cannot_progress_ends_when_its_position_comes_back(scenario)
     )
 
 
+def test_a_copy_played_up_to_the_next_turn_still_ends_when_its_position_comes_back(scenario):
+    # A bot's copy told it is played only up to the next turn's start (`horizon`) leaves out the position
+    # there only when it has seen none: this one has, and it comes back.
+    s = scenario(regles=TIES_BOTH_ACT).past("Oracle", "Assassin")
+    s.hand(0, "Contrebandier").hand(1, "Contrebandier").empty_pile(0).empty_pile(1)
+    s.state.horizon = 2  # the game starts at turn 1 (its single options answered at once)
+    events = s.play("Contrebandier", "Contrebandier")
+    assert events[-1]["how"] == "no_progress" and s.state.turn == 2
+
+
 def all_else_in_play(s, returned: tuple[int, str]):
     """Every card not in a hand goes into the line, in past encounters, the same card against itself where
     both decks have it (a tie); `returned` (seat, name), a card of a hand, is one that has come back from

@@ -368,3 +368,54 @@ def test_a_trial_going_on_from_the_greedy_try_s_copy_scores_as_applying_the_opti
     for seed in range(3):
         play_game(built, [Both(seed), engine.bots["random"](seed + 10)], seed)
     assert compared >= 20 and reused[0] >= 5  # the copies were gone on from
+
+
+def test_cardia_s_tries_told_their_horizon_value_every_option_as_tries_that_are_not():
+    """Duel pour Cardia's tries stop at the next turn, and tell the positions they play so
+    (`Trial.turns`, `State.horizon`): a copy then counts no position at that turn's start, which
+    nothing after it would read. Every value is the one a try without a horizon finds; a try told
+    its horizon stops there, even when its `until` would let it go on."""
+    from atout.interpreter.engine.play import play_game
+    from atout.interpreter.games.cardia import state as cardia_state
+    from atout.interpreter.games.cardia.bots import SECOND, TRY
+
+    engine = ENGINES["cardia"]
+    built = engine.build(load_files(engine.language), {})
+    counted = [0]
+    check = cardia_state.CardiaState._check_progress
+
+    def counting(self):
+        counted[0] += 1
+        return check(self)
+
+    compared = 0
+    skipped = 0
+
+    class Both:
+        name = "both"
+
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
+        def choose(self, decision, view) -> int:
+            nonlocal compared, skipped
+            if len(decision.options) > 1 and decision.kind in ("play", "target", "discard", "persistent"):
+                for told in (TRY, SECOND):
+                    counted[0] = 0
+                    found = told.values(decision, view, random.Random(self.seed))
+                    with_horizon = counted[0]
+                    counted[0] = 0
+                    assert found == dataclasses.replace(told, turns=None).values(decision, view, random.Random(self.seed))
+                    skipped += counted[0] - with_horizon
+                    endless = dataclasses.replace(told, until=lambda state, decision, seat, start: False)
+                    assert found == endless.values(decision, view, random.Random(self.seed))
+                compared += 1
+            return int(random.Random(self.seed + compared).random() * len(decision.options))
+
+    cardia_state.CardiaState._check_progress = counting
+    try:
+        for seed in range(3):
+            play_game(built, [Both(seed), engine.bots["random"](seed + 10)], seed)
+    finally:
+        cardia_state.CardiaState._check_progress = check
+    assert compared >= 20 and skipped >= 100  # the tries' positions at the next turn's start were not counted

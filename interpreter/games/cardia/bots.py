@@ -37,10 +37,10 @@ def _next_turn(state: Any, decision: Decision, seat: int, start_turn: int) -> bo
 
 
 #: Playing a card, choosing a target or a card to discard: tried up to the next turn.
-TRY = Trial(position_score, until=_next_turn, samples=2)
+TRY = Trial(position_score, until=_next_turn, samples=2, turns=1)
 
 #: Playing a card after the opponent chose theirs in secret: each drawn position deals their choice anew, so more of them.
-SECOND = Trial(position_score, until=_next_turn, samples=8)
+SECOND = Trial(position_score, until=_next_turn, samples=8, turns=1)
 
 
 def position_key(view: CardiaView) -> tuple:

@@ -730,7 +730,9 @@ class CardiaState(AgendaState[CardiaGame]):
         if empty:
             self.finish_by(1 - empty[0], "no_card", loser=empty[0])
             return
-        if not self.exploring:
+        if not self.exploring and (self._seen or self.horizon is None or self._turn < self.horizon):
+            # (a copy played up to this turn's start (`horizon`) that has seen no position since it
+            # was dealt cannot find one come back: nothing after this turn would read it)
             self._check_progress()
         protector = self.protector_now = self.upcoming
         self.upcoming = None
