@@ -46,6 +46,13 @@ def test_a_copy_plays_on_alike_in_every_setup(cardia_files, setup):
             assert state.outcome() is not None
             assert [copy.apply(index) for index in answers[cut:]] == original
             assert copy.outcome() == state.outcome() and copy.describe() == state.describe()
+            # the other way round: the copy played to the end first leaves the original as it was
+            state = game.new_state()
+            for index in answers[:cut]:
+                state.apply(index)
+            copy = state.clone()
+            assert [copy.apply(index) for index in answers[cut:]] == original
+            assert [state.apply(index) for index in answers[cut:]] == original
 
 
 def hidden_cards(state, seat: int) -> Counter:

@@ -60,7 +60,6 @@ class _CardTables:
     cards: list[ast.Personnage]
     names: list[str]
     printed: list[int]
-    rank: list[int]
     owners: list[int]
     hand_options: list[Option]
     play_options: list[Option]
@@ -79,7 +78,6 @@ class _CardTables:
         size = len(game.characters)
         cards = list(game.characters) * 2
         names = [card.name for card in cards]
-        order = {name: place for place, name in reversed(list(enumerate(sorted(names))))}  # a name's first place
         owners = [0] * size + [1] * size
         properties: dict[int, list[Any]] = {}
         for i, card in enumerate(cards):
@@ -90,7 +88,6 @@ class _CardTables:
             cards=cards,
             names=names,
             printed=[card.influence for card in cards],
-            rank=[order[name] for name in names],
             owners=owners,
             hand_options=[Option(name, card) for card, name in enumerate(names)],
             play_options=[Option(f"{names[card]} ({seat_name(owners[card])})", card) for card in range(2 * size)],
@@ -145,6 +142,10 @@ class Encounter:
     rules limit the seals). `tie_winner` is the seat the Lieu's "fewer seals"
     rule gave a tie at the reveal. `protecteur` is the index of its
     Protecteur in the game's list, if it has one.
+
+    A state and its copies share their encounters until one of them changes
+    one (`CardiaState.own`): `owner` is the token of the state that may
+    change it in place (None: no state's, as an encounter laid by hand).
     """
 
     number: int
@@ -154,6 +155,7 @@ class Encounter:
     sealed: bool = False
     tie_winner: int | None = None
     protecteur: int | None = None
+    owner: object = field(default=None, compare=False, repr=False)
 
     def held(self, seat: int) -> int:
         """The card `seat` still has in play here (asked only where it has one, such as the winner's)."""
@@ -162,9 +164,9 @@ class Encounter:
             raise ValueError(f"{seat_name(seat)}'s card of encounter {self.number} has left play")
         return card
 
-    def copy(self) -> "Encounter":
-        """An independent copy (the cards still in play, the winner and the seal change in play)."""
-        return Encounter(self.number, self.played, self.cards[:], self.winner, self.sealed, self.tie_winner, self.protecteur)
+    def copy(self, owner: object = None) -> "Encounter":
+        """An independent copy (the cards still in play, the winner and the seal change in play), `owner`'s to change."""
+        return Encounter(self.number, self.played, self.cards[:], self.winner, self.sealed, self.tie_winner, self.protecteur, owner)
 
 
 @dataclass(slots=True)
@@ -201,16 +203,13 @@ class CardiaState(AgendaState[CardiaGame]):
     def __init__(self, game: CardiaGame) -> None:
         self.game = game
         self.rules = game.rules
-        size = len(game.characters)
         known = game.card_tables
         if known is None:  # the same for every game of these cards: made once, shared (never changed in place)
             known = game.card_tables = _CardTables.of(game)
-        #: Card ids: P1's deck is 0..size-1, P2's size..2*size-1.
+        #: Card ids: P1's deck is 0..size-1, P2's size..2*size-1 (size: the cards of a deck).
         self.cards: list[ast.Personnage] = known.cards
         self.names: list[str] = known.names
         self.printed: list[int] = known.printed
-        #: Each card's place in name order, to list a pile's cards as `Pile.draw_decision` does.
-        self.rank: list[int] = known.rank
         #: Each card's owner (replaced, never changed in place, when a card changes hands).
         self.owners: list[int] = known.owners
         #: Each card as the option of choosing it from a hand (options are immutable: made once, shared).
@@ -228,9 +227,10 @@ class CardiaState(AgendaState[CardiaGame]):
         self.face_up_sets: bool = known.face_up_sets
         #: How many times each limited ability (card, its index) has activated in this game.
         self.used: dict[tuple[int, int], int] = {}
-        self.size = size
         self.seats = [Seat(known.piles[0].copy()), Seat(known.piles[1].copy())]
         self.line: list[Encounter] = []
+        #: This state's token: the encounters it may change in place carry it (see `own`).
+        self._token = object()
         #: The encounter (index in the line) of each card in play.
         self.place: dict[int, int] = {}
         #: Modifier tokens on cards in play, signed values.
@@ -323,11 +323,15 @@ class CardiaState(AgendaState[CardiaGame]):
         replaced, never changed in place, when a card changes hands or an
         ability counts), the active
         persistent effects (replaced whole by `refresh_active`, never changed
-        in place) and `_progressing`, a cache of facts about positions (a
-        position that can progress can, in any copy).
+        in place), `_progressing`, a cache of facts about positions (a
+        position that can progress can, in any copy), and the encounters of
+        the line, until one of the two states changes one (`own` copies it
+        first: most copies change only the encounter they add).
         """
         new.seats = [Seat(seat.pile.copy(), seat.hand[:], seat.discard[:]) for seat in self.seats]
-        new.line = [enc.copy() for enc in self.line]
+        new.line = self.line[:]  # the encounters shared until one is changed (`own`): both take new tokens
+        self._token = object()
+        new._token = object()
         new.place = self.place.copy()
         new.tokens = {card: values[:] for card, values in self.tokens.items()}
         new.persistent = self.persistent[:]
@@ -432,6 +436,13 @@ class CardiaState(AgendaState[CardiaGame]):
         """A card in play as an option's label: "Oracle (P2)"."""
         return f"{self.names[card]} ({seat_name(self.owners[card])})"
 
+    def own(self, at: int) -> Encounter:
+        """Encounter `at` of the line, this state's to change: copied first if it is shared with a copy of the state."""
+        enc = self.line[at]
+        if enc.owner is not self._token:
+            enc = self.line[at] = enc.copy(self._token)
+        return enc
+
     def in_play(self) -> list[int]:
         """Every card in play, in line order (P1's card of an encounter first)."""
         return [c for enc in self.line for c in enc.cards if c is not None]
@@ -513,6 +524,8 @@ class CardiaState(AgendaState[CardiaGame]):
             old = enc.winner
             if new == old:
                 continue
+            if enc.owner is not self._token:
+                enc = self.own(enc.number - 1)
             enc.winner = new
             if new is None:
                 if enc.sealed:
@@ -619,7 +632,7 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def leave_play(self, card: int, to: str) -> None:
         """A card in play goes to its owner's discard or hand, losing its tokens (no re-evaluation here)."""
-        enc = self.line[self.place.pop(card)]
+        enc = self.own(self.place.pop(card))
         owner = self.owners[card]
         enc.cards[owner] = None
         self.tokens.pop(card, None)
@@ -679,7 +692,7 @@ class CardiaState(AgendaState[CardiaGame]):
         seat = self.owners[card]
         self.leave_play(card, "hand")
         self.seats[seat].hand.remove(new)
-        self.line[at].cards[seat] = new
+        self.own(at).cards[seat] = new
         self.place[new] = at
         if self.properties:
             self.refresh_active()
@@ -833,7 +846,7 @@ class CardiaState(AgendaState[CardiaGame]):
         for card in (a, b):
             self.seats[self.owners[card]].hand.remove(card)
             self.place[card] = number - 1
-        enc = Encounter(number, (a, b), [a, b], protecteur=self.protector_now)
+        enc = Encounter(number, (a, b), [a, b], protecteur=self.protector_now, owner=self._token)
         before = self.seals()
         self.line.append(enc)
         changed = bool(self.properties)  # the cards' properties in play change the active effects
