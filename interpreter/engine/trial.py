@@ -310,7 +310,7 @@ class Trial:
         the position the try had reached, which is the one returned.
         """
         answered = 0
-        horizon = state.horizon
+        horizon = None if self.turns is None else state.horizon
         policy = self._policy
         greedy = policy if type(policy) is Greedy else None
         until = None if self.until is seat_decides else self.until  # the default horizon, read in place
