@@ -26,7 +26,7 @@ from atout.interpreter.engine.piles import Pile
 
 from . import ast
 from .powers import Event
-from .state import FAIL, NEXT, BattleFightState, Frame, StableTechnique
+from .state import FAIL, NEXT, BattleFightState, Frame, Seat, StableTechnique
 
 
 def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
@@ -100,7 +100,12 @@ def damage(state: BattleFightState, player: int, dealt: int) -> None:
 
 
 def draw(state: BattleFightState, me: int, left: int) -> str:
-    """Draw `left` cards, one at a time."""
+    """Draw `left` cards, one at a time.
+
+    Each card is chance's decision; where chance is drawn inside the state
+    (a game nobody watches), it is drawn here and the loop goes on
+    (`drawn_here`: the same draw, counted alike), else it is posed.
+    """
     seat = state.seats[me]
     while left > 0:
         left -= 1
@@ -117,19 +122,25 @@ def draw(state: BattleFightState, me: int, left: int) -> str:
             if not seat.pile:
                 state.emit("draw_nothing", player=me)
                 continue
-        decision = seat.pile.draw_decision(state.name_of, prompt=f"{seat_name(me)} draws")
-        return state.wait(decision, _drawn, me, left)
+        drawn = state.drawn_here(seat.pile, state.name_of)
+        if drawn is None:
+            decision = seat.pile.draw_decision(state.name_of, prompt=f"{seat_name(me)} draws")
+            return state.wait(decision, _drawn, me, left)
+        _take_drawn(state, seat, me, drawn)
     return NEXT
 
 
 def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
     """Chance has drawn a card of `me`'s pile; `left` cards still to draw."""
-    seat = state.seats[me]
-    card = seat.take(option.value, state.name_of)
-    seat.hand.append(card)
+    _take_drawn(state, state.seats[me], me, option)
+    return draw(state, me, left)
+
+
+def _take_drawn(state: BattleFightState, seat: Seat, me: int, option: Option) -> None:
+    """The card chance drew from `me`'s pile goes to the hand."""
+    seat.hand.append(seat.take(option.value, state.name_of))
     if state.quiet is not True:
         state.emit("draw", player=me, card=option.value)
-    return draw(state, me, left)
 
 
 def push(state: BattleFightState, me: int, them: int, left: int) -> str:
