@@ -264,6 +264,25 @@ class AgendaState(State[G]):
         options, weights = pile.top_choices(name)
         return self._answer_option(counter, options, pick, weights)  # type: ignore[arg-type]
 
+    def answered_here(self, decision: Decision) -> Option | None:
+        """The option answering `decision` here and now, as `ask_last` would; None when it must be posed.
+
+        For a game that asks the same way question after question (cards
+        opened from a booster): in a loop, each is `answered_here`, and only
+        when it gives None is the question posed with `ask_last` (and the
+        ones after it: nothing is answered here once a task is scheduled).
+        It answers where `ask_last` would answer, and as it would: the seat
+        answered inside the state and nothing scheduled yet; the action
+        counted, a single option taken without asking, the watch told of
+        its turn; no call of an answer per question.
+        """
+        counter = self._actions
+        seats = None if counter is None or self._queued else counter.seats
+        answer = None if seats is None else seats.get(decision.player)
+        if answer is None:
+            return None
+        return self._answer_option(counter, decision.options, answer, decision)  # type: ignore[arg-type]
+
     def _answer_option(self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any) -> Option:
         """The option answered here for `drawn_here`, the action counted as `_run` counts it (`_answer_here` inlines it: kept in step)."""
         if counter.turn == self.turn and counter.actions < counter.per_game and counter.in_turn < counter.per_turn:

@@ -467,3 +467,76 @@ def test_a_seat_asked_with_its_count_of_options_plays_as_if_asked_the_decision()
         assert blind_asked == {"decision": [2] * 8, "count": []}
         outside, outside_asked = _play_among(12, seed, blind=False, among=True)  # `among` alone answers nothing inside
         assert outside.log == watched.log and outside_asked["count"] == [] and outside._actions.answered == 0
+
+
+class _Opening(_Toy):
+    """A toy game: chance opens `cards` cards, one question each, asked in a loop (`answered_here` first, when
+    `here`, else `ask_last` for every one), and a task scheduled after them notes how many were opened. A
+    seat then says go on or stop; each turn opens cards again, `before`: after a task scheduled first."""
+
+    QUESTION = Decision(CHANCE, "open", [Option("A", "A", 1), Option("B", "B", 2), Option("C", "C", 3)], "open a card")
+    SINGLE = Decision(CHANCE, "open", [Option("D", "D")], "open the last card")
+
+    def __init__(self, here: bool, before: bool, cards: int = 6, per_game: int = 1000) -> None:
+        super().__init__(per_game)
+        self.here, self.before, self.cards = here, before, cards
+        self.start(self._open)
+
+    def _open(self) -> None:
+        self._turn += 1
+        if self._turn > 4:
+            return
+        if self.before:
+            self.then(self._note, "before")
+        for number in range(self.cards):
+            question = self.SINGLE if number == self.cards - 1 else self.QUESTION
+            option = self.answered_here(question) if self.here else None
+            if option is None:
+                self.ask_last(question, self._opened)
+            else:
+                self.log.append(option.value)
+        self.then(self._go_on)
+
+    def _opened(self, option) -> None:
+        self.log.append(option.value)
+
+    def _note(self, what) -> None:
+        self.log.append(what)
+
+    def _go_on(self) -> None:
+        self.log.append(f"opened {len(self.log)}")
+        self.ask(Decision(0, "go", [Option("on", True), Option("stop", False)], "go on?"), self._went)
+
+    def _went(self, option) -> None:
+        if option.value:
+            self._open()
+
+
+def _play_opening(here: bool, before: bool, inside: bool, per_game: int = 1000, seed: int = 3):
+    state = _Opening(here, before, per_game=per_game)
+    chance, seat = ChanceSampler(seed), random.Random(seed)
+    if inside:
+        state.answer_inside(chance.choose)
+    while (decision := state.decision()) is not None:
+        state.apply(chance.choose(decision) if decision.player == CHANCE else int(seat.random() * 2))
+    return state
+
+
+def test_questions_answered_here_in_a_loop_are_answered_as_ask_last_answers_them():
+    """`answered_here` gives the option `ask_last` would answer with, where it would: the same cards in the
+    same order, the same actions counted (a single option too), the same end at the bound on actions; once
+    a task is scheduled, it answers nothing (every question is then posed)."""
+    bounded = 0
+    for before in (False, True):
+        for per_game in (1000, 9):
+            for seed in range(5):
+                watched = _play_opening(here=False, before=before, inside=False, per_game=per_game, seed=seed)
+                asked = _play_opening(here=False, before=before, inside=True, per_game=per_game, seed=seed)
+                here = _play_opening(here=True, before=before, inside=True, per_game=per_game, seed=seed)
+                assert here.log == asked.log == watched.log, (before, per_game, seed)
+                assert here._actions.actions == asked._actions.actions == watched._actions.actions
+                assert here._actions.answered == asked._actions.answered
+                assert here.outcome() == asked.outcome() == watched.outcome()
+                bounded += here.outcome() is not None
+    assert bounded >= 5  # games ended at the bound on actions, in the middle of a loop
+    assert _play_opening(here=True, before=False, inside=True)._actions.answered > 0

@@ -375,11 +375,16 @@ class BattleFightState(AgendaState[BattleFightGame]):
         """
         boosters = self.rules.random_boosters if self.game.decks[seat].kind == "random" else self.rules.sealed_boosters
         per_type = self.rules.booster_per_type
+        opened = self.opened
         for _ in range(boosters):
             for technique_type in TYPES:
                 decision = self.game.booster_decision(seat, technique_type)  # the same question each time: made once
                 for _ in range(per_type):
-                    self.ask_last(decision, self._booster_card_opened)
+                    option = self.answered_here(decision)  # (chance drawn inside: the card is opened here)
+                    if option is None:
+                        self.ask_last(decision, self._booster_card_opened)
+                    else:
+                        opened.append(option.value)
         self.then(self._boosters_opened, seat)
 
     def _booster_card_opened(self, option: Option) -> None:
