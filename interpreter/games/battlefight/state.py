@@ -631,8 +631,12 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if not self.count_action():  # an action too: a turn where nobody can play still counts
                 self.emit("no_technique", player=player)
             return
+        waiting = self.waiting
+        counter = self._actions  # (a bot's copies answer nothing inside: not asked in vain at every turn they try)
+        if counter is not None and counter.among and not waiting and self.ask_among(player, len(options), self._technique_at, options, player):
+            return  # (a random player: answered here, no decision made)
         decision = Decision(player, "play", options, "Play a technique")
-        if self.waiting:  # between two answers: the same question, its options made anew
+        if waiting:  # between two answers: the same question, its options made anew
             if not self.count_action():
                 self.repose(decision)
             return
@@ -641,6 +645,10 @@ class BattleFightState(AgendaState[BattleFightGame]):
     def _technique_chosen(self, option: Option, player: int) -> None:
         """The player has chosen the technique of their turn: it is played."""
         self.play(player, option.value)
+
+    def _technique_at(self, index: int, options: list[Option], player: int) -> None:
+        """`_technique_chosen` for the option at `index` of `options`."""
+        self.play(player, options[index].value)
 
     def play(self, player: int, what: int | ast.Technique) -> Active:
         """Put a card of the hand (or a basic technique) in play and start running it."""
