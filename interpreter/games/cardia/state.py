@@ -847,15 +847,14 @@ class CardiaState(AgendaState[CardiaGame]):
             self.seats[self.owners[card]].hand.remove(card)
             self.place[card] = number - 1
         enc = Encounter(number, (a, b), [a, b], protecteur=self.protector_now, owner=self._token)
-        before = self.seals()
-        self.line.append(enc)
+        self.line.append(enc)  # (no seal yet: the seals counted are those before it)
         changed = bool(self.properties)  # the cards' properties in play change the active effects
         if changed:
             self.refresh_active()
         ia, ib = self.influence(a), self.influence(b)
         if self.hears("reveal"):
             self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
-        self._resolve_tie(enc, ia, ib, before)
+        self._resolve_tie(enc, ia, ib)
         winner = self._winner(enc, a, b, ia, ib)
         order: tuple[int, ...] = ()
         if winner is not None:
@@ -883,11 +882,12 @@ class CardiaState(AgendaState[CardiaGame]):
             self.then(self._protector_phase, number - 1, winner)
         self.then(self._end_turn)
 
-    def _resolve_tie(self, enc: Encounter, ia: int, ib: int, before: list[int]) -> None:
-        """The Lieu "fewer seals wins a tie" decides a tie at the reveal (unless a card wins ties)."""
+    def _resolve_tie(self, enc: Encounter, ia: int, ib: int) -> None:
+        """The Lieu "fewer seals wins a tie" decides a tie at the reveal (unless a card wins ties): the seals before it."""
         if ia != ib or not self.game.tie_to_fewer_seals:
             return
         a, b = enc.played
+        before = self.seals()  # (the new encounter, not yet evaluated, holds no seal)
         if self.tie_breaker(a, b) is not None or before[0] == before[1]:
             return
         enc.tie_winner = 0 if before[0] < before[1] else 1
