@@ -422,12 +422,12 @@ class BattleFightState(AgendaState[BattleFightGame]):
 
     def _deal(self, seat: int, techniques: list[ast.Technique], deck_name: str) -> None:
         """The deck's cards get their ids and make the player's pile, shuffled."""
-        ids = []
-        for technique in techniques:
-            ids.append(len(self.cards))
-            self.cards.append(technique)
-            self.owners.append(seat)
-            self.weights.append(self.game.name_weight[technique.name])
+        first = len(self.cards)
+        ids = list(range(first, first + len(techniques)))
+        self.cards += techniques
+        self.owners += [seat] * len(techniques)
+        name_weight = self.game.name_weight
+        self.weights += [name_weight[technique.name] for technique in techniques]
         if len(self.cards) > self.game.most_cards:  # pragma: no cover - `deck_cards` counts every card dealt
             raise RuntimeError(f"{len(self.cards)} cards dealt, more than the {self.game.most_cards} a tally has room for")
         self.seats[seat].pile = Pile([ids])
