@@ -4,9 +4,10 @@ It sees the game through the `CordesView` of `view.py`, and values cards by
 trying them on copies of the position (`engine/trial.py`): it keeps no model
 of what a card does, so a new card is played by what it does.
 
-What a card is worth comes from trials. On a few positions it cannot tell
-from the real one (`View.sample`), the bot plays each of its attacks (with
-the energy to pay for it, as after spitting for it: `score.with_energy`),
+What a card is worth comes from trials. On a position it cannot tell from
+the real one (`View.sample`, drawn anew for each decision), the bot plays
+each of its attacks (with the energy to pay for it, as after spitting for
+it: `score.with_energy`),
 lets the opponent answer (the answer that leaves them best placed) and the
 blow resolve, and scores the position reached (`score.py`: life, cards in
 hand, energy). A blow's *effect* is that score's gain, with the energy paid
@@ -47,8 +48,10 @@ from .ast import CardType
 from .score import CARD, ENERGY, energy, life, position_score, with_energy
 from .view import CordesView
 
-#: Trying a card: the opponent answers as suits them best, up to the bot's next decision.
-TRY = Trial(position_score, samples=2)
+#: Trying a card: the opponent answers as suits them best, up to the bot's next decision. One position
+#: drawn per trial: the bot that drew two won 48.8% of the 1,893 games decided between them (2,000 games,
+#: seats swapped; 95% interval 46.6–51.1%) and took 1.8 times as long to decide.
+TRY = Trial(position_score, samples=1)
 
 #: What a card never tried yet is taken to be worth (a blow of a life point, about), plus its printed cost.
 PRIOR = 2.0
