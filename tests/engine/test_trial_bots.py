@@ -323,16 +323,40 @@ def test_readers_of_one_tape_each_draw_as_a_generator_of_its_seed():
     assert untouched._rng is None and untouched.words == []  # a try that met no chance never seeds
 
 
+def _compare_at_decisions(game: str, compare, seeds=range(3)) -> int:
+    """Play `seeds` games of `game`, P1 a player that calls `compare(decision, view, seed)` at each
+    decision of several options and then answers at random, P2 the random bot; how many decisions
+    `compare` said it compared (it returns True when it did)."""
+    from atout.interpreter.engine.play import play_game
+
+    engine = ENGINES[game]
+    built = engine.build(load_files(engine.language), {})
+    compared = 0
+
+    class Both:
+        name = "both"
+
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
+        def choose(self, decision, view) -> int:
+            nonlocal compared
+            if len(decision.options) > 1 and compare(decision, view, self.seed):
+                compared += 1
+            return int(random.Random(self.seed + compared).random() * len(decision.options))
+
+    for seed in seeds:
+        play_game(built, [Both(seed), engine.bots["random"](seed + 10)], seed)
+    return compared
+
+
 @pytest.mark.parametrize("game", ["battlefight", "cardia", "cordes"])
 def test_a_trial_going_on_from_the_greedy_try_s_copy_scores_as_applying_the_option_anew(game):
     """`Greedy.step` hands back the copy it tried the chosen option on when that try met no
     chance, and the trial goes on from it: every value is the one the trial gets by applying
     the option again (a policy that is not a `Greedy` never hands a copy back)."""
-    from atout.interpreter.engine.play import play_game
     from atout.interpreter.engine.trial import Greedy
 
-    engine = ENGINES[game]
-    built = engine.build(load_files(engine.language), {})
     reusing = import_module(f"atout.interpreter.games.{game}.bots").TRY  # the game's own horizon
     assert type(reusing._policy) is Greedy
     policy = reusing._policy
@@ -345,29 +369,16 @@ def test_a_trial_going_on_from_the_greedy_try_s_copy_scores_as_applying_the_opti
         reused[0] += after is not None
         return chosen, after
 
-    compared = 0
+    def compare(decision, view, seed) -> bool:
+        Greedy.step = counted
+        try:
+            found = reusing.values(decision, view, random.Random(seed))
+        finally:
+            Greedy.step = step
+        assert found == anew.values(decision, view, random.Random(seed))
+        return True
 
-    class Both:
-        name = "both"
-
-        def __init__(self, seed: int) -> None:
-            self.seed = seed
-
-        def choose(self, decision, view) -> int:
-            nonlocal compared
-            if len(decision.options) > 1:
-                Greedy.step = counted
-                try:
-                    found = reusing.values(decision, view, random.Random(self.seed))
-                finally:
-                    Greedy.step = step
-                assert found == anew.values(decision, view, random.Random(self.seed))
-                compared += 1
-            return int(random.Random(self.seed + compared).random() * len(decision.options))
-
-    for seed in range(3):
-        play_game(built, [Both(seed), engine.bots["random"](seed + 10)], seed)
-    assert compared >= 20 and reused[0] >= 5  # the copies were gone on from
+    assert _compare_at_decisions(game, compare) >= 20 and reused[0] >= 5  # the copies were gone on from
 
 
 def test_cardia_s_tries_told_their_horizon_value_every_option_as_tries_that_are_not():
@@ -375,12 +386,9 @@ def test_cardia_s_tries_told_their_horizon_value_every_option_as_tries_that_are_
     (`Trial.turns`, `State.horizon`): a copy then counts no position at that turn's start, which
     nothing after it would read. Every value is the one a try without a horizon finds; a try told
     its horizon stops there, even when its `until` would let it go on."""
-    from atout.interpreter.engine.play import play_game
     from atout.interpreter.games.cardia import state as cardia_state
     from atout.interpreter.games.cardia.bots import SECOND, TRY
 
-    engine = ENGINES["cardia"]
-    built = engine.build(load_files(engine.language), {})
     counted = [0]
     check = cardia_state.CardiaState._check_progress
 
@@ -388,34 +396,26 @@ def test_cardia_s_tries_told_their_horizon_value_every_option_as_tries_that_are_
         counted[0] += 1
         return check(self)
 
-    compared = 0
     skipped = 0
 
-    class Both:
-        name = "both"
-
-        def __init__(self, seed: int) -> None:
-            self.seed = seed
-
-        def choose(self, decision, view) -> int:
-            nonlocal compared, skipped
-            if len(decision.options) > 1 and decision.kind in ("play", "target", "discard", "persistent"):
-                for told in (TRY, SECOND):
-                    counted[0] = 0
-                    found = told.values(decision, view, random.Random(self.seed))
-                    with_horizon = counted[0]
-                    counted[0] = 0
-                    assert found == dataclasses.replace(told, turns=None).values(decision, view, random.Random(self.seed))
-                    skipped += counted[0] - with_horizon
-                    endless = dataclasses.replace(told, until=lambda state, decision, seat, start: False)
-                    assert found == endless.values(decision, view, random.Random(self.seed))
-                compared += 1
-            return int(random.Random(self.seed + compared).random() * len(decision.options))
+    def compare(decision, view, seed) -> bool:
+        nonlocal skipped
+        if decision.kind not in ("play", "target", "discard", "persistent"):
+            return False
+        for told in (TRY, SECOND):
+            counted[0] = 0
+            found = told.values(decision, view, random.Random(seed))
+            with_horizon = counted[0]
+            counted[0] = 0
+            assert found == dataclasses.replace(told, turns=None).values(decision, view, random.Random(seed))
+            skipped += counted[0] - with_horizon
+            endless = dataclasses.replace(told, until=lambda state, decision, seat, start: False)
+            assert found == endless.values(decision, view, random.Random(seed))
+        return True
 
     cardia_state.CardiaState._check_progress = counting
     try:
-        for seed in range(3):
-            play_game(built, [Both(seed), engine.bots["random"](seed + 10)], seed)
+        compared = _compare_at_decisions("cardia", compare)
     finally:
         cardia_state.CardiaState._check_progress = check
     assert compared >= 20 and skipped >= 100  # the tries' positions at the next turn's start were not counted

@@ -524,7 +524,7 @@ class CardiaState(AgendaState[CardiaGame]):
             old = enc.winner
             if new == old:
                 continue
-            if enc.owner is not self._token:
+            if enc.owner is not self._token:  # (`own`'s test, read here first: 0.3% of a game, a call less)
                 enc = self.own(enc.number - 1)
             enc.winner = new
             if new is None:
