@@ -101,23 +101,24 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     header = record.header_line
     if record.game != engine.name:
         raise Divergence(record, f"the record is a game of {record.game}, not {engine.name}", line=header)
+    said = json.dumps(record.header["setup"], sort_keys=True, ensure_ascii=False)
     try:
-        game = _built(engine, files, record.header["setup"])
+        built = _built(engine, files, record.header["setup"], said)
     except DiagnosticError as error:
         problems = "; ".join(
             d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "") for d in error.diagnostics
         ) or "it names something these files do not have"
         raise Divergence(record, f"the header's setup cannot be played: {problems}", line=header) from None
+    game = built.game
     digest = record.header.get("digest")
     if digest is not None:
-        written = json.dumps(game.setup(), sort_keys=True, ensure_ascii=False)
-        if json.dumps(record.header["setup"], sort_keys=True, ensure_ascii=False) != written:
-            raise Divergence(record, f"the header's setup is not the one this game writes: {written}", line=header)
+        if said != built.written:
+            raise Divergence(record, f"the header's setup is not the one this game writes: {built.written}", line=header)
         if record.header.get("seed") is None:
             raise Divergence(record, 'a record written by atout gives the "seed" chance drew from', line=header)
     if record.version >= 2 and record.header.get("files") is not None:
-        _check_files(record, files, game.setup())
-    found = files.used_digest(game.setup()) if record.version >= 2 else files.v1_digest()
+        _check_files(record, built.by_name)
+    found = built.digest if record.version >= 2 else files.v1_digest()
     if digest is not None and digest != found:
         raise Divergence(
             record,
@@ -135,19 +136,41 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     return game, state
 
 
-_games: dict[tuple[int, str], tuple[GameFiles, Game]] = {}
+@dataclass(frozen=True, slots=True)
+class _Built:
+    """A game made from a set of files and a setup, with what a header is checked against."""
+
+    files: GameFiles
+    game: Game
+    #: The game's setup as a record's header writes it (JSON, keys sorted).
+    written: str
+    #: The digest of the files the game is built from, and those files by name (`GameFiles.used_digest`,
+    #: `GameFiles.used_by_name`).
+    digest: str
+    by_name: dict[str, list[str]]
 
 
-def _built(engine: GameEngine, files: GameFiles, setup: dict) -> Game:
-    """The game of a setup, made once per set of files: replaying many records
-    of the same setup (a test suite, a benchmark) rebuilds nothing."""
-    key = (id(files), json.dumps(setup, sort_keys=True))
-    known = _games.get(key)
-    if known is None or known[0] is not files:
+_games: dict[tuple[int, str], _Built] = {}
+
+
+def _built(engine: GameEngine, files: GameFiles, setup: dict, key: str) -> _Built:
+    """The game of a setup (`key`: its JSON text), made once per set of files: replaying many
+    records of the same setup (a test suite, a benchmark) rebuilds nothing and writes the
+    setup out once, where each header's check would write it four times."""
+    known = _games.get((id(files), key))
+    if known is None or known.files is not files:
         if len(_games) > 64:
             _games.clear()
-        known = _games[key] = (files, engine.build(files, setup))
-    return known[1]
+        game = engine.build(files, setup)
+        written = game.setup()
+        known = _games[(id(files), key)] = _Built(
+            files,
+            game,
+            json.dumps(written, sort_keys=True, ensure_ascii=False),
+            files.used_digest(written),
+            files.used_by_name(written),
+        )
+    return known
 
 
 def replay(
@@ -326,16 +349,17 @@ def _check_match(records, position, record, previous, engine, files, wins) -> No
     setup = before.header["setup"]
     if engine.next_setup is not None:
         setup = engine.next_setup(setup, state_before.outcome())
-    expected = json.dumps(_built(engine, files, setup).setup(), sort_keys=True)
+    expected = _built(engine, files, setup, json.dumps(setup, sort_keys=True, ensure_ascii=False)).written
+    said = json.dumps(record.header["setup"], sort_keys=True, ensure_ascii=False)
     try:
-        found = json.dumps(_built(engine, files, record.header["setup"]).setup(), sort_keys=True)
+        found = _built(engine, files, record.header["setup"], said).written
     except DiagnosticError:
-        found = json.dumps(record.header["setup"], sort_keys=True)
+        found = said
     if found != expected:
         raise Divergence(record, f"after the last game, the match goes on with the setup {expected}, not {found}", line=line)
 
 
-def _check_files(record: Record, files: GameFiles, setup: dict) -> None:
+def _check_files(record: Record, used: dict[str, list[str]]) -> None:
     """The header's files are those the game is built from: the same names, the same texts.
 
     A file is matched by its name and digest, shipped or not: a folder
@@ -347,7 +371,6 @@ def _check_files(record: Record, files: GameFiles, setup: dict) -> None:
         claimed.setdefault(name, []).append(digest)
     for name, text in listed["designer"].items():
         claimed.setdefault(name, []).append(text_digest(text))
-    used = files.used_by_name(setup)
     for name in sorted(claimed.keys() | used.keys()):
         if name not in used:
             problem = f'the header names the file "{name}", but the game is built without it'
