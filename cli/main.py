@@ -23,6 +23,8 @@ import click
 
 from atout.cards import CARDS_DIR
 
+from .output import CheckedGroup
+
 if TYPE_CHECKING:
     from atout.interpreter.api import LoadedGame
     from atout.interpreter.engine.loading import GameFiles
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from atout.interpreter.language.project import Validation
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=CheckedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="atout")
 def main() -> None:
     """atout: write card games as text, check them, play them, replay them.

@@ -1,0 +1,76 @@
+"""Standard output that cannot be written (a full disk, a quota, a device error): a clear error and exit 1, never a traceback."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+#: The errors of a write that no retry mends: no space, quota, file too large, the device failing.
+FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+#: The exit code of a command whose output could not be written.
+EXIT_OUTPUT = 1
+
+
+class CheckedGroup(click.Group):
+    """A group of commands whose standard output is checked: a write that fails ends the command with a message."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line (as `click.Group.main`), with its output flushed and checked at the end."""
+        with output_checked():
+            return super().main(*args, **kwargs)
+
+
+@contextmanager
+def output_checked() -> Iterator[None]:
+    """Flush standard output when the block ends; a write to it that failed for lack of room ends the process (exit 1).
+
+    Output still buffered is flushed here rather than when Python exits, so
+    that its failure is told like any other. A broken pipe is left to click,
+    which exits 1 quietly (the reader has gone).
+    """
+    try:
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+    except OSError as error:
+        if not is_output_error(error):
+            raise
+        give_up_output(error)
+
+
+def is_output_error(error: OSError) -> bool:
+    """Is this the failure of a write to a stream (no file named) for lack of room or a failing device?"""
+    return error.errno in FULL and error.filename is None
+
+
+def give_up_output(error: OSError) -> None:
+    """Say that standard output could not be written, drop what is still buffered for it, and exit 1."""
+    reason = error.strerror or os.strerror(error.errno or 0)
+    try:
+        sys.stderr.write(f"error: cannot write to standard output: {reason}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass  # standard error is full too: the exit code alone tells
+    _silence_stdout()
+    sys.exit(EXIT_OUTPUT)
+
+
+def _silence_stdout() -> None:
+    """Point standard output's descriptor at the null device, so that the bytes still buffered go nowhere at exit."""
+    try:
+        descriptor = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError, AttributeError):
+        return  # not a file of the system (a test's capture): nothing is flushed at exit
+    try:
+        os.dup2(null, descriptor)
+    finally:
+        os.close(null)
