@@ -135,22 +135,96 @@ def printed_words(grammar: str, additions: str = "") -> dict[str, str]:
 # Syntax errors
 # ---------------------------------------------------------------------------
 
-#: What a terminal is called in a message when it is not a keyword.
-_TERMINAL_NAMES = {
+#: What a terminal that is not a keyword is called in a message, by its name
+#: or by the part of its name after "__" (after an %import's prefix, or in a
+#: name such as `GAIN__SIGNED_INT` that says what a message calls it).
+#: Otherwise a terminal whose pattern is a plain string ("Attaque", ":") is
+#: called by that string and needs no entry; nor does one whose pattern is
+#: only words (`/au +total/`, `/vaut|valent/`), called by those words. Every other terminal of every game's grammar must be
+#: here or in `TERMINAL_KEYWORDS`: `tests/language/test_no_token_names.py`
+#: goes over them all, so that no grammar token name reaches a message.
+TERMINAL_NAMES: dict[str, str] = {
     "_NL": "the end of the line",
     "$END": "the end of the card",
     "INT": "a number",
     "SIGNED_INT": "a number",
     "CARD_TITLE": 'a card title such as "== Name =="',
-    "QUOTED_NAME": 'a card name between quotation marks',
+    "QUOTED_NAME": "a card name between quotation marks",
     "LINE_TEXT": "a name",
     "PARAM_NAME": "a parameter name",
     "PARAM_VALUE": "a value",
-    "COLON": '":"',
-    "SEMICOLON": '";"',
-    "LSQB": '"["',
-    "RSQB": '"]"',
+    "SPACES": "a space",
+    "TIMES": '"×"',
+    "SIGNE": "a sign (+ or -)",
+    "ETOILES": "stars (★)",
 }
+
+#: The keywords a terminal matches, as printed, where its pattern is a regular
+#: expression whose words cannot be read back as printed from it (its accents
+#: are folded, or its word follows a line end or a ";").
+TERMINAL_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "OTHERWISE": ("otherwise",),
+    "ECARTEES": ("cartes écartées",),
+    "FACE_CACHEE": ("face cachée",),
+}
+
+#: One choice of a regular expression that is only words: `au +total`, `\+`.
+_WORDS_CHOICE = re.compile(r"(?:\\.|[^\\()|?*+\[\]{}.^$ ]| \+)+")
+
+
+def terminal_text(parser: Lark, name: str, words: dict[str, str]) -> tuple[tuple[str, ...], bool] | None:
+    """How a message names what a terminal matches: its keywords, or else one description.
+
+    `(keywords, True)` gives the keywords as printed, bare (the message quotes
+    them); `((text,), False)` the text a message prints as it is: a
+    punctuation mark between quotation marks, a description ("a number").
+    None for a terminal with no name for people: the caller never shows the
+    terminal's own name.
+    """
+    plain = _plain(name)
+    if name in TERMINAL_KEYWORDS or plain in TERMINAL_KEYWORDS:
+        return TERMINAL_KEYWORDS.get(name) or TERMINAL_KEYWORDS[plain], True
+    if name in TERMINAL_NAMES or plain in TERMINAL_NAMES:
+        return (TERMINAL_NAMES.get(name) or TERMINAL_NAMES[plain],), False
+    try:
+        terminal = _terminal(parser, name)
+    except KeyError:
+        terminal = None
+    if terminal is not None and terminal.pattern.type == "str":
+        value = terminal.pattern.value
+        if any(ch.isalpha() for ch in value):
+            return (words.get(value, value),), True
+        return (f'"{value}"',), False
+    if terminal is None:
+        return None
+    pattern = terminal.pattern.value
+    if pattern.startswith("(?:") and pattern.endswith(")"):
+        pattern = pattern[3:-1]
+    choices = pattern.split("|")
+    if not all(_WORDS_CHOICE.fullmatch(choice) for choice in choices):
+        return None
+    texts = [re.sub(r" \+", " ", re.sub(r"\\(.)", r"\1", choice)) for choice in choices]
+    if all(any(ch.isalpha() for ch in text) for text in texts):
+        return tuple(words.get(text, text) for text in texts), True
+    others = ", ".join(f'"{text}"' for text in texts[1:])
+    rest = f" (or {others})" if others else ""
+    return (f'"{texts[0]}"{rest}',), False
+
+
+def _expected_words(parser: Lark, expected: set[str], words: dict[str, str]) -> tuple[list[str], list[str]]:
+    """The keywords and the other things a message says were expected, each sorted, with no token name."""
+    keywords: set[str] = set()
+    others: set[str] = set()
+    for name in expected:
+        shown = terminal_text(parser, name, words)
+        if shown is None:
+            others.add("another word")
+        elif shown[1]:
+            keywords.update(shown[0])
+        else:
+            others.update(shown[0])
+    return sorted(keywords), sorted(others)
+
 
 _WORD = re.compile(r"[\w'’-]+|[^\s\w]")
 
@@ -181,8 +255,7 @@ def syntax_diagnostic(
         return _brief(error, file, file_line, column, source)
     expected = _expected(error)
     words = printed_words(grammar, additions)
-    keywords = sorted({words.get(_pattern(parser, name), _pattern(parser, name)) for name in expected if _is_keyword(parser, name)})
-    others = sorted({_TERMINAL_NAMES.get(_plain(name), _plain(name)) for name in expected if not _is_keyword(parser, name)})
+    keywords, others = _expected_words(parser, expected, words)
     found = _found_word(error, source, column)
 
     if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
@@ -234,22 +307,6 @@ def _terminal(parser: Lark, name: str):
     return parser.get_terminal(name) if name != "$END" else None
 
 
-def _pattern(parser: Lark, name: str) -> str:
-    terminal = _terminal(parser, name)
-    return terminal.pattern.value if terminal is not None else name
-
-
-def _is_keyword(parser: Lark, name: str) -> bool:
-    """Is this terminal a literal word (not a number, a name or punctuation)?"""
-    try:
-        terminal = _terminal(parser, name)
-    except KeyError:
-        return False
-    if terminal is None or terminal.pattern.type != "str":
-        return False
-    return any(ch.isalpha() for ch in terminal.pattern.value)
-
-
 def _choices(keywords: list[str], others: list[str]) -> str:
     shown = [f'"{k}"' for k in keywords[:12]] + others
     if len(keywords) > 12:
@@ -281,4 +338,4 @@ def _end_place(text: str) -> tuple[int, int]:
     return line, column
 
 
-__all__ = ["build_parser", "fold_literals", "syntax_diagnostic", "Token"]
+__all__ = ["TERMINAL_KEYWORDS", "TERMINAL_NAMES", "build_parser", "fold_literals", "syntax_diagnostic", "terminal_text", "Token"]
