@@ -59,6 +59,22 @@ show(0);
 """
 
 
+def heading(number: int, turn: int, decision: Any, index: int, seat: int | None) -> str:
+    """An action's heading: its number, its turn, who chose and the kind of decision, then the option chosen."""
+    who = "chance" if decision.is_chance else f"P{decision.player + 1}"
+    return f"Action {number} (turn {turn}): {who}, {decision.kind}: {decision.options[index].label}"
+
+
+def step_of(game: Any, picture: Any, seat: int | None, action: str, events: list[Any], state: Any) -> dict[str, Any]:
+    """One step of the page as `seat` may see it (all, for None): its heading, its commentary, the state after it."""
+    return {
+        "action": action,
+        "commentary": "\n".join(game.render(event, seat) for event in events),
+        "state": state.describe(seat),
+        "picture": picture(state) if picture is not None else "",
+    }
+
+
 def steps_of(record: str | Path, seat: int | None = None) -> tuple[str, list[dict[str, Any]]]:
     """The game's name and its steps: the start, then one per action (replayed and checked)."""
     from atout.interpreter.engine.record import read_records
@@ -72,25 +88,12 @@ def steps_of(record: str | Path, seat: int | None = None) -> tuple[str, list[dic
     first = records[0]
     game, state = start(first, engine, files)
     picture = engine.picture
-    steps: list[dict[str, Any]] = [
-        {
-            "action": "The start",
-            "commentary": "\n".join(game.render(event, seat) for event in state.start_events()),
-            "state": state.describe(seat),
-            "picture": picture(state) if picture is not None else "",
-        }
-    ]
+    steps = [step_of(game, picture, seat, "The start", state.start_events(), state)]
+    turn = state.turn  # the replay plays on this state: its turn before each action
     for number, done in enumerate(replay(first, engine, files, (game, state), unfinished=True), start=1):
-        who = "chance" if done.decision.is_chance else f"P{done.decision.player + 1}"
-        label = done.decision.options[done.index].label
-        steps.append(
-            {
-                "action": f"Action {number} (turn {done.action.turn if done.action.turn is not None else done.state.turn}): {who}, {done.decision.kind}: {label}",
-                "commentary": "\n".join(game.render(event, seat) for event in done.events),
-                "state": done.state.describe(seat),
-                "picture": picture(done.state) if picture is not None else "",
-            }
-        )
+        action = heading(number, done.action.turn if done.action.turn is not None else turn, done.decision, done.index, seat)
+        steps.append(step_of(game, picture, seat, action, done.events, done.state))
+        turn = done.state.turn
     return engine.language.title, steps
 
 
