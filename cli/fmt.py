@@ -23,9 +23,13 @@ def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool, quiet: bool) -> N
     blank line before each card. Formatting keeps the meaning (the files
     read to the same cards) and the comments, and is idempotent. A file with
     problems is not rewritten: its problems are printed (as atout validate
-    prints them) and fmt exits 1. With --check (for CI and pre-commit),
-    nothing is written, and fmt exits 1 when a file would change.
+    prints them) and fmt exits 1. Each file is written whole or not at all:
+    a file that cannot be written (a full disk, no permission) is left as it
+    was, byte for byte, and named; the others are formatted, and fmt exits
+    1. With --check (for CI and pre-commit), nothing is written, and fmt
+    exits 1 when a file would change.
     """
+    from atout.interpreter.files import WriteError, write_text
     from atout.interpreter.language.formatting import format_document
     from atout.interpreter.language.inputs import expand
     from atout.interpreter.language.loader import read_file
@@ -37,7 +41,7 @@ def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool, quiet: bool) -> N
     if not files:
         click.echo(f"no .atout file in {', '.join(str(p) for p in paths or [Path('.')])}", err=True)
         sys.exit(1)
-    changed = broken = 0
+    changed = broken = unwritten = 0
     for path in files:
         formatted = format_document(read_file(path, languages))
         if formatted.problems:
@@ -54,16 +58,20 @@ def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool, quiet: bool) -> N
             click.echo("".join(diff), nl=False)
         else:
             try:
-                path.write_text(formatted.text, encoding="utf-8")
-            except OSError as error:
-                click.echo(f"error: cannot write {path}: {error.strerror}", err=True)
-                sys.exit(1)
+                write_text(path, formatted.text)
+            except WriteError as error:
+                changed -= 1
+                unwritten += 1
+                click.echo(f"error: {error}", err=True)
+                continue
             if not quiet:
                 click.echo(f"reformatted {path}")
     would = "would be reformatted" if check or show_diff else "reformatted"
-    summary = f"{changed} {'file' if changed == 1 else 'files'} {would}, {len(files) - changed - broken} unchanged"
+    summary = f"{changed} {'file' if changed == 1 else 'files'} {would}, {len(files) - changed - broken - unwritten} unchanged"
     if broken:
         summary += f", {broken} with problems (not formatted)"
-    if not quiet or changed or broken:
+    if unwritten:
+        summary += f", {unwritten} that could not be written (left as they were)"
+    if not quiet or changed or broken or unwritten:
         click.echo(summary, err=True)
-    sys.exit(1 if broken or (check and changed) else 0)
+    sys.exit(1 if broken or unwritten or (check and changed) else 0)

@@ -152,10 +152,15 @@ def _freeze_at_exit() -> None:
 
 def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) -> int:
     """`atout validate` itself: print the problems and the summary; the exit code."""
+    from atout.interpreter.language.inputs import InputError
     from atout.interpreter.language.project import expand, validate as validate_files
 
     with _standard_input(targets) as (targets, renamed):
-        files = expand(targets)
+        try:
+            files = expand(targets)
+        except InputError as error:  # a folder too large to be a game's
+            click.echo(f"error: {error.reason}", err=True)
+            return 1
         if not files:
             click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)
             return 1
@@ -207,7 +212,7 @@ def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[
 
     from atout.interpreter.language.project import Validation
 
-    data = sys.stdin.buffer.read()
+    data = _read_stdin()
     with tempfile.TemporaryDirectory(prefix="atout-stdin-") as folder:
         path = Path(folder) / "stdin.atout"
         path.write_bytes(data)
@@ -223,6 +228,16 @@ def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[
 
 #: How messages name a file read from standard input.
 STDIN = "<stdin>"
+
+
+def _read_stdin() -> bytes:
+    """Standard input's bytes (at most the size of a card file), or an error and exit 1 when it is closed or too large."""
+    from atout.interpreter.language.inputs import InputError, read_stdin
+
+    try:
+        return read_stdin()
+    except InputError as error:
+        raise click.ClickException(error.reason) from None
 
 
 def _card_texts(loaded: LoadedGame) -> Callable[[str], str | None]:
@@ -298,7 +313,7 @@ def ast(file: Path) -> None:
     LANGUAGES = games().LANGUAGES
 
     if str(file) == "-":
-        document = read_document(STDIN, sys.stdin.buffer.read(), LANGUAGES)
+        document = read_document(STDIN, _read_stdin(), LANGUAGES)
     else:
         document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
     problems = [d for d in document.diagnostics if not d.is_note]

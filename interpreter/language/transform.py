@@ -22,7 +22,7 @@ from lark.tree import Meta
 from pydantic import BaseModel, ValidationError
 
 from .constructs import Construct, bind
-from .diagnostics import Diagnostic, explain
+from .diagnostics import Diagnostic, explain, shorten
 from .nodes import ListEntry, Param, Span
 
 M = TypeVar("M", bound=BaseModel)
@@ -142,7 +142,7 @@ class UnitTransformer(Transformer):
                 place = self.span(token) if token is not None else span
                 code = "E200" if problem["type"] in _RANGE_ERRORS else "E201"
                 shown = self.original(token) if token is not None else fields.get(field)
-                what = label if label is not None else f"{field} {shown}"
+                what = shorten(label if label is not None else f"{field} {shown}")
                 self.report(code, f"{what}: {explain(problem)}", place)
             return model.model_construct(span=span, **fields)
 
