@@ -246,10 +246,12 @@ def _write(ctx: click.Context, path: Path, text: str) -> None:
     if str(path) == "-":
         click.echo(text, nl=False)
         return
+    from atout.interpreter.files import WriteError, write_text
+
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise click.UsageError(f"cannot write {path}: {error.strerror}", ctx) from None
+        write_text(path, text)  # whole or not at all: a report already there is never cut
+    except WriteError as error:
+        raise click.UsageError(str(error), ctx) from None
     click.echo(f"written: {path}", err=True)
 
 
