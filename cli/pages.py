@@ -41,10 +41,12 @@ def view(record_path: Path, output: Path, seat: str) -> None:
         for diagnostic in error.diagnostics:
             click.echo(diagnostic.render() + "\n", err=True)
         sys.exit(1)
+    from atout.interpreter.files import WriteError, write_text
+
     try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise click.UsageError(f"cannot write {output}: {error.strerror}") from None
+        write_text(output, text)  # whole or not at all: a page already there is never cut
+    except WriteError as error:
+        raise click.UsageError(str(error)) from None
     click.echo(f"written: {output}")
 
 
@@ -62,6 +64,7 @@ def gallery(folder: Path | None, output: Path) -> None:
     from atout.interpreter.language.diagnostics import DiagnosticError
     from atout.interpreter.language.inputs import expand
     from atout.interpreter.language.loader import read_file
+    from atout.interpreter.files import WriteError
     from atout.interpreter.pages.gallery import write_site
 
     from .main import games
@@ -82,8 +85,9 @@ def gallery(folder: Path | None, output: Path) -> None:
         for diagnostic in error.diagnostics:
             click.echo(diagnostic.render() + "\n", err=True)
         sys.exit(1)
-    except OSError as error:
-        raise click.UsageError(f"cannot write {output}: {error.strerror}") from None
+    except OSError as error:  # a page (`WriteError` names it, left as it was) or the folder
+        message = str(error) if isinstance(error, WriteError) else f"cannot write {output}: {error.strerror}"
+        raise click.UsageError(message) from None
     for language, count in written:
         click.echo(f"{language.title}: {count} cards")
     click.echo(f"written: {output / 'index.html'}")

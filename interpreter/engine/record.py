@@ -472,24 +472,35 @@ class RecordFile:
 # ---------------------------------------------------------------------------
 
 
+#: The largest record atout reads (a game of a hundred thousand actions, the default bound, is about 40 MB).
+MAX_RECORD_BYTES = 256 * 1024 * 1024
+#: The deepest a record's line may nest (a header's setup, an event's facts go a few levels deep).
+MAX_LINE_DEPTH = 32
+
+
 def read_records(path: str | Path) -> list[Record]:
     """Read a record file (one game, or every game of a match), checking each line's shape.
 
-    The path "-" is standard input (named ``<stdin>`` in messages).
+    The path "-" is standard input (named ``<stdin>`` in messages). A record
+    is read only from a regular file or standard input, and only up to
+    `MAX_RECORD_BYTES`.
     """
+    from atout.interpreter.language.inputs import InputError, read_bounded, read_stdin
+
     name = str(path)
     try:
         if name == "-":
-            import sys
-
             name = "<stdin>"
-            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-            return parse_records(text, name)
-        text = Path(path).read_text(encoding="utf-8")
+            data = read_stdin(MAX_RECORD_BYTES)
+        else:
+            data = read_bounded(path, MAX_RECORD_BYTES)
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(name, 1, "the record is not UTF-8 text") from None
+    except InputError as error:
+        raise RecordError(name, 1, f"cannot read the record: {error.reason.replace('a card file', 'a record file')}") from None
     except OSError as error:
-        raise RecordError(name, 1, f"cannot read the record: {error.strerror}") from None
+        raise RecordError(name, 1, f"cannot read the record: {error.strerror or error}") from None
     return parse_records(text, name)
 
 
@@ -530,7 +541,8 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
     records: list[Record] = []
     record: Record | None = None
     number = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    # lines end at "\n" only: a designer's text may hold U+2028, U+0085… raw (JSON allows them in strings)
+    for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
         if not line.strip():
             continue
         action = _action_line(line) if record is not None and (record.start is not None or record.transcribed) else None
@@ -550,6 +562,8 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             raise RecordError(name, number, f"this line cannot be read: {str(error).split(';')[0]}") from None
         if not isinstance(data, dict):
             raise RecordError(name, number, "each line of a record is a JSON object")
+        if _depth(data) > MAX_LINE_DEPTH:
+            raise RecordError(name, number, f"this line is nested more than {MAX_LINE_DEPTH} deep")
         if "record" in data or record is None:
             if data.get("record") != FORMAT:
                 raise RecordError(name, number, 'the first line must be the header, with "record": "atout"')
@@ -589,6 +603,22 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
     if record is None:
         raise RecordError(name, max(number, 1), "the record is empty")
     return records
+
+
+def _depth(value: Any) -> int:
+    """How deep a line's data nests (1: an object of plain values), counted without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        elif not isinstance(item, list):
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_LINE_DEPTH:
+            stack.extend((inner, depth + 1) for inner in item)
+    return deepest
 
 
 #: Keys of the lines that are not actions: a line that holds none of them, quoted, may be an action.

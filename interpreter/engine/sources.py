@@ -23,12 +23,16 @@ keeps (`history.py`).
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
+import posixpath
 import tempfile
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from atout.interpreter.language.diagnostics import DiagnosticError
+from atout.interpreter.language.inputs import EXTENSION, confined
 from atout.interpreter.language.project import holds_extension
 
 from .history import earlier_text, sets_before
@@ -73,7 +77,8 @@ def files_for(
         return files
     inner = _shipped_extension(engine, listed["shipped"]) if not listed["designer"] else None
     if inner is not None:  # an extension shipped inside the game's folder, over the game
-        files = load_files(engine.language, [inner])
+        with confined(shipped_folder(engine.language)):
+            files = load_files(engine.language, [inner])
         _check_shipped(record, engine, listed["shipped"], files)
         return files
     earlier: dict[str, str] = {}
@@ -102,6 +107,8 @@ def _shipped_extension(engine: GameEngine, names: dict[str, str]) -> Path | None
     """The extension folder shipped inside the game's folder that the record's shipped files name, if any."""
     root = shipped_folder(engine.language)
     for name in sorted(names):
+        if _ups(name) != 0 or _strange(name) is not None:
+            continue  # no file of this atout: `_check_shipped` says so
         parts = PurePosixPath(name).parts
         for depth in range(len(parts) - 1, 0, -1):
             folder = root.joinpath(*parts[:depth])
@@ -141,6 +148,14 @@ def _check_shipped(
     return earlier
 
 
+#: The most folders a designer file's name may go through ("../base/cartes.atout": 3 parts).
+MAX_NAME_PARTS = 32
+#: The longest part of a name (a folder's or the file's), in bytes, as file systems allow.
+MAX_PART_BYTES = 255
+#: The most designer files a record may carry.
+MAX_EMBEDDED_FILES = 2_000
+
+
 def _ups(name: str) -> int | None:
     """How many folders up a designer file's name starts ("../base/x.atout": 1); None
     for a name that is not a plain relative path (absolute, "." or ".." inside, empty parts)."""
@@ -155,31 +170,87 @@ def _ups(name: str) -> int | None:
     return ups
 
 
+def _strange(name: str) -> str | None:
+    """What is wrong with an embedded file's name that is a relative path, if anything: a control
+    character, too many folders, a part too long, not a card file's name."""
+    shown = _quoted(name)
+    if any(unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") for char in name):
+        return f"the embedded file {shown} has a control character in its name"
+    parts = name.split("/")
+    if len(parts) > MAX_NAME_PARTS:
+        return f"the embedded file {shown} is named through {len(parts):,} folders; a name has at most {MAX_NAME_PARTS}"
+    if any(len(part.encode("utf-8")) > MAX_PART_BYTES for part in parts):
+        return f"a part of the name of the embedded file {shown} is longer than {MAX_PART_BYTES} bytes"
+    if not name.endswith(EXTENSION):
+        return f"the embedded file {shown} is not named as a card file ({EXTENSION})"
+    return None
+
+
+def _quoted(name: str, limit: int = 60) -> str:
+    """A name from a record, quoted in a message: escaped (a control character shown as \\x00…) and cut."""
+    shown = json.dumps(name, ensure_ascii=False)
+    return shown if len(shown) <= limit else shown[: limit - 2] + '…"'
+
+
+def _places(record: Record, texts: dict[str, str]) -> tuple[int, dict[str, PurePosixPath]]:
+    """Where each embedded file is written, from the folder the set is in: how many folders
+    up the names go, and each name's place below the top (refusing any name that cannot be had)."""
+    if len(texts) > MAX_EMBEDDED_FILES:
+        raise FilesError(record, f"the record carries {len(texts):,} files; a game is built from at most {MAX_EMBEDDED_FILES:,}")
+    ups: dict[str, int] = {}
+    for name in texts:
+        up = _ups(name)
+        if up is None:
+            raise FilesError(record, f"the embedded file {_quoted(name)} must be named by a relative path inside its folder")
+        problem = _strange(name)
+        if problem is not None:
+            raise FilesError(record, problem)
+        ups[name] = up
+    depth = max(ups.values(), default=0)
+    root = PurePosixPath(*(["set"] * depth), "set")
+    places: dict[str, PurePosixPath] = {}
+    taken: dict[PurePosixPath, str] = {}
+    for name in sorted(texts):
+        place = PurePosixPath(posixpath.normpath(root / name))
+        if place in taken:
+            raise FilesError(record, f"the embedded files {_quoted(taken[place])} and {_quoted(name)} name the same file")
+        taken[place] = name
+        places[name] = place
+    folders = {parent for place in places.values() for parent in place.parents}
+    for name, place in places.items():
+        if place in folders:
+            raise FilesError(record, f"the embedded file {_quoted(name)} is also named as a folder of another embedded file")
+    return depth, places
+
+
 def _load_designer(record: Record, engine: GameEngine, texts: dict[str, str]) -> GameFiles:
     """The designer's files the record carries, loaded from a temporary folder.
 
     A file named from above its folder ("../base/cartes.atout", the folder an
     extension is laid over) is written as far above it: the folder is made
-    deep enough for every such name to stay inside the temporary one.
+    deep enough for every such name to stay inside the temporary one. Only
+    these files are read: a base outside them (`Base : /elsewhere`, or a
+    folder above the top one) is refused (E302), and nothing outside is looked at.
     """
-    ups: list[int] = []
-    for name in texts:
-        up = _ups(name)
-        if up is None:
-            raise FilesError(record, f'the embedded file "{name}" must be named by a relative path inside its folder')
-        ups.append(up)
+    depth, places = _places(record, texts)
     where = f"{record.file}:{record.header_line}:"
     with tempfile.TemporaryDirectory(prefix="atout-record-") as temporary:
-        root = Path(temporary).joinpath(*(["set"] * max(ups, default=0)), "set")
-        root.mkdir(parents=True)
-        for name, text in texts.items():
-            path = Path(os.path.normpath(root / name))
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="")
+        top = Path(temporary)
+        root = top.joinpath(*(["set"] * depth), "set")
         try:
-            files = load_files(engine.language, [root])
+            root.mkdir(parents=True)
+            for name, text in texts.items():
+                path = top / places[name]
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(text, encoding="utf-8", newline="")
+        except (OSError, UnicodeEncodeError) as error:
+            reason = getattr(error, "strerror", None) or "it cannot be written"
+            raise FilesError(record, f"the files the record carries cannot be laid out to replay it: {reason}") from None
+        try:
+            with confined(top):
+                files = load_files(engine.language, [root])
         except DiagnosticError as error:
-            raise DiagnosticError([_renamed(d, Path(temporary), root, where) for d in error.diagnostics]) from None
+            raise DiagnosticError([_renamed(d, top, root, where) for d in error.diagnostics]) from None
         return files
 
 

@@ -163,6 +163,15 @@ def nearest(word: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
     return by_fold[matches[0]] if matches else None
 
 
+#: The most characters of a designer's text quoted in a message (a name, a value); a longer one is cut with "…".
+QUOTED_CHARS = 80
+
+
+def shorten(text: str, limit: int = QUOTED_CHARS) -> str:
+    """A designer's text as a message quotes it: whole when short, else its start and "…"."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def explain(problem: Mapping[str, Any]) -> str:
     """A pydantic validation error, in the words of a card designer."""
     context = problem.get("ctx") or {}

@@ -29,7 +29,7 @@ from .building import FAILED, UnitBuilder
 from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Extension, ListEntry, Node, Param, RulesFile, Span
-from .inputs import note_read
+from .inputs import MAX_FILE_LINES, InputError, note_read, read_bounded
 from .models import build_bottom_up, models_of, package_of
 from .parser import build_parser, syntax_diagnostic
 from .tables import lark_as_shipped
@@ -82,10 +82,14 @@ def read_file(path: str | Path, games: dict[str, GameLanguage], shown_as: str | 
     """Read a file from disk; an unreadable file gives an E100 diagnostic."""
     name = shown_as or str(path)
     try:
-        data = Path(path).read_bytes()
-    except OSError as error:
+        data = read_bounded(path)
+    except InputError as error:  # a named pipe, a device, a file too large: refused before it is read
         note_read(path, None)
-        return Document(name, diagnostics=[Diagnostic("E100", f"cannot read the file: {error.strerror}", name)])
+        return Document(name, diagnostics=[Diagnostic("E100", error.reason, name)])
+    except (OSError, ValueError) as error:
+        note_read(path, None)
+        reason = getattr(error, "strerror", None) or str(error)
+        return Document(name, diagnostics=[Diagnostic("E100", f"cannot read the file: {reason}", name)])
     note_read(path, data)
     document = cache.load(name, data, games)
     if document is None:
@@ -101,6 +105,12 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
         document.text = data if isinstance(data, str) else decode(data)
     except UnreadableFile as error:
         document.diagnostics.append(Diagnostic("E100", error.reason, path, error.line, error.column))
+        return document
+    if document.text.count("\n") >= MAX_FILE_LINES:
+        count = document.text.count("\n") + 1
+        document.diagnostics.append(
+            Diagnostic("E100", f"the file has {count:,} lines; atout reads card files of at most {MAX_FILE_LINES:,} lines: split it", path)
+        )
         return document
 
     lines = document.lines

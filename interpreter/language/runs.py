@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .inputs import Inputs, current_digest, listing
+from .inputs import Inputs, current_digest, listing_now
 from .store import code_digest, folder, private_folder, read_private, write_private
 
 #: The largest answer kept (the text printed).
@@ -83,7 +83,7 @@ def _entry(place: Path, run_key: str) -> Path:
 
 
 def load(run_key: str) -> Answer | None:
-    """The answer kept for this run, if every file and folder it read is as it was."""
+    """The answer kept for this run, if every file and folder it read is as it was (None for an entry of any other shape)."""
     place = private_folder()
     if place is None:
         return None
@@ -91,19 +91,39 @@ def load(run_key: str) -> Answer | None:
     if raw is None:
         return None
     try:
-        kept = json.loads(raw)
-        files: dict[str, str] = kept["files"]
-        listings: dict[str, list[str]] = kept["listings"]
-        answer = Answer(str(kept["stdout"]), str(kept["stderr"]), int(kept["code"]))
-    except (ValueError, TypeError, KeyError):
+        kept = _checked(json.loads(raw))
+    except (ValueError, TypeError, KeyError, RecursionError):
         return None
+    if kept is None:
+        return None
+    files, listings, answer = kept
     for folder, listed in listings.items():
-        if [str(p) for p in listing(Path(folder))] != listed:
+        if listing_now(folder) != listed:
             return None
     for path, digest in files.items():
         if current_digest(path) != digest:
             return None
     return answer
+
+
+def _checked(kept: Any) -> tuple[dict[str, str], dict[str, list[str] | None], Answer] | None:
+    """An entry's files, listings and answer, if it has the shape `store` gives it (None otherwise)."""
+    if not isinstance(kept, dict):
+        return None
+    files, listings = kept.get("files"), kept.get("listings")
+    stdout, stderr, code = kept.get("stdout"), kept.get("stderr"), kept.get("code")
+    if not (isinstance(files, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in files.items())):
+        return None
+    if not (isinstance(listings, dict) and all(isinstance(k, str) and _is_listing(v) for k, v in listings.items())):
+        return None
+    if not (isinstance(stdout, str) and isinstance(stderr, str) and type(code) is int):
+        return None
+    return files, listings, Answer(stdout, stderr, code)
+
+
+def _is_listing(value: Any) -> bool:
+    """A folder's listing as kept: a list of paths, or None for a folder that was not there."""
+    return value is None or (isinstance(value, list) and all(isinstance(item, str) for item in value))
 
 
 def store(run_key: str, inputs: Inputs, answer: Answer) -> None:

@@ -41,8 +41,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from .checks import Reporter
-from .diagnostics import Diagnostic, nearest
+from .diagnostics import Diagnostic, nearest, shorten
 from .game import GameLanguage
+from .inputs import InputError, is_folder, outside
 from .loader import Document, read_file
 from .nodes import CardFile, CardList, Extension, Param, RulesFile, Span
 from .rules import parameters, type_rules
@@ -119,29 +120,49 @@ def _base(
     if written is None or " ".join(fold(written).split()) in names:
         return _layer(game, None, shipped, Reporter(), complete=True)
     span = extension.base_param.span if extension.base_param else None
-    folder = (Path(document.path).parent / written).resolve()
-    here = Path(document.path).parent.resolve()
-    if not folder.is_dir():
+    shown = shorten(written)
+    if outside(Path(document.path).parent / written):  # a record's files: nothing outside them is looked at
         reporter.report(
             "E302",
-            f'the base "{written}" is neither {game.title} nor a folder (looked for {folder}): '
+            f'the base "{shown}" is not among the files the record carries: a record\'s extension is laid over '
+            f"{game.title} or over a folder of its own files",
+            span,
+            file=document.path,
+        )
+        return None
+    here = Path(document.path).parent.resolve()
+    folder = (Path(document.path).parent / written).resolve() if is_folder(Path(document.path).parent / written) else None
+    if folder is None:
+        reporter.report(
+            "E302",
+            f'the base "{shown}" is neither {game.title} nor a folder: '
             f'write "Base : {game.title}" or the path of a folder, relative to this file',
             span,
             file=document.path,
         )
         return None
-    if folder == here or folder in seen or depth >= MAX_LAYERS:
-        why = "this very folder" if folder == here else "a folder that extends this one" if folder in seen else f"more than {MAX_LAYERS} layers deep"
-        reporter.report("E302", f'the base "{written}" is {why}: a set cannot be its own base', span, file=document.path)
+    holds = [place for place in (here, *seen) if place.is_relative_to(folder)]
+    if holds:
+        why = "this very folder" if folder == here else "a folder that holds this one" if here in holds else "a folder that extends this one"
+        reporter.report("E302", f'the base "{shown}" is {why}: a set cannot be its own base', span, file=document.path)
+        return None
+    if depth + 1 >= MAX_LAYERS:
+        reporter.report(
+            "E302", f'the base "{shown}" would lay more than {MAX_LAYERS} extensions one over the other: lay fewer', span, file=document.path
+        )
         return None
     from atout.interpreter.games import LANGUAGES
 
     from .project import expand
 
-    read = [read_file(path, LANGUAGES) for path in expand([folder])]
+    try:
+        read = [read_file(path, LANGUAGES) for path in expand([folder])]
+    except InputError as error:
+        reporter.report("E302", f'the base "{shown}" cannot be read: {error.reason}', span, file=document.path)
+        return None
     mine = [d for d in read if d.game is game]
     if not mine:
-        reporter.report("E302", f'the base "{written}" holds no {game.title} file', span, file=document.path)
+        reporter.report("E302", f'the base "{shown}" holds no {game.title} file', span, file=document.path)
         return None
     base = assemble(game, mine, reporter, shipped, depth + 1, (*seen, here))
     base.bases = [*read, *base.bases]

@@ -105,16 +105,22 @@ def write_private(path: Path, data: bytes) -> bool:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """A digest of atout's grammars and interpreter code, read once per process."""
+def code_roots() -> list[Path]:
+    """The folders of atout's code a cached answer depends on: the grammars, the interpreter, the command."""
     from atout.grammar import GRAMMAR_DIR
 
-    interpreter = Path(__file__).resolve().parent.parent
+    import atout.cli
+
+    return [Path(GRAMMAR_DIR), Path(__file__).resolve().parent.parent, Path(atout.cli.__file__).resolve().parent]
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """A digest of atout's grammars, interpreter and command code, read once per process."""
     hasher = hashlib.sha256(f"atout-cache-{LAYOUT}".encode())
-    for root in (GRAMMAR_DIR, interpreter):
+    for number, root in enumerate(code_roots()):
         for path in sorted(root.rglob("*")):
             if path.suffix in (".py", ".lark"):
-                hasher.update(str(path.relative_to(root)).encode())
+                hasher.update(f"{number}:{path.relative_to(root)}".encode())
                 hasher.update(path.read_bytes())
     return hasher.hexdigest()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..files import write_text
 from .html import esc, page, script_data
 
 #: What the words of each game's type line are, by their place (for the filters' headings).
@@ -175,12 +176,17 @@ def index_page(games: list[tuple[Any, int]]) -> str:
 
 
 def write_site(output: Path, sets: list[tuple[Any, Path | None]]) -> list[tuple[Any, int]]:
-    """Write the gallery of each (game, folder) into `output`; each game and its number of cards."""
+    """Write the gallery of each (game, folder) into `output`; each game and its number of cards.
+
+    Each page is written whole or not at all (`WriteError`): a page already
+    there is never cut.
+    """
+
     output.mkdir(parents=True, exist_ok=True)
     written = []
     for game, folder in sets:
         faces = faces_of(folder, game)
-        (output / f"{game.name}.html").write_text(game_page(game, faces), encoding="utf-8")
+        write_text(output / f"{game.name}.html", game_page(game, faces))
         written.append((game, len(faces)))
-    (output / "index.html").write_text(index_page(written), encoding="utf-8")
+    write_text(output / "index.html", index_page(written))
     return written
