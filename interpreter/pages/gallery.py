@@ -181,7 +181,6 @@ def write_site(output: Path, sets: list[tuple[Any, Path | None]]) -> list[tuple[
     Each page is written whole or not at all (`WriteError`): a page already
     there is never cut.
     """
-
     output.mkdir(parents=True, exist_ok=True)
     written = []
     for game, folder in sets:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 #: The effects a blow holds and the steps that run them: both read this module (imported at first use).
 _effects = Lazy("atout.interpreter.games.cordes.effects")
 _steps = Lazy("atout.interpreter.games.cordes.steps")
+_conditions = Lazy("atout.interpreter.games.cordes.conditions")
 
 
 class Block(Construct):
@@ -50,19 +51,33 @@ class Block(Construct):
 
     def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow is countered; the player loses min(n, the life the blow would have taken from them)."""
-        life, target = _effects.Life, _effects.target
-        would = sum(
-            -e.now(state, blow.by)
-            for e in blow.effects
-            if isinstance(e, life) and e.change < 0 and target(e, blow.by) == player
-        )
-        lost = min(self.n, would)
+        lost = min(self.n, life_taken(state, blow.effects, blow.by, player))
         state.emit("block", player=player, card=blow.card, lost=lost)
         if lost:
             state.change_life(player, -lost)
 
     def write(self) -> str:
         return f"you lose {self.n} life"
+
+
+def life_taken(state: "CordesState", effects: list[Any], by: int, player: int) -> int:
+    """The life `effects`, thrown by `by`, would take from `player` if they applied now.
+
+    A life loss counts as it would apply now (a computed amount computed
+    now); an `if …:` counts the branch its condition picks now, read as the
+    blow reads it (its "you" is the thrower). Nothing is run: the condition
+    is read, the state is unchanged and no event is emitted.
+    """
+    life, target, conditional = _effects.Life, _effects.target, _conditions.Conditional
+    taken = 0
+    for effect in effects:
+        if isinstance(effect, life):
+            if effect.change < 0 and target(effect, by) == player:
+                taken -= effect.now(state, by)
+        elif isinstance(effect, conditional):
+            holds = bool(effect.condition.holds(state, by))  # type: ignore[attr-defined]
+            taken += life_taken(state, effect.then if holds else effect.otherwise, by, player)
+    return taken
 
 
 class Dodge(Construct):
