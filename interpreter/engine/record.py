@@ -69,14 +69,13 @@ never destroys a record already at that path (see `RecordFile`).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from ..files import NewFile, WriteError
 from .decision import Decision, seat_name
 from .loading import GameFiles, files_of, manifest
 from .state import Event, Game, Outcome
@@ -101,7 +100,8 @@ class RecordWriteError(Exception):
 
     def __init__(self, path: str | Path, error: OSError):
         reason = error.strerror or str(error)
-        super().__init__(f"cannot write the record to {path}: {reason}")
+        outcome = getattr(error, "outcome", "")  # what a `WriteError` left at the path
+        super().__init__(f"cannot write the record to {path}: {reason}" + (f" ({outcome})" if outcome else ""))
         self.path = path
 
 
@@ -396,11 +396,13 @@ class RecordWriter:
 class RecordFile:
     """The file a record is written to, never leaving a record half-written at its path.
 
-    The lines go to a temporary file beside the path (same folder, so the
-    rename is atomic), renamed over the path when the record is complete —
-    or ends with its `abandoned` line. A game killed halfway leaves the
-    temporary file (``.NAME.*.part``) and whatever was at the path untouched;
-    a game stopped by an error removes it. A path that exists and is not a
+    The lines go to a new file beside the path (`atout.interpreter.files`:
+    the mode a new file gets from the umask, a symbolic link kept and its
+    target replaced), renamed over the path when the record is complete —
+    or ends with its `abandoned` line. A game killed halfway leaves the new
+    file (``.NAME.*.part``, the lines written so far) and whatever was at
+    the path untouched; a game stopped by an error (a full disk) removes it,
+    the path byte for byte as it was. A path that exists and is not a
     regular file (a device, a pipe) is written directly, and so is a stream
     given instead of a path (standard output), which is left open.
 
@@ -409,7 +411,8 @@ class RecordFile:
     """
 
     def __init__(self, path: str | Path | IO[str], files: GameFiles | None = None) -> None:
-        self.temporary: Path | None = None
+        #: The new file the record goes to (None for a stream given).
+        self.new: NewFile | None = None
         #: True when the stream is the caller's (standard output): flushed, never closed.
         self.borrowed = not isinstance(path, (str, Path))
         if not isinstance(path, (str, Path)):
@@ -419,41 +422,27 @@ class RecordFile:
             return
         self.path = Path(path)
         try:
-            if self.path.exists() and not self.path.is_file():
-                self.stream = self.path.open("w", encoding="utf-8")
-            else:
-                descriptor, name = tempfile.mkstemp(dir=self.path.parent or ".", prefix=f".{self.path.name}.", suffix=".part")
-                self.temporary = Path(name)
-                self.stream = os.fdopen(descriptor, "w", encoding="utf-8")
-        except OSError as error:
+            self.new = NewFile(self.path)
+        except WriteError as error:
             raise RecordWriteError(self.path, error) from None
+        self.stream = self.new.stream
         self.writer = RecordWriter(self.stream, self.path, files)
 
     def commit(self) -> None:
         """Close the record and put it at its path."""
         try:
-            self.stream.flush()
-            if self.borrowed:
-                return
-            if self.temporary is not None:
-                os.fsync(self.stream.fileno())
-            self.stream.close()
-            if self.temporary is not None:
-                os.replace(self.temporary, self.path)
+            if self.new is None:
+                self.stream.flush()
+            else:
+                self.new.commit()
         except OSError as error:
             self.discard()
             raise RecordWriteError(self.path, error) from None
 
     def discard(self) -> None:
         """Drop the record: the path keeps what it had."""
-        if self.borrowed:
-            return
-        try:
-            self.stream.close()
-        except OSError:
-            pass
-        if self.temporary is not None:
-            self.temporary.unlink(missing_ok=True)
+        if self.new is not None:
+            self.new.discard()
 
     def __enter__(self) -> RecordWriter:
         return self.writer
