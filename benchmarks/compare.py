@@ -71,10 +71,26 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("battlefight", "cordes", "cardia", "dragons")
 
 
+def import_atout_from(folder: str) -> None:
+    """Make `atout` the package of `folder`/atout, whatever atout is installed beside it.
+
+    A tree older than `atout/__init__.py` holds a namespace package, which a
+    regular `atout` installed in site-packages would win over, however early
+    the tree stands on the path.
+    """
+    import importlib.machinery
+    import importlib.util
+
+    spec = importlib.machinery.ModuleSpec("atout", None, is_package=True)
+    spec.submodule_search_locations = [os.path.join(folder, "atout")]
+    sys.modules["atout"] = importlib.util.module_from_spec(spec)
+
+
 def worker(name: str, bot: str, games: int, record: bool, any_core: bool = False) -> None:
     """Play `games` seeded games of `name` (in the process `main` started); print what was measured as JSON."""
     if hasattr(os, "sched_setaffinity") and not any_core:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    import_atout_from(os.environ["PYTHONPATH"])
     import atout.interpreter
     from atout.interpreter.engine.loading import load_files
     from atout.interpreter.engine.options import check_options

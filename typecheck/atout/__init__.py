@@ -1,0 +1,1 @@
+../../cli/entry/__init__.py
