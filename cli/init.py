@@ -54,16 +54,8 @@ def init(folder: Path, game_name: str) -> None:
         sys.exit(1)
     starter = STARTERS / game_name
     files = sorted(starter.glob("*.atout")) if starter.is_dir() else []
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for source in files:
-        (folder / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
-        written.append(source.name)
-    if not files:
-        language = LANGUAGES[game_name]
-        name = "extension.atout"
-        (folder / name).write_text(f"{language.title} : extension\n", encoding="utf-8")
-        written.append(name)
+    texts = {source.name: source.read_text(encoding="utf-8") for source in files}
+    written = _write_starter(folder, texts or {"extension.atout": f"{LANGUAGES[game_name].title} : extension\n"})
     click.echo(f"created {folder} ({', '.join(written)}), a set that extends {LANGUAGES[game_name].title} as it is shipped")
     click.echo("next:")
     where = _shell(folder)
@@ -75,6 +67,41 @@ def init(folder: Path, game_name: str) -> None:
     else:
         click.echo(f"  atout play {game_name} --cards {where} --record game.jsonl")
         click.echo(f"  atout simulate {game_name} --cards {where} --games 200")
+
+
+def _write_starter(folder: Path, texts: dict[str, str]) -> list[str]:
+    """Write the starter's files (name: text) into `folder`, made if missing; the names written.
+
+    All or nothing: when a file cannot be written (a full disk, no
+    permission), the files already written are removed, and the folder if
+    it was made, the problem is printed and init exits 1.
+    """
+    from atout.interpreter.files import WriteError, write_text
+
+    made = not folder.exists()
+    written: list[str] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in texts.items():
+            write_text(folder / name, text)
+            written.append(name)
+    except OSError as error:
+        _remove(folder, written, made)
+        problem = str(error) if isinstance(error, WriteError) else f"cannot make {folder}: {error.strerror}"
+        click.echo(f"error: {problem}; the starter is not made (what it had written is removed)", err=True)
+        sys.exit(1)
+    return written
+
+
+def _remove(folder: Path, names: list[str], made: bool) -> None:
+    """Remove the files of `names` from `folder`, and the folder if init made it (as far as the system lets)."""
+    try:
+        for name in names:
+            (folder / name).unlink(missing_ok=True)
+        if made:
+            folder.rmdir()
+    except OSError:
+        pass  # what cannot be removed stays: the message has said what happened
 
 
 def _shell(path: Path) -> str:

@@ -54,11 +54,16 @@ def test_what_is_not_a_version_is_refused_with_a_message(tmp_path):
         assert message in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
 def test_instructions_counted_twice_for_the_same_games_are_the_same(tmp_path):
     """`--instructions`: callgrind's count of the games, a process without them subtracted, the
-    hashing seeded alike: a version compared with itself executes as many, to a thousandth
-    (what is left to chance: where objects land in memory)."""
+    hashing seeded alike: a version compared with itself executes as many, to a hundredth.
+
+    What is left to chance is where objects land in memory, and with it how
+    often the collector runs: on a busy machine two counts of one game were
+    0.46% apart, so a thousandth is no tolerance; a real change to the code
+    of the games is several hundredths."""
     done = compare(str(ROOT), "--game", "dragons", "--games", "1", "--heuristic", "0", "--instructions", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     (line,) = done.stdout.splitlines()
@@ -69,7 +74,7 @@ def test_instructions_counted_twice_for_the_same_games_are_the_same(tmp_path):
     )
     assert found, line
     before, after = (int(found.group(index).replace(",", "")) for index in (1, 2))
-    assert before > 100_000 and abs(after / before - 1) < 0.001 and abs(float(found.group(3)) - 1) < 0.001
+    assert before > 100_000 and abs(after / before - 1) < 0.01 and abs(float(found.group(3)) - 1) < 0.01
 
 
 def test_instructions_without_valgrind_is_refused_with_a_message(tmp_path):
@@ -81,6 +86,7 @@ def test_instructions_without_valgrind_is_refused_with_a_message(tmp_path):
     assert "apt-get install valgrind" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
 def test_instructions_do_not_depend_on_the_folder_a_version_is_in(tmp_path):
     """The same code copied to a folder of another name and depth: run from their own folders, the
@@ -101,4 +107,4 @@ def test_instructions_do_not_depend_on_the_folder_a_version_is_in(tmp_path):
     (line,) = done.stdout.splitlines()
     found = re.fullmatch(r"battlefight random: 2 games, .* after/before ([\d.]+); same games: yes", line)
     assert found, line
-    assert abs(float(found.group(1)) - 1) < 0.002, line
+    assert abs(float(found.group(1)) - 1) < 0.01, line  # folders apart counted 5% apart; chance, under 0.5%

@@ -311,6 +311,7 @@ def test_the_main_benchmark_prints_the_reference_ratios_beside_the_games():
     assert any(line.strip().startswith("atout/reference:") and "x per decision" in line for line in lines[2:])
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(__import__("shutil").which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
 def test_the_benchmark_counts_both_engines_instructions_for_the_same_games():
     """`reference_bench.py --instructions`: callgrind's counts of the same games in both engines, and their ratio.

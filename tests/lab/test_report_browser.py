@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from atout.cli.main import main
 from browser import browser, console_errors, file_url, need_browser
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_simulation_report_shows_every_section(tmp_path):

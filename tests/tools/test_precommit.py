@@ -13,7 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PRE_COMMIT = shutil.which("pre-commit", path=str(Path(sys.executable).parent)) or shutil.which("pre-commit")
 
-pytestmark = pytest.mark.skipif(PRE_COMMIT is None or not (ROOT / ".git").exists(), reason="pre-commit and a git checkout are needed")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(PRE_COMMIT is None or not (ROOT / ".git").exists(), reason="pre-commit and a git checkout are needed"),
+]
 
 UNFORMATTED = "Duel de dragons : cartes\n== Dragon du Test ==\ndragon · rare\nPuissance 60 ·Ruse 50· Savoir 50 · Charisme 40\n"
 
