@@ -44,7 +44,7 @@ class Marks:
     read faster, see `tests/engine/test_state_fields.py`.)
     """
 
-    __slots__ = ("uses", "round_uses", "bonus", "firings", "looking", "in_hand_powers")
+    __slots__ = ("uses", "round_uses", "bonus", "firings", "looking", "in_hand_powers", "entered")
 
     def __init__(self) -> None:
         #: How often each (card, power position) has worked: over the duel, over this round.
@@ -60,12 +60,16 @@ class Marks:
         #: True while the powers of the start of a round work: they are cards of a hand, which the
         #: other player does not see (the commentary hides them from that player).
         self.in_hand_powers = False
+        #: The cards that entered a hand since this round's cards were revealed: a played card among
+        #: them came back fresh, and takes none of the round's fatigue. Replaced, never changed in place.
+        self.entered: tuple[int, ...] = ()
 
     def copy(self) -> "Marks":
         """An independent copy."""
         new = object.__new__(Marks)
         new.uses, new.round_uses, new.bonus = self.uses.copy(), self.round_uses.copy(), self.bonus[:]
         new.firings, new.looking, new.in_hand_powers = self.firings, self.looking, self.in_hand_powers  # (`looking` is replaced)
+        new.entered = self.entered  # (replaced, never changed)
         return new
 
 
@@ -217,9 +221,10 @@ class PowersInPlay:
         return self.reserve[seat] if lieu is Lieu.RESERVE else self.left[seat]
 
     def _put(self, seat: int, card: int, lieu: Lieu) -> None:
-        """A card goes to a zone of its player; entering the hand, it comes without fatigue."""
+        """A card goes to a zone of its player; entering the hand, it comes without fatigue (the round's included)."""
         if lieu is Lieu.MAIN:
             self.now[card] = self.game.card_stats[card]
+            self.marks.entered = (*self.marks.entered, card)
             self.hands[seat].append(card)
             self._sort_hand(seat)  # type: ignore[attr-defined]
         else:

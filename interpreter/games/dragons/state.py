@@ -579,6 +579,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         rules, now, names, stats, number = self.rules, self.now, self.names, self.asked, self.round
         picks = self.picks[:]
         first, second = picks
+        if self.with_powers:
+            self.marks.entered = ()
         totals = self.totals(picks)
         self.seen[1][first] = now[first]
         self.seen[0][second] = now[second]
@@ -721,11 +723,17 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _fatigue(self, picks: list[int], stats: tuple[int, ...]) -> None:
         """Both played cards lose `Fatigue` on each statistic asked, and only on those; never below 0.
 
-        A card with its own fatigue (`Fatigue 5` under its statistics) loses that instead.
+        A card with its own fatigue (`Fatigue 5` under its statistics) loses
+        that instead. A played card a power took out of its hand takes none:
+        in the reserve or out of the duel its fatigue would be forgotten, and
+        one that entered its hand again came back fresh, as a card entering a
+        hand always does.
         """
         rules_fatigue = self.rules.fatigue
         own = self.game.card_fatigue
         for seat, card in enumerate(picks):
+            if self.with_powers and (card in self.marks.entered or card not in self.hands[seat]):
+                continue
             fatigue = rules_fatigue if own[card] is None else own[card]
             before = self.now[card]
             row = list(before)
