@@ -41,6 +41,7 @@ from lark.lexer import TerminalDef
 
 from atout.grammar import GRAMMAR_DIR
 
+from ..files import write_bytes
 from .store import LAYOUT, private_folder, read_private, write_private
 
 #: The largest parser table read back (the largest grammar's is about 0.4 MB).
@@ -146,7 +147,7 @@ def write_shipped(grammar: str, source: str, starts: tuple[str, ...], options: M
         raise ValueError(f"{grammar} is not a grammar file of atout")
     entry = {"digest": digest(source, starts, options, python=False), "lark": lark.__version__, **tables(parser)}
     path.parent.mkdir(exist_ok=True)
-    path.write_bytes(_dumps(entry) + b"\n")
+    write_bytes(path, _dumps(entry) + b"\n")  # whole or not at all
     return path
 
 

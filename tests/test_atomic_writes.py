@@ -1,0 +1,283 @@
+"""Nothing the user wrote is lost: every file atout writes is written whole or not at all.
+
+A write that fails (a full disk) leaves the file that was at the path byte
+for byte as it was, says so with an exit code, and leaves no stray file;
+output to a full device ends with a message, never a traceback. The full
+disk is real where the system lets the tests mount a small filesystem (as
+root), and a write made to fail otherwise.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from atout.cli.main import main
+from atout.interpreter import files
+from atout.interpreter.files import NewFile, WriteError, write_text
+
+#: Cards whose canonical form is longer than their text: spaces around "·", a blank line before each card.
+CARD = "== Dragon {n} ==\ndragon·commune\nPuissance 30·Ruse 50·Savoir 40·Charisme 30\n"
+
+
+def cramped_cards(count: int) -> str:
+    """A valid Duel de dragons card file that `fmt` makes longer."""
+    return "Duel de dragons : cartes\n" + "".join(CARD.format(n=n) for n in range(count))
+
+
+def fill(folder: Path) -> None:
+    """Take every free byte of `folder`'s filesystem."""
+    with open(folder / "filler", "wb", buffering=0) as stream:
+        try:
+            while True:
+                stream.write(b"\0" * 512)
+        except OSError as error:
+            assert error.errno == errno.ENOSPC
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A small filesystem of its own (128 KiB of memory), unmounted after the test; skipped where mounting is refused."""
+    place = tmp_path / "small"
+    place.mkdir()
+    if not shutil.which("mount") or os.geteuid() != 0:
+        pytest.skip("mounting a small filesystem needs root and mount(8): the write made to fail covers this case")
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=128k", "tmpfs", str(place)], capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"mounting a small filesystem was refused ({mounted.stderr.strip()}): the write made to fail covers this case")
+    try:
+        yield place
+    finally:
+        subprocess.run(["umount", str(place)], check=False)
+
+
+def ls(folder: Path) -> list[str]:
+    """The names in a folder but the filler."""
+    return sorted(name for name in os.listdir(folder) if name != "filler")
+
+
+# ---------------------------------------------------------------------------
+# atout fmt
+# ---------------------------------------------------------------------------
+
+
+def test_fmt_on_a_full_disk_leaves_the_file_byte_identical(full_disk):
+    path = full_disk / "dragons.atout"
+    original = cramped_cards(500).encode("utf-8")
+    assert 35_000 < len(original) < 45_000
+    path.write_bytes(original)
+    fill(full_disk)
+    result = CliRunner().invoke(main, ["fmt", str(path)])
+    assert path.read_bytes() == original
+    assert result.exit_code == 1
+    assert f"error: cannot write {path}: No space left on device ({path} is left as it was)" in result.output
+    assert "1 that could not be written (left as they were)" in result.output
+    assert "Traceback" not in result.output
+    assert ls(full_disk) == ["dragons.atout"]  # no new file left behind
+    (full_disk / "filler").unlink()
+    assert CliRunner().invoke(main, ["fmt", str(path)]).exit_code == 0
+    assert path.read_bytes() != original and ls(full_disk) == ["dragons.atout"]
+
+
+class FullHalfway:
+    """A stream that writes half of what it is given, then finds the disk full."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data):
+        self.stream.write(data[: len(data) // 2])
+        self.stream.flush()
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def close(self):
+        self.stream.close()
+
+
+def test_fmt_whose_write_fails_leaves_the_file_and_formats_the_others(tmp_path, monkeypatch):
+    first, second = tmp_path / "a.atout", tmp_path / "b.atout"
+    original = cramped_cards(3)
+    first.write_text(original, encoding="utf-8")
+    second.write_text(original, encoding="utf-8")
+    real_write = NewFile.write
+
+    def full_for_a(self, data):
+        if self.path.name == "a.atout":
+            self.stream = FullHalfway(self.stream)
+        real_write(self, data)
+
+    monkeypatch.setattr(NewFile, "write", full_for_a)
+    result = CliRunner().invoke(main, ["fmt", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"cannot write {first}: No space left on device ({first} is left as it was)" in result.output
+    assert f"reformatted {second}" in result.output
+    assert "1 file reformatted, 0 unchanged, 1 that could not be written (left as they were)" in result.output
+    assert first.read_text(encoding="utf-8") == original
+    assert second.read_text(encoding="utf-8") != original
+    assert ls(tmp_path) == ["a.atout", "b.atout"]
+
+
+# ---------------------------------------------------------------------------
+# The writing itself
+# ---------------------------------------------------------------------------
+
+
+def test_a_new_file_has_the_mode_the_umask_gives(tmp_path):
+    previous = os.umask(0o027)
+    try:
+        write_text(tmp_path / "new.txt", "x")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(os.stat(tmp_path / "new.txt").st_mode) == 0o640
+
+
+def test_a_replaced_file_keeps_its_mode(tmp_path):
+    path = tmp_path / "script.atout"
+    path.write_text("old", encoding="utf-8")
+    path.chmod(0o751)
+    write_text(path, "new")
+    assert path.read_text(encoding="utf-8") == "new" and stat.S_IMODE(path.stat().st_mode) == 0o751
+
+
+def test_a_symbolic_link_is_kept_and_its_target_written(tmp_path):
+    (tmp_path / "real").mkdir()
+    target = tmp_path / "real" / "cards.atout"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.atout"
+    link.symlink_to(target)
+    write_text(link, "new")
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text(encoding="utf-8") == "new"
+    assert ls(tmp_path / "real") == ["cards.atout"] and ls(tmp_path) == ["link.atout", "real"]
+
+
+def test_a_device_is_written_directly(tmp_path):
+    write_text(Path(os.devnull), "nothing")
+    assert Path(os.devnull).is_char_device()
+    with pytest.raises(WriteError) as raised:
+        write_text(Path("/dev/full"), "x" * 100_000)
+    assert str(raised.value) == "cannot write /dev/full: No space left on device"
+
+
+def test_a_folder_that_cannot_be_written_is_told(tmp_path):
+    path = tmp_path / "missing" / "report.html"
+    with pytest.raises(WriteError) as raised:
+        write_text(path, "x")
+    assert str(raised.value) == f"cannot write {path}: No such file or directory (nothing was written)"
+    assert raised.value.errno == errno.ENOENT and isinstance(raised.value, OSError)
+
+
+def test_a_long_name_still_gets_its_new_file(tmp_path):
+    path = tmp_path / ("n" * 250)
+    write_text(path, "x")
+    assert path.read_text(encoding="utf-8") == "x" and ls(tmp_path) == ["n" * 250]
+
+
+def test_an_interrupted_block_leaves_the_old_file(tmp_path):
+    path = tmp_path / "kept.txt"
+    path.write_text("old", encoding="utf-8")
+    with pytest.raises(KeyboardInterrupt), NewFile(path) as new:
+        new.write("half")
+        raise KeyboardInterrupt
+    assert path.read_text(encoding="utf-8") == "old" and ls(tmp_path) == ["kept.txt"]
+
+
+def test_the_module_is_what_writes_files():
+    """No other place of atout's code writes a file in place: only the cache (its own atomic, private writes)
+    and the copies of a record's files and of standard input in a private temporary folder."""
+    root = Path(files.__file__).parents[1]
+    allowed = {
+        ("interpreter/engine/sources.py", 'path.write_text(text, encoding="utf-8", newline="")'),
+        ("cli/main.py", "path.write_bytes(data)"),
+        ("interpreter/language/store.py", 'with os.fdopen(descriptor, "wb") as stream:'),
+    }
+    found = []
+    for path in sorted([*root.joinpath("interpreter").rglob("*.py"), *root.joinpath("cli").rglob("*.py")]):
+        name = path.relative_to(root).as_posix()
+        if name == "interpreter/files.py":
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if re.search(r"\.write_(text|bytes)\(|open\([^)]*[\"'](w|wb|a|ab|x)[\"']", line) and (name, line.strip()) not in allowed:
+                found.append(f"{name}: {line.strip()}")
+    assert found == []
+
+
+# ---------------------------------------------------------------------------
+# Standard output on a full device
+# ---------------------------------------------------------------------------
+
+COMMANDS = {
+    "validate": ["validate", "cards/dragons"],
+    "ast": ["ast", "cards/dragons/dragons.atout"],
+    "play": ["play", "dragons", "--p1", "random", "--p2", "random", "--seed", "1"],
+    "simulate --csv -": ["simulate", "dragons", "--games", "2", "--seed", "1", "--csv", "-"],
+    "schema": ["schema", "record"],
+    "help": ["--help"],
+}
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("args", COMMANDS.values(), ids=COMMANDS.keys())
+def test_output_to_a_full_device_is_an_error_not_a_traceback(args):
+    root = Path(files.__file__).parents[1]
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-c", "from atout.cli.main import main; main()", *args],
+            stdout=full, stderr=subprocess.PIPE, text=True, cwd=root, timeout=300,
+        )
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.endswith("error: cannot write to standard output: No space left on device\n"), result.stderr
+    assert "Traceback" not in result.stderr and "Exception ignored" not in result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_init_with_output_to_a_full_device_still_makes_the_folder(tmp_path):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-c", "from atout.cli.main import main; main()", "init", str(tmp_path / "set"), "--game", "dragons"],
+            stdout=full, stderr=subprocess.PIPE, text=True, timeout=300,
+        )
+    assert result.returncode == 1 and result.stderr == "error: cannot write to standard output: No space left on device\n"
+    assert "extension.atout" in os.listdir(tmp_path / "set")
+
+
+# ---------------------------------------------------------------------------
+# atout init
+# ---------------------------------------------------------------------------
+
+
+def test_init_on_a_full_disk_leaves_nothing_half_made(full_disk):
+    fill(full_disk)
+    folder = full_disk / "set"
+    result = CliRunner().invoke(main, ["init", str(folder), "--game", "dragons"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"error: cannot write {folder}/" in result.output and "No space left on device" in result.output
+    assert "the starter is not made (what it had written is removed)" in result.output
+    assert ls(full_disk) == []
+
+
+def test_init_whose_third_file_cannot_be_written_removes_the_first_two(tmp_path, monkeypatch):
+    real_write = NewFile.write
+    calls = []
+
+    def third_full(self, data):
+        calls.append(self.path.name)
+        if len(calls) == 3:
+            self.stream = FullHalfway(self.stream)
+        real_write(self, data)
+
+    monkeypatch.setattr(NewFile, "write", third_full)
+    folder = tmp_path / "set"
+    result = CliRunner().invoke(main, ["init", str(folder), "--game", "dragons"])
+    assert result.exit_code == 1
+    assert f"error: cannot write {folder / calls[2]}: No space left on device (nothing was written)" in result.output
+    assert not folder.exists() and ls(tmp_path) == []
