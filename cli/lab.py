@@ -259,6 +259,7 @@ def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Su
     """Play the chosen games again with a record (the same seed gives the same game) into `folder`."""
     from atout.interpreter import api
     from atout.interpreter.api import LoadedGame as Loaded
+    from atout.interpreter.engine.record import RecordWriteError
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -277,7 +278,10 @@ def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Su
             game = loaded.engine.build(loaded.files, setup)
             again = Loaded(loaded.engine, loaded.files, setup, game)
             path = folder / f"{summary.study.game}-{number + 1}-{result.index + 1:05d}-{code}.jsonl"
-            played = api.play(again, result.bots, result.seed, record=path)
+            try:
+                played = api.play(again, result.bots, result.seed, record=path)
+            except RecordWriteError as error:  # a full disk: the records saved so far stay
+                raise click.UsageError(f"{error}; {saved} records were saved to {folder} before it", ctx) from None
             if played.outcome.winner != result.winner or played.turns != result.turns:  # pragma: no cover - a determinism bug
                 raise click.ClickException(f"game {result.index + 1} did not play the same again: please report it")
             saved += 1

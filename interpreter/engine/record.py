@@ -98,9 +98,10 @@ class RecordError(Exception):
 class RecordWriteError(Exception):
     """A record that cannot be written (missing folder, no permission, full disk)."""
 
-    def __init__(self, path: str | Path, error: OSError):
+    def __init__(self, path: str | Path, error: OSError, outcome: str | None = None):
         reason = error.strerror or str(error)
-        outcome = getattr(error, "outcome", "")  # what a `WriteError` left at the path
+        if outcome is None:
+            outcome = getattr(error, "outcome", "")  # what a `WriteError` left at the path
         super().__init__(f"cannot write the record to {path}: {reason}" + (f" ({outcome})" if outcome else ""))
         self.path = path
 
@@ -316,12 +317,14 @@ class RecordWriter:
         #: The files the games are built from (by default, those the game's digest names).
         self.files = files
         self.count = 0
+        #: What a failed write leaves at the path (said in the error): set by `RecordFile`.
+        self.outcome = ""
 
     def _write(self, data: dict[str, Any]) -> None:
         try:
             self.stream.write(_encode(data) + "\n")
         except OSError as error:
-            raise RecordWriteError(self.path, error) from None
+            raise RecordWriteError(self.path, error, self.outcome) from None
 
     def mark(self) -> tuple[int, int] | None:
         """Where the record is now (to come back to with `rewind`), or None when its stream cannot go back."""
@@ -427,6 +430,7 @@ class RecordFile:
             raise RecordWriteError(self.path, error) from None
         self.stream = self.new.stream
         self.writer = RecordWriter(self.stream, self.path, files)
+        self.writer.outcome = self.new.outcome
 
     def commit(self) -> None:
         """Close the record and put it at its path."""
