@@ -281,3 +281,73 @@ def test_init_whose_third_file_cannot_be_written_removes_the_first_two(tmp_path,
     assert result.exit_code == 1
     assert f"error: cannot write {folder / calls[2]}: No space left on device (nothing was written)" in result.output
     assert not folder.exists() and ls(tmp_path) == []
+
+
+# ---------------------------------------------------------------------------
+# Records (--record, --save-records)
+# ---------------------------------------------------------------------------
+
+PLAY = ["play", "dragons", "--p1", "random", "--p2", "random", "--seed", "1", "-q"]
+
+
+def test_a_record_has_the_mode_the_umask_gives(tmp_path):
+    for umask, mode in ((0o022, 0o644), (0o077, 0o600), (0o002, 0o664)):
+        path = tmp_path / f"game-{umask:o}.jsonl"
+        previous = os.umask(umask)
+        try:
+            result = CliRunner().invoke(main, [*PLAY, "--record", str(path)])
+        finally:
+            os.umask(previous)
+        assert result.exit_code == 0, result.output
+        assert stat.S_IMODE(path.stat().st_mode) == mode
+
+
+def test_a_symbolic_link_at_the_record_path_is_kept_and_its_target_written(tmp_path):
+    (tmp_path / "games").mkdir()
+    target = tmp_path / "games" / "last.jsonl"
+    target.write_text("an older record\n", encoding="utf-8")
+    link = tmp_path / "game.jsonl"
+    link.symlink_to(target)
+    result = CliRunner().invoke(main, [*PLAY, "--record", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert target.read_text(encoding="utf-8").startswith('{"record":"atout"')
+    assert CliRunner().invoke(main, ["replay", str(link)]).exit_code == 0
+    assert ls(tmp_path / "games") == ["last.jsonl"]
+
+
+def test_a_record_on_a_full_disk_leaves_the_old_record(full_disk):
+    path = full_disk / "game.jsonl"
+    path.write_bytes(b'{"an older record": 1}\n')
+    fill(full_disk)
+    result = CliRunner().invoke(main, [*PLAY, "--record", str(path)])
+    assert result.exit_code == 2
+    assert f"error: cannot write the record to {path}: No space left on device ({path} is left as it was)" in result.output
+    assert path.read_bytes() == b'{"an older record": 1}\n' and ls(full_disk) == ["game.jsonl"]
+
+
+def test_saved_records_on_a_full_disk_are_an_error_not_a_traceback(full_disk):
+    fill(full_disk)
+    folder = full_disk / "records"
+    result = CliRunner().invoke(main, ["simulate", "dragons", "--games", "2", "--seed", "1", "--save-records", str(folder)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert "cannot write the record to " in result.output and "No space left on device (nothing was written)" in result.output
+    assert "0 records were saved to" in result.output
+    assert os.listdir(folder) == []
+
+
+def test_saved_records_whose_write_fails_are_an_error_not_a_traceback(tmp_path, monkeypatch):
+    real_init = NewFile.__init__
+
+    def full_halfway(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        self.stream = FullHalfway(self.stream)
+
+    monkeypatch.setattr(NewFile, "__init__", full_halfway)
+    folder = tmp_path / "records"
+    result = CliRunner().invoke(main, ["simulate", "dragons", "--games", "2", "--seed", "1", "--save-records", str(folder)])
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert "cannot write the record to " in result.output and "No space left on device (nothing was written)" in result.output
+    assert "0 records were saved to" in result.output
+    assert os.listdir(folder) == []
