@@ -60,9 +60,18 @@ show(0);
 
 
 def heading(number: int, turn: int, decision: Any, index: int, seat: int | None) -> str:
-    """An action's heading: its number, its turn, who chose and the kind of decision, then the option chosen."""
+    """An action's heading: its number, its turn, who chose and the kind of decision, then the option chosen.
+
+    With a seat, the option is named only for the seat's own choices: what
+    the other player chose (a card chosen in secret, a card put face down)
+    and what chance drew (the other's draw, a card's place in the pile) the
+    seat learns from the commentary below, as the game tells it to them.
+    """
     who = "chance" if decision.is_chance else f"P{decision.player + 1}"
-    return f"Action {number} (turn {turn}): {who}, {decision.kind}: {decision.options[index].label}"
+    text = f"Action {number} (turn {turn}): {who}, {decision.kind}"
+    if seat is None or decision.player == seat:
+        text += f": {decision.options[index].label}"
+    return text
 
 
 def step_of(game: Any, picture: Any, seat: int | None, action: str, events: list[Any], state: Any) -> dict[str, Any]:

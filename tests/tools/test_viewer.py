@@ -61,3 +61,16 @@ def test_a_record_that_does_not_replay_is_refused(tmp_path):
     record.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = run("view", str(record), "-o", str(tmp_path / "game.html"))
     assert result.exit_code == 1 and "error:" in result.output and not (tmp_path / "game.html").exists()
+
+
+@pytest.mark.parametrize(("game", "hidden"), [("cordes", "P2 draws a card"), ("cardia", "P2 draws a card")])
+def test_a_seat_s_page_names_no_card_the_other_player_drew(tmp_path, game, hidden):
+    """The headings of chance's steps named the card drawn where the commentary says only `P2 draws a card`."""
+    record = tmp_path / "game.jsonl"
+    assert run("play", game, "--p1", "heuristic", "--p2", "random", "--seed", "5", "-q", "--record", str(record)).exit_code == 0
+    _, steps = steps_of(record, seat=0)
+    draws = [step for step in steps if step["commentary"].strip() == hidden]
+    assert len(draws) >= 4
+    assert all(step["action"].endswith("chance, draw") for step in draws), [step["action"] for step in draws]
+    _, everything = steps_of(record)
+    assert all(": " in step["action"].split("chance, draw")[1] for step in everything[1:] if "chance, draw" in step["action"])
