@@ -15,11 +15,15 @@ from the real position and from the new one:
   `show`), at every position.
 
 Positions the seat cannot tell apart must give byte-identical outputs. For
-the action, each answer the new position allows is played on a copy; every
-answer that leaves the seat's view of the state as the real answer left it
-(the other boxer's draw: any card; a card chosen in secret: any card) must
-give the same step, heading and commentary included. (`atout replay --show`
-takes no seat: it prints everything, for the designer.)
+the action itself, the seat's own answer is played on each position dealt
+anew; chance's and the other player's, whose question a deal anew leaves as
+it was posed, are replaced by every other answer they could have given at
+the real position (any card the other boxer could draw, any card chosen in
+secret, any place of the GONG). Every answer after which the seat is told
+the same (the commentary as the seat reads it) and sees the same state must
+give the same step: the same heading, the same picture. What the commentary
+itself may name is checked per game by `test_views.py`. (`atout replay
+--show` takes no seat: it prints everything, for the designer.)
 """
 
 from __future__ import annotations
