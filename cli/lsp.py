@@ -5,24 +5,34 @@ gets, for every `.atout` file it opens:
 
 - **diagnostics as you type**: on each change, the file's problems as
   `atout validate` finds them in its set (the same codes, places and "did
-  you mean" suggestions), notes as information;
-- **completion**: the keywords the grammar accepts where the cursor is, and
-  in a deck or a collection the names of the set's cards;
-- **hover**: what the construct under the cursor means, and over a deck or
-  collection line, the card's text;
+  you mean" suggestions, the same bound on a file's size), notes as
+  information;
+- **completion**: the keywords the grammar accepts where the cursor is,
+  whole (`Corps à Corps`), and in a deck or a collection the names of the
+  set's cards, shipped ones included;
+- **hover**: over a deck or collection line or a card's title, the card as
+  a designer reads it; elsewhere what the construct under the cursor means;
 - **go to definition**: from a deck or collection line to its card.
 
 The answers come from `interpreter/language/assist.py`; this module only
 speaks the protocol, with pygls (`pip install 'atout[lsp]'`). Positions are
 converted between the editor's units (UTF-16 by default) and characters.
+The editor's workspace folders tell which folders are the designer's
+projects (see `assist.scope`). Whatever goes wrong while answering, the
+server goes on: a check that fails is published as one diagnostic, a
+request that fails gets an empty answer, and both are logged to the editor.
 """
 
 from __future__ import annotations
 
+import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
+
+T = TypeVar("T")
 
 
 def _server() -> Any:
@@ -37,22 +47,52 @@ def _server() -> Any:
 
     server = LanguageServer("atout", version("atout"), text_document_sync_kind=types.TextDocumentSyncKind.Full)
 
+    def workspace() -> list[Path]:
+        """The folders the editor opened (its workspace folders, or its root)."""
+        uris = [folder.uri for folder in server.workspace.folders.values()]
+        if server.workspace.root_uri:
+            uris.append(server.workspace.root_uri)
+        paths = [to_fs_path(uri) for uri in uris]
+        return [Path(path) for path in paths if path and "\0" not in path]
+
     def document(uri: str) -> tuple[Any, Path | None]:
+        """The editor's document, and its file's path (None: not a file, or no name a file may have)."""
         doc = server.workspace.get_text_document(uri)
         path = to_fs_path(uri)
-        return doc, Path(path) if path else None
+        return doc, Path(path) if path and "\0" not in path else None
 
     def place(doc: Any, position: types.Position) -> tuple[int, int]:
         """A client position as (line, character) of the text, from 0."""
         server_position = doc.position_codec.position_from_client_units(doc.lines, position)
         return server_position.line, server_position.character
 
-    def publish(uri: str) -> None:
-        doc, path = document(uri)
-        if path is None:
-            return
+    def log(what: str, error: BaseException) -> None:
+        """Tell the editor's log what failed, with the trace for a bug report."""
+        trace = "".join(traceback.format_exception(error))
+        server.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=f"atout: {what}: {error}\n{trace}"))
+
+    def guarded(what: str, empty: T, answer: Callable[[], T]) -> T:
+        """The answer, or `empty` (and a line in the editor's log) when answering fails."""
+        try:
+            return answer()
+        except Exception as error:  # the server outlives any file
+            log(what, error)
+            return empty
+
+    def diagnostics(doc: Any, path: Path) -> list[types.Diagnostic]:
+        """The file's problems as the editor shows them."""
         found = []
-        for d in assist.check(path, doc.source):
+        checked = assist.check(path, doc.source, workspace())
+        if checked.notice:
+            found.append(
+                types.Diagnostic(
+                    range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+                    message=checked.notice,
+                    severity=types.DiagnosticSeverity.Information,
+                    source="atout",
+                )
+            )
+        for d in checked.diagnostics:
             start = types.Position(d.line - 1, d.column - 1)
             end = types.Position(d.line - 1, d.column - 1 + d.width)
             message = d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "")
@@ -65,6 +105,31 @@ def _server() -> Any:
                     source="atout",
                 )
             )
+        return found
+
+    def failure(error: Exception) -> list[types.Diagnostic]:
+        """One diagnostic that says the file could not be checked, and why."""
+        first = (str(error).splitlines() or [type(error).__name__])[0][:300]
+        return [
+            types.Diagnostic(
+                range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+                message=f"atout could not check this file ({type(error).__name__}: {first}); "
+                "this is a fault of atout, the editor's log has the details",
+                severity=types.DiagnosticSeverity.Error,
+                source="atout",
+            )
+        ]
+
+    def publish(uri: str) -> None:
+        """Send the file's diagnostics; a check that fails sends one diagnostic that says so."""
+        doc, path = document(uri)
+        if path is None:
+            return
+        try:
+            found = diagnostics(doc, path)
+        except Exception as error:  # the server outlives any file
+            log(f"checking {path}", error)
+            found = failure(error)
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, version=doc.version, diagnostics=found))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -85,40 +150,58 @@ def _server() -> Any:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" "]))
     def completion(ls: Any, params: types.CompletionParams) -> types.CompletionList:
-        doc, path = document(params.text_document.uri)
-        if path is None:
-            return types.CompletionList(is_incomplete=False, items=[])
-        line, character = place(doc, params.position)
-        kinds = {"keyword": types.CompletionItemKind.Keyword, "card": types.CompletionItemKind.Value}
-        items = [
-            types.CompletionItem(label=c.label, kind=kinds[c.kind], detail=c.detail or None)
-            for c in assist.complete(path, doc.source, line, character)
-        ]
-        return types.CompletionList(is_incomplete=False, items=items)
+        def answer() -> types.CompletionList:
+            doc, path = document(params.text_document.uri)
+            if path is None:
+                return types.CompletionList(is_incomplete=False, items=[])
+            line, character = place(doc, params.position)
+            text = (doc.lines[line] if line < len(doc.lines) else "").rstrip("\r\n")
+            start = types.Position(line, assist.word_start(text, min(character, len(text))))
+            replaced = doc.position_codec.range_to_client_units(doc.lines, types.Range(start, types.Position(line, character)))
+            kinds = {"keyword": types.CompletionItemKind.Keyword, "card": types.CompletionItemKind.Value}
+            items = [
+                types.CompletionItem(
+                    label=c.label,
+                    kind=kinds[c.kind],
+                    detail=c.detail or None,
+                    documentation=types.MarkupContent(kind=types.MarkupKind.PlainText, value=c.documentation) if c.documentation else None,
+                    text_edit=types.TextEdit(range=replaced, new_text=c.label),
+                )
+                for c in assist.complete(path, doc.source, line, character, workspace())
+            ]
+            return types.CompletionList(is_incomplete=False, items=items)
+
+        return guarded(f"completing in {params.text_document.uri}", types.CompletionList(is_incomplete=False, items=[]), answer)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: Any, params: types.HoverParams) -> types.Hover | None:
-        doc, path = document(params.text_document.uri)
-        if path is None:
-            return None
-        line, character = place(doc, params.position)
-        text = assist.describe(path, doc.source, line, character)
-        if text is None:
-            return None
-        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.PlainText, value=text))
+        def answer() -> types.Hover | None:
+            doc, path = document(params.text_document.uri)
+            if path is None:
+                return None
+            line, character = place(doc, params.position)
+            text = assist.describe(path, doc.source, line, character, workspace())
+            if text is None:
+                return None
+            return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.PlainText, value=text))
+
+        return guarded(f"hovering in {params.text_document.uri}", None, answer)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     def definition(ls: Any, params: types.DefinitionParams) -> types.Location | None:
-        doc, path = document(params.text_document.uri)
-        if path is None:
-            return None
-        line, character = place(doc, params.position)
-        span = assist.definition(path, doc.source, line, character)
-        if span is None:
-            return None
-        start = types.Position(span.line - 1, span.column - 1)
-        end = types.Position(span.end_line - 1, span.end_column - 1)
-        return types.Location(uri=from_fs_path(span.file) or span.file, range=types.Range(start, end))
+        def answer() -> types.Location | None:
+            doc, path = document(params.text_document.uri)
+            if path is None:
+                return None
+            line, character = place(doc, params.position)
+            span = assist.definition(path, doc.source, line, character, workspace())
+            if span is None:
+                return None
+            start = types.Position(span.line - 1, span.column - 1)
+            end = types.Position(span.end_line - 1, span.end_column - 1)
+            return types.Location(uri=from_fs_path(span.file) or span.file, range=types.Range(start, end))
+
+        return guarded(f"finding a definition from {params.text_document.uri}", None, answer)
 
     return server
 

@@ -1,0 +1,304 @@
+"""`atout lsp` trusted with a designer's folders and with hostile documents, through a real client over the protocol.
+
+- a folder made by `atout init` extends the shipped game: its decks' shipped
+  cards have their hover, definition and completion;
+- completion offers whole keywords (`Corps à Corps`, `Se Déplacer`);
+- hovering a card's title shows the card as a designer reads it;
+- a document larger than `atout validate` reads gets one diagnostic saying
+  so, and completion on a line too long to be read offers nothing;
+- a file outside any project is checked alone, and a folder too large to
+  walk is not walked;
+- whatever a document holds, the server answers with diagnostics and goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls", reason="the language server needs pygls: pip install 'atout[lsp]'")
+
+from click.testing import CliRunner  # noqa: E402
+from lsprotocol import types  # noqa: E402
+from pygls.lsp.client import BaseLanguageClient  # noqa: E402
+from pygls.uris import from_fs_path, to_fs_path  # noqa: E402
+
+from atout.cli.main import main  # noqa: E402
+from atout.interpreter.language.assist import MAX_SET_FILES  # noqa: E402
+from atout.interpreter.language.text import MAX_FILE_BYTES  # noqa: E402
+
+
+TIMEOUT = 60
+
+
+class Client(BaseLanguageClient):
+    """A client that keeps the diagnostics the server publishes, by file."""
+
+    def __init__(self) -> None:
+        super().__init__("atout-test", "1")
+        self.published: dict[str, asyncio.Queue] = {}
+        self.logged: asyncio.Queue = asyncio.Queue()
+
+        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        def diagnostics(params: types.PublishDiagnosticsParams) -> None:
+            self.queue(params.uri).put_nowait(params.diagnostics)
+
+        @self.feature(types.WINDOW_LOG_MESSAGE)
+        def log(params: types.LogMessageParams) -> None:
+            self.logged.put_nowait(params)
+
+    def queue(self, uri: str) -> asyncio.Queue:
+        return self.published.setdefault(uri, asyncio.Queue())
+
+
+def open_file(client: Client, path: Path, text: str) -> str:
+    uri = from_fs_path(str(path))
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="atout", version=1, text=text)))
+    return uri
+
+
+def change(client: Client, uri: str, text: str, version: int) -> None:
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+
+
+async def close(client: Client) -> None:
+    await asyncio.wait_for(client.shutdown_async(None), TIMEOUT)
+    client.exit(None)
+    await client.stop()
+
+
+async def session(folder: Path | None) -> Client:
+    """A client started against `atout lsp`, with `folder` as its workspace (None: a file opened alone)."""
+    client = Client()
+    await client.start_io(sys.executable, "-m", "atout.cli.main", "lsp")
+    root = from_fs_path(str(folder)) if folder is not None else None
+    await asyncio.wait_for(client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=root)), TIMEOUT)
+    client.initialized(types.InitializedParams())
+    return client
+
+
+def run(folder: Path | None, scenario) -> None:
+    """Run `scenario(client)` in a session, closed whatever happens."""
+
+    async def body() -> None:
+        client = await session(folder)
+        try:
+            await scenario(client)
+        finally:
+            await close(client)
+
+    asyncio.run(body())
+
+
+async def published(client: Client, uri: str) -> list[types.Diagnostic]:
+    return list(await asyncio.wait_for(client.queue(uri).get(), TIMEOUT))
+
+
+async def complete(client: Client, uri: str, line: int, character: int) -> list[types.CompletionItem]:
+    answer = await asyncio.wait_for(
+        client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(line, character))), TIMEOUT
+    )
+    return list(answer.items) if answer is not None else []
+
+
+async def hover(client: Client, uri: str, line: int, character: int) -> str | None:
+    answer = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(line, character))), TIMEOUT)
+    return answer.contents.value if answer is not None else None
+
+
+async def definition(client: Client, uri: str, line: int, character: int):
+    return await asyncio.wait_for(
+        client.text_document_definition_async(types.DefinitionParams(types.TextDocumentIdentifier(uri), types.Position(line, character))), TIMEOUT
+    )
+
+
+def init(tmp_path: Path, game: str) -> Path:
+    """A folder made by `atout init`, extending a shipped game."""
+    folder = tmp_path / "mon-jeu"
+    result = CliRunner().invoke(main, ["init", str(folder), "--game", game])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+@pytest.mark.parametrize("workspace", [True, False], ids=["folder-opened", "file-opened-alone"])
+def test_shipped_cards_of_an_init_folder_have_hover_definition_and_completion(tmp_path, cards_dir, workspace):
+    folder = init(tmp_path, "battlefight")
+    deck = folder / "mon-deck.atout"
+    text = deck.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    shipped = (cards_dir / "battlefight" / "attaque.atout").resolve()
+    decharge = next(i for i, line in enumerate(lines) if line == "1 Décharge")
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, deck, text)
+        assert await published(client, uri) == []
+        # hover: the shipped card's text, and where it comes from
+        shown = await hover(client, uri, decharge, 4)
+        assert shown is not None and shown.startswith("== Décharge ==\nAttaque\nCorps à Corps ; Défausser 1 ; Blesser 4")
+        assert "attaque.atout, shipped with BattleFight" in shown
+        # definition: the shipped file, at the card's title
+        where = await definition(client, uri, decharge, 4)
+        assert where is not None and Path(to_fs_path(where.uri)).resolve() == shipped
+        assert shipped.read_text(encoding="utf-8").split("\n")[where.range.start.line] == "== Décharge =="
+        # completion: shipped names with the folder's own, each with its type and text
+        typed = text.replace("1 Décharge\n", "1 Déch\n", 1)
+        change(client, uri, typed, 2)
+        await published(client, uri)
+        items = await complete(client, uri, decharge, 6)
+        assert [item.label for item in items] == ["Décharge"]
+        assert items[0].detail == "Attaque" and "Blesser 4" in items[0].documentation.value
+        everything = {item.label for item in await complete(client, uri, decharge, 2)}
+        assert {"Coup de Vent", "Décharge", "Forteresse", "Ascèse"} <= everything
+
+    run(folder if workspace else None, scenario)
+
+
+def test_completion_offers_whole_keywords(tmp_path):
+    folder = init(tmp_path, "battlefight")
+    cards = folder / "mes-cartes.atout"
+    text = cards.read_text(encoding="utf-8") + "\n== Nouvelle ==\nAttaque\nCo\n"
+    line = text.split("\n").index("Co")
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, cards, text)
+        await published(client, uri)
+        labels = [item.label for item in await complete(client, uri, line, 0)]
+        assert {"Corps à Corps", "Se Déplacer", "Se Blesser", "Blesser", "Distance"} <= set(labels)
+        assert "Corps" not in labels and "Se" not in labels
+        # the word begun is replaced by the whole keyword
+        (item,) = await complete(client, uri, line, 2)
+        assert item.label == "Corps à Corps" and item.text_edit.new_text == "Corps à Corps"
+        assert (item.text_edit.range.start.character, item.text_edit.range.end.character) == (0, 2)
+
+    run(folder, scenario)
+
+
+@pytest.mark.parametrize(
+    "game, title, shown",
+    [
+        ("battlefight", "== Coup de Vent ==", "== Coup de Vent ==\nAttaque\nDistance ; Défausser 1 ; Blesser 2 ; Pousser 1"),
+        ("dragons", None, "\nDragon · "),
+    ],
+)
+def test_hovering_a_card_title_shows_the_card(tmp_path, game, title, shown):
+    folder = init(tmp_path, game)
+    cards = folder / "mes-cartes.atout"
+    text = cards.read_text(encoding="utf-8")
+    line = next(i for i, written in enumerate(text.split("\n")) if written == title or (title is None and written.startswith("==")))
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, cards, text)
+        await published(client, uri)
+        card = await hover(client, uri, line, 4)
+        assert card is not None and card.startswith(text.split("\n")[line]) and shown in card
+
+    run(folder, scenario)
+
+
+def test_a_document_larger_than_validate_reads_gets_one_diagnostic(tmp_path):
+    folder = init(tmp_path, "battlefight")
+    cards = folder / "mes-cartes.atout"
+    good = cards.read_text(encoding="utf-8")
+    # one card whose step line is 9.6 MB long, past the bound on a file's size
+    huge = good + "\n== Énorme ==\nAttaque\n" + "Blesser 1 ; " * 800_000
+    assert len(huge.encode("utf-8")) > MAX_FILE_BYTES
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, cards, huge)
+        (problem,) = await published(client, uri)
+        assert problem.code == "E100" and f"{MAX_FILE_BYTES:,} bytes" in problem.message
+        assert await complete(client, uri, len(huge.split("\n")) - 1, len(huge.split("\n")[-1])) == []
+        # a line too long to be read as a card (but in a file of a size atout reads): no keyword offered
+        long_line = good + "\n== Longue ==\nAttaque\n" + "Blesser 1 ; " * 5_000
+        change(client, uri, long_line, 2)
+        assert [d.code for d in await published(client, uri)] == ["E110"]
+        assert await complete(client, uri, len(long_line.split("\n")) - 1, len(long_line.split("\n")[-1])) == []
+        # the server goes on
+        change(client, uri, good, 3)
+        assert await published(client, uri) == []
+        # questions about a file the editor never opened and that is not on the disk: no answer, a line
+        # in the editor's log, and the server goes on
+        gone = from_fs_path(str(folder / "effacé.atout"))
+        assert await hover(client, gone, 0, 0) is None
+        assert await complete(client, gone, 0, 0) == []
+        assert await definition(client, gone, 0, 0) is None
+        logged = [await asyncio.wait_for(client.logged.get(), TIMEOUT) for _ in range(3)]
+        assert all(entry.type == types.MessageType.Error and gone in entry.message for entry in logged)
+        change(client, uri, good + "Base : " + "x" * 300 + "\n", 4)
+        assert await published(client, uri)
+
+    run(folder, scenario)
+
+
+def test_a_file_outside_any_project_is_checked_alone(tmp_path):
+    temporary = tmp_path / "tmp"
+    other = temporary / "quelqu-un" / "ses-cartes.atout"
+    other.parent.mkdir(parents=True)
+    card = "BattleFight : cartes\n\n== Éclair ==\nAttaque\nDistance ; Blesser 2\n"
+    other.write_text(card, encoding="utf-8")
+    (temporary / "cassé.atout").write_text("BattleFight : cartes\n\n== Cassé ==\nAttaque\nBlessr 2\n", encoding="utf-8")
+    scratch = temporary / "brouillon.atout"
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, scratch, card)
+        # the same card in another file of the temporary folder is no concern of this file
+        assert await published(client, uri) == []
+
+    run(None, scenario)
+
+
+def test_a_folder_too_large_to_walk_is_not_walked(tmp_path):
+    workspace = tmp_path / "tout"
+    for index in range(MAX_SET_FILES + 1):
+        folder = workspace / f"dossier-{index // 100}"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"carte-{index}.atout").write_text(f"BattleFight : cartes\n\n== Carte {index} ==\nAttaque\nBlesser 1\n", encoding="utf-8")
+    scratch = workspace / "brouillon.atout"
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, scratch, "BattleFight : cartes\n\n== Carte 7 ==\nAttaque\nBlesser 1\n")
+        (notice,) = await published(client, uri)
+        assert notice.severity == types.DiagnosticSeverity.Information and "checked alone" in notice.message
+        assert f"more than {MAX_SET_FILES:,} card files" in notice.message
+
+    run(workspace, scenario)
+
+
+def test_the_server_answers_every_document_with_diagnostics_and_goes_on(tmp_path):
+    folder = init(tmp_path, "battlefight")
+    extension = folder / "extension.atout"
+    good = extension.read_text(encoding="utf-8")
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, extension, good)
+        assert await published(client, uri) == []
+        # a base named by 300 characters: a diagnostic, an error, on its file
+        change(client, uri, good + "Base : " + "x" * 300 + "\n", 2)
+        problems = await published(client, uri)
+        assert problems and all(p.severity == types.DiagnosticSeverity.Error for p in problems)
+        # a place far past the end of the document: answered (as at its end), no failure
+        await hover(client, uri, 10_000, 10_000)
+        await complete(client, uri, 10_000, 3)
+        await definition(client, uri, 10_000, 0)
+        change(client, uri, good, 3)
+        assert await published(client, uri) == []
+        # questions about a file the editor never opened and that is not on the disk: no answer, a line
+        # in the editor's log, and the server goes on
+        gone = from_fs_path(str(folder / "effacé.atout"))
+        assert await hover(client, gone, 0, 0) is None
+        assert await complete(client, gone, 0, 0) == []
+        assert await definition(client, gone, 0, 0) is None
+        logged = [await asyncio.wait_for(client.logged.get(), TIMEOUT) for _ in range(3)]
+        assert all(entry.type == types.MessageType.Error and gone in entry.message for entry in logged)
+        change(client, uri, good + "Base : " + "x" * 300 + "\n", 4)
+        assert await published(client, uri)
+
+    run(folder, scenario)
