@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from atout.interpreter.engine.decision import Decision, Option
+
 from . import ast
 from .board import Board, Cell
 
@@ -76,3 +78,57 @@ class BattleFightView:
         """The distance between the pawns."""
         mine, theirs = self.positions[self.me], self.positions[self.them]
         return self.board.distance(mine, theirs) if mine and theirs else 0
+
+    def would_fail(self, decision: Decision, option: Option) -> str | None:
+        """Why playing `option` of `decision` (the technique of a turn, or of a Rejouer) now would fail,
+        when what this seat sees makes it certain; else None.
+
+        The technique's first steps are read in order while each is a
+        condition of the player's own that this view settles: `Corps à Corps`
+        and `Distance` by the distance of the pawns, `Défausser N` by the
+        cards left in hand once the technique is played (a card played
+        leaves the hand). The first other step ends the reading: what
+        follows may depend on what nobody can know yet.
+        """
+        if decision.kind not in ("play", "replay"):
+            return None
+        technique, left = self._played(option)
+        if technique is None:
+            return None
+        distance = self.distance
+        for step in technique.steps:
+            keyword = step.keyword
+            if step.modifiers:
+                return None
+            if isinstance(keyword, ast.CorpsACorps):
+                if distance > 1:
+                    return f"Corps à Corps, and the opponent is {_cells(distance)} away"
+            elif isinstance(keyword, ast.Distance):
+                if distance < keyword.n:
+                    return f"Distance {keyword.n}, and the opponent is {_cells(distance)} away"
+            elif isinstance(keyword, ast.Defausser):
+                if left < keyword.n:
+                    return f"Défausser {keyword.n}, and {_cards_left(left)} left in hand"
+                left -= keyword.n
+            else:
+                return None
+        return None
+
+    def _played(self, option: Option) -> tuple[ast.Technique | None, int]:
+        """The technique an option plays (a basic one, or a card of the hand by its name), and the hand left then."""
+        if isinstance(option.value, ast.Technique):
+            return option.value, len(self.hand)
+        if isinstance(option.value, int) and not isinstance(option.value, bool):
+            technique = next((card for card in self.hand if card.name == option.label), None)
+            return technique, len(self.hand) - 1
+        return None, 0
+
+
+def _cells(count: int) -> str:
+    """`1 cell`, `3 cells`."""
+    return f"{count} cell{'s' * (count != 1)}"
+
+
+def _cards_left(count: int) -> str:
+    """`no card`, `1 card`, `2 cards`."""
+    return "no card" if count == 0 else f"{count} card{'s' * (count != 1)}"

@@ -244,8 +244,12 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
             chosen = f"; has chosen {state.names[picked]}" if shown or state.shown[index] is not None else "; has chosen a card"
         discard = ", ".join(state.names[c] for c in zones.discard) or "-"
         lines.append(f"  {seat_name(index)}: hand {len(zones.hand)}{names}, pile {len(zones.pile)}, discard: {discard}{chosen}")
-    if viewer is not None:  # a person at the prompt: what their cards do
+    if viewer is not None:  # a person at the prompt: what their cards do (those offered to choose from say it there)
+        decision = state.decision()
+        offered = set(decision.labels()) if decision is not None and decision.player == viewer else set()
         for card in sorted(state.seats[viewer].hand, key=lambda c: state.cards[c].influence):
+            if state.names[card] in offered:
+                continue
             personnage = state.cards[card]
             lines.append(f"    {personnage.name} {personnage.influence} ({personnage.faction.value}) — {' / '.join(printed(capacite) for capacite in personnage.capacites)}")
     if state.protector_now is not None and game.protecteurs:
