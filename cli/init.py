@@ -16,7 +16,7 @@ import click
 
 STARTERS = Path(__file__).parent / "starters"
 
-#: The `play` options that try each starter's new card (besides --cards and --record).
+#: The `play` and `simulate` options that put each starter's new card in the game (besides --cards).
 PLAY_OPTIONS = {
     "battlefight": "--deck mon-deck --deck la-forteresse",
     "cordes": "",
@@ -30,7 +30,7 @@ VARIANTS = {"battlefight": "variante", "cordes": "short", "cardia": "variante", 
 
 @click.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--game", "game_name", required=True, help="The game the folder extends.")
+@click.option("--game", "game_name", required=True, help="The game the folder extends.", shell_complete=lambda *args: _complete_games(*args))
 def init(folder: Path, game_name: str) -> None:
     """Create FOLDER, a designer's set that extends a shipped game, ready to validate and play.
 
@@ -63,7 +63,7 @@ def init(folder: Path, game_name: str) -> None:
     options = PLAY_OPTIONS.get(game_name)
     if options is not None:
         click.echo(f"  atout play {game_name} --cards {where} {options}{' ' * bool(options)}--record game.jsonl")
-        click.echo(f"  atout simulate {game_name} --cards {where} --rules {VARIANTS[game_name]} --games 200")
+        click.echo(f"  atout simulate {game_name} --cards {where} {options}{' ' * bool(options)}--rules {VARIANTS[game_name]} --games 200")
     else:
         click.echo(f"  atout play {game_name} --cards {where} --record game.jsonl")
         click.echo(f"  atout simulate {game_name} --cards {where} --games 200")
@@ -102,6 +102,13 @@ def _remove(folder: Path, names: list[str], made: bool) -> None:
             folder.rmdir()
     except OSError:
         pass  # what cannot be removed stays: the message has said what happened
+
+
+def _complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+    """Shell completion of `--game` (the command line's, imported when asked: it imports this module)."""
+    from .main import complete_games
+
+    return complete_games(ctx, param, incomplete)
 
 
 def _shell(path: Path) -> str:

@@ -26,6 +26,8 @@ from atout.cards import CARDS_DIR
 from .output import CheckedGroup
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from atout.interpreter.api import LoadedGame
     from atout.interpreter.engine.loading import GameFiles
     from atout.interpreter.engine.options import GameOption
@@ -352,6 +354,87 @@ class GameChoice(click.ParamType):
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(_games()) + "]"
 
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        """The games whose name starts with what is typed (shell completion)."""
+        return complete_games(ctx, param, incomplete)
+
+
+# ---------------------------------------------------------------------------
+# Shell completion (click's: `eval "$(_ATOUT_COMPLETE=bash_source atout)"`, see docs/cli.md)
+# ---------------------------------------------------------------------------
+
+
+def _starting(names: list[str], incomplete: str) -> list[CompletionItem]:
+    """The names that start with what is typed (case and accents do not matter), as completions."""
+    from click.shell_completion import CompletionItem
+
+    from atout.interpreter.language.text import fold
+
+    typed = fold(incomplete)
+    return [CompletionItem(name) for name in dict.fromkeys(names) if fold(name).startswith(typed)]
+
+
+def complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of a game's name."""
+    return _starting(_games(), incomplete)
+
+
+def _completed_engines(ctx: click.Context) -> list[GameEngine]:
+    """The games a command line being completed is about: the one it names, else every game.
+
+    (While an option's value is being completed, click has not read the
+    game's name yet: it is found among the words typed.)
+    """
+    engines = games().ENGINES
+    game = ctx.params.get("game")
+    if not isinstance(game, str) or game not in engines:
+        game = next((word for word in ctx.meta.get(_WORDS, ()) if word in engines), None)
+    return [engines[game]] if game is not None else list(engines.values())
+
+
+def _complete_setup(name: str) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
+    """Shell completion of a setup option (`--deck`, `--boxer`, `--collection`, `--lieu`, `--rules`).
+
+    The names come from the game's files: those of the folder given with
+    `--cards` when it comes before, else the shipped ones; an option that
+    also takes a file completes file names too. A folder that cannot be read
+    completes nothing (completion never prints an error).
+    """
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        from atout.interpreter.engine.loading import load_files
+
+        cards = ctx.params.get("cards")
+        names: list[str] = []
+        files_too = False
+        for engine in _completed_engines(ctx):
+            for option in engine.options:
+                if option.name != name or option.choices is None:
+                    continue
+                files_too = files_too or option.files
+                try:
+                    names += option.choices(load_files(engine.language, [cards] if isinstance(cards, Path) else None))
+                except Exception:  # a broken folder: nothing to offer, and never a traceback in the shell
+                    continue
+        found = _starting(names, incomplete)
+        return [*found, CompletionItem(incomplete, type="file")] if files_too else found
+
+    return complete
+
+
+def _complete_players(human: bool) -> Callable[[click.Context, click.Parameter, str], list[CompletionItem]]:
+    """Shell completion of `--p1` / `--p2`: `human` (where a person may play) and the game's bots."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+        from atout.interpreter.engine.mcts import NAME as SEARCH_BOT
+
+        bots = [bot for engine in _completed_engines(ctx) for bot in engine.bots]
+        return _starting([*(["human"] if human else []), *bots, SEARCH_BOT], incomplete)
+
+    return complete
+
 
 def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
@@ -414,7 +497,7 @@ def _click_option(name: str, declarations: list[tuple[str, GameOption]]) -> clic
         text = "  ".join(f"{game}: {option.help}" for game, option in declarations)
     if first.kind == "flag":
         return click.Option([f"--{name}"], is_flag=True, default=False, help=text)
-    return click.Option([f"--{name}"], multiple=True, metavar=first.metavar, help=text)
+    return click.Option([f"--{name}"], multiple=True, metavar=first.metavar, help=text, shell_complete=_complete_setup(name))
 
 
 class GameCommand(click.Command):
@@ -431,6 +514,15 @@ class GameCommand(click.Command):
         if help_option is not None and params and params[-1] is help_option:
             return [*params[:-1], *games, help_option]
         return [*params, *games]
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Read the command line, keeping its words for shell completion (see `_completed_engines`)."""
+        ctx.meta[_WORDS] = list(args)
+        return super().parse_args(ctx, args)
+
+
+#: Where a command taking a game keeps its command line's words, in its context's `meta`.
+_WORDS = "atout.words"
 
 
 def _setup_options(ctx: click.Context, engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
@@ -466,7 +558,37 @@ def _load_game(ctx: click.Context, game: str, cards: Path | None, values: dict[s
     except OptionError as error:
         raise click.UsageError(str(error), ctx) from None
     except DiagnosticError as error:
+        _option_problems(ctx, engine, options, error)
         _print_diagnostics(error)
+
+
+def _option_problems(ctx: click.Context, engine: GameEngine, options: dict[str, Any], error: DiagnosticError) -> None:
+    """Problems of the setup options themselves (two players with the same boxer) as a usage error naming the options.
+
+    A game tells such a problem as a diagnostic placed at the option's name
+    (no file): the message names the options as they were typed instead,
+    `--boxer Lewis --boxer Lewis: …`, exit 2. Problems in files are left to
+    the caller.
+    """
+    own = {option.name for option in engine.options}
+    if not error.diagnostics or any(d.file not in own and d.file != "setup" for d in error.diagnostics):
+        return
+    messages = []
+    for diagnostic in error.diagnostics:
+        names = [diagnostic.file] if diagnostic.file in own else [name for name in options if name in own]
+        typed = " ".join(_typed(name, options.get(name)) for name in names)
+        messages.append(f"{typed}: {diagnostic.message}" if typed else diagnostic.message)
+    raise click.UsageError("; ".join(messages), ctx)
+
+
+def _typed(name: str, value: Any) -> str:
+    """An option as typed: `--boxer Lewis --boxer Lewis`, `--protecteurs`, `--boxer` when it was not given."""
+    import shlex
+
+    if value is True:
+        return f"--{name}"
+    values = value if isinstance(value, (list, tuple)) else [] if value in (None, False) else [value]
+    return " ".join(f"--{name} {shlex.quote(str(v))}" for v in values) or f"--{name}"
 
 
 def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], human: bool = True) -> None:
@@ -501,8 +623,8 @@ def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], h
 
 @main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
-@click.option("--p1", metavar="human|BOT", default="human", show_default=True, help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic, mcts; mcts:500 searches 500 iterations per decision, mcts:0.5s half a second).")
-@click.option("--p2", metavar="human|BOT", default=None, help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
+@click.option("--p1", metavar="human|BOT", default="human", show_default=True, shell_complete=_complete_players(True), help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic, mcts; mcts:500 searches 500 iterations per decision, mcts:0.5s half a second).")
+@click.option("--p2", metavar="human|BOT", default=None, shell_complete=_complete_players(True), help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), help="Write the game's record (JSON Lines) here (-: to standard output, the commentary then to standard error); a match's games all go in it.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
@@ -552,6 +674,7 @@ def _play(
 
     engine = loaded.engine
     shown_path = record_path if isinstance(record_path, Path) else "standard output"
+    drawn = seed is None
     if seed is None:
         seed = _random.SystemRandom().randrange(1 << 31)
     if p2 is None:
@@ -573,6 +696,9 @@ def _play(
         HumanPlayer(seat, lambda who: current[-1].describe(who), explain=explain, can_take_back=take_back) if kind == "human" else kind
         for seat, kind in enumerate((p1, p2))
     ]
+
+    if drawn and (humans or not quiet):  # said now: a game left halfway can be played again
+        click.echo(_again(seed))
 
     def taken_back(state: State, kept: int, message: str) -> None:
         click.echo(message)
@@ -609,6 +735,7 @@ def _play(
     except (Abandoned, KeyboardInterrupt) as left:
         reason = str(left) if isinstance(left, Abandoned) else "interrupted"
         click.echo(f"\n{reason}; the game is abandoned.", err=True)
+        click.echo(_again(seed), err=True)
         if record_path is not None:
             click.echo(f"record written to {shown_path} (abandoned)", err=True)
         sys.exit(1)
@@ -617,6 +744,11 @@ def _play(
         sys.exit(2)
     if record_path is not None:
         click.echo(f"record written to {shown_path}" + (f" ({len(outcome.games)} games)" if match else ""))
+
+
+def _again(seed: int) -> str:
+    """How to play a game again: its seed (chance and the bots draw the same)."""
+    return f"seed {seed}: add --seed {seed} to play this game again"
 
 
 @main.command()
