@@ -3,12 +3,13 @@
 Both play studies (`interpreter/lab/`): the sides change seats every other
 game, every rate is printed with its 95% interval, the games are spread over
 `--workers` processes (every core by default) or a Ray cluster, with the
-same results for the same seed, and Ctrl-C stops cleanly with the summary
-of the games finished.
+same results for the same seed, and Ctrl-C, SIGTERM or SIGHUP stop the run
+cleanly (every worker ended at once) with the summary of the games finished.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -38,7 +39,7 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
             click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="local: processes on this machine; ray: a Ray cluster (pip install 'atout[ray]')."),
             click.option("--address", metavar="ADDRESS", default=None, help="With --backend ray: the cluster's address (default: a Ray runtime started on this machine)."),
             click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True, help="text for people; json for scripts (schema: docs/lab-schema.json)."),
-            click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), default=None, help="Write one row per game to this file (-: standard output)."),
+            click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), default=None, help="Write one row per game to this file (-: standard output, which then holds the CSV only: the text summary goes to standard error)."),
             click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write a self-contained HTML report (tables and plots) to this file."),
             click.option("--save-records", "records_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Write the records of chosen games to this folder, to replay them (see --save)."),
             click.option("--save", "which", type=click.Choice(["sample", "all"]), default="sample", show_default=True, help="With --save-records: every game, or the first 3 of each way a game ended."),
@@ -55,6 +56,7 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
 @click.option("--p2", metavar="BOT", default="random", show_default=True, help="Side B's bot.")
 @click.option("--each", metavar="OPTION=V1,V2,…", default=None, help="One study per value of a setup option, compared (same seeds): rules=default,duel-strict; lieu=all; protecteurs=no,yes.")
+@click.option("--cards-shown", type=click.IntRange(0), default=16, show_default=True, help="How many cards of the ranking the text shows, half from each end (0: all); the cards of your own files are always shown.")
 @_lab_options
 @click.pass_context
 def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any) -> None:
@@ -68,12 +70,13 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
     against those that held it and did not (see docs/lab.md). The same seed
     gives the same figures with any number of workers.
     """
-    from atout.interpreter.lab.run import study_of
-
+    from atout.interpreter.lab.run import designer_cards, study_of
     from atout.interpreter.lab.summary import summarize
 
     each = options.pop("each")
+    cards_shown = options.pop("cards_shown")
     lab = _pop_lab(options)
+    _check_outputs(ctx, lab)
     loaded = _load_game(ctx, game, cards, options)
     _check_bots(ctx, loaded, {"p1": p1, "p2": p2}, human=False)
     if each is None:
@@ -87,7 +90,7 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
         ]
     finished = _run(ctx, studies, lab, f"{game}: {p1} vs {p2}")
     summaries = summarize(studies, finished.results, finished.interrupted)
-    _output(ctx, loaded, summaries, None, lab, finished, compared)
+    _output(ctx, loaded, summaries, None, lab, finished, compared, (cards_shown, designer_cards(loaded)))
 
 
 @main.command(cls=GameCommand)
@@ -113,6 +116,7 @@ def tournament(ctx: click.Context, game: str, entrants: tuple[str, ...], count: 
     from atout.interpreter.lab.tournament import Tournament, pairings
 
     lab = _pop_lab(options)
+    _check_outputs(ctx, lab)
     if len(set(entrants)) < 2:
         raise click.UsageError("a tournament needs at least two different entrants", ctx)
     engine = find_engine(game)
@@ -150,9 +154,20 @@ def _pop_lab(options: dict[str, Any]) -> dict[str, Any]:
     return {key: options.pop(key) for key in _LAB_KEYS}
 
 
+def _check_outputs(ctx: click.Context, lab: dict[str, Any]) -> None:
+    """Refuse two outputs for standard output: `--csv -` leaves it to the CSV alone (the text summary goes to standard error)."""
+    if lab["csv_path"] is not None and str(lab["csv_path"]) == "-" and lab["output"] == "json":
+        raise click.UsageError("--csv - and --format json both write to standard output: write one of them to a file (--csv FILE)", ctx)
+
+
 def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: str) -> Run:
-    """Play the studies with a progress bar (its rate and time left on a terminal); Ctrl-C keeps what is done."""
-    from atout.interpreter.lab.run import RayMissing, default_workers, run
+    """Play the studies with a progress bar (its rate and time left on a terminal).
+
+    Ctrl-C, SIGTERM and SIGHUP stop the run and keep what is done (the
+    workers are ended at once); a terminal that is gone by then (a hang-up)
+    is not written to.
+    """
+    from atout.interpreter.lab.run import STOPPING_SIGNALS, RayMissing, default_workers, run
 
     total = sum(study.games for study in studies)
     workers = lab["workers"] or default_workers()
@@ -167,18 +182,57 @@ def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: s
         elapsed = time.monotonic() - started
         return f"{done[0] / elapsed:,.0f} games/s" if elapsed > 0 and done[0] else ""
 
-    with click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True, item_show_func=rate) as bar:
-        def progress(n: int) -> None:
-            done[0] += n
-            bar.update(n, done[0])
+    finished: Run | None = None
+    try:
+        with click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True, item_show_func=rate) as bar:
+            def progress(n: int) -> None:
+                done[0] += n
+                bar.update(n, done[0])
 
-        try:
-            finished = run(studies, workers, lab["backend"], lab["address"], progress)
-        except RayMissing as error:
-            raise click.UsageError(str(error), ctx) from None
-    if finished.interrupted:
-        click.echo(f"\ninterrupted: {len(finished.results)} of {total} games finished; their summary follows.", err=True)
+            try:
+                finished = run(studies, workers, lab["backend"], lab["address"], progress, signals=STOPPING_SIGNALS)
+            except RayMissing as error:
+                raise click.UsageError(str(error), ctx) from None
+        if finished.interrupted:
+            click.echo(f"\ninterrupted: {_why(finished)}; {len(finished.results)} of {total} games finished; their summary follows.", err=True)
+    except OSError:
+        if finished is None or not finished.interrupted:
+            raise
+        _terminal_gone()
     return finished
+
+
+def _why(finished: Run) -> str:
+    """What stopped a run, in words."""
+    import signal
+
+    if finished.lost:
+        return finished.lost
+    if finished.stopped_by == signal.SIGINT:
+        return "Ctrl-C"
+    if finished.stopped_by is not None:
+        name = signal.Signals(finished.stopped_by).name
+        return f"{name} (the terminal was closed)" if name == "SIGHUP" else name
+    return "stopped"
+
+
+def _exit_code(finished: Run) -> int:
+    """The exit code of a stopped run: 128 + the signal's number (130 for Ctrl-C), 1 when a worker was lost."""
+    return 128 + finished.stopped_by if finished.stopped_by is not None else 1
+
+
+def _terminal_gone() -> None:
+    """Standard output and error cannot be written (a hung-up terminal, a closed pipe): send what follows nowhere.
+
+    Python's own flush at exit would otherwise fail and say so.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError):  # pragma: no cover - a stream with no file (captured)
+            pass
+    os.close(devnull)
 
 
 def _variants(ctx: click.Context, loaded: LoadedGame, each: str, options: dict[str, Any]) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
@@ -214,23 +268,62 @@ def _variants(ctx: click.Context, loaded: LoadedGame, each: str, options: dict[s
     return name, variants
 
 
-def _output(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], finished: Run, compared: str | None = None) -> None:
+def _output(
+    ctx: click.Context,
+    loaded: LoadedGame,
+    summaries: Sequence[Summary],
+    board: Tournament | None,
+    lab: dict[str, Any],
+    finished: Run,
+    compared: str | None = None,
+    cards: tuple[int, frozenset[str]] = (16, frozenset()),
+) -> None:
+    """Print the summary and write the files asked for; a stopped run then exits with its code.
+
+    With `--csv -` standard output holds the CSV only, and the summary goes
+    to standard error. `cards` is how many cards the text's ranking shows,
+    and the designer's cards, always shown. When a stopped run's summary
+    cannot be written (the terminal is gone) the run still exits with its code.
+    """
+    for step in (lambda: _print_summary(loaded, summaries, board, lab, compared, cards), lambda: _write_files(ctx, loaded, summaries, board, lab)):
+        try:
+            step()
+        except OSError:
+            if not finished.interrupted:
+                raise
+            _terminal_gone()
+    if finished.interrupted:
+        sys.exit(_exit_code(finished))
+
+
+def _print_summary(
+    loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], compared: str | None, cards: tuple[int, frozenset[str]]
+) -> None:
+    """The summary as text or JSON: on standard output, or on standard error when the CSV goes to standard output."""
     from atout.interpreter.lab import report
 
     traits = loaded.engine.lab
     side_word = traits.side_word if traits is not None else "side"
+    err = lab["csv_path"] is not None and str(lab["csv_path"]) == "-"  # standard output is the CSV's alone
     if lab["output"] == "json":
-        click.echo(report.json_text(summaries, board))
+        lines = [report.json_text(summaries, board)]
+    elif board is not None:
+        lines = report.tournament_text(board)
+    elif compared is not None:
+        lines = report.comparison_text(summaries, compared)
     else:
-        if board is not None:
-            for line in report.tournament_text(board):
-                click.echo(line)
-        elif compared is not None:
-            for line in report.comparison_text(summaries, compared):
-                click.echo(line)
-        else:
-            for line in report.text(summaries[0], side_word=side_word):
-                click.echo(line)
+        shown, own = cards
+        lines = report.text(summaries[0], side_word=side_word, cards_shown=shown, own=own)
+    for line in lines:
+        click.echo(line, err=err)
+
+
+def _write_files(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any]) -> None:
+    """The CSV, the HTML report and the records asked for."""
+    from atout.interpreter.lab import report
+
+    traits = loaded.engine.lab
+    side_word = traits.side_word if traits is not None else "side"
     if lab["csv_path"] is not None:
         _write(ctx, lab["csv_path"], report.csv_text(summaries))
     if lab["report_path"] is not None:
@@ -238,8 +331,6 @@ def _output(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Summary]
         _write(ctx, lab["report_path"], report.html_page(summaries, board, title, side_word=side_word))
     if lab["records_dir"] is not None:
         _save_records(ctx, loaded, summaries, lab["records_dir"], lab["which"])
-    if finished.interrupted:
-        sys.exit(130)
 
 
 def _write(ctx: click.Context, path: Path, text: str) -> None:

@@ -19,8 +19,8 @@ from .stats import Rate
 from .summary import CardFigures, Summary
 from .tournament import Tournament
 
-#: How many cards the text shows at each end of the ranking.
-TEXT_CARDS = 8
+#: How many cards of the ranking the text shows by default (half at each end), besides the designer's own.
+TEXT_CARDS = 16
 
 
 def _pct(value: float | None) -> str:
@@ -40,8 +40,19 @@ def _plural(n: int, word: str) -> str:
 # ---------------------------------------------------------------------------
 
 
-def text(summary: Summary, ending_text: dict[str, str] | None = None, side_word: str = "side") -> list[str]:
-    """The study as lines for the terminal."""
+def text(
+    summary: Summary,
+    ending_text: dict[str, str] | None = None,
+    side_word: str = "side",
+    cards_shown: int = TEXT_CARDS,
+    own: frozenset[str] = frozenset(),
+) -> list[str]:
+    """The study as lines for the terminal.
+
+    The card ranking shows `cards_shown` cards (half from each end; 0: all)
+    and every card of `own` (the designer's files); the lines it leaves out
+    are counted where they would be, with how to see them all.
+    """
     study = summary.study
     a, b = study.side_names()
     lines = [f"games: {summary.games}" + (f" of {study.games} (interrupted)" if summary.interrupted else "")]
@@ -49,10 +60,11 @@ def text(summary: Summary, ending_text: dict[str, str] | None = None, side_word:
         return lines
     how = "each side plays half of the games as P1, with the same deals" if study.swap else "sides keep their seats"
     lines.append(f"{study.game}: {a} (side A) against {b} (side B), seed {study.seed}; {how}")
-    width = max(len(a), len(b)) + 10
-    for side, bot in enumerate((a, b)):
+    labels = study.side_labels()
+    width = max(len(label) for label in labels) + 10
+    for side, label in enumerate(labels):
         wins = summary.side_wins(side)
-        lines.append(f"  {f'{bot} wins':<{width}} {int(wins.k):>6}  {wins.text()}")
+        lines.append(f"  {f'{label} wins':<{width}} {int(wins.k):>6}  {wins.text()}")
     draws = summary.draws
     lines.append(f"  {'draws':<{width}} {int(draws.k):>6}  {draws.text()}")
     lines.append(f"  score of side A (a draw is half a win): {summary.side_score(0).text()}")
@@ -78,13 +90,7 @@ def text(summary: Summary, ending_text: dict[str, str] | None = None, side_word:
         f"comeback {_num(q['comeback'], 2)} · decisiveness {_num(q['decisiveness'], 2)} · "
         f"stalemates {q['stalemates']} · cut by a bound {q['cut']}"
     )
-    cards = [card for card in summary.cards() if card.played]
-    if cards:
-        lines.append("cards, by win rate when played (95% intervals; * the difference with holding it unplayed is clear):")
-        shown: list[CardFigures | None] = list(cards) if len(cards) <= 2 * TEXT_CARDS else [*cards[:TEXT_CARDS], None, *cards[-TEXT_CARDS:]]
-        name_width = max(len(card.name) for card in cards)
-        for card in shown:
-            lines.append("  …" if card is None else "  " + _card_line(card, name_width))
+    lines.extend(_cards_text(summary, cards_shown, own))
     sides = summary.by_side_name()
     if len(sides) > 1:
         lines.append(f"by {side_word} (score of the seats that had it):")
@@ -95,6 +101,53 @@ def text(summary: Summary, ending_text: dict[str, str] | None = None, side_word:
             lines.append(f"by {key} (score of P1):")
             for value, rate in values.items():
                 lines.append(f"  {value}: {rate.text()}")
+    return lines
+
+
+def shown_cards(ranked: Sequence[CardFigures], limit: int, own: frozenset[str] = frozenset()) -> list[bool]:
+    """Which cards of the ranking the text shows: `limit` of them (0: all), half from each end, and every one of `own`."""
+    if limit <= 0 or len(ranked) <= limit:
+        return [True] * len(ranked)
+    top = (limit + 1) // 2
+    bottom = len(ranked) - (limit - top)
+    return [rank < top or rank >= bottom or card.name in own for rank, card in enumerate(ranked)]
+
+
+def _cards_text(summary: Summary, limit: int, own: frozenset[str]) -> list[str]:
+    """The card ranking: the cards played, those held and never played, the designer's cards never held.
+
+    A run of rows left out is one line that counts them; the last line
+    says how to see every row.
+    """
+    every = summary.cards()
+    ranked = [card for card in every if card.played]
+    lines: list[str] = []
+    if ranked:
+        lines.append("cards, by win rate when played (95% intervals; * the difference with holding it unplayed is clear):")
+        name_width = max(len(card.name) for card in ranked)
+        shown = shown_cards(ranked, limit, own)
+        rank = 0
+        while rank < len(ranked):
+            if shown[rank]:
+                lines.append("  " + _card_line(ranked[rank], name_width))
+                rank += 1
+                continue
+            end = rank
+            while end < len(ranked) and not shown[end]:
+                end += 1
+            where = f"ranked {rank + 1}" if end - rank == 1 else f"ranked {rank + 1} to {end}"
+            lines.append(f"  … {_plural(end - rank, 'card')} not shown ({where})")
+            rank = end
+        hidden = shown.count(False)
+        if hidden:
+            lines.append(f"  ({hidden} of {_plural(len(ranked), 'card')} not shown: --cards-shown 0 shows them all)")
+    idle = [card for card in every if not card.played and card.held]
+    if idle:
+        lines.append("held but never played: " + ", ".join(f"{card.name} ({_plural(card.held, 'seat')})" for card in sorted(idle, key=lambda c: c.name)))
+    seen = {card.name for card in every}
+    unseen = sorted(name for name in own if name not in seen)
+    if unseen:
+        lines.append("your cards never held in these games: " + ", ".join(unseen))
     return lines
 
 
@@ -333,10 +386,10 @@ def _study_html(summary: Summary, number: int, ending_text: dict[str, str] | Non
     out.append(_histogram([r.turns for r in summary.results]))
     out.append(_table(["ending", "games"], [[(ending_text or {}).get(code, code), n] for code, n in summary.endings().items()], {1}))
     out.append("</section>")
-    cards = [card for card in summary.cards() if card.played]
+    cards = [card for card in summary.cards() if card.played or card.held]
     if cards:
         out.append('<section class="cards"><h3>Cards</h3><p class="note">Win rate of the seats that played the card, against those that held it and did not play it; ●: the two intervals do not overlap.</p>')
-        out.append(_interval_plot([(card.name, card.when_played) for card in cards]))
+        out.append(_interval_plot([(card.name, card.when_played) for card in cards if card.played]))
         rows = [[("● " if card.clear else "") + card.name, card.held, card.played, card.when_played.text(), card.when_idle.text(), _num(sum(card.first_turns) / len(card.first_turns) if card.first_turns else None)] for card in cards]
         out.append(_table(["card", "held", "played", "win rate when played", "when held, not played", "first turn"], rows, {1, 2, 5}))
         out.append("</section>")

@@ -25,8 +25,10 @@ import json
 import multiprocessing
 import os
 import signal
+import threading
+from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -65,6 +67,11 @@ class Study:
         """How reports name side A and side B: what they are (`sides`), else their bots."""
         a, b = self.sides
         return (f"{a} ({self.bots[0]})", f"{b} ({self.bots[1]})") if a and b else self.bots
+
+    def side_labels(self) -> tuple[str, str]:
+        """Names that tell the sides apart: `side_names`, with the side's letter when both are the same."""
+        a, b = self.side_names()
+        return (f"{a} (side A)", f"{b} (side B)") if a == b else (a, b)
 
     @cached_property
     def key(self) -> str:
@@ -132,6 +139,17 @@ def study_of(
         for part, named in manifest(loaded.files, setup).items():
             files[part].update(named)
     return Study(loaded.engine.name, files, loaded.setup, bots, games, seed, swap, label, sides)
+
+
+def designer_cards(loaded: LoadedGame) -> frozenset[str]:
+    """The names of the cards of the designer's own files (not shipped with atout): reports never hide them."""
+    from atout.interpreter.language.nodes import CardFile
+
+    names: set[str] = set()
+    for document in loaded.files.documents:
+        if isinstance(document.node, CardFile) and not loaded.files.name(document)[1]:
+            names.update(name for card in document.node.cards if isinstance(name := getattr(card, "name", None), str))
+    return frozenset(names)
 
 
 # ---------------------------------------------------------------------------
@@ -260,15 +278,73 @@ def default_workers() -> int:
 
 @dataclass
 class Run:
-    """The results of a run, in the order of the games; `interrupted` when Ctrl-C stopped it early."""
+    """The results of a run, in the order of the games; `interrupted` when it was stopped early.
+
+    `stopped_by` is the signal that stopped it (SIGINT for Ctrl-C, SIGTERM,
+    SIGHUP), `lost` what is known of a worker process that ended on its
+    own (killed from outside): the games finished are kept either way.
+    """
 
     results: list[GameResult]
     interrupted: bool = False
     workers: int = 1
     backend: str = "local"
+    stopped_by: int | None = None
+    lost: str = ""
 
 
 Progress = Callable[[int], None]
+
+#: The signals that stop a run of the `atout` command as Ctrl-C does: the
+#: workers are ended, the games finished are kept (a hang-up: the terminal
+#: was closed; SIGTERM: a `kill`, a job's time limit).
+STOPPING_SIGNALS: tuple[int, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class Stopped(KeyboardInterrupt):
+    """A signal other than Ctrl-C stopped the run (raised by the handler `stopping_on` installs)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class WorkerLost(Exception):
+    """A worker process ended without being asked (killed from outside, out of memory)."""
+
+
+@contextmanager
+def stopping_on(signals: Collection[int]) -> Iterator[None]:
+    """While inside, each of `signals` raises `Stopped` once, as Ctrl-C raises KeyboardInterrupt.
+
+    A signal whose handling is not the default (ignored under `nohup`, or
+    handled by the program that called the run) is left alone, and so is
+    every signal outside the main thread, where Python cannot handle them.
+    A second signal while the run is being stopped is not raised again, so
+    that the stopping (ending the workers) is not cut short. The handlers
+    are put back on the way out.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    raised: list[int] = []
+
+    def handler(signum: int, frame: Any) -> None:
+        if not raised:
+            raised.append(signum)
+            raise Stopped(signum)
+
+    previous = {}
+    for signum in signals:
+        if signal.getsignal(signum) == signal.SIG_DFL:
+            previous[signum] = signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, before in previous.items():
+            signal.signal(signum, before)
 
 
 def run(
@@ -277,47 +353,90 @@ def run(
     backend: str = "local",
     address: str | None = None,
     progress: Progress | None = None,
+    signals: Collection[int] = (),
 ) -> Run:
     """Play every game of the studies; `progress(n)` sees each batch of n finished games.
 
-    Ctrl-C stops the run: the games finished so far are kept, and the run
-    says it was interrupted. The results are sorted in the games' order, so
-    they do not depend on the number of workers or the backend.
+    Ctrl-C stops the run, and so does any of `signals` (the `atout`
+    command's: `STOPPING_SIGNALS`): the workers are ended at once, the games
+    finished so far are kept, and the run says it was interrupted and by
+    what. A worker that dies on its own ends the run the same way. The
+    results are sorted in the games' order, so they do not depend on the
+    number of workers or the backend.
     """
     studies = list(studies)
     work = all_work(studies)
     results: list[GameResult] = []
     interrupted = False
+    stopped_by: int | None = None
+    lost = ""
     pieces: Iterator[list[GameResult]] | None = None
-    try:
-        if backend == "ray":
-            pieces = _run_ray(studies, chunks(work, max(1, workers)), workers, address)
-        elif workers <= 1:
-            pieces = ([play_one(studies[n], n, i)] for n, i in work)
-        else:
-            pieces = _run_pool(studies, chunks(work, workers), workers)
-        for piece in pieces:
-            results.extend(piece)
-            if progress is not None:
-                progress(len(piece))
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        close = getattr(pieces, "close", None)
-        if close is not None:  # the workers stop now, not when the generator is collected
-            close()
+    with stopping_on(signals):
+        try:
+            if backend == "ray":
+                pieces = _run_ray(studies, chunks(work, max(1, workers)), workers, address)
+            elif workers <= 1:
+                pieces = ([play_one(studies[n], n, i)] for n, i in work)
+            else:
+                pieces = _run_pool(studies, chunks(work, workers), workers)
+            for piece in pieces:
+                results.extend(piece)
+                if progress is not None:
+                    progress(len(piece))
+        except Stopped as stop:
+            interrupted, stopped_by = True, stop.signum
+        except KeyboardInterrupt:
+            interrupted, stopped_by = True, signal.SIGINT
+        except WorkerLost as error:
+            interrupted, lost = True, str(error)
+        finally:
+            close = getattr(pieces, "close", None)
+            if close is not None:  # the workers stop now, not when the generator is collected
+                close()
     results.sort(key=lambda result: (result.study, result.index))
-    return Run(results, interrupted, workers, backend)
+    return Run(results, interrupted, workers, backend, stopped_by, lost)
 
 
 def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the main process, which stops the run and keeps what is done."""
+    """A worker leaves Ctrl-C to the main process, which stops the run and keeps what is done.
+
+    SIGTERM and SIGHUP end a worker at once (their default): a handler the
+    main process had when it started the worker is not the worker's.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in STOPPING_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
 
 
-def _worker(connection: Connection, studies: list[Study]) -> None:
-    """A worker process: plays each piece it is sent and sends back its results, until None (or its parent is gone)."""
+def _end_with_parent() -> None:
+    """End this worker as soon as the main process is gone, whatever the worker is doing.
+
+    A thread waits on the parent's sentinel (which becomes ready when the
+    parent ends, however it ended: even SIGKILL), then ends the process. A
+    worker playing a long piece would otherwise play it to the end.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - a worker always has its parent
+        return
+
+    def watch() -> None:
+        wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="atout-parent-watch", daemon=True).start()
+
+
+def _worker(connection: Connection, studies: list[Study], inherited: Sequence[Connection] = ()) -> None:
+    """A worker process: plays each piece it is sent and sends back its results, until None (or its parent is gone).
+
+    `inherited` are the main process's ends of the workers' pipes, copied
+    into this one when it was forked: closed at once, so that the pipe
+    reads end of file when the main process closes its end or ends.
+    """
     _quiet_worker()
+    for other in inherited:
+        other.close()
+    _end_with_parent()
     try:
         while (piece := connection.recv()) is not None:
             connection.send(play_chunk(studies, piece))
@@ -337,14 +456,17 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
     on a queue's lock held by a worker it had just killed.)
     """
     context = multiprocessing.get_context()
+    forked = context.get_start_method() == "fork"
     processes: list[Any] = []
     connections: list[Connection] = []
-    # Ctrl-C waits while the workers start: an interrupt in the middle would leave one unowned
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hasattr(signal, "pthread_sigmask") else None
+    # Ctrl-C and the stopping signals wait while the workers start: a stop in the middle would leave one unowned
+    stops = {signal.SIGINT, *STOPPING_SIGNALS}
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stops) if hasattr(signal, "pthread_sigmask") else None
     try:
         for _ in range(max(1, min(workers, len(pieces)))):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_worker, args=(theirs, studies), daemon=True)
+            inherited = [*connections, mine] if forked else []  # a forked worker gets a copy of these: it closes them
+            process = context.Process(target=_worker, args=(theirs, studies, inherited), daemon=True)
             process.start()
             theirs.close()
             processes.append(process)
@@ -363,7 +485,10 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
         while busy:
             for ready in wait(busy):
                 assert isinstance(ready, Connection)
-                results = ready.recv()
+                try:
+                    results = ready.recv()
+                except (EOFError, OSError):
+                    raise WorkerLost(_how_it_ended(processes[connections.index(ready)])) from None
                 piece = next(queue, None)
                 ready.send(piece)
                 if piece is None:
@@ -377,6 +502,20 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
             process.join(timeout=5)
         for connection in connections:
             connection.close()
+
+
+def _how_it_ended(process: Any) -> str:
+    """How a worker process that stopped answering ended, in words: its signal or exit code."""
+    process.join(timeout=1)
+    code = process.exitcode
+    if code is None:
+        return "a worker process stopped answering"
+    if code < 0:
+        try:
+            return f"a worker process was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"a worker process was killed by signal {-code}"
+    return f"a worker process ended with exit code {code}"
 
 
 class RayMissing(Exception):
