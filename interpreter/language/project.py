@@ -151,9 +151,9 @@ def check_game(
     rules = game_set.rules
     catalogue = check_names(game, card_files, reporter)
     if game.check_set is not None and rules is not None and game_set.complete:
-        reporter.parameters = game_set.parameters
+        reporter.parameters, reporter.layer = game_set.parameters, game_set.layer
         game.check_set(card_files, rules, reporter)
-        reporter.parameters = {}
+        reporter.parameters, reporter.layer = {}, None
     unread = {fold(title) for d in documents for title in d.unread_cards}
     for card_list in (d.node for d in documents if isinstance(d.node, CardList)):
         check_list(game, card_list, catalogue, rules, reporter, unread)

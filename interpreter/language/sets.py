@@ -40,7 +40,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .checks import Reporter
+from .checks import Layer, Reporter
 from .diagnostics import Diagnostic, nearest, shorten
 from .game import GameLanguage
 from .inputs import InputError, is_folder, outside
@@ -73,6 +73,8 @@ class GameSet:
     #: Where the main rules give each parameter (field name → its line), in the nearest
     #: layer that gives it, for the designer's layers only (not the shipped files).
     parameters: dict[str, Span] = field(default_factory=dict)
+    #: The designer's files laid over the base, and their extension file (None: a set of its own, no base).
+    layer: Layer | None = None
 
 
 def is_main_rules(document: Document) -> bool:
@@ -99,14 +101,24 @@ def assemble(
         )
     if extensions:
         base = _base(game, extensions[0], reporter, shipped, depth, seen)
-        return _layer(game, base, documents, reporter, complete=True)
+        return replace(_layer(game, base, documents, reporter, complete=True), layer=_designer_layer(game, documents, extensions[0]))
     has_cards = any(isinstance(d.node, CardFile) for d in documents)
     if (has_cards and any(is_main_rules(d) for d in documents)) or not documents:
         return _layer(game, None, documents, reporter, complete=True)
     # a shipped file given itself (`atout validate cards/cordes/attacks.atout`) is not its own base
     given = {Path(d.path).resolve() for d in documents}
     base = _layer(game, None, [d for d in shipped if Path(d.path).resolve() not in given], Reporter(), complete=True)
-    return _layer(game, base, documents, reporter, complete=True)
+    return replace(_layer(game, base, documents, reporter, complete=True), layer=_designer_layer(game, documents, None))
+
+
+def _designer_layer(game: GameLanguage, documents: list[Document], extension: Document | None) -> Layer:
+    """The designer's layer: its files, and where its extension file takes a `Sans :` line."""
+    place = None
+    if extension is not None and isinstance(extension.node, Extension):
+        lines = [line.span for line in extension.node.without if line.span is not None]
+        header = next((i for i, text in enumerate(extension.lines, 1) if text.strip() and not text.lstrip().startswith("#")), 1)
+        place = lines[-1] if lines else Span(extension.path, header, 1, header, 1 + len(extension.lines[header - 1]) if extension.lines else 2)
+    return Layer(frozenset(d.path for d in documents), place, game.title)
 
 
 def _base(

@@ -358,17 +358,31 @@ def test_the_shipped_decks_and_lieux_pass_the_set_checks(validate_tree, cards_di
     assert set_problems(validation) == []
 
 
-def test_an_influence_doubled_and_one_missing(validate_tree, cards_dir):
+HEAD_16 = "the decks must hold each influence from 1 to 16 once (Cartes par paquet in the rules) and all four factions:"
+MISSING = "give each deck a character of each influence and faction it misses"
+
+
+def shown(validation, tmp_path) -> list[tuple]:
+    """`set_problems` with the test's folder left out of the messages."""
+    return [(code, line, column, message.replace(f"{tmp_path}/", "")) for code, line, column, message in set_problems(validation)]
+
+
+def test_an_influence_doubled_and_one_missing(validate_tree, cards_dir, tmp_path):
     text = shipped_text(cards_dir, "paquet-i.atout").replace("influence 7\n", "influence 8\n")
     validation = validate_tree({"paquet-i.atout": text})
-    line = text.splitlines().index("== Alchimiste ==") + 1
-    assert set_problems(validation) == [
-        ("E301", 1, 1, "Paquet I has no character of influence 7: a deck has each influence from 1 to 16 once"),
+    lines = text.splitlines()
+    garde, line = lines.index("== Garde royale ==") + 1, lines.index("== Alchimiste ==") + 1
+    # one message, at the designer's card that clashes
+    assert shown(validation, tmp_path) == [
         (
             "E301",
             line,
             1,
-            'Paquet I has influence 8 twice ("Garde royale" and "Alchimiste"): a deck has each influence from 1 to 16 once',
+            f"{HEAD_16}\n"
+            f'        Paquet I, influence 8 twice: "Garde royale" (paquet-i.atout:{garde}) and "Alchimiste" (paquet-i.atout:{line})\n'
+            "        Paquet I has no character of influence 7\n"
+            "    give your characters influences their deck does not have\n"
+            f"    and {MISSING}",
         ),
     ]
 
@@ -379,9 +393,9 @@ def test_a_deck_too_small(validate_tree, cards_dir):
     # a complete set (cards and main rules): the files are the whole set
     validation = validate_tree({"paquet-ii.atout": text, "regles.atout": shipped_text(cards_dir, "regles.atout")})
     rules_line = next(n for n, text in enumerate(shipped_text(cards_dir, "regles.atout").splitlines(), 1) if text.startswith("Cartes par paquet"))
+    # told at the line of the rules that fixes the deck's size
     assert set_problems(validation) == [
-        ("E301", 1, 1, "Paquet II has no character of influence 15 and 16: a deck has each influence from 1 to 16 once"),
-        ("E301", rules_line, 1, "Paquet II has 14 characters; a deck has 16 (Cartes par paquet in the rules)"),
+        ("E301", rules_line, 1, f"{HEAD_16}\n        Paquet II has no character of influence 15 and 16\n    {MISSING}"),
     ]
 
 
@@ -389,7 +403,7 @@ def test_a_deck_without_a_faction(validate_tree, cards_dir):
     text = shipped_text(cards_dir, "paquet-i.atout").replace("· Dynastie ·", "· Guilde ·")
     validation = validate_tree({"paquet-i.atout": text})
     assert set_problems(validation) == [
-        ("E301", 1, 1, "Paquet I has no Dynastie character: a deck has all four factions"),
+        ("E301", 1, 1, f"{HEAD_16}\n        Paquet I has no Dynastie character\n    {MISSING}"),
     ]
 
 
@@ -399,28 +413,33 @@ def test_the_number_of_lieux_is_the_rules_parameter(validate_tree, cards_dir):
     validation = validate_tree({"lieux.atout": seven, "regles.atout": shipped_text(cards_dir, "regles.atout")})
     rules_line = next(n for n, text in enumerate(shipped_text(cards_dir, "regles.atout").splitlines(), 1) if text.startswith("Cartes Lieu"))
     assert set_problems(validation) == [
-        ("E301", rules_line, 1, "the Lieu cards number 8 (Cartes Lieu in the rules); there are 7"),
+        (
+            "E301",
+            rules_line,
+            1,
+            'the Lieu cards number 8 (Cartes Lieu in the rules); there are 7: write "Cartes Lieu : 7" in the rules, or leave out or add Lieu cards',
+        ),
     ]
     rules = shipped_text(cards_dir, "regles.atout").replace("Cartes Lieu : 8", "Cartes Lieu : 7")
     validation = validate_tree({"lieux.atout": seven, "regles.atout": rules})
     assert set_problems(validation) == []
 
 
-def test_the_deck_size_is_the_rules_parameter(validate_tree, cards_dir):
+def test_the_deck_size_is_the_rules_parameter(validate_tree, cards_dir, tmp_path):
     rules = shipped_text(cards_dir, "regles.atout").replace("Cartes par paquet : 16", "Cartes par paquet : 15")
     validation = validate_tree({"paquet-i.atout": shipped_text(cards_dir, "paquet-i.atout"), "regles.atout": rules})
     text = shipped_text(cards_dir, "paquet-i.atout")
     line = text.splitlines().index("== Djinn ==") + 1
-    rules_line = next(n for n, text in enumerate(rules.splitlines(), 1) if text.startswith("Cartes par paquet : 15"))
-    assert set_problems(validation) == [
+    assert shown(validation, tmp_path) == [
         (
             "E301",
             line,
             1,
-            "Paquet I: influence 16 is more than 15 (Cartes par paquet): a deck has each influence from 1 to 15 once",
+            "the decks must hold each influence from 1 to 15 once (Cartes par paquet in the rules) and all four factions:\n"
+            f'        Paquet I, influence 16, more than 15: "Djinn" (paquet-i.atout:{line})\n'
+            "    change the characters' influences\n"
+            '    or change "Cartes par paquet" in the rules',
         ),
-        # the count is told at the line of the rules that fixes it
-        ("E301", rules_line, 1, "Paquet I has 16 characters; a deck has 15 (Cartes par paquet in the rules)"),
     ]
 
 

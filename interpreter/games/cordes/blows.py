@@ -11,6 +11,7 @@
   effects): its blows are never answered by a DEFENSE or a RIPOSTE.
 """
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from lark.tree import Meta
@@ -60,7 +61,7 @@ class Block(Construct):
         return f"you lose {self.n} life"
 
 
-def life_taken(state: "CordesState", effects: list[Any], by: int, player: int) -> int:
+def life_taken(state: "CordesState", effects: Iterable[Any], by: int, player: int) -> int:
     """The life `effects`, thrown by `by`, would take from `player` if they applied now.
 
     A life loss counts as it would apply now (a computed amount computed
