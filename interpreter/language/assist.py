@@ -443,7 +443,7 @@ def _expected_words(game: GameLanguage, start_rule: str, unit: str, lines: list[
     words = printed_words(game.grammar, additions)
     phrases = keyword_phrases(game.grammar, additions)
     terminals = {t.pattern.value: t.name for t in parser.terminals if t.pattern.type == "str"}
-    found: set[str] = set()
+    found: dict[str, str] = {}  # folded → as printed: one keyword however many spellings the grammar has
     for name in accepted:
         try:
             pattern = parser.get_terminal(name).pattern
@@ -453,8 +453,10 @@ def _expected_words(game: GameLanguage, start_rule: str, unit: str, lines: list[
             continue
         whole = [p for p in phrases.get(pattern.value, ()) if _fits(interactive, terminals, name, p)]
         for phrase in whole or [(words.get(pattern.value, pattern.value),)]:
-            found.add(" ".join(phrase))
-    return sorted(found, key=fold)
+            label = " ".join(phrase)
+            if fold(label) not in found or label[:1].isupper():
+                found[fold(label)] = label
+    return sorted(found.values(), key=fold)
 
 
 # ---------------------------------------------------------------------------
