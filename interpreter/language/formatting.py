@@ -20,12 +20,14 @@ with problems is not rewritten (its problems are reported instead).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .diagnostics import Diagnostic
 from .game import GameLanguage
 from .loader import Document, unit_bounds
 from .nodes import CardFile, CardList, Extension, Node, Param, RulesFile
+from .text import fold
 from .writing import write_entry
 
 
@@ -44,9 +46,29 @@ class Formatted:
         return self.text is not None and self.text != self.original
 
 
-def _split_comment(line: str) -> tuple[str, str]:
-    """A line's text and its trailing comment ("" if none): a "#" always starts a comment."""
-    at = line.find("#")
+#: In a card, what may hold a "#" that starts no comment: its title, at the start of its line
+#: (CARD_TITLE), and a card's name between quotation marks (QUOTED_NAME); matched on the folded
+#: line, as the lexer reads it (« » and “ ” are quotation marks there).
+_CARD_TOKENS = re.compile(r'^[ ]*==[^=\n]+==|"[^"\n]+"|#')
+
+
+def _comment_start(line: str, in_card: bool) -> int:
+    """Where a line's trailing comment starts, or -1: its first "#", but in a card not one in its title or a quoted name.
+
+    Outside cards (the header, deck, collection and rules lines) no text may
+    hold a "#", so the first one starts the comment.
+    """
+    if not in_card:
+        return line.find("#")
+    for match in _CARD_TOKENS.finditer(fold(line)):
+        if match.group() == "#":
+            return match.start()
+    return -1
+
+
+def _split_comment(line: str, in_card: bool = False) -> tuple[str, str]:
+    """A line's text and its trailing comment ("" if none)."""
+    at = _comment_start(line, in_card)
     return (line, "") if at < 0 else (line[:at].rstrip(), line[at:].rstrip())
 
 
@@ -75,13 +97,12 @@ def _unit_texts(node: Node, game: GameLanguage) -> list[str]:
     return [f"{_param_text(param)}\n" for param in params]
 
 
-def _with_comment(text: str, written: str) -> str:
+def _with_comment(text: str, written: str, in_card: bool = False) -> str:
     """A canonical line with the trailing comment of the line as written, at its column if there is room."""
-    _, comment = _split_comment(written)
-    if not comment:
+    column = _comment_start(written, in_card)
+    if column < 0:
         return text
-    column = written.find("#")
-    return text + " " * max(2, column - len(text)) + comment
+    return text + " " * max(2, column - len(text)) + written[column:].rstrip()
 
 
 def _param_text(param: Param) -> str:
@@ -169,12 +190,12 @@ def _card(written: list[str], canonical: str) -> tuple[list[str], list[str]]:
     if len(target) == len(meaningful):
         for line, (comments, as_written) in zip(target, meaningful):
             out.extend(comments)
-            out.append(_with_comment(line, as_written))
+            out.append(_with_comment(line, as_written, in_card=True))
     else:
         out.extend(target)
         for comments, as_written in meaningful:
             out.extend(comments)
-            trailing = _split_comment(as_written)[1]
+            trailing = _split_comment(as_written, in_card=True)[1]
             if trailing:
                 out.append(trailing)
     return out, after
