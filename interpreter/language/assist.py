@@ -397,8 +397,8 @@ def keyword_phrases(grammar: str, additions: str = "") -> dict[str, tuple[tuple[
             if word is not None and _LETTER.search(word):
                 runs.add((word,))
     phrases: dict[str, list[tuple[str, ...]]] = {}
-    for run in sorted(runs):
-        phrases.setdefault(fold(run[0]), []).append(run)
+    for phrase in sorted(runs):
+        phrases.setdefault(fold(phrase[0]), []).append(phrase)
     return {first: tuple(found) for first, found in phrases.items()}
 
 
