@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from .main import GameChoice, GameCommand, _check_bots, _load_game, main
+from .main import GameChoice, GameCommand, _check_bots, _complete_players, _load_game, main
 
 if TYPE_CHECKING:
     from atout.interpreter.api import LoadedGame
@@ -53,8 +53,8 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.argument("game", type=GameChoice())
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game (pair of games, when the sides change seats).")
-@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
-@click.option("--p2", metavar="BOT", default="random", show_default=True, help="Side B's bot.")
+@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, shell_complete=_complete_players(False), help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
+@click.option("--p2", metavar="BOT", default="random", show_default=True, shell_complete=_complete_players(False), help="Side B's bot.")
 @click.option("--each", metavar="OPTION=V1,V2,…", default=None, help="One study per value of a setup option, compared (same seeds): rules=default,duel-strict; lieu=all; protecteurs=no,yes.")
 @click.option("--cards-shown", type=click.IntRange(0), default=16, show_default=True, help="How many cards of the ranking the text shows, half from each end (0: all); the cards of your own files are always shown.")
 @_lab_options
@@ -98,7 +98,7 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
 @click.argument("entrants", nargs=-1, required=True)
 @click.option("--games", "count", type=click.IntRange(2), default=100, show_default=True, help="How many games each pairing plays.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of each pairing's first pair of games.")
-@click.option("--bot", metavar="BOT", default="heuristic", show_default=True, help="The bot that plays every deck, boxer or collection.")
+@click.option("--bot", metavar="BOT", default="heuristic", show_default=True, shell_complete=_complete_players(False), help="The bot that plays every deck, boxer or collection.")
 @_lab_options
 @click.pass_context
 def tournament(ctx: click.Context, game: str, entrants: tuple[str, ...], count: int, seed: int, bot: str, cards: Path | None, **options: Any) -> None:

@@ -47,6 +47,8 @@ def test_games_complete_after_every_command_that_takes_one():
 def test_bots_complete_for_the_game_typed():
     assert values("atout play cordes --p1 ") == ["human", "random", "heuristic", "mcts"]
     assert values("atout play cordes --p2 h") == ["human", "heuristic"]
+    assert values("atout simulate cordes --p1 ") == ["random", "heuristic", "mcts"]  # bots only: nobody sits there
+    assert values("atout tournament dragons --bot r") == ["random"]
 
 
 def test_setup_names_come_from_the_game_typed():
