@@ -276,7 +276,7 @@ def _output(
     lab: dict[str, Any],
     finished: Run,
     compared: str | None = None,
-    cards: tuple[int, frozenset[str]] = (16, frozenset()),
+    cards: tuple[int, frozenset[str]] | None = None,
 ) -> None:
     """Print the summary and write the files asked for; a stopped run then exits with its code.
 
@@ -297,7 +297,7 @@ def _output(
 
 
 def _print_summary(
-    loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], compared: str | None, cards: tuple[int, frozenset[str]]
+    loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], compared: str | None, cards: tuple[int, frozenset[str]] | None
 ) -> None:
     """The summary as text or JSON: on standard output, or on standard error when the CSV goes to standard output."""
     from atout.interpreter.lab import report
@@ -312,7 +312,7 @@ def _print_summary(
     elif compared is not None:
         lines = report.comparison_text(summaries, compared)
     else:
-        shown, own = cards
+        shown, own = cards or (report.TEXT_CARDS, frozenset())
         lines = report.text(summaries[0], side_word=side_word, cards_shown=shown, own=own)
     for line in lines:
         click.echo(line, err=err)

@@ -371,28 +371,29 @@ def run(
     stopped_by: int | None = None
     lost = ""
     pieces: Iterator[list[GameResult]] | None = None
-    with stopping_on(signals):
-        try:
-            if backend == "ray":
-                pieces = _run_ray(studies, chunks(work, max(1, workers)), workers, address)
-            elif workers <= 1:
-                pieces = ([play_one(studies[n], n, i)] for n, i in work)
-            else:
-                pieces = _run_pool(studies, chunks(work, workers), workers)
-            for piece in pieces:
-                results.extend(piece)
-                if progress is not None:
-                    progress(len(piece))
-        except Stopped as stop:
-            interrupted, stopped_by = True, stop.signum
-        except KeyboardInterrupt:
-            interrupted, stopped_by = True, signal.SIGINT
-        except WorkerLost as error:
-            interrupted, lost = True, str(error)
-        finally:
-            close = getattr(pieces, "close", None)
-            if close is not None:  # the workers stop now, not when the generator is collected
-                close()
+    try:  # a signal may come as the last games are in: caught out here, once its handler is put back
+        with stopping_on(signals):
+            try:
+                if backend == "ray":
+                    pieces = _run_ray(studies, chunks(work, max(1, workers)), workers, address)
+                elif workers <= 1:
+                    pieces = ([play_one(studies[n], n, i)] for n, i in work)
+                else:
+                    pieces = _run_pool(studies, chunks(work, workers), workers)
+                for piece in pieces:
+                    results.extend(piece)
+                    if progress is not None:
+                        progress(len(piece))
+            finally:
+                close = getattr(pieces, "close", None)
+                if close is not None:  # the workers stop now, not when the generator is collected
+                    close()
+    except Stopped as stop:
+        interrupted, stopped_by = True, stop.signum
+    except KeyboardInterrupt:
+        interrupted, stopped_by = True, signal.SIGINT
+    except WorkerLost as error:
+        interrupted, lost = True, str(error)
     results.sort(key=lambda result: (result.study, result.index))
     return Run(results, interrupted, workers, backend, stopped_by, lost)
 

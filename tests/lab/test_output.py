@@ -125,6 +125,14 @@ def test_cards_held_and_never_played_are_listed():
     assert "held but never played: Dormante (2 seats)" in lines
 
 
+def test_the_command_s_default_is_the_report_s():
+    from atout.cli.lab import simulate
+    from atout.interpreter.lab.report import TEXT_CARDS
+
+    (option,) = [param for param in simulate.params if param.name == "cards_shown"]
+    assert option.default == TEXT_CARDS
+
+
 def test_shown_cards_splits_the_limit_between_the_two_ends():
     ranked = _summary().cards()
     assert shown_cards(ranked, 3).count(True) == 3 and shown_cards(ranked, 3)[:2] == [True, True] and shown_cards(ranked, 3)[-1]
