@@ -118,12 +118,12 @@ class NewFile:
         try:
             if _replaceable(self.target):
                 descriptor, self.temporary = _new_beside(self.target)
-                self.stream: IO[Any] = (
-                    os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline=newline)
-                )
-            else:
+            else:  # a device or a pipe: written to, never replaced
                 self.outcome = ""
-                self.stream = self.target.open("wb" if binary else "w", **({} if binary else {"encoding": "utf-8", "newline": newline}))
+                descriptor = os.open(self.target, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+            self.stream: IO[Any] = (
+                os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline=newline)
+            )
         except OSError as error:
             self.discard()
             raise WriteError(self.path, error, self.outcome) from None
