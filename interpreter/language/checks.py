@@ -28,6 +28,10 @@ class Layer:
     extension: Span | None = None
     #: The game's title, for the header of an extension file to write.
     title: str = ""
+    #: The word that leaves a card out, as the designer's extension file writes it ("Sans", "Without").
+    without: str = "Sans"
+    #: True when `extension` is the place of the file's last `Sans :` line (not its header).
+    after_without: bool = False
 
 
 class Reporter:
@@ -70,13 +74,15 @@ class Reporter:
         In the layer's extension file, after its place; without one, in an
         extension file to write beside the designer's files.
         """
-        lines = [f"Sans : {name}" for name in dict.fromkeys(names)]
+        word = self.layer.without if self.layer is not None else "Sans"
+        lines = [f"{word} : {name}" for name in dict.fromkeys(names)]
         if not lines:
             return ""
         block = "".join(f"\n        {line}" for line in lines)
         layer = self.layer
         if layer is not None and layer.extension is not None:
-            return f"leave out the base's cards with these lines in {layer.extension.file} (after line {layer.extension.line}):{block}"
+            after = f" (after line {layer.extension.line})" if layer.after_without else ""
+            return f"leave out the base's cards with these lines in {layer.extension.file}{after}:{block}"
         header = f"{layer.title} : extension" if layer is not None and layer.title else "<game> : extension"
         return f"leave out the base's cards with an extension file beside your files (extension.atout):\n        {header}{block}"
 

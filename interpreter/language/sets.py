@@ -113,12 +113,16 @@ def assemble(
 
 def _designer_layer(game: GameLanguage, documents: list[Document], extension: Document | None) -> Layer:
     """The designer's layer: its files, and where its extension file takes a `Sans :` line."""
-    place = None
+    place, word, lines = None, "Sans", []
     if extension is not None and isinstance(extension.node, Extension):
         lines = [line.span for line in extension.node.without if line.span is not None]
         header = next((i for i, text in enumerate(extension.lines, 1) if text.strip() and not text.lstrip().startswith("#")), 1)
         place = lines[-1] if lines else Span(extension.path, header, 1, header, 1 + len(extension.lines[header - 1]) if extension.lines else 2)
-    return Layer(frozenset(d.path for d in documents), place, game.title)
+        if extension.node.without:  # the word of its own lines, else the English one under an English header
+            word = extension.node.without[0].name.strip()
+        elif extension.lines and fold(extension.lines[header - 1].split("#")[0]).rstrip().endswith("expansion"):
+            word = "Without"
+    return Layer(frozenset(d.path for d in documents), place, game.title, word, bool(lines))
 
 
 def _base(
@@ -212,7 +216,7 @@ def _layer(game: GameLanguage, base: GameSet | None, documents: list[Document], 
     for key, card in layer_cards.items():
         replaced = below_cards.get(key)
         if replaced is not None:
-            where = f" ({replaced.span.file}:{replaced.span.line})" if replaced.span else ""
+            where = f" ({shown_place(replaced.span)})" if replaced.span else ""
             reporter.report("N300", f'"{game.card_name(card)}" replaces the card of the same name of the base{where}', card.span)
     # The rules: the main file over the base's main rules, then every variant over the set's main rules.
     base_rules = base.rules if base is not None else None
@@ -240,13 +244,23 @@ def _layer(game: GameLanguage, base: GameSet | None, documents: list[Document], 
 
 def _is_shipped(document: Document) -> bool:
     """True for a file shipped with atout (a game's own folder), which a designer does not edit."""
+    return _shipped_name(document.path) is not None
+
+
+def _shipped_name(path: str) -> str | None:
+    """A shipped file's path within the game folders (`cordes/recoveries.atout`); None for another file."""
     from atout.cards import CARDS_DIR
 
     try:
-        Path(document.path).resolve().relative_to(CARDS_DIR.resolve())
-    except ValueError:
-        return False
-    return True
+        return Path(path).resolve().relative_to(CARDS_DIR.resolve()).as_posix()
+    except (ValueError, OSError):
+        return None
+
+
+def shown_place(span: Span) -> str:
+    """`file:line` for a message, a shipped file named as shipped rather than by where atout is installed."""
+    shipped = _shipped_name(span.file)
+    return f"{span.file}:{span.line}" if shipped is None else f"{shipped}:{span.line}, as shipped"
 
 
 def _left_out(game: GameLanguage, documents: list[Document], below: list[Document], reporter: Reporter) -> set[str]:

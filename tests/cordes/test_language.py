@@ -340,8 +340,11 @@ def test_a_box_with_a_card_too_many_is_told_at_the_rules_line_to_write(box_copy,
             "E301",
             rules_line(box_copy, "ATTACK cards"),
             1,
-            'the box has 17 ATTACK cards ("ATTACK cards" in the rules); these card files hold 18: '
-            'write "ATTACK cards : 18" in the rules file, or change the cards\' copies',
+            "the box does not hold what the rules say:\n"
+            '        ATTACK: 17 cards ("ATTACK cards" in the rules); these card files hold 18\n'
+            "    write this line in rules.atout:\n"
+            "        ATTACK cards : 18\n"
+            "    or change the cards' copies",
         ),
     ]
 
@@ -349,14 +352,18 @@ def test_a_box_with_a_card_too_many_is_told_at_the_rules_line_to_write(box_copy,
 def test_a_box_with_two_gongs_and_three_characters(box_copy, languages):
     edit(box_copy / "boxers.atout", "== GONG ==\nGONG", "== GONG ==\nGONG · 2 copies\n\n== Dempsey ==\nCHARACTER")
     result = validate([box_copy], languages)
+    # one message for both counts, at the line of the rules that gives one of them
     assert problems(result) == [
-        ("E301", 1, 1, "the box has exactly one GONG card; these card files hold 2"),
         (
             "E301",
             rules_line(box_copy, "CHARACTER cards"),
             1,
-            'the box has 2 CHARACTER cards ("CHARACTER cards" in the rules); these card files hold 3: '
-            'write "CHARACTER cards : 3" in the rules file, or change the cards\' copies',
+            "the box does not hold what the rules say:\n"
+            '        CHARACTER: 2 cards ("CHARACTER cards" in the rules); these card files hold 3\n'
+            "        GONG: the box has exactly one GONG card; these card files hold 2\n"
+            "    write this line in rules.atout:\n"
+            "        CHARACTER cards : 3\n"
+            "    or change the cards' copies",
         ),
     ]
 
@@ -368,8 +375,11 @@ def test_the_counts_come_from_the_rules_file(box_copy, languages):
         (
             "E301",
             rules_line(box_copy, "ATTACK cards"),
-            'the box has 18 ATTACK cards ("ATTACK cards" in the rules); these card files hold 17: '
-            'write "ATTACK cards : 17" in the rules file, or change the cards\' copies',
+            "the box does not hold what the rules say:\n"
+            '        ATTACK: 18 cards ("ATTACK cards" in the rules); these card files hold 17\n'
+            "    write this line in rules.atout:\n"
+            "        ATTACK cards : 17\n"
+            "    or change the cards' copies",
         ),
     ]
 

@@ -136,8 +136,12 @@ def test_e301_basic_techniques_one_per_type(validate_tree):
     # a complete set (it has its main rules file): its composition is checked
     result = validate_tree({"base.atout": "BattleFight : techniques de base\n== A ==\nAttaque\nBlesser 1\n", "regles.atout": RULES})
     messages = [d.message for d in result.diagnostics if d.code == "E301"]
-    assert "the basic techniques must have exactly one Défense technique; this file has 0" in messages
-    assert len(messages) == 4
+    # every type off, in one message
+    assert messages == [
+        "the basic techniques must be exactly one technique of each type:\n"
+        "        Défense: none\n        Déplacement: none\n        Concentration: none\n        Rhétorique: none\n"
+        "    give each type exactly one basic technique"
+    ]
 
 
 DECK_CARDS = "".join(

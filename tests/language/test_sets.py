@@ -56,7 +56,7 @@ def test_a_card_with_a_base_cards_name_replaces_it_with_a_note(tmp_path):
     (note,) = validation.diagnostics
     assert (note.code, note.line) == ("N300", 3)
     assert note.message.startswith('"Guivre des Marais" replaces the card of the same name of the base (')
-    assert note.message.endswith("dragons.atout:14)")
+    assert note.message.endswith("(dragons/dragons.atout:14, as shipped)")  # not where atout is installed
     files = load_files(DRAGONS, [folder])
     (guivre,) = [c for f in files.card_files for c in f.cards if c.name == "Guivre des Marais"]
     assert guivre.span.file.endswith("nouveaux.atout")

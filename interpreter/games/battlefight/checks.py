@@ -61,18 +61,47 @@ def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) 
                 )
     if not basics:
         return
+    check_basics(basics, report)
+
+
+def check_basics(basics: list[CardFile], report: Reporter) -> None:
+    """Exactly one basic technique of each type: every type off told in one message (E301).
+
+    At the designer's place (`Reporter.set_place`: the extension file, or
+    the designer's last file of basic techniques), never at a shipped file;
+    where the designer's basic technique of a type meets the base's, the
+    `Sans :` lines that leave the base's out are written out.
+    """
     file = basics[-1]
-    types = Counter(card.type for file in basics for card in file.cards if isinstance(card, Technique))
-    for technique_type in TechniqueType:
-        if types[technique_type] != 1:
-            where = "this file has" if len(basics) == 1 else "these files have"
-            report.report(
-                "E301",
-                f"the basic techniques must have exactly one {technique_type.value} technique; "
-                f"{where} {types[technique_type]}",
-                file.span,
-                file=_file_of(file),
-            )
+    by_type: dict[TechniqueType, list[Technique]] = {t: [] for t in TechniqueType}
+    for basic_file in basics:
+        for card in basic_file.cards:
+            if isinstance(card, Technique):
+                by_type[card.type].append(card)
+    off: list[str] = []
+    leave_out: list[str] = []
+    for technique_type, cards in by_type.items():
+        if len(cards) == 1:
+            continue
+        if not cards:
+            off.append(f"{technique_type.value}: none")
+            continue
+        names = " and ".join(f'"{card.name}"' + (" (the base's)" if report.in_base(card.span) else "") for card in cards)
+        off.append(f"{technique_type.value}: {len(cards)}, {names}")
+        if any(not report.in_base(card.span) for card in cards):
+            leave_out += [card.name for card in cards if report.in_base(card.span)]
+    if not off:
+        return
+    fixes = [report.fix_by_leaving_out(leave_out)] if leave_out else []
+    fixes.append("give each type exactly one basic technique")
+    message = (
+        "the basic techniques must be exactly one technique of each type:"
+        + "".join(f"\n        {line}" for line in off)
+        + "\n    "
+        + "\n    or ".join(fixes)
+    )
+    mine = [basic_file.span for basic_file in reversed(basics) if not report.in_base(basic_file.span)]
+    report.report("E301", message, report.set_place(mine, file.span), file=_file_of(file))
 
 
 def check_list(deck: CardList, catalogue: dict[str, Technique], rules: BattleFightRules, report: Reporter) -> None:

@@ -7,6 +7,7 @@ the folder `cards/cordes`): the shared draw pile is made of all of them.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from atout.interpreter.language.checks import Reporter
 from atout.interpreter.language.diagnostics import nearest
@@ -33,51 +34,72 @@ def check_set(files: list[CardFile], rules: CordesRules, report: Reporter) -> No
 
 
 def check_box(files: list[CardFile], rules: CordesRules, report: Reporter) -> None:
-    """Copies of each type, as the rules file's box counts say (E301).
+    """Copies of each type, as the rules file's box counts say (E301): one message for every count off.
 
-    A count is no one card's fault: it is reported at the line of the
-    designer's rules that gives it, else at the top of the last card file
-    (a designer's, in a set laid over the shipped one). The message says
-    which line of the rules to write. The box's size is the sum of these
-    counts: it is told only when every type's count is right.
+    A count is no one card's fault: it is told at the line of the
+    designer's rules that gives one of the counts off, else at the
+    designer's place (`Reporter.set_place`: the extension file, or the
+    designer's last card file), never at a shipped file; else at the top
+    of the last card file. The message lists every count off and writes
+    out the lines of the rules that would make them right. The box's size
+    is the sum of these counts.
     """
     cards = [card for file in files for card in file.cards if isinstance(card, CARD_TYPES)]
     held: Counter[CardType] = Counter()
     for card in cards:
         held[card.TYPE] += card.copies
     where, file = files[-1].span, _file_of(files[-1])
-    wrong = False
+    off: list[str] = []
+    lines: list[str] = []
+    fields: list[str] = []
     for card_type in CardType:
         wanted, has = rules.box_count(card_type), held[card_type]
         if has == wanted:
             continue
-        wrong = True
         if card_type is CardType.GONG:
-            message = f"the box has exactly one GONG card; these card files hold {has}"
-            report.report("E301", message, where, file=file)
+            off.append(f"GONG: the box has exactly one GONG card; these card files hold {has}")
             continue
         alias = f"{card_type.value} cards"
-        message = (
-            f'the box has {wanted} {card_type.value} cards ("{alias}" in the rules); these card files hold {has}: '
-            f'write "{alias} : {has}" in the rules file, or change the cards\' copies'
-        )
-        report.report("E301", message, report.at_parameter(f"{card_type.name.lower()}_cards", where), file=file)
-    total = sum(held.values())
-    if not wrong and total != rules.box_size:  # pragma: no cover - the size is the sum of the counts
-        report.report("E301", f"the box has {rules.box_size} cards; these card files hold {total}", where, file=file)
+        off.append(f'{card_type.value}: {wanted} cards ("{alias}" in the rules); these card files hold {has}')
+        lines.append(f"{alias} : {has}")
+        fields.append(f"{card_type.name.lower()}_cards")
+    if not off:
+        return
+    given = next((report.parameters[field] for field in fields if field in report.parameters), None)
+    mine = [f.span for f in files if not report.in_base(f.span)]
+    place = given or report.set_place(reversed(mine), where)
+    fix = ""
+    if lines:
+        target = f"in {Path(given.file).name}" if given is not None else "in the set's main rules file (rules.atout)"
+        fix = f"\n    write {'this line' if len(lines) == 1 else 'these lines'} {target}:" + "".join(f"\n        {line}" for line in lines)
+        fix += "\n    or change the cards' copies"
+    else:
+        fix = "\n    change the cards' copies"
+    message = "the box does not hold what the rules say:" + "".join(f"\n        {line}" for line in off) + fix
+    report.report("E301", message, place, file=file)
 
 
 def check_restrictions(files: list[CardFile], report: Reporter) -> None:
-    """Every name in `of type "…"` is an ATTACK or RIPOSTE card of the box (E400)."""
+    """Every name in `of type "…"` is an ATTACK or RIPOSTE card of the box (E400).
+
+    A name in the designer's card is told at the name. Names in the base's
+    cards that the designer's set no longer has (cards left out, or
+    replaced by cards of another type) are told in one message at the
+    designer's place, with the lines that leave those base cards out too.
+    """
     cards = [card for file in files for card in file.cards if isinstance(card, CARD_TYPES)]
     blows = {fold(card.name): card.name for card in cards if card.TYPE in BLOW_TYPES}
     others = {fold(card.name): card for card in cards if card.TYPE not in BLOW_TYPES}
+    in_base: dict[str, list[str]] = {}
     for card in cards:
         if not isinstance(card, (Defense, Riposte)) or not isinstance(card.against, Against):
             continue
         for attack_name in card.against.names:
             key = fold(attack_name.name)
             if key in blows:
+                continue
+            if report.in_base(attack_name.span):
+                in_base.setdefault(card.name, []).append(attack_name.name)
                 continue
             if key in others:
                 message = (
@@ -87,6 +109,18 @@ def check_restrictions(files: list[CardFile], report: Reporter) -> None:
             else:
                 message = f'no ATTACK or RIPOSTE card is named "{attack_name.name}" in the Dans les Cordes card files'
             report.report("E400", message, attack_name.span, nearest(attack_name.name, blows.values()))
+    if in_base:
+        listed = "".join(
+            f'\n        "{name}" answers blows of type {" or ".join(chr(34) + n + chr(34) for n in names)}' for name, names in in_base.items()
+        )
+        message = (
+            "cards of the base answer blows that are no longer ATTACK or RIPOSTE cards of this box:"
+            + listed
+            + "\n    "
+            + report.fix_by_leaving_out(in_base)
+            + "\n    or give ATTACK or RIPOSTE cards of these names"
+        )
+        report.report("E400", message, report.set_place([f.span for f in files if not report.in_base(f.span)], None), file=_file_of(files[-1]))
 
 
 def _file_of(node: CardFile) -> str:

@@ -13,7 +13,7 @@ from atout.interpreter.language.nodes import CardFile, CardList, Node
 from .ast import Carte, Rarete
 from .conditions import EstUn, Lieu, StatistiqueDeCarte, Visee
 from .pouvoirs import Bonus, ChangeStatistique, Mets, Moment, Pouvoir, Regarde
-from .rules import DragonsRules
+from .rules import BAND_FIELDS, DragonsRules
 
 
 def _walk(node: BaseModel) -> Iterator[Node]:
@@ -89,9 +89,17 @@ def _moves_nothing(node: Node) -> str | None:
 
 
 def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> None:
-    """Every power means something (`check_powers`); every card's stat total lies in its rarity's band (E301, at the statistics)."""
+    """Every power means something (`check_powers`); every card's stat total lies in its rarity's band (E301).
+
+    A card of the designer's is told at its statistics. Cards of the base
+    that a band of the designer's rules leaves out are no fault of theirs:
+    they are told in one message per band, at the line of the rules that
+    gives it (else at the designer's place, never at a shipped file), with
+    the band that would hold them and the `Sans :` lines that leave them out.
+    """
     for file in files:
         check_powers(file, report)
+    outside: dict[Rarete, list[Carte]] = {}
     for file in files:
         for card in file.cards:
             if not isinstance(card, Carte) or not card.statistiques.is_complete():
@@ -100,6 +108,9 @@ def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> N
             band = rules.band(card.rarete)
             total = stats.total()
             if band.contains(total):
+                continue
+            if report.in_base(card.span):
+                outside.setdefault(card.rarete, []).append(card)
                 continue
             if total > band.maximum:
                 fix = f"take {total - band.maximum} off" + (", or make it rarer" if card.rarete is not Rarete.MYTHIQUE else "")
@@ -113,6 +124,27 @@ def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> N
                 stats.span,
                 file=_file_of(file),
             )
+
+
+    for rarete, cards in outside.items():
+        _base_outside_band(rarete, cards, files, rules, report)
+
+
+def _base_outside_band(rarete: Rarete, cards: list[Carte], files: list[CardFile], rules: DragonsRules, report: Reporter) -> None:
+    """The base's cards of one rarity outside its band, as the designer's rules give it: one message."""
+    band, name = rules.band(rarete), rules.band_name(rarete)
+    totals = [card.statistiques.total() for card in cards]
+    low, high = min(band.minimum, *totals), max(band.maximum, *totals)
+    listed = "".join(f'\n        "{card.name}": {total}' for card, total in zip(cards, totals))
+    message = (
+        f"{len(cards)} {rarete.value} card{'s' * (len(cards) != 1)} of the base total outside "
+        f'{band.minimum} to {band.maximum} ("{name}" in the rules):{listed}'
+        f'\n    write "{name} : {low} à {high}" in the rules'
+        f"\n    or {report.fix_by_leaving_out(card.name for card in cards)}"
+    )
+    mine = [file.span for file in files if not report.in_base(file.span)]
+    where = report.at_parameter(BAND_FIELDS[rarete], report.set_place(mine, cards[0].span))
+    report.report("E301", message, where, file=_file_of(files[-1]))
 
 
 def check_list(collection: CardList, catalogue: dict[str, Carte], rules: DragonsRules, report: Reporter) -> None:
