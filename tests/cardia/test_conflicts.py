@@ -111,3 +111,17 @@ def test_a_deck_size_the_designer_lowers_is_told_at_the_extension_with_the_chara
     block = [line.strip() for line in problem["message"].splitlines() if line.strip().startswith("Sans :")]
     assert block == ["Sans : Djinn", "Sans : Archimage"]
     assert 'or change "Cartes par paquet" in the rules' in problem["message"]
+
+
+def test_a_lieu_added_is_told_at_the_extension_with_the_rules_line(tmp_path, monkeypatch):
+    folder = designer_folder(tmp_path, monkeypatch)
+    cards = folder / "mes-cartes.atout"
+    cards.write_text(
+        "Duel pour Cardia : cartes\n\n== Marais Sombre ==\nLieu · difficulté ★\n"
+        "Règle : La défausse se remélange une fois quand la pioche est vide\n",
+        encoding="utf-8",
+    )
+    (folder / "extension.atout").write_text("Duel pour Cardia : extension\n", encoding="utf-8")
+    (problem,) = problems("mon-cardia")
+    assert (problem["code"], problem["file"], problem["line"]) == ("E301", "mon-cardia/extension.atout", 1)
+    assert 'write "Cartes Lieu : 9" in the rules' in problem["message"]
