@@ -27,10 +27,10 @@ def script_data(value: Any) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-def page(title: str, body: str, style: str = "", script: str = "") -> str:
-    """A whole page: its title, style, body and script."""
+def page(title: str, body: str, style: str = "", script: str = "", lang: str = "en") -> str:
+    """A whole page: its language (`lang`, empty when unknown), title, style, body and script."""
     return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        "<!DOCTYPE html>\n" + (f'<html lang="{esc(lang)}">' if lang else "<html>") + '<head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{esc(title)}</title>'
         f"<style>{STYLE}{style}</style></head><body>{body}"
         + (f"<script>{script}</script>" if script else "")

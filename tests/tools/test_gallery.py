@@ -36,9 +36,9 @@ def test_every_shipped_card_is_on_its_game_s_page_and_filters_show_only_what_fit
         rare = driver.find_element("css selector", 'button[data-value="Rare"]')
         rare.click()
         shown = [card for card in driver.find_elements("css selector", ".card") if card.is_displayed()]
-        assert shown and all(json.loads(card.get_attribute("data-facets"))["rarity"] == "Rare" for card in shown)
+        assert shown and all(json.loads(card.get_attribute("data-facets"))["rarity"] == ["Rare"] for card in shown)
         hidden = [card for card in driver.find_elements("css selector", ".card") if not card.is_displayed()]
-        assert hidden and all(json.loads(card.get_attribute("data-facets"))["rarity"] != "Rare" for card in hidden)
+        assert hidden and all(json.loads(card.get_attribute("data-facets"))["rarity"] != ["Rare"] for card in hidden)
         assert driver.find_element("id", "shown").text == str(len(shown))
         rare.click()
         assert driver.find_element("id", "shown").text == str(len(card_names("dragons")))
