@@ -39,6 +39,7 @@ from atout.interpreter.engine.human import HumanPlayer
 from atout.interpreter.engine.loading import load_files
 from atout.interpreter.engine.options import check_options
 from atout.interpreter.engine.play import play_game, seeded
+from atout.interpreter.engine.players import View
 from atout.interpreter.engine.record import RecordWriter, read_records
 from atout.interpreter.engine.replay import replay, start
 from atout.interpreter.games import ENGINES
@@ -66,12 +67,13 @@ def recorded(engine, seed: int, bots: tuple[str, str], example: int | None, fold
 
 
 def terminal(state, decision, seat: int) -> str:
-    """What a person at `seat` reads at the prompt of `decision`: the state as they see it, and the options."""
+    """What a person at `seat` reads at the prompt of `decision`: the state as they see it, the options
+    and what the seat's view tells of them (a technique that would fail)."""
     person = HumanPlayer(seat, state.describe, read=lambda prompt: "1")
     person.colour = False
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        person.choose(decision, None)
+        person.choose(decision, View(state, seat))
     return printed.getvalue()
 
 
