@@ -12,6 +12,8 @@ and raises `WriteError`, which says so.
 - The new file has the mode a plain `open` would give it (0666 less the
   umask), or the mode (and, where allowed, the owner) of the file it
   replaces.
+- A file its mode makes read-only for the user is refused (EACCES), as a
+  write in place would be: a rename alone would ignore its mode.
 - A symbolic link at the path is kept: the file it points to is the one
   replaced (as editors do), in the target's folder.
 - A path that exists and is not a regular file (a device such as
@@ -29,6 +31,7 @@ whole game (`NewFile`), which a write-it-all-at-once helper does not give.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import stat
@@ -116,6 +119,8 @@ class NewFile:
         #: What a failed write leaves: said by `WriteError`.
         self.outcome = f"{self.path} is left as it was" if self.target.exists() else "nothing was written"
         try:
+            if self.target.exists() and not os.access(self.target, os.W_OK):  # read-only: kept so, as in place
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
             if _replaceable(self.target):
                 descriptor, self.temporary = _new_beside(self.target)
             else:  # a device or a pipe: written to, never replaced

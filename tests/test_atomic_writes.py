@@ -351,3 +351,15 @@ def test_saved_records_whose_write_fails_are_an_error_not_a_traceback(tmp_path, 
     assert "cannot write the record to " in result.output and "No space left on device (nothing was written)" in result.output
     assert "0 records were saved to" in result.output
     assert os.listdir(folder) == []
+
+
+def test_a_read_only_file_is_not_replaced(tmp_path, monkeypatch):
+    path = tmp_path / "kept.atout"
+    path.write_text("old", encoding="utf-8")
+    path.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(files.os, "access", lambda where, mode: False if Path(where) == path else real_access(where, mode))  # root may write anything
+    with pytest.raises(WriteError) as raised:
+        write_text(path, "new")
+    assert str(raised.value) == f"cannot write {path}: Permission denied ({path} is left as it was)"
+    assert path.read_text(encoding="utf-8") == "old" and ls(tmp_path) == ["kept.atout"]
