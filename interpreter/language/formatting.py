@@ -14,8 +14,10 @@ shipped cards are printed. What has no meaning is kept:
   lines) the card's comments follow its canonical text, in their order, as
   whole-line comments: nothing the designer wrote is lost.
 
-Formatting is idempotent: a file in canonical form is left as it is. A file
-with problems is not rewritten (its problems are reported instead).
+A "#" starts a comment, as for the reader, except inside a card's title or a
+name between quotation marks (`== Pie # Voleuse ==`), where it is part of
+the name. Formatting is idempotent: a file in canonical form is left as it
+is. A file with problems is not rewritten (its problems are reported instead).
 """
 
 from __future__ import annotations
