@@ -154,3 +154,12 @@ def test_fmt_of_fmt_output_is_unchanged_for_every_shipped_file(tmp_path):
         assert once.text is not None
         twice = format_document(read_document(str(copy), once.text, LANGUAGES))
         assert twice.text == once.text, path
+
+
+@pytest.mark.parametrize("header", ["Duel de dragons : extension", "BattleFight : extension"])
+@SETTINGS
+@given(names=st.lists(st.tuples(LISTED, COMMENTS), min_size=1, max_size=3))
+def test_fmt_is_idempotent_on_any_name_an_extension_leaves_out(header, names):
+    lines = [commented(f"Sans :  {name}", comment) for name, comment in names]
+    document = valid(f"{header}\n" + "\n".join(lines) + "\n")
+    check_idempotent(document, [f"# {c}".rstrip() for _, c in names if c is not None])
