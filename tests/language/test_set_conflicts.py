@@ -83,6 +83,11 @@ def test_cordes_shipped_restrictions_naming_left_out_blows_are_told_at_the_expan
     assert restriction["file"] == "mon-set/expansion.atout"
     assert '"Cross-Counter" answers blows of type "Jab" or "Cross"' in restriction["message"]
     assert pasted(restriction["message"], "Without") == ["Without : Cross-Counter"]
+    # leaving it out changes a count of the box: the message says so at once
+    assert pasted(restriction["message"], "RIPOSTE cards") == ["RIPOSTE cards : 5"]
+    add(folder / "expansion.atout", "Without : Cross-Counter\n")
+    add(folder / "rules.atout", "RIPOSTE cards : 5\n")
+    assert problems(folder) == []
 
 
 def test_dragons_a_band_of_the_designer_that_leaves_shipped_cards_out_is_one_message_at_its_line(tmp_path, monkeypatch):

@@ -27,7 +27,7 @@ def check_set(files: list[CardFile], rules: CordesRules, report: Reporter) -> No
     if not files:
         return
     check_box(files, rules, report)
-    check_restrictions(files, report)
+    check_restrictions(files, report, rules)
     for file in files:
         for card in file.cards:
             check_powers(card, report)
@@ -79,13 +79,15 @@ def check_box(files: list[CardFile], rules: CordesRules, report: Reporter) -> No
     report.report("E301", message, place, file=file)
 
 
-def check_restrictions(files: list[CardFile], report: Reporter) -> None:
+def check_restrictions(files: list[CardFile], report: Reporter, rules: CordesRules | None = None) -> None:
     """Every name in `of type "…"` is an ATTACK or RIPOSTE card of the box (E400).
 
     A name in the designer's card is told at the name. Names in the base's
     cards that the designer's set no longer has (cards left out, or
     replaced by cards of another type) are told in one message at the
-    designer's place, with the lines that leave those base cards out too.
+    designer's place, with the lines that leave those base cards out too
+    (and the counts of the rules those lines change, so that one round of
+    fixes is enough).
     """
     cards = [card for file in files for card in file.cards if isinstance(card, CARD_TYPES)]
     blows = {fold(card.name): card.name for card in cards if card.TYPE in BLOW_TYPES}
@@ -110,6 +112,7 @@ def check_restrictions(files: list[CardFile], report: Reporter) -> None:
                 message = f'no ATTACK or RIPOSTE card is named "{attack_name.name}" in the Dans les Cordes card files'
             report.report("E400", message, attack_name.span, nearest(attack_name.name, blows.values()))
     if in_base:
+        counts = _counts_without(files, set(in_base), rules) if rules is not None else []
         listed = "".join(
             f'\n        "{name}" answers blows of type {" or ".join(chr(34) + n + chr(34) for n in names)}' for name, names in in_base.items()
         )
@@ -118,9 +121,28 @@ def check_restrictions(files: list[CardFile], report: Reporter) -> None:
             + listed
             + "\n    "
             + report.fix_by_leaving_out(in_base)
+            + (
+                "\n    and, as they leave the box, write in the rules:" + "".join(f"\n        {line}" for line in counts)
+                if counts
+                else ""
+            )
             + "\n    or give ATTACK or RIPOSTE cards of these names"
         )
         report.report("E400", message, report.set_place([f.span for f in files if not report.in_base(f.span)], None), file=_file_of(files[-1]))
+
+
+def _counts_without(files: list[CardFile], left_out: set[str], rules: CordesRules) -> list[str]:
+    """The lines of the rules whose counts change when these cards leave the box (those that would be off)."""
+    held: Counter[CardType] = Counter()
+    for card in (card for file in files for card in file.cards if isinstance(card, CARD_TYPES)):
+        if card.name not in left_out:
+            held[card.TYPE] += card.copies
+    changed = {card.TYPE for file in files for card in file.cards if isinstance(card, CARD_TYPES) and card.name in left_out}
+    return [
+        f"{card_type.value} cards : {held[card_type]}"
+        for card_type in CardType
+        if card_type in changed and card_type is not CardType.GONG and held[card_type] != rules.box_count(card_type)
+    ]
 
 
 def _file_of(node: CardFile) -> str:
