@@ -571,11 +571,12 @@ def _option_problems(ctx: click.Context, engine: GameEngine, options: dict[str, 
     the caller.
     """
     own = {option.name for option in engine.options}
-    if not error.diagnostics or any(d.file not in own and d.file != "setup" for d in error.diagnostics):
+    places = [diagnostic.file.removeprefix("--") for diagnostic in error.diagnostics]  # "boxer", "--deck", "setup"
+    if not places or any(place not in own and place != "setup" for place in places):
         return
     messages = []
-    for diagnostic in error.diagnostics:
-        names = [diagnostic.file] if diagnostic.file in own else [name for name in options if name in own]
+    for place, diagnostic in zip(places, error.diagnostics):
+        names = [place] if place in own else [name for name in options if name in own]
         typed = " ".join(_typed(name, options.get(name)) for name in names)
         messages.append(f"{typed}: {diagnostic.message}" if typed else diagnostic.message)
     raise click.UsageError("; ".join(messages), ctx)
