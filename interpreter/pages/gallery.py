@@ -82,9 +82,9 @@ RULES_ON_FACE: dict[str, dict[str, tuple[str, ...]]] = {
 #: How a card of a designer's set stands to its base: (facet value, what its mark says).
 MARKS = {
     "base": ("from the base", ""),
-    "new": ("new", "new: not in the base"),
-    "replaced": ("replaced", "replaces the base's card of this name"),
-    "removed": ("left out", "left out of this set (Sans / Without)"),
+    "new": ("new", "new card"),
+    "replaced": ("replaced", "replaces the base's card"),
+    "removed": ("left out", "left out of this set"),
 }
 #: The filter of a designer's set that shows its cards by how they stand to the base.
 SET_FACET = "in this set"
@@ -98,11 +98,12 @@ GALLERY_STYLE = """
 .filters button { border: 1px solid #bbb; background: #fff; border-radius: 1em; padding: .1em .8em; margin: .15em; cursor: pointer; }
 .filters button.on { background: var(--accent); color: #fff; border-color: var(--accent); }
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 1em; }
-.card { border: 2px solid #444; border-radius: 12px; padding: .7em .8em; background: #fffdf7; box-shadow: 0 1px 3px #0002; min-height: 11em; display: flex; flex-direction: column; overflow-wrap: anywhere; }
-.card header { display: flex; gap: .5em; align-items: flex-start; justify-content: space-between; }
-.card h3 { margin: 0 0 .3em; font-size: 1.05em; }
+.card { border: 2px solid #444; border-radius: 12px; padding: .7em .8em; background: #fffdf7; box-shadow: 0 1px 3px #0002; min-height: 11em; display: flex; flex-direction: column; overflow-wrap: break-word; }
+/* the corner beside the title, or under it when the title's longest word leaves it no room */
+.card header { display: flex; flex-wrap: wrap; gap: 0 .5em; align-items: flex-start; }
+.card h3 { flex: 1 1 0; margin: 0 0 .3em; font-size: 1.05em; }
 .card .chips span { display: inline-block; font-size: .78em; background: #eef1f5; border-radius: .8em; padding: 0 .6em; margin: 0 .2em .2em 0; }
-.card .corner { flex: none; max-width: 45%; font-size: .8em; text-align: right; color: #333; }
+.card .corner { flex: none; margin-left: auto; font-size: .8em; text-align: right; color: #333; }
 .card table { border-collapse: collapse; margin: .4em 0; font-size: .9em; } .card td { padding: 0 .6em 0 0; }
 .card .text { white-space: pre-wrap; font-size: .92em; margin-top: .4em; }
 .card .from { margin-top: auto; padding-top: .5em; align-self: flex-end; text-align: right; font-size: .7em; color: #767676; }

@@ -109,9 +109,9 @@ def test_a_designer_s_new_replacing_and_left_out_cards_are_marked_and_filtered(t
         assert shown == ["Dragon du Test"]
         marks = {card.get_attribute("data-title"): card.find_element("css selector", ".mark").get_attribute("textContent") for card in driver.find_elements("css selector", ".card.new, .card.replaced, .card.removed")}
         assert marks == {
-            "Dragon du Test": "new: not in the base",
-            "Dragonnet des Cendres": "replaces the base's card of this name",
-            "Guivre des Marais": "left out of this set (Sans / Without)",
+            "Dragon du Test": "new card",
+            "Dragonnet des Cendres": "replaces the base's card",
+            "Guivre des Marais": "left out of this set",
         }
 
 
