@@ -626,7 +626,7 @@ def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], h
 @click.argument("game", type=GameChoice())
 @click.option("--p1", metavar="human|BOT", default="human", show_default=True, shell_complete=_complete_players(True), help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic, mcts; mcts:500 searches 500 iterations per decision, mcts:0.5s half a second).")
 @click.option("--p2", metavar="human|BOT", default=None, shell_complete=_complete_players(True), help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
-@click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default).")
+@click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default, and printed as the game starts).")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), help="Write the game's record (JSON Lines) here (-: to standard output, the commentary then to standard error); a match's games all go in it.")
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
