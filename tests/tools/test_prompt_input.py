@@ -150,3 +150,39 @@ def test_end_of_input_is_leaving(tmp_path):
     played = run_play(subprocess.DEVNULL, record)
     assert played.returncode == 1 and b"P1 left the game; the game is abandoned." in played.stderr
     assert b"Traceback" not in played.stderr and "abandoned" in record.read_text(encoding="utf-8")
+
+
+def test_strange_answers_at_a_real_terminal():
+    """Through a pseudo-terminal, where the line is read as a person types it (not from a pipe)."""
+    import pty
+    import select
+    import time
+
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "atout.cli.main", "play", "cordes", "--p1", "human", "--p2", "random", "--seed", "2"],
+        stdin=follower, stdout=follower, stderr=follower, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
+    )
+    os.close(follower)
+    seen = b""
+
+    def until(text: bytes) -> None:
+        nonlocal seen
+        deadline = time.monotonic() + 60
+        while text not in seen:
+            ready, _, _ = select.select([leader], [], [], max(0.0, deadline - time.monotonic()))
+            assert ready, f"{text!r} never came: {seen[-1500:]!r}"
+            seen += os.read(leader, 65536)
+
+    try:
+        until(b"P1 chooses:")
+        for typed_line, answer in ((b"\xc2\xb2", '"²" is not a legal choice'), (b"\xe2\x91\xa0", '"①" is not a legal choice')):
+            os.write(leader, typed_line + b"\n")
+            until(answer.encode())
+        os.write(leader, b"q\n")
+        assert process.wait(timeout=60) == 1
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(leader)
+    assert b"Traceback" not in seen
