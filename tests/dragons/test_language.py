@@ -429,7 +429,7 @@ def test_the_shipped_rules_files_and_the_docs_name_only_known_bots(cards_dir):
     from atout.interpreter.games.dragons.engine import BOTS
 
     texts = [p.read_text(encoding="utf-8") for p in sorted((cards_dir / "dragons").rglob("*.atout"))]
-    texts.append((cards_dir.parent / "docs" / "dragons.md").read_text(encoding="utf-8"))
+    texts.append((Path(__file__).resolve().parents[2] / "docs" / "dragons.md").read_text(encoding="utf-8"))
     named = {name for text in texts for name in re.findall(r"(?:`|« |Adversaire : )bot (\w+)", text)}
     assert "heuristic" in named and named <= set(BOTS) | {"NOM", "NAME"}
 
