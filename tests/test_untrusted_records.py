@@ -22,7 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.cli.main import main
-from atout.interpreter.engine.record import MAX_LINE_DEPTH, RecordError, RecordWriter, parse_records, read_records
+from atout.interpreter.engine import record as records
+from atout.interpreter.engine.record import RecordError, RecordWriter, parse_records, read_records
 
 #: A line of the foreign file: it must never reach a message.
 SECRET = "== Secret du voisin ==\nmot-de-passe-du-voisin\n"
@@ -203,9 +204,7 @@ def test_a_record_that_is_a_named_pipe_is_refused_without_waiting(tmp_path):
 
 
 def test_a_record_larger_than_the_bound_is_refused(tmp_path, monkeypatch):
-    from atout.interpreter.engine import record as module
-
-    monkeypatch.setattr(module, "MAX_RECORD_BYTES", 1000)
+    monkeypatch.setattr(records, "MAX_RECORD_BYTES", 1000)
     path = tmp_path / "game.jsonl"
     path.write_text("{}\n" * 1000, encoding="utf-8")
     with pytest.raises(RecordError, match="the file is 3,000 bytes; atout reads at most 1,000 bytes"):
@@ -213,10 +212,11 @@ def test_a_record_larger_than_the_bound_is_refused(tmp_path, monkeypatch):
 
 
 def test_a_line_nested_too_deeply_is_refused_at_its_line():
+    deepest = records.MAX_LINE_DEPTH
     nested: object = 1
-    for _ in range(MAX_LINE_DEPTH + 5):
+    for _ in range(deepest + 5):
         nested = [nested]
     header = {"record": "atout", "version": 2, "game": "battlefight", "digest": None, "files": None,
               "setup": {"deep": nested}, "players": ["a", "b"]}
-    with pytest.raises(RecordError, match=f"game.jsonl:1: this line is nested more than {MAX_LINE_DEPTH} deep"):
+    with pytest.raises(RecordError, match=f"game.jsonl:1: this line is nested more than {deepest} deep"):
         parse_records(json.dumps(header) + "\n", "game.jsonl")
