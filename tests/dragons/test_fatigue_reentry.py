@@ -5,11 +5,9 @@ swap, "La carte qui entre arrive sans fatigue"; docs/dragons.md: "a card
 entering a hand comes without fatigue (as a swap's)". A power that works
 when its card loses a round (before the fatigue) may put the card in the
 reserve and draw it back: the card that enters the hand is fresh, and the
-round's fatigue, which comes after, is not laid on it. A played card that is
-no longer in its hand when the fatigue comes (in the reserve, out of the
-duel) takes none either: its fatigue would be forgotten when it enters a
-hand again. A card that entered the hand before it was played (at the start
-of the round) is played, and tires as any other.
+round's fatigue, which comes after, is not laid on it. A card that entered
+the hand before it was played (at the start of the round) is played, and
+tires as any other.
 """
 
 from __future__ import annotations
@@ -57,12 +55,16 @@ def test_a_card_back_in_hand_in_the_same_round_takes_no_fatigue(powered):
     assert s.stats_of(0, "Mercenaire") == [10, 10, 20, 20]
 
 
-def test_a_card_left_in_the_reserve_takes_no_fatigue(powered):
-    s = powered(DESERTEUR, ["Déserteur", *FIVE[1:]], FIVE)
+def test_a_card_left_in_the_reserve_tires_there_and_comes_back_fresh(powered):
+    """In the reserve, the round's fatigue changes nothing: the card enters a hand fresh."""
+    s = powered(DESERTEUR + MERCENAIRE, ["Déserteur", "Mercenaire", *FIVE[2:]], FIVE)
     events = s.round("Puissance + Ruse", "Déserteur", "Modeste")
     assert "Déserteur" not in s.hand(0)
-    assert fatigue_of(events, "Déserteur") == []
-    assert len(fatigue_of(events, "Modeste")) == 1
+    assert len(fatigue_of(events, "Déserteur")) == 1  # the played card tires, as the rules say
+    s.round("Savoir + Charisme", "Mercenaire", "Modeste")  # 40 against 60: Mercenaire loses and goes; chance draws from the reserve
+    events = s.choose("Déserteur")
+    assert [(e["card"], e["to"]) for e in events if e["e"] == "move"] == [("Déserteur", "main")]
+    assert s.stats_of(0, "Déserteur") == [20, 20, 20, 20]
 
 
 def test_a_card_that_entered_the_hand_before_it_was_played_tires(powered):

@@ -724,15 +724,15 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         """Both played cards lose `Fatigue` on each statistic asked, and only on those; never below 0.
 
         A card with its own fatigue (`Fatigue 5` under its statistics) loses
-        that instead. A played card a power took out of its hand takes none:
-        in the reserve or out of the duel its fatigue would be forgotten, and
-        one that entered its hand again came back fresh, as a card entering a
-        hand always does.
+        that instead. A played card that a power put back into its hand after
+        the reveal takes none: it came back fresh, as a card entering a hand
+        always does. (One a power put in the reserve or out of the duel
+        tires there, which changes nothing: it enters a hand fresh.)
         """
         rules_fatigue = self.rules.fatigue
         own = self.game.card_fatigue
         for seat, card in enumerate(picks):
-            if self.with_powers and (card in self.marks.entered or card not in self.hands[seat]):
+            if self.with_powers and card in self.marks.entered:
                 continue
             fatigue = rules_fatigue if own[card] is None else own[card]
             before = self.now[card]
