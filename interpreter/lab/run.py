@@ -477,12 +477,22 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     queue = iter(pieces)
     busy: list[Connection] = []
+
+    def send(connection: Connection, piece: list[tuple[int, int]] | None) -> None:
+        """Send a worker its next piece (None: no more); a worker gone with work to do stops the run."""
+        try:
+            connection.send(piece)
+        except OSError:
+            if piece is not None:
+                raise WorkerLost(_how_it_ended(processes[connections.index(connection)])) from None
+        if piece is None and connection in busy:
+            busy.remove(connection)
+        elif piece is not None and connection not in busy:
+            busy.append(connection)
+
     try:
         for connection in connections:
-            piece = next(queue, None)
-            connection.send(piece)
-            if piece is not None:
-                busy.append(connection)
+            send(connection, next(queue, None))
         while busy:
             for ready in wait(busy):
                 assert isinstance(ready, Connection)
@@ -490,10 +500,7 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
                     results = ready.recv()
                 except (EOFError, OSError):
                     raise WorkerLost(_how_it_ended(processes[connections.index(ready)])) from None
-                piece = next(queue, None)
-                ready.send(piece)
-                if piece is None:
-                    busy.remove(ready)
+                send(ready, next(queue, None))
                 yield results
     finally:
         for process in processes:

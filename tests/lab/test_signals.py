@@ -22,7 +22,8 @@ import pytest
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc (Linux)")
 
-COMMAND = [sys.executable, "-m", "atout.cli.main", "simulate", "dragons", "--games", "100000", "--workers", "2"]
+#: Random bots play fast: games are done soon after the workers start, and a million would take minutes.
+COMMAND = [sys.executable, "-m", "atout.cli.main", "simulate", "dragons", "--games", "1000000", "--workers", "2", "--p1", "random", "--p2", "random"]
 
 #: How long the workers may take to start and finish their first games, at most (a busy machine).
 STARTING = 120.0
@@ -132,12 +133,12 @@ def test_a_signal_ends_every_worker_and_prints_the_games_finished(tmp_path, sign
         terminal.close()
     assert terminal.process.returncode == 128 + signum
     lines = stdout.decode("utf-8").splitlines()
-    played = re.fullmatch(r"games: (\d+) of 100000 \(interrupted\)", lines[0])
+    played = re.fullmatch(r"games: (\d+) of 1000000 \(interrupted\)", lines[0])
     assert played and int(played[1]) > 0, lines[:3]
-    assert any(line.startswith("  heuristic wins") for line in lines)
+    assert any(line.startswith("  random (side A) wins") for line in lines)
     shown = terminal.seen.decode("utf-8", "replace")
     name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
-    assert f"interrupted: {name}" in shown and f"{played[1]} of 100000 games finished" in shown
+    assert f"interrupted: {name}" in shown and f"{played[1]} of 1000000 games finished" in shown
     assert "Traceback" not in shown
 
 
