@@ -162,3 +162,11 @@ def test_a_designer_s_fourteen_new_cards_are_all_shown(tmp_path: Path):
             line.startswith(("held but never played:", "your cards never held")) and named.search(line) for line in lines
         ), n
     assert any("--cards-shown 0 shows them all" in line for line in lines)
+
+
+def test_the_html_report_lists_the_cards_held_and_never_played_too():
+    from atout.interpreter.lab.report import html_page
+
+    page = html_page([_summary(NAMES[:3], idle=("Dormante",))])
+    table = page[page.index('<section class="cards">') :]
+    assert "<td>Dormante</td>" in table and all(f"<td>{name}</td>" in table for name in NAMES[:3])
