@@ -1,0 +1,207 @@
+"""Every read of what a user gives is bounded, and bad input is a clear message, never a traceback or a wait.
+
+A named pipe or a device given as a card file is refused at once (E100);
+a file of too many lines is refused; standard input closed or too large is
+an error with exit 1; a base too long to be a path, a base that holds the
+extension itself, more extensions laid one over the other than allowed, a
+folder too large to be a game's: each is told. The cache of whole runs
+shrugs off an entry of any shape, sees a missing base appear, and depends on
+the command's code too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import atout.cli.main as cli
+from atout.cli.main import main
+from atout.interpreter.games import LANGUAGES
+from atout.interpreter.language import inputs, store
+from atout.interpreter.language.loader import read_document
+from atout.interpreter.language.project import validate
+
+GOOD = "Duel de dragons : cartes\n\n== Dragon du Test ==\nDragon · Commune\nPuissance 50 · Ruse 40 · Savoir 30 · Charisme 20\n"
+#: The `atout` command in a process of its own (for a pipe, a device, a closed standard input).
+ATOUT = [sys.executable, "-c", "from atout.cli.main import main; main()"]
+
+
+def run(*args: object, input: str | bytes | None = None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input, catch_exceptions=False)
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+# ---------------------------------------------------------------------------
+# Files that are no files, and files too large
+# ---------------------------------------------------------------------------
+
+
+def test_a_named_pipe_given_as_a_card_file_is_refused_without_waiting(tmp_path):
+    pipe = tmp_path / "cartes.atout"
+    os.mkfifo(pipe)
+    done = subprocess.run([*ATOUT, "validate", str(pipe)], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"{pipe}:1:1: E100 this is a named pipe, not a file: give atout a card file" in done.stdout
+
+
+def test_a_named_pipe_in_a_folder_is_not_read(tmp_path):
+    folder = write(tmp_path / "set", {"cartes.atout": GOOD})
+    os.mkfifo(folder / "tube.atout")
+    done = subprocess.run([*ATOUT, "validate", str(folder)], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_device_is_refused_without_reading_it():
+    done = subprocess.run([*ATOUT, "validate", "/dev/zero"], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
+    assert done.returncode == 1 and "/dev/zero:1:1: E100 this is a device, not a file" in done.stdout
+
+
+def test_a_file_of_too_many_lines_is_refused():
+    text = "Duel de dragons : cartes\n" + "\n" * inputs.MAX_FILE_LINES
+    (problem,) = read_document("x.atout", text.encode(), LANGUAGES).diagnostics
+    assert problem.code == "E100"
+    assert problem.message == f"the file has {inputs.MAX_FILE_LINES + 2:,} lines; atout reads card files of at most {inputs.MAX_FILE_LINES:,} lines: split it"
+
+
+def test_a_file_larger_than_the_bound_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    path = tmp_path / "x.atout"
+    path.write_bytes(b"#" * 100)
+    with pytest.raises(inputs.InputError, match="the file is 100 bytes; atout reads at most 10 bytes"):
+        inputs.read_bounded(path, 10)
+
+
+@pytest.mark.parametrize("command", [["validate", "-"], ["ast", "-"], ["replay", "-"]])
+def test_standard_input_closed_is_a_clear_error(command):
+    done = subprocess.run(
+        [*ATOUT, *command], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"},
+        stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "standard input is closed: pipe the text into atout, or give the path of a file" in done.stderr
+
+
+def test_standard_input_larger_than_a_card_file_is_refused():
+    refused = run("validate", "-", input=b"#" * (inputs.MAX_FILE_BYTES + 1))
+    assert refused.exit_code == 1 and f"standard input is more than {inputs.MAX_FILE_BYTES:,} bytes" in refused.output
+
+
+# ---------------------------------------------------------------------------
+# Bases
+# ---------------------------------------------------------------------------
+
+
+def test_a_base_too_long_to_be_a_path_is_e302_quoted_short(tmp_path):
+    folder = write(tmp_path / "set", {"jeu.atout": "Duel de dragons : extension\nBase : " + "x" * 300 + "\n"})
+    (problem,) = [d for d in validate([folder], LANGUAGES).diagnostics if d.code == "E302"]
+    assert problem.message.startswith('the base "xxxx') and "…" in problem.message and len(problem.message) < 250
+    assert "is neither Duel de dragons nor a folder" in problem.message
+
+
+def test_a_base_that_holds_the_extension_is_a_cycle_not_a_depth(tmp_path):
+    folder = write(tmp_path / "set", {"jeu.atout": "Duel de dragons : extension\nBase : ..\n"})
+    problems = [d.message for d in validate([folder], LANGUAGES).diagnostics if d.code == "E302"]
+    assert problems == ['the base ".." is a folder that holds this one: a set cannot be its own base']
+
+
+def _layers(root: Path, count: int) -> Path:
+    """`count` extensions laid one over the other (the lowest over the game); the top one's folder."""
+    for number in range(count):
+        base = f"../l{number - 1}" if number else "Duel de dragons"
+        write(root / f"l{number}", {"jeu.atout": f"Duel de dragons : extension\nBase : {base}\n"})
+    return root / f"l{count - 1}"
+
+
+def test_at_most_sixteen_extensions_are_laid_one_over_the_other(tmp_path):
+    from atout.interpreter.language.sets import MAX_LAYERS
+
+    assert not [d for d in validate([_layers(tmp_path / "ok", MAX_LAYERS)], LANGUAGES).diagnostics if d.code == "E302"]
+    problems = [d.message for d in validate([_layers(tmp_path / "over", MAX_LAYERS + 1)], LANGUAGES).diagnostics if d.code == "E302"]
+    assert problems == [f'the base "../l0" would lay more than {MAX_LAYERS} extensions one over the other: lay fewer']
+
+
+def test_a_base_folder_too_large_to_be_a_games_is_e302(tmp_path, monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_LISTED", 5)
+    write(tmp_path / "base", {f"c{n}.atout": GOOD.replace("Test", f"Test {n}") for n in range(8)})
+    folder = write(tmp_path / "set", {"jeu.atout": "Duel de dragons : extension\nBase : ../base\n"})
+    (problem,) = [d for d in validate([folder], LANGUAGES).diagnostics if d.code == "E302"]
+    assert problem.message.startswith('the base "../base" cannot be read: the folder') and "holds more than 5 files and folders" in problem.message
+
+
+def test_a_folder_too_large_to_be_a_games_is_refused_by_validate(tmp_path, monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_LISTED", 5)
+    folder = write(tmp_path / "grand", {f"c{n}.atout": GOOD for n in range(8)})
+    refused = run("validate", folder)
+    assert refused.exit_code == 1 and "holds more than 5 files and folders: give atout the folder of a game's files" in refused.output
+
+
+def test_a_long_title_is_quoted_short_in_its_message():
+    text = "BattleFight : cartes\n\n== " + "T" * 19_000 + " ==\nAttaque\nCorps à Corps ; Blesser 4\n"
+    (problem,) = read_document("x.atout", text, LANGUAGES).diagnostics
+    assert problem.code == "E200" and len(problem.message) < 200 and "…" in problem.message
+
+
+# ---------------------------------------------------------------------------
+# The cache of whole runs
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture()
+def counted(monkeypatch):
+    """How many times the check itself ran (not answered from the cache)."""
+    calls: list = []
+    real = cli._validate
+
+    def spy(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(cli, "_validate", spy)
+    return calls
+
+
+@pytest.mark.parametrize("entry", ["deep", "shapes"])
+def test_a_run_cache_entry_of_any_shape_is_ignored(tmp_path, counted, entry):
+    folder = write(tmp_path / "set", {"extension.atout": "Duel de dragons : extension\nBase : dragons\n", "cartes.atout": GOOD})
+    first = run("validate", folder)
+    assert first.exit_code == 0 and len(counted) == 1
+    place = store.private_folder()
+    assert place is not None
+    (kept,) = [p for p in place.glob("run-*.json") if str(folder) in json.loads(p.read_bytes()).get("listings", {})]
+    if entry == "deep":
+        kept.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    else:
+        kept.write_text(json.dumps({"files": [], "listings": {"x": 3}, "stdout": 1, "stderr": None, "code": "0"}), encoding="utf-8")
+    again = run("validate", folder)
+    assert again.exit_code == 0 and again.output == first.output and len(counted) == 2
+
+
+def test_a_missing_base_made_later_is_seen_by_the_run_cache(tmp_path, counted):
+    folder = write(tmp_path / "set", {"extension.atout": "Duel de dragons : extension\nBase : ../base\n", "cartes.atout": GOOD})
+    missing = run("validate", folder)
+    assert missing.exit_code == 1 and "E302" in missing.output
+    write(tmp_path / "base", {"extension.atout": "Duel de dragons : extension\nBase : dragons\n"})
+    found = run("validate", folder)
+    assert found.exit_code == 0 and "E302" not in found.output and len(counted) == 2
+
+
+def test_the_run_cache_depends_on_the_commands_code(tmp_path, monkeypatch):
+    import atout.cli
+
+    assert Path(atout.cli.__file__).resolve().parent in store.code_roots()
+    code = write(tmp_path / "cli", {"main.py": "print('one')\n"})
+    monkeypatch.setattr(store, "code_roots", lambda: [code])
+    before = store.code_digest.__wrapped__()
+    (code / "main.py").write_text("print('two')\n", encoding="utf-8")
+    assert store.code_digest.__wrapped__() != before
