@@ -217,7 +217,7 @@ def _why(finished: Run) -> str:
 
 
 def _exit_code(finished: Run) -> int:
-    """The exit code of a stopped run: 128 + the signal's number (130 for Ctrl-C), 1 when a worker was lost."""
+    """The exit code of a stopped run: 128 + the signal's number (130 for Ctrl-C), 1 when a worker was lost to anything else."""
     return 128 + finished.stopped_by if finished.stopped_by is not None else 1
 
 

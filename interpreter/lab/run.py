@@ -312,7 +312,11 @@ class Stopped(KeyboardInterrupt):
 
 
 class WorkerLost(Exception):
-    """A worker process ended without being asked (killed from outside, out of memory)."""
+    """A worker process ended without being asked (killed from outside, out of memory); `signum`: the signal that killed it."""
+
+    def __init__(self, message: str, signum: int | None = None) -> None:
+        super().__init__(message)
+        self.signum = signum
 
 
 @contextmanager
@@ -393,7 +397,9 @@ def run(
     except KeyboardInterrupt:
         interrupted, stopped_by = True, signal.SIGINT
     except WorkerLost as error:
+        # SIGTERM or SIGHUP sent to the whole process group (a closed terminal) may reach a worker first
         interrupted, lost = True, str(error)
+        stopped_by = error.signum if error.signum in signals else None
     results.sort(key=lambda result: (result.study, result.index))
     return Run(results, interrupted, workers, backend, stopped_by, lost)
 
@@ -407,6 +413,8 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in STOPPING_SIGNALS:
         signal.signal(signum, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # a forked worker starts with the signals its parent held while starting it
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOPPING_SIGNALS})
 
 
 def _end_with_parent() -> None:
@@ -460,10 +468,7 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
     forked = context.get_start_method() == "fork"
     processes: list[Any] = []
     connections: list[Connection] = []
-    # Ctrl-C and the stopping signals wait while the workers start: a stop in the middle would leave one unowned
-    stops = {signal.SIGINT, *STOPPING_SIGNALS}
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stops) if hasattr(signal, "pthread_sigmask") else None
-    try:
+    with _signals_held():  # a stop in the middle would leave a worker unowned
         for _ in range(max(1, min(workers, len(pieces)))):
             mine, theirs = context.Pipe()
             inherited = [*connections, mine] if forked else []  # a forked worker gets a copy of these: it closes them
@@ -472,9 +477,6 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
             theirs.close()
             processes.append(process)
             connections.append(mine)
-    finally:
-        if blocked is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     queue = iter(pieces)
     busy: list[Connection] = []
 
@@ -484,7 +486,7 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
             connection.send(piece)
         except OSError:
             if piece is not None:
-                raise WorkerLost(_how_it_ended(processes[connections.index(connection)])) from None
+                raise _lost(processes[connections.index(connection)]) from None
         if piece is None and connection in busy:
             busy.remove(connection)
         elif piece is not None and connection not in busy:
@@ -499,31 +501,45 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
                 try:
                     results = ready.recv()
                 except (EOFError, OSError):
-                    raise WorkerLost(_how_it_ended(processes[connections.index(ready)])) from None
+                    raise _lost(processes[connections.index(ready)]) from None
                 send(ready, next(queue, None))
                 yield results
     finally:
-        for process in processes:
-            if process.is_alive() and busy:
-                process.kill()
-        for process in processes:
-            process.join(timeout=5)
-        for connection in connections:
-            connection.close()
+        with _signals_held():  # a signal now is raised once every worker is ended
+            for process in processes:
+                if process.is_alive() and busy:
+                    process.kill()
+            for process in processes:
+                process.join(timeout=5)
+            for connection in connections:
+                connection.close()
 
 
-def _how_it_ended(process: Any) -> str:
-    """How a worker process that stopped answering ended, in words: its signal or exit code."""
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and the stopping signals wait while inside (blocked, then delivered): what they would cut short is done whole."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *STOPPING_SIGNALS})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _lost(process: Any) -> WorkerLost:
+    """The error telling how a worker process that stopped answering ended: its signal or exit code."""
     process.join(timeout=1)
     code = process.exitcode
     if code is None:
-        return "a worker process stopped answering"
+        return WorkerLost("a worker process stopped answering")
     if code < 0:
         try:
-            return f"a worker process was killed by {signal.Signals(-code).name}"
+            return WorkerLost(f"a worker process was killed by {signal.Signals(-code).name}", -code)
         except ValueError:
-            return f"a worker process was killed by signal {-code}"
-    return f"a worker process ended with exit code {code}"
+            return WorkerLost(f"a worker process was killed by signal {-code}", -code)
+    return WorkerLost(f"a worker process ended with exit code {code}")
 
 
 class RayMissing(Exception):

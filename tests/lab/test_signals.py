@@ -67,11 +67,18 @@ def _as_at_a_terminal() -> None:
 class Terminal:
     """The command run with its standard error (the progress bar) on a pseudo-terminal, read by a thread."""
 
-    def __init__(self, tmp_path: Path, stdout: int | None = subprocess.PIPE, both: bool = False) -> None:
+    def __init__(self, tmp_path: Path, both: bool = False, group: bool = False) -> None:
+        """`both`: standard output on the terminal too (else a pipe); `group`: the command leads a process group of its own."""
         self.leader, follower = pty.openpty()
         env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
         self.process = subprocess.Popen(
-            COMMAND, stdout=follower if both else stdout, stderr=follower, cwd=tmp_path, env=env, preexec_fn=_as_at_a_terminal
+            COMMAND,
+            stdout=follower if both else subprocess.PIPE,
+            stderr=follower,
+            cwd=tmp_path,
+            env=env,
+            preexec_fn=_as_at_a_terminal,
+            start_new_session=group,
         )
         os.close(follower)
         self.seen = b""
@@ -140,6 +147,22 @@ def test_a_signal_ends_every_worker_and_prints_the_games_finished(tmp_path, sign
     name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
     assert f"interrupted: {name}" in shown and f"{played[1]} of 1000000 games finished" in shown
     assert "Traceback" not in shown
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_to_the_whole_process_group_is_one_stop(tmp_path, signum):
+    """A closed terminal sends SIGHUP to every process of the job, `kill -- -PGID` SIGTERM: the workers die with it, the run stops as one."""
+    terminal = Terminal(tmp_path, group=True)
+    try:
+        workers = terminal.workers_playing()
+        os.killpg(terminal.process.pid, signum)
+        assert_gone(workers)
+        stdout, _ = terminal.process.communicate(timeout=60)
+    finally:
+        terminal.close()
+    assert terminal.process.returncode == 128 + signum
+    assert re.fullmatch(r"games: \d+ of 1000000 \(interrupted\)", stdout.decode("utf-8").splitlines()[0])
+    assert "Traceback" not in terminal.seen.decode("utf-8", "replace")
 
 
 def test_a_hang_up_with_the_terminal_gone_still_ends_every_worker_and_exits_129(tmp_path):
