@@ -191,17 +191,21 @@ def test_killed_outright_the_command_still_leaves_no_worker(tmp_path):
         terminal.close()
 
 
-def test_a_worker_killed_from_outside_stops_the_run_with_the_games_finished(tmp_path):
-    """A worker that dies (the out-of-memory killer, a stray kill) is said, the other one ended, the summary printed, exit 1."""
+@pytest.mark.parametrize(("signum", "code"), [(signal.SIGKILL, 1), (signal.SIGTERM, 143)], ids=["SIGKILL", "SIGTERM"])
+def test_a_worker_killed_from_outside_stops_the_run_with_the_games_finished(tmp_path, signum, code):
+    """A worker that dies (the out-of-memory killer, a stray kill) is said, the other one ended, the summary printed.
+
+    Exit 1; SIGTERM (or SIGHUP), which a whole job gets, tells its number as when the command gets it.
+    """
     terminal = Terminal(tmp_path)
     try:
         workers = terminal.workers_playing()
-        os.kill(workers[0], signal.SIGKILL)
+        os.kill(workers[0], signum)
         assert_gone(workers)
         stdout, _ = terminal.process.communicate(timeout=60)
     finally:
         terminal.close()
-    assert terminal.process.returncode == 1
+    assert terminal.process.returncode == code
     assert stdout.decode("utf-8").startswith("games: ")
     shown = terminal.seen.decode("utf-8", "replace")
-    assert "interrupted: a worker process was killed by SIGKILL" in shown and "Traceback" not in shown
+    assert f"interrupted: a worker process was killed by {signal.Signals(signum).name}" in shown and "Traceback" not in shown
