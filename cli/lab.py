@@ -212,7 +212,7 @@ def _why(finished: Run) -> str:
         return "Ctrl-C"
     if finished.stopped_by is not None:
         name = signal.Signals(finished.stopped_by).name
-        return f"{name} (the terminal was closed)" if name == "SIGHUP" else name
+        return f"{name} (hang-up)" if name == "SIGHUP" else name
     return "stopped"
 
 
