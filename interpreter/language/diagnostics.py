@@ -23,7 +23,7 @@ from .text import fold
 #: Every error code, with what it means. The table of docs/cli.md is this one.
 CODES: dict[str, str] = {
     # The file itself
-    "E100": "the file cannot be read as card text (binary, not UTF-8, too large, unreadable)",
+    "E100": "the file cannot be read as card text (binary, not UTF-8, too large, too many lines, not a regular file, unreadable)",
     "E101": "the file does not start with a header naming its game and kind",
     "E102": "the header names an unknown game or an unknown kind of file",
     # Syntax

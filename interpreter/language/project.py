@@ -28,7 +28,7 @@ from atout.cards import CARDS_DIR
 from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
-from .inputs import EXTENSION, expand  # noqa: F401 - part of this module's interface
+from .inputs import EXTENSION, MAX_FILE_LINES, expand  # noqa: F401 - part of this module's interface
 from .loader import DETAILED_PER_FILE, Document, read_file
 from .nodes import CardFile, CardList, Extension, ListEntry, Node
 from .sets import RULES_STEMS, GameSet, assemble, unique
@@ -88,11 +88,18 @@ def holds_extension(folder: Path) -> bool:
 def _is_extension(path: Path) -> bool:
     """True for an extension file: its header (its first line that is not blank or a comment) names the kind `extension`."""
     try:
-        with path.open(encoding="utf-8") as lines:
-            header = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+        if not path.is_file():  # a named pipe would wait for a writer, a device never end
+            return False
+        with path.open(encoding="utf-8") as stream:
+            lines = (stream.readline(_HEADER_CHARS) for _ in range(MAX_FILE_LINES))
+            header = next((line for line in lines if not line or (line.strip() and not line.lstrip().startswith("#"))), "")
     except (OSError, UnicodeDecodeError):
         return False
     return fold(header.split("#")[0]).rstrip().endswith(": extension")
+
+
+#: The most characters of a line read to find a file's header (a header is a few words).
+_HEADER_CHARS = 4096
 
 
 def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:

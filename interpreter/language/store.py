@@ -71,7 +71,8 @@ def is_private(info: os.stat_result, directory: bool = False) -> bool:
 def read_private(path: Path, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
     """A private file's bytes, or None if it is missing, a link, not the user's, or too large."""
     try:
-        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        # without blocking: a named pipe put in its place would otherwise wait for a writer (it is then refused)
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         return None
     with os.fdopen(descriptor, "rb") as stream:

@@ -15,6 +15,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -205,3 +206,21 @@ def test_the_run_cache_depends_on_the_commands_code(tmp_path, monkeypatch):
     before = store.code_digest.__wrapped__()
     (code / "main.py").write_text("print('two')\n", encoding="utf-8")
     assert store.code_digest.__wrapped__() != before
+
+
+def test_a_named_pipe_given_as_the_cards_to_play_is_refused_without_waiting(tmp_path):
+    pipe = tmp_path / "cartes.atout"
+    os.mkfifo(pipe)
+    done = subprocess.run([*ATOUT, "play", "dragons", "--cards", str(pipe), "--p1", "random", "--p2", "random", "--seed", "1", "-q"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
+    assert done.returncode == 1 and "E100 this is a named pipe, not a file" in done.stderr, done.stderr
+
+
+def test_a_named_pipe_in_place_of_a_cache_entry_is_passed_over_without_waiting(tmp_path):
+    entry = tmp_path / "entry.json"
+    os.mkfifo(entry, 0o600)
+    found: list = []
+    reading = threading.Thread(target=lambda: found.append(store.read_private(entry)), daemon=True)
+    reading.start()
+    reading.join(30)
+    assert found == [None]
