@@ -224,3 +224,14 @@ def test_a_named_pipe_in_place_of_a_cache_entry_is_passed_over_without_waiting(t
     reading.start()
     reading.join(30)
     assert found == [None]
+
+
+def test_the_editors_diagnostics_of_a_base_too_long_to_be_a_path_are_e302(tmp_path):
+    from atout.interpreter.language.assist import check
+
+    path = tmp_path / "set" / "extension.atout"
+    path.parent.mkdir()
+    text = "Duel de dragons : extension\nBase : " + "x" * 300 + "\n"
+    path.write_text(text, encoding="utf-8")
+    (problem,) = check(path, text).diagnostics
+    assert (problem.code, problem.line) == ("E302", 2)
