@@ -220,3 +220,13 @@ def test_a_line_nested_too_deeply_is_refused_at_its_line():
               "setup": {"deep": nested}, "players": ["a", "b"]}
     with pytest.raises(RecordError, match=f"game.jsonl:1: this line is nested more than {deepest} deep"):
         parse_records(json.dumps(header) + "\n", "game.jsonl")
+
+
+def test_a_message_about_an_embedded_file_names_the_record_never_the_temporary_folder(layered, tmp_path):
+    _, lines = layered
+    header = json.loads(lines[0])
+    cards = header["files"]["designer"]["../a/mes-cartes.atout"]
+    path = tampered(tmp_path, lines, lambda files: files["designer"].update({"../a/double.atout": cards}))
+    refused = run("replay", path)
+    assert refused.exit_code == 1 and "E300" in refused.output
+    assert f"(first at {path}:1:../a/double.atout:" in refused.output and "atout-record-" not in refused.output

@@ -256,8 +256,18 @@ def _load_designer(record: Record, engine: GameEngine, texts: dict[str, str]) ->
 
 def _renamed(diagnostic, top: Path, root: Path, where: str):
     """A diagnostic of an embedded file (in the temporary folder `top`), named by the
-    record's line and the file's name (from `root`, the folder written)."""
+    record's line and the file's name (from `root`, the folder written); a file of the
+    temporary folder its message names (`first at …`) is named so too."""
     path = Path(diagnostic.file)
     if path.is_absolute() and path.resolve().is_relative_to(top.resolve()):
-        return dataclasses.replace(diagnostic, file=f"{where}{Path(os.path.relpath(path, root)).as_posix()}")
-    return diagnostic
+        diagnostic = dataclasses.replace(diagnostic, file=f"{where}{Path(os.path.relpath(path, root)).as_posix()}")
+    message = diagnostic.message
+    for folder in {str(top.resolve()), str(top)}:
+        while folder in message:
+            start = message.index(folder)
+            end = start + len(folder)
+            while end < len(message) and not message[end].isspace() and message[end] not in ":)\"',;":
+                end += 1
+            named = Path(os.path.relpath(Path(message[start:end]).resolve(), root.resolve())).as_posix()
+            message = message[:start] + where + named + message[end:]
+    return dataclasses.replace(diagnostic, message=message) if message != diagnostic.message else diagnostic
