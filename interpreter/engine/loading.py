@@ -24,7 +24,8 @@ from typing import Any
 
 from atout.cards import CARDS_DIR
 
-from atout.interpreter.language.diagnostics import DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.inputs import InputError
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.loader import Document
 from atout.interpreter.language.nodes import CardFile, CardList, RulesFile
@@ -290,8 +291,11 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
     from atout.interpreter.games import LANGUAGES
 
     roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
-    # a folder below that extends the game (its examples) is a set of its own, not part of this one
-    files = split_sets(expand(roots), [root for root in roots if root.is_dir()])[0] if paths is not None else shipped_files(game)
+    try:
+        # a folder below that extends the game (its examples) is a set of its own, not part of this one
+        files = split_sets(expand(roots), [root for root in roots if root.is_dir()])[0] if paths is not None else shipped_files(game)
+    except InputError as error:  # a folder too large to be a game's
+        raise DiagnosticError([Diagnostic("E100", error.reason, " ".join(map(str, roots)))]) from None
     read = [read_file(path, LANGUAGES) for path in files]
     result = validate_documents(read, LANGUAGES, [game])
     if not result.is_valid:

@@ -235,3 +235,11 @@ def test_the_editors_diagnostics_of_a_base_too_long_to_be_a_path_are_e302(tmp_pa
     path.write_text(text, encoding="utf-8")
     (problem,) = check(path, text).diagnostics
     assert (problem.code, problem.line) == ("E302", 2)
+
+
+def test_a_folder_too_large_to_be_a_games_is_refused_by_play(tmp_path, monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_LISTED", 5)
+    folder = write(tmp_path / "grand", {f"c{n}.atout": GOOD for n in range(8)})
+    refused = run("play", "dragons", "--cards", folder, "--p1", "random", "--p2", "random", "--seed", 1, "-q")
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    assert f"{folder}:1:1: E100 the folder " in refused.output and "holds more than 5 files and folders" in refused.output
