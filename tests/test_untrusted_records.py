@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from atout.cli.main import main
@@ -230,3 +230,34 @@ def test_a_message_about_an_embedded_file_names_the_record_never_the_temporary_f
     refused = run("replay", path)
     assert refused.exit_code == 1 and "E300" in refused.output
     assert f"(first at {path}:1:../a/double.atout:" in refused.output and "atout-record-" not in refused.output
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory) -> Path:
+    """A designer's folder made by `atout init` (Duel de dragons)."""
+    folder = tmp_path_factory.mktemp("starter") / "set"
+    assert run("init", folder, "--game", "dragons").exit_code == 0
+    return folder
+
+
+#: Characters a designer may type in a file: anything but a NUL (a binary file) and the line ends the loader reads.
+TYPED = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\n\r"), min_size=1, max_size=40)
+
+
+@settings(max_examples=12, deadline=None)
+@given(typed=TYPED)
+@example(typed="ligne\u2028paragraphe\u2029suivante\u0085fin \x0b\x0c\x1c\x1d\x1e")
+def test_any_text_a_designer_types_in_a_file_replays_from_the_record(starter, tmp_path_factory, typed):
+    folder = tmp_path_factory.mktemp("typed")
+    cards = sorted(p.name for p in starter.glob("*.atout"))
+    for name in cards:
+        (folder / name).write_bytes((starter / name).read_bytes())
+    target = folder / cards[0]
+    first, rest = target.read_text(encoding="utf-8").split("\n", 1)
+    target.write_text(f"{first}\n# {typed}\n{rest}", encoding="utf-8")
+    record = folder / "game.jsonl"
+    played = run("play", "dragons", "--cards", folder, "--p1", "random", "--p2", "random", "--seed", 1, "-q", "--record", record)
+    assert played.exit_code == 0, played.output
+    assert typed in json.loads(record.read_text(encoding="utf-8").split("\n")[0])["files"]["designer"][cards[0]]
+    replayed = run("replay", record)
+    assert replayed.exit_code == 0, replayed.output
