@@ -467,6 +467,8 @@ class RecordFile:
 
 #: The largest record atout reads (a game of a hundred thousand actions, the default bound, is about 40 MB).
 MAX_RECORD_BYTES = 256 * 1024 * 1024
+#: What to do with a record past `MAX_RECORD_BYTES`.
+_TOO_LARGE = "a record holds one game or one match, and no game of atout's bounds on actions is that long"
 #: The deepest a record's line may nest (a header's setup, an event's facts go a few levels deep).
 MAX_LINE_DEPTH = 32
 
@@ -484,14 +486,14 @@ def read_records(path: str | Path) -> list[Record]:
     try:
         if name == "-":
             name = "<stdin>"
-            data = read_stdin(MAX_RECORD_BYTES)
+            data = read_stdin(MAX_RECORD_BYTES, _TOO_LARGE)
         else:
-            data = read_bounded(path, MAX_RECORD_BYTES)
+            data = read_bounded(path, MAX_RECORD_BYTES, "record file", _TOO_LARGE)
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise RecordError(name, 1, "the record is not UTF-8 text") from None
     except InputError as error:
-        raise RecordError(name, 1, f"cannot read the record: {error.reason.replace('a card file', 'a record file')}") from None
+        raise RecordError(name, 1, f"cannot read the record: {error.reason}") from None
     except OSError as error:
         raise RecordError(name, 1, f"cannot read the record: {error.strerror or error}") from None
     return parse_records(text, name)

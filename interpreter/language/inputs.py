@@ -60,13 +60,13 @@ def _kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def too_large(size: int | str, limit: int, what: str = "the file") -> str:
-    """The message for an input past its bound of `limit` bytes."""
+def too_large(size: int | str, limit: int, what: str = "the file", advice: str = "split it into several files") -> str:
+    """The message for an input past its bound of `limit` bytes, with what to do."""
     size_text = f"{size:,}" if isinstance(size, int) else size
-    return f"{what} is {size_text} bytes; atout reads at most {limit:,} bytes: split it into several files"
+    return f"{what} is {size_text} bytes; atout reads at most {limit:,} bytes: {advice}"
 
 
-def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES, kind: str = "card file", advice: str = "split it into several files") -> bytes:
     """A regular file's bytes, at most `limit` of them; raises `InputError` (or `OSError`).
 
     A named pipe, a device, a socket or a folder is refused before it is
@@ -76,21 +76,21 @@ def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
-        raise InputError(f"this is {_kind_of(info.st_mode)}, not a file: give atout a card file")
+        raise InputError(f"this is {_kind_of(info.st_mode)}, not a file: give atout a {kind}")
     if info.st_size > limit:
-        raise InputError(too_large(info.st_size, limit))
+        raise InputError(too_large(info.st_size, limit, advice=advice))
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     with os.fdopen(descriptor, "rb") as stream:
         mode = os.fstat(stream.fileno()).st_mode
         if not stat.S_ISREG(mode):  # replaced between the two looks
-            raise InputError(f"this is {_kind_of(mode)}, not a file: give atout a card file")
+            raise InputError(f"this is {_kind_of(mode)}, not a file: give atout a {kind}")
         data = stream.read(limit + 1)
     if len(data) > limit:
-        raise InputError(too_large(f"more than {limit:,}", limit))
+        raise InputError(too_large(f"more than {limit:,}", limit, advice=advice))
     return data
 
 
-def read_stdin(limit: int = MAX_FILE_BYTES) -> bytes:
+def read_stdin(limit: int = MAX_FILE_BYTES, advice: str = "split it into several files") -> bytes:
     """Standard input's bytes, at most `limit` of them; raises `InputError` when it is closed, unreadable or larger."""
     stream = sys.stdin
     if stream is None or getattr(stream, "closed", False):
@@ -102,7 +102,7 @@ def read_stdin(limit: int = MAX_FILE_BYTES) -> bytes:
         reason = getattr(error, "strerror", None) or str(error)
         raise InputError(f"standard input cannot be read ({reason}): give the path of a file") from None
     if len(data) > limit:
-        raise InputError(too_large(f"more than {limit:,}", limit, "standard input"))
+        raise InputError(too_large(f"more than {limit:,}", limit, "standard input", advice))
     return data
 
 
