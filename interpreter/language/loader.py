@@ -26,7 +26,7 @@ from pydantic import BaseModel
 
 from . import cache
 from .building import FAILED, UnitBuilder
-from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest
+from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest, shorten
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Extension, ListEntry, Node, Param, RulesFile, Span
 from .inputs import MAX_FILE_LINES, InputError, note_read, read_bounded
@@ -297,7 +297,7 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
         document.diagnostics.append(
             Diagnostic(
                 "E102",
-                f'unknown game "{game_words.strip()}"; the games are {", ".join(names)}',
+                f'unknown game "{shorten(game_words.strip())}"; the games are {", ".join(names)}',
                 path, index + 1, game_column, max(1, len(game_words.strip())),
                 nearest(game_words.strip(), [n for g in games.values() for n in g.header_names]), line,
             )
@@ -309,7 +309,7 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
         document.diagnostics.append(
             Diagnostic(
                 "E102",
-                f'unknown kind of file "{kind_words.strip()}" for {game.title}; '
+                f'unknown kind of file "{shorten(kind_words.strip())}" for {game.title}; '
                 f'the kinds are {", ".join(k.words[0] for k in game.kinds)}',
                 path, index + 1, kind_column, max(1, len(kind_words.strip())),
                 nearest(kind_words.strip(), game.kind_words()), line,
@@ -403,7 +403,7 @@ def _extension(document: Document, params: list[Param], top: Span) -> Extension:
             document.diagnostics.append(
                 Diagnostic(
                     "E500",
-                    f'unknown line "{param.name}" in an extension: write "Base : …" (the game or a folder) '
+                    f'unknown line "{shorten(param.name)}" in an extension: write "Base : …" (the game or a folder) '
                     'or "Sans : card" / "Without : card"',
                     *place,
                     nearest(param.name, ["Base", "Sans", "Without"]),

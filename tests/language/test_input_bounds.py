@@ -243,3 +243,16 @@ def test_a_folder_too_large_to_be_a_games_is_refused_by_play(tmp_path, monkeypat
     refused = run("play", "dragons", "--cards", folder, "--p1", "random", "--p2", "random", "--seed", 1, "-q")
     assert refused.exit_code == 1 and "Traceback" not in refused.output
     assert f"{folder}:1:1: E100 the folder " in refused.output and "holds more than 5 files and folders" in refused.output
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "X" * 19_000 + " : cartes\n",
+        "Duel de dragons : " + "k" * 19_000 + "\n",
+        "Duel de dragons : extension\n" + "L" * 19_000 + " : 3\n",
+    ],
+)
+def test_a_long_header_or_line_name_is_quoted_short(text):
+    (problem,) = read_document("x.atout", text, LANGUAGES).diagnostics
+    assert len(problem.message) < 400 and "…" in problem.message
