@@ -261,3 +261,17 @@ def test_any_text_a_designer_types_in_a_file_replays_from_the_record(starter, tm
     assert typed in json.loads(record.read_text(encoding="utf-8").split("\n")[0])["files"]["designer"][cards[0]]
     replayed = run("replay", record)
     assert replayed.exit_code == 0, replayed.output
+
+
+def test_a_long_label_or_name_in_a_record_is_quoted_short(layered, tmp_path):
+    record, lines = layered
+    action = next(n for n, line in enumerate(lines) if line.startswith('{"n":'))
+    data = json.loads(lines[action])
+    data["label"] = "L" * 50_000
+    changed = tmp_path / "label.jsonl"
+    changed.write_text("\n".join([*lines[:action], json.dumps(data), *lines[action + 1:]]), encoding="utf-8")
+    refused = run("replay", changed)
+    assert refused.exit_code == 1 and "L" * 79 + "…" in refused.output and len(refused.output) < 2_000
+    path = tampered(tmp_path, lines, lambda files: files.update(shipped={"s" * 50_000 + ".atout": "0" * 16}))
+    refused = run("replay", path)
+    assert refused.exit_code == 1 and "which this atout does not have" in refused.output and len(refused.output) < 2_000

@@ -24,7 +24,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from atout.interpreter.language.diagnostics import DiagnosticError
+from atout.interpreter.language.diagnostics import DiagnosticError, shorten
 
 from .decision import CHANCE, Decision, seat_name
 from .loading import GameFiles, text_digest
@@ -100,7 +100,7 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     """Rebuild the game of a record and check its header and start; the game and its first state."""
     header = record.header_line
     if record.game != engine.name:
-        raise Divergence(record, f"the record is a game of {record.game}, not {engine.name}", line=header)
+        raise Divergence(record, f"the record is a game of {shorten(record.game)}, not {engine.name}", line=header)
     said = json.dumps(record.header["setup"], sort_keys=True, ensure_ascii=False)
     try:
         built = _built(engine, files, record.header["setup"], said)
@@ -202,21 +202,21 @@ def replay(
             raise Divergence(record, f'"turn" is {action.turn}, but action {number} is played in turn {turn}', action, number=number)
         player = decision.player
         if action.player is not None and action.player != (who := _SEATS.get(player) or seat_name(player)):
-            raise Divergence(record, f"expected a decision of {action.player}, found one of {who} ({decision.kind})", action, number=number, turn=turn)
+            raise Divergence(record, f"expected a decision of {shorten(action.player)}, found one of {who} ({decision.kind})", action, number=number, turn=turn)
         if action.kind is not None and action.kind != decision.kind:
-            raise Divergence(record, f'expected a "{action.kind}" decision, found "{decision.kind}"', action, number=number, turn=turn)
+            raise Divergence(record, f'expected a "{shorten(action.kind)}" decision, found "{decision.kind}"', action, number=number, turn=turn)
         index = action.index
         options = decision.options
         if index is None:
             index = decision.index_of(action.label)
             if index is None:
-                raise Divergence(record, f'"{action.label}" is not a legal choice; the choices are: {", ".join(decision.labels())}', action, number=number, turn=turn)
+                raise Divergence(record, f'"{shorten(action.label)}" is not a legal choice; the choices are: {", ".join(decision.labels())}', action, number=number, turn=turn)
         elif not 0 <= index < len(options):
             raise Divergence(record, f"option {index} does not exist; there are {len(options)}: {', '.join(decision.labels())}", action, number=number, turn=turn)
         elif options[index].label != action.label:
             raise Divergence(
                 record,
-                f'option {index} is "{options[index].label}", but the record says "{action.label}"; '
+                f'option {index} is "{options[index].label}", but the record says "{shorten(action.label)}"; '
                 f'the choices are: {", ".join(decision.labels())}',
                 action, number=number, turn=turn,
             )
@@ -226,7 +226,7 @@ def replay(
                 raise Divergence(
                     record,
                     f'with the record\'s seed {seed}, chance draws "{options[drawn].label}", '
-                    f'but the record says "{action.label}"',
+                    f'but the record says "{shorten(action.label)}"',
                     action, number=number, turn=turn,
                 )
         events = position.apply(index)
@@ -251,13 +251,13 @@ def _check_end(record: Record, state: State, unfinished: bool) -> None:
         if claimed != found:
             raise Divergence(
                 record,
-                f"the record says the game was abandoned in turn {left['turn']} waiting for {left['player']} "
-                f"({left['kind']}), but it is turn {found['turn']} and {waiting(decision)}",
+                f"the record says the game was abandoned in turn {left['turn']} waiting for {shorten(left['player'])} "
+                f"({shorten(left['kind'])}), but it is turn {found['turn']} and {waiting(decision)}",
                 line=record.end_line,
             )
         return
     if record.outcome is not None:
-        said = json.dumps(record.outcome, ensure_ascii=False)
+        said = shorten(json.dumps(record.outcome, ensure_ascii=False), 400)
         if outcome is None:
             raise Divergence(record, f"the record ends with the outcome {said}, but the game goes on: {waiting(decision)}", line=record.end_line)
         derived = outcome.as_json() if record.version >= 2 else outcome.as_json_v1()
@@ -373,12 +373,12 @@ def _check_files(record: Record, used: dict[str, list[str]]) -> None:
         claimed.setdefault(name, []).append(text_digest(text))
     for name in sorted(claimed.keys() | used.keys()):
         if name not in used:
-            problem = f'the header names the file "{name}", but the game is built without it'
+            problem = f'the header names the file "{shorten(name)}", but the game is built without it'
         elif name not in claimed:
             problem = f'the game is built from the file "{name}" too, which the header does not name'
         elif sorted(claimed[name]) != used[name]:
             found, said = ", ".join(sorted(used[name])), ", ".join(sorted(claimed[name]))
-            problem = f'the file "{name}" is not the one the header names (digest {found}, the header says {said})'
+            problem = f'the file "{shorten(name)}" is not the one the header names (digest {found}, the header says {said})'
         else:
             continue
         raise Divergence(record, f"{problem}: replay it with the files it was played with", line=record.header_line)

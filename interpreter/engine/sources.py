@@ -31,7 +31,7 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
-from atout.interpreter.language.diagnostics import DiagnosticError
+from atout.interpreter.language.diagnostics import DiagnosticError, shorten
 from atout.interpreter.language.inputs import EXTENSION, confined
 from atout.interpreter.language.project import holds_extension
 
@@ -131,7 +131,7 @@ def _check_shipped(
         if name not in texts:
             raise FilesError(
                 record,
-                f'the game was played with the shipped file {engine.name}/{name}, which this atout does not have; '
+                f'the game was played with the shipped file {engine.name}/{shorten(name)}, which this atout does not have; '
                 "replay it with --cards FOLDER, a folder holding the files it was played with",
             )
         found = text_digest(texts[name])
