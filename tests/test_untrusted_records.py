@@ -275,3 +275,15 @@ def test_a_long_label_or_name_in_a_record_is_quoted_short(layered, tmp_path):
     path = tampered(tmp_path, lines, lambda files: files.update(shipped={"s" * 50_000 + ".atout": "0" * 16}))
     refused = run("replay", path)
     assert refused.exit_code == 1 and "which this atout does not have" in refused.output and len(refused.output) < 2_000
+
+
+@pytest.mark.parametrize("field", ["game", "version"])
+def test_a_long_game_or_version_in_a_header_is_quoted_short(layered, tmp_path, field):
+    _, lines = layered
+    header = json.loads(lines[0])
+    header[field] = field[0] * 5_000
+    path = tmp_path / "long.jsonl"
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]), encoding="utf-8")
+    for command in (["replay", path], ["view", path, "-o", tmp_path / "page.html"]):
+        refused = run(*command)
+        assert refused.exit_code == 1 and len(refused.output) < 400, refused.output[:400]

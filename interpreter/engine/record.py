@@ -76,6 +76,8 @@ from typing import IO, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..files import NewFile, WriteError
+from atout.interpreter.language.diagnostics import shorten
+
 from .decision import Decision, seat_name
 from .loading import GameFiles, files_of, manifest
 from .state import Event, Game, Outcome
@@ -111,6 +113,8 @@ class RecordWriteError(Exception):
 # ---------------------------------------------------------------------------
 
 Name = Annotated[str, Field(min_length=1)]
+#: A game's command-line name (a registered game's is a short word).
+GameName = Annotated[str, Field(min_length=1, max_length=100)]
 Count = Annotated[int, Field(ge=0)]
 #: A player's seat: 0 for P1, 1 for P2 (an integer: true is not 1).
 Seat = Annotated[int, Field(strict=True, ge=0, le=1)]
@@ -137,7 +141,7 @@ class HeaderLine(_Line):
 
     record: Literal["atout"]
     version: Literal[2]
-    game: Name
+    game: GameName
     digest: Name | None
     files: FilesData | None = None
     setup: dict[str, Any]
@@ -151,7 +155,7 @@ class HeaderLineV1(_Line):
 
     record: Literal["atout"]
     version: Literal[1]
-    game: Name
+    game: GameName
     digest: Name | None
     setup: dict[str, Any]
     players: Annotated[list[Name], Field(min_length=2, max_length=2)]
@@ -566,7 +570,7 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             if type(version) is not int or version not in VERSIONS:
                 raise RecordError(
                     name, number,
-                    f"record version {data.get('version')!r} is not known; this atout reads versions {', '.join(map(str, VERSIONS))}",
+                    f"record version {shorten(repr(data.get('version')))} is not known; this atout reads versions {', '.join(map(str, VERSIONS))}",
                 )
             if record is not None:
                 _finish(record, name, number)
