@@ -14,6 +14,12 @@ gives the files to replay a record with:
   loaded from there, like any folder. An error in one of them is reported
   at the record's header line and the embedded file's line.
 
+A record is untrusted input: its files are read from it only (and the
+shipped game's own). A designer file's name must be a plain relative path
+that a file can have (`_places`); a base outside the files the record
+carries is refused without looking at it (`inputs.confined`); no message
+quotes anything from outside the record, nor the temporary folder.
+
 A record of format version 1, or a transcription without `files`, is
 replayed with the shipped files. A record made with shipped files whose
 text has changed since is replayed with their earlier texts, which atout
