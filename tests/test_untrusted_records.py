@@ -287,3 +287,17 @@ def test_a_long_game_or_version_in_a_header_is_quoted_short(layered, tmp_path, f
     for command in (["replay", path], ["view", path, "-o", tmp_path / "page.html"]):
         refused = run(*command)
         assert refused.exit_code == 1 and len(refused.output) < 400, refused.output[:400]
+
+
+def test_an_action_nested_too_deeply_is_refused_at_its_line(layered):
+    _, lines = layered
+    deepest = records.MAX_LINE_DEPTH
+    action = next(n for n, line in enumerate(lines) if line.startswith('{"n":'))
+    data = json.loads(lines[action])
+    nested: object = 1
+    for _ in range(deepest + 5):
+        nested = {"x": nested}
+    data["events"] = [{"e": "deep", "facts": nested}]
+    text = "\n".join([*lines[:action], json.dumps(data), *lines[action + 1:]])
+    with pytest.raises(RecordError, match=f"game.jsonl:{action + 1}: this line is nested more than {deepest} deep"):
+        parse_records(text, "game.jsonl")

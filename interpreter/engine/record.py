@@ -549,6 +549,9 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             if record.ended:
                 raise RecordError(name, number, f"a line after the end of the game (line {record.end_line}); a new game starts with its header")
             record.last_line = number
+            # a line with fewer brackets than the bound cannot nest deeper (counting them costs next to nothing)
+            if line.count("[") + line.count("{") > MAX_LINE_DEPTH and 1 + _depth(action.events) > MAX_LINE_DEPTH:
+                raise RecordError(name, number, f"this line is nested more than {MAX_LINE_DEPTH} deep")
             _add_action(record, action, name, number)
             continue
         try:
