@@ -25,6 +25,7 @@ request that fails gets an empty answer, and both are logged to the editor.
 
 from __future__ import annotations
 
+import threading
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -46,6 +47,9 @@ def _server() -> Any:
     from atout.interpreter.language import assist
 
     server = LanguageServer("atout", version("atout"), text_document_sync_kind=types.TextDocumentSyncKind.Full)
+    #: One answer at a time, off the loop that reads the editor's messages: checking a file
+    #: keeps state while it reads, and a long check leaves the server listening meanwhile.
+    lock = threading.Lock()
 
     def workspace() -> list[Path]:
         """The folders the editor opened (its workspace folders, or its root)."""
@@ -73,11 +77,12 @@ def _server() -> Any:
 
     def guarded(what: str, empty: T, answer: Callable[[], T]) -> T:
         """The answer, or `empty` (and a line in the editor's log) when answering fails."""
-        try:
-            return answer()
-        except Exception as error:  # the server outlives any file
-            log(what, error)
-            return empty
+        with lock:
+            try:
+                return answer()
+            except Exception as error:  # the server outlives any file
+                log(what, error)
+                return empty
 
     def diagnostics(doc: Any, path: Path) -> list[types.Diagnostic]:
         """The file's problems as the editor shows them."""
@@ -120,27 +125,39 @@ def _server() -> Any:
             )
         ]
 
-    def publish(uri: str) -> None:
-        """Send the file's diagnostics; a check that fails sends one diagnostic that says so."""
-        doc, path = document(uri)
-        if path is None:
-            return
-        try:
-            found = diagnostics(doc, path)
-        except Exception as error:  # the server outlives any file
-            log(f"checking {path}", error)
-            found = failure(error)
-        server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, version=doc.version, diagnostics=found))
+    def publish(uri: str, version: int | None = None) -> None:
+        """Send the file's diagnostics; a check that fails sends one diagnostic that says so.
+
+        A text the editor has changed again since (`version` is not the
+        document's) is not checked: the newer one will be. A file closed
+        meanwhile is not either.
+        """
+        with lock:
+            if uri not in server.workspace.text_documents:
+                return
+            doc, path = document(uri)
+            if path is None or (version is not None and doc.version != version):
+                return
+            try:
+                found = diagnostics(doc, path)
+            except Exception as error:  # the server outlives any file
+                log(f"checking {path}", error)
+                found = failure(error)
+            if uri in server.workspace.text_documents:
+                server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, version=doc.version, diagnostics=found))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    @server.thread()
     def did_open(ls: Any, params: types.DidOpenTextDocumentParams) -> None:
-        publish(params.text_document.uri)
+        publish(params.text_document.uri, params.text_document.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    @server.thread()
     def did_change(ls: Any, params: types.DidChangeTextDocumentParams) -> None:
-        publish(params.text_document.uri)
+        publish(params.text_document.uri, params.text_document.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    @server.thread()
     def did_save(ls: Any, params: types.DidSaveTextDocumentParams) -> None:
         publish(params.text_document.uri)
 
@@ -149,6 +166,7 @@ def _server() -> Any:
         server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" "]))
+    @server.thread()
     def completion(ls: Any, params: types.CompletionParams) -> types.CompletionList:
         def answer() -> types.CompletionList:
             doc, path = document(params.text_document.uri)
@@ -174,6 +192,7 @@ def _server() -> Any:
         return guarded(f"completing in {params.text_document.uri}", types.CompletionList(is_incomplete=False, items=[]), answer)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
+    @server.thread()
     def hover(ls: Any, params: types.HoverParams) -> types.Hover | None:
         def answer() -> types.Hover | None:
             doc, path = document(params.text_document.uri)
@@ -188,6 +207,7 @@ def _server() -> Any:
         return guarded(f"hovering in {params.text_document.uri}", None, answer)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
+    @server.thread()
     def definition(ls: Any, params: types.DefinitionParams) -> types.Location | None:
         def answer() -> types.Location | None:
             doc, path = document(params.text_document.uri)
