@@ -301,3 +301,9 @@ def test_an_action_nested_too_deeply_is_refused_at_its_line(layered):
     text = "\n".join([*lines[:action], json.dumps(data), *lines[action + 1:]])
     with pytest.raises(RecordError, match=f"game.jsonl:{action + 1}: this line is nested more than {deepest} deep"):
         parse_records(text, "game.jsonl")
+
+
+def test_a_record_of_too_many_lines_is_refused_before_they_are_read(monkeypatch):
+    monkeypatch.setattr(records, "MAX_RECORD_LINES", 100)
+    with pytest.raises(RecordError, match="game.jsonl:1: the record has more than 100 lines"):
+        parse_records("\n" * 100, "game.jsonl")

@@ -71,6 +71,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Iterator
 from typing import IO, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -473,6 +474,8 @@ class RecordFile:
 MAX_RECORD_BYTES = 256 * 1024 * 1024
 #: What to do with a record past `MAX_RECORD_BYTES`.
 _TOO_LARGE = "a record holds one game or one match, and no game of atout's bounds on actions is that long"
+#: The most lines a record may have (a record of `MAX_RECORD_BYTES` has at most a few million actions).
+MAX_RECORD_LINES = 4_000_000
 #: The deepest a record's line may nest (a header's setup, an event's facts go a few levels deep).
 MAX_LINE_DEPTH = 32
 
@@ -541,7 +544,9 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
     record: Record | None = None
     number = 0
     # lines end at "\n" only: a designer's text may hold U+2028, U+0085… raw (JSON allows them in strings)
-    for number, line in enumerate(text.removeprefix("\ufeff").split("\n"), start=1):
+    if text.count("\n") >= MAX_RECORD_LINES:
+        raise RecordError(name, 1, f"the record has more than {MAX_RECORD_LINES:,} lines; a record of atout is shorter")
+    for number, line in enumerate(_lines(text.removeprefix("\ufeff")), start=1):
         if not line.strip():
             continue
         action = _action_line(line) if record is not None and (record.start is not None or record.transcribed) else None
@@ -605,6 +610,18 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
     if record is None:
         raise RecordError(name, max(number, 1), "the record is empty")
     return records
+
+
+def _lines(text: str) -> Iterator[str]:
+    """A record's lines, one at a time, ended by a line feed only (not by U+2028 nor any other
+    character `str.splitlines` takes for a line end: JSON strings hold them raw)."""
+    start = 0
+    while start <= len(text):
+        end = text.find("\n", start)
+        if end < 0:
+            end = len(text)
+        yield text[start:end]
+        start = end + 1
 
 
 def _depth(value: Any) -> int:
