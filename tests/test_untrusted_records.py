@@ -25,6 +25,8 @@ from atout.cli.main import main
 from atout.interpreter.engine import record as records
 from atout.interpreter.engine.record import RecordError, RecordWriter, parse_records, read_records
 
+#: Named pipes, devices and closing a child's standard input are POSIX's.
+POSIX = pytest.mark.skipif(os.name != "posix", reason="named pipes, /dev/zero and a closed standard input are POSIX's")
 #: A line of the foreign file: it must never reach a message.
 SECRET = "== Secret du voisin ==\nmot-de-passe-du-voisin\n"
 
@@ -194,6 +196,7 @@ def test_any_text_a_designer_may_type_survives_a_record_round_trip(text, label):
 # ---------------------------------------------------------------------------
 
 
+@POSIX
 def test_a_record_that_is_a_named_pipe_is_refused_without_waiting(tmp_path):
     pipe = tmp_path / "game.jsonl"
     os.mkfifo(pipe)

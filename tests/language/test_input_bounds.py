@@ -29,6 +29,8 @@ from atout.interpreter.language.loader import read_document
 from atout.interpreter.language.project import validate
 
 GOOD = "Duel de dragons : cartes\n\n== Dragon du Test ==\nDragon · Commune\nPuissance 50 · Ruse 40 · Savoir 30 · Charisme 20\n"
+#: Named pipes, devices and closing a child's standard input are POSIX's.
+POSIX = pytest.mark.skipif(os.name != "posix", reason="named pipes, /dev/zero and a closed standard input are POSIX's")
 #: The `atout` command in a process of its own (for a pipe, a device, a closed standard input).
 ATOUT = [sys.executable, "-c", "from atout.cli.main import main; main()"]
 
@@ -49,6 +51,7 @@ def write(folder: Path, files: dict[str, str]) -> Path:
 # ---------------------------------------------------------------------------
 
 
+@POSIX
 def test_a_named_pipe_given_as_a_card_file_is_refused_without_waiting(tmp_path):
     pipe = tmp_path / "cartes.atout"
     os.mkfifo(pipe)
@@ -57,6 +60,7 @@ def test_a_named_pipe_given_as_a_card_file_is_refused_without_waiting(tmp_path):
     assert f"{pipe}:1:1: E100 this is a named pipe, not a file: give atout a card file" in done.stdout
 
 
+@POSIX
 def test_a_named_pipe_in_a_folder_is_not_read(tmp_path):
     folder = write(tmp_path / "set", {"cartes.atout": GOOD})
     os.mkfifo(folder / "tube.atout")
@@ -64,6 +68,7 @@ def test_a_named_pipe_in_a_folder_is_not_read(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@POSIX
 def test_a_device_is_refused_without_reading_it():
     done = subprocess.run([*ATOUT, "validate", "/dev/zero"], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
     assert done.returncode == 1 and "/dev/zero:1:1: E100 this is a device, not a file" in done.stdout
@@ -83,6 +88,7 @@ def test_a_file_larger_than_the_bound_is_refused_before_it_is_read(tmp_path, mon
         inputs.read_bounded(path, 10)
 
 
+@POSIX
 @pytest.mark.parametrize("command", [["validate", "-"], ["ast", "-"], ["replay", "-"]])
 def test_standard_input_closed_is_a_clear_error(command):
     done = subprocess.run(
@@ -208,6 +214,7 @@ def test_the_run_cache_depends_on_the_commands_code(tmp_path, monkeypatch):
     assert store.code_digest.__wrapped__() != before
 
 
+@POSIX
 def test_a_named_pipe_given_as_the_cards_to_play_is_refused_without_waiting(tmp_path):
     pipe = tmp_path / "cartes.atout"
     os.mkfifo(pipe)
@@ -216,6 +223,7 @@ def test_a_named_pipe_given_as_the_cards_to_play_is_refused_without_waiting(tmp_
     assert done.returncode == 1 and "E100 this is a named pipe, not a file" in done.stderr, done.stderr
 
 
+@POSIX
 def test_a_named_pipe_in_place_of_a_cache_entry_is_passed_over_without_waiting(tmp_path):
     entry = tmp_path / "entry.json"
     os.mkfifo(entry, 0o600)
