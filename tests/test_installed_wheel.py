@@ -19,7 +19,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.slow
+#: One process builds the wheel and runs every test of it.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("installed-wheel")]
 
 
 def run(command: list[str], cwd: Path, stdin: str | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
