@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from atout.cli.main import main
@@ -18,6 +19,7 @@ def card_names(game: str) -> list[str]:
     return [language.card_name(card) for card_file in load_files(language).card_files for card in card_file.cards]
 
 
+@pytest.mark.slow  # a real browser
 def test_every_shipped_card_is_on_its_game_s_page_and_filters_show_only_what_fits(tmp_path):
     need_browser()
     result = CliRunner().invoke(main, ["gallery", "-o", str(tmp_path / "site")])

@@ -89,6 +89,7 @@ def test_no_face_is_blank_the_boxers_and_the_gong_say_what_the_rules_give_them(t
     assert f"<td>Starting life</td><td>{rules.starting_life}</td>" in boxer
 
 
+@pytest.mark.slow  # a real browser
 def test_a_designer_s_new_replacing_and_left_out_cards_are_marked_and_filtered(tmp_path, designer_set):
     page = gallery(tmp_path, str(designer_set))["dragons"]
     found = cards(page)
@@ -138,6 +139,7 @@ return found;
 """
 
 
+@pytest.mark.slow  # a real browser
 def test_a_long_text_or_title_stays_clear_of_the_file_label_and_the_corner(tmp_path):
     need_browser()
     mine = tmp_path / "mine"

@@ -21,6 +21,7 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
+@pytest.mark.slow  # a real browser
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[game for game, _ in GAMES])
 def test_the_page_shows_the_state_of_each_step(tmp_path, game, options):
     need_browser()
