@@ -179,7 +179,18 @@ def runnable(page: Path) -> list[Block]:
     return [block for block in fenced_blocks(page) if block.language in RUNNERS and "sketch" not in block.words]
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+#: Pages whose examples play thousands of games (seconds each): in the slow part of the suite.
+LONG_EXAMPLES = {"docs/api.md", "docs/lab.md"}
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        pytest.param(page, marks=pytest.mark.slow) if page.relative_to(ROOT).as_posix() in LONG_EXAMPLES else page
+        for page in PAGES
+    ],
+    ids=lambda page: str(page.relative_to(ROOT)),
+)
 def test_the_examples_of_the_page_run(page, tmp_path, monkeypatch):
     folder = tmp_path / "scratch"
     folder.mkdir()
