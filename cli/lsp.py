@@ -25,6 +25,8 @@ request that fails gets an empty answer, and both are logged to the editor.
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import traceback
 from collections.abc import Callable
@@ -41,12 +43,22 @@ def _server() -> Any:
     from importlib.metadata import version
 
     from lsprotocol import types
+    from pygls.exceptions import JsonRpcInternalError
     from pygls.lsp.server import LanguageServer
     from pygls.uris import from_fs_path, to_fs_path
 
     from atout.interpreter.language import assist
 
-    server = LanguageServer("atout", version("atout"), text_document_sync_kind=types.TextDocumentSyncKind.Full)
+    class Server(LanguageServer):
+        """pygls's server, but for a message that could not be sent (the editor gone, the output closed)."""
+
+        def report_server_error(self, error: Exception, source: Any) -> None:
+            """Tell the editor of an error, unless the error is that nothing reaches it: telling would fail the
+            same way, and again for ever (each time writing a longer trace to standard error)."""
+            if source is not JsonRpcInternalError:
+                super().report_server_error(error, source)
+
+    server = Server("atout", version("atout"), text_document_sync_kind=types.TextDocumentSyncKind.Full)
     #: One answer at a time, off the loop that reads the editor's messages: checking a file
     #: keeps state while it reads, and a long check leaves the server listening meanwhile.
     lock = threading.Lock()
@@ -239,4 +251,7 @@ def lsp() -> None:
         server = _server()
     except ImportError:
         raise click.UsageError("the language server needs pygls: pip install 'atout[lsp]'") from None
-    server.start_io()
+    # pygls closes the output it is given when the editor says exit: a copy of standard output, so that
+    # atout's own is still open when the command ends
+    with os.fdopen(os.dup(sys.stdout.fileno()), "wb") as output:
+        server.start_io(sys.stdin.buffer, output)

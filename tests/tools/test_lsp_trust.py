@@ -302,3 +302,20 @@ def test_the_server_answers_every_document_with_diagnostics_and_goes_on(tmp_path
         assert await published(client, uri)
 
     run(folder, scenario)
+
+
+def test_the_server_ends_cleanly_when_the_editor_says_exit(tmp_path):
+    folder = init(tmp_path, "battlefight")
+    cards = folder / "mes-cartes.atout"
+
+    async def scenario() -> tuple[int | None, bytes]:
+        client = await session(folder)
+        uri = open_file(client, cards, cards.read_text(encoding="utf-8"))
+        assert await published(client, uri) == []
+        assert await hover(client, uri, 3, 4) is not None
+        process = client._server
+        await close(client)
+        return process.returncode, await asyncio.wait_for(process.stderr.read(), TIMEOUT)
+
+    code, errors = asyncio.run(scenario())
+    assert code == 0 and b"Traceback" not in errors, errors.decode(errors="replace")
