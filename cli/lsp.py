@@ -72,7 +72,11 @@ def _server() -> Any:
         return [Path(path) for path in paths if path and "\0" not in path]
 
     def document(uri: str) -> tuple[Any, Path | None]:
-        """The editor's document, and its file's path (None: not a file, or no name a file may have)."""
+        """The editor's document, and its file's path (None: a document the editor has not opened, not
+        a file, or no name a file may have). A document not opened is never read from the disk: it may
+        be a pipe, a device, anything."""
+        if uri not in server.workspace.text_documents:
+            return None, None
         doc = server.workspace.get_text_document(uri)
         path = to_fs_path(uri)
         return doc, Path(path) if path and "\0" not in path else None
@@ -84,8 +88,8 @@ def _server() -> Any:
 
     def log(what: str, error: BaseException) -> None:
         """Tell the editor's log what failed, with the trace for a bug report."""
-        trace = "".join(traceback.format_exception(error))
-        server.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=f"atout: {what}: {error}\n{trace}"))
+        trace = "".join(traceback.format_exception(error))[-20_000:]
+        server.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=f"atout: {what}: {str(error)[:1_000]}\n{trace}"))
 
     def guarded(what: str, empty: T, answer: Callable[[], T]) -> T:
         """The answer, or `empty` (and a line in the editor's log) when answering fails."""
@@ -145,8 +149,6 @@ def _server() -> Any:
         meanwhile is not either.
         """
         with lock:
-            if uri not in server.workspace.text_documents:
-                return
             doc, path = document(uri)
             if path is None or (version is not None and doc.version != version):
                 return
