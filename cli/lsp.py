@@ -81,9 +81,18 @@ def _server() -> Any:
         path = to_fs_path(uri)
         return doc, Path(path) if path and "\0" not in path else None
 
+    def text_of(doc: Any) -> str:
+        """The document's text with its line ends (\\r\\n, \\r, \\n) made \\n, as atout reads a file."""
+        return str(doc.source).replace("\r\n", "\n").replace("\r", "\n")
+
+    def lines_of(doc: Any) -> list[str]:
+        """The document's lines as the protocol counts them: only \\n, \\r\\n and \\r end a line
+        (pygls's own lines also end at U+2028, U+0085, a form feed…, which an editor does not count)."""
+        return text_of(doc).split("\n")
+
     def place(doc: Any, position: types.Position) -> tuple[int, int]:
         """A client position as (line, character) of the text, from 0."""
-        server_position = doc.position_codec.position_from_client_units(doc.lines, position)
+        server_position = doc.position_codec.position_from_client_units(lines_of(doc), position)
         return server_position.line, server_position.character
 
     def log(what: str, error: BaseException) -> None:
@@ -103,7 +112,8 @@ def _server() -> Any:
     def diagnostics(doc: Any, path: Path) -> list[types.Diagnostic]:
         """The file's problems as the editor shows them."""
         found = []
-        checked = assist.check(path, doc.source, workspace())
+        checked = assist.check(path, text_of(doc), workspace())
+        lines = lines_of(doc)
         if checked.notice:
             found.append(
                 types.Diagnostic(
@@ -119,7 +129,7 @@ def _server() -> Any:
             message = d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "")
             found.append(
                 types.Diagnostic(
-                    range=doc.position_codec.range_to_client_units(doc.lines, types.Range(start, end)),
+                    range=doc.position_codec.range_to_client_units(lines, types.Range(start, end)),
                     message=message,
                     severity=types.DiagnosticSeverity.Information if d.is_note else types.DiagnosticSeverity.Error,
                     code=d.code,
@@ -187,9 +197,10 @@ def _server() -> Any:
             if path is None:
                 return types.CompletionList(is_incomplete=False, items=[])
             line, character = place(doc, params.position)
-            text = (doc.lines[line] if line < len(doc.lines) else "").rstrip("\r\n")
+            lines = lines_of(doc)
+            text = lines[line] if line < len(lines) else ""
             start = types.Position(line, assist.word_start(text, min(character, len(text))))
-            replaced = doc.position_codec.range_to_client_units(doc.lines, types.Range(start, types.Position(line, character)))
+            replaced = doc.position_codec.range_to_client_units(lines, types.Range(start, types.Position(line, character)))
             kinds = {"keyword": types.CompletionItemKind.Keyword, "card": types.CompletionItemKind.Value}
             items = [
                 types.CompletionItem(
@@ -199,7 +210,7 @@ def _server() -> Any:
                     documentation=types.MarkupContent(kind=types.MarkupKind.PlainText, value=c.documentation) if c.documentation else None,
                     text_edit=types.TextEdit(range=replaced, new_text=c.label),
                 )
-                for c in assist.complete(path, doc.source, line, character, workspace())
+                for c in assist.complete(path, text_of(doc), line, character, workspace())
             ]
             return types.CompletionList(is_incomplete=False, items=items)
 
@@ -213,7 +224,7 @@ def _server() -> Any:
             if path is None:
                 return None
             line, character = place(doc, params.position)
-            text = assist.describe(path, doc.source, line, character, workspace())
+            text = assist.describe(path, text_of(doc), line, character, workspace())
             if text is None:
                 return None
             return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.PlainText, value=text))
@@ -228,7 +239,7 @@ def _server() -> Any:
             if path is None:
                 return None
             line, character = place(doc, params.position)
-            span = assist.definition(path, doc.source, line, character, workspace())
+            span = assist.definition(path, text_of(doc), line, character, workspace())
             if span is None:
                 return None
             start = types.Position(span.line - 1, span.column - 1)

@@ -319,3 +319,27 @@ def test_the_server_ends_cleanly_when_the_editor_says_exit(tmp_path):
 
     code, errors = asyncio.run(scenario())
     assert code == 0 and b"Traceback" not in errors, errors.decode(errors="replace")
+
+
+def test_places_count_the_lines_the_editor_counts(tmp_path):
+    # U+2028 and a form feed end no line for an editor (only \n, \r\n and \r do): places after them are the editor's
+    folder = init(tmp_path, "battlefight")
+    cards = folder / "mes-cartes.atout"
+    text = cards.read_text(encoding="utf-8").replace("\n", "\r\n") + "# une note\u2028sur deux\x0clignes ?\r\n== Nouvelle ==\r\nAttaque\r\nCorps à Corps ; Se\r\n"
+    line = text.split("\r\n").index("Corps à Corps ; Se")
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, cards, text)
+        (unfinished,) = await published(client, uri)
+        assert (unfinished.code, unfinished.range.start.line, unfinished.range.start.character) == ("E112", line, 18)
+        items = await complete(client, uri, line, 18)
+        assert sorted(item.label for item in items) == ["Se Blesser", "Se Déplacer"]
+        assert all((item.text_edit.range.start.line, item.text_edit.range.start.character, item.text_edit.range.end.character) == (line, 16, 18) for item in items)
+        change(client, uri, text.replace("; Se\r\n", "; Se Blessr\r\n"), 2)
+        (problem,) = await published(client, uri)
+        assert (problem.code, problem.range.start.line, problem.range.start.character) == ("E111", line, 19)
+        change(client, uri, text.replace("; Se\r\n", "; Se Blesser\r\n"), 3)
+        assert await published(client, uri) == []
+        assert await hover(client, uri, line - 2, 4) == "== Nouvelle ==\nAttaque\nCorps à Corps ; Se Blesser 1"
+
+    run(folder, scenario)
