@@ -284,11 +284,16 @@ def _cards(documents: Iterable[Document], game: GameLanguage) -> Iterator[tuple[
                 yield card, document
 
 
+@lru_cache(maxsize=None)
+def _shipped_paths(game: GameLanguage) -> frozenset[Path]:
+    """The files shipped with a game, resolved."""
+    return frozenset(path.resolve() for path in shipped_files(game))
+
+
 def _where(game: GameLanguage, document: Document) -> str:
     """The file a card comes from, as a designer names it: its name, and whether it is shipped with the game."""
     name = Path(document.path).name
-    shipped = {path.resolve() for path in shipped_files(game)}
-    return f"{name}, shipped with {game.title}" if Path(document.path).resolve() in shipped else name
+    return f"{name}, shipped with {game.title}" if Path(document.path).resolve() in _shipped_paths(game) else name
 
 
 def _card_text(game: GameLanguage, card: Any) -> str:
