@@ -10,9 +10,11 @@ gets, for every `.atout` file it opens:
 - **completion**: the keywords the grammar accepts where the cursor is,
   whole (`Corps à Corps`), and in a deck or a collection the names of the
   set's cards, shipped ones included;
-- **hover**: over a deck or collection line or a card's title, the card as
-  a designer reads it; elsewhere what the construct under the cursor means;
-- **go to definition**: from a deck or collection line to its card.
+- **hover**: over a deck or collection line, an extension's `Sans` line or
+  a card's title, the card as a designer reads it; elsewhere what the
+  construct under the cursor means;
+- **go to definition**: from a deck or collection line, or an extension's
+  `Sans` line, to its card.
 
 The answers come from `interpreter/language/assist.py`; this module only
 speaks the protocol, with pygls (`pip install 'atout[lsp]'`). Positions are

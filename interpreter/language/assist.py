@@ -12,11 +12,11 @@ the rest of its set from disk:
   interactive parser, so only what fits), or, in a deck or a collection,
   the names of the set's cards (the shipped ones too, for a set that
   extends or adds to a game);
-- `describe`: for a card named in a deck and for a card's title, the card
-  as a designer reads it; elsewhere what the construct under a place means
+- `describe`: for a card named in a deck, a collection or an extension's
+  `Sans` line, and for a card's title, the card as a designer reads it; elsewhere what the construct under a place means
   (its AST class's docstring: one name per construct);
-- `definition`: where the card a deck or collection line names is written
-  (in a shipped file, for a shipped card).
+- `definition`: where the card a deck or collection line, or an extension's
+  `Sans` line, names is written (in a shipped file, for a shipped card).
 
 A file's *set* is the folder `atout validate` would be given (`scope`):
 
@@ -42,7 +42,7 @@ import inspect
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -56,7 +56,7 @@ from .diagnostics import Diagnostic
 from .game import GameLanguage
 from .inputs import EXTENSION
 from .loader import MAX_UNIT_CHARS, Document, _first_meaningful_line, read_document, read_file
-from .nodes import CardFile, CardList, Extension, ListEntry, Node, Span
+from .nodes import CardFile, CardList, Extension, Node, Span
 from .parser import build_parser, printed_words
 from .project import load_shipped, shipped_files, validate_documents
 from .sets import RULES_STEMS, assemble
@@ -267,6 +267,9 @@ def _set_documents(path: Path, text: str, workspace: Sequence[Path] = ()) -> tup
     game = mine.game
     if game is None:
         return mine, []
+    if isinstance(mine.node, Extension):
+        # the base as it is, the cards this extension leaves out included: they are what its `Sans` lines name
+        mine = replace(mine, node=mine.node.model_copy(update={"without": []}))
     group = [d for d in [*others, mine] if d.game is game and d.node is not None]
     folders = [Path(d.path).parent for d in group if isinstance(d.node, Extension)]
     owner = _within(Path(mine.path), folders)
@@ -497,11 +500,16 @@ def _innermost(document: Document, line: int, column: int) -> Node | None:
     return best
 
 
-def _entry_at(document: Document, line: int) -> ListEntry | None:
+def _named_at(document: Document, line: int) -> str | None:
+    """The card named on `line` (from 1): by a deck's or a collection's line, or by an extension's `Sans` line."""
     if isinstance(document.node, CardList):
         for entry in document.node.entries:
             if entry.span is not None and entry.span.line == line:
-                return entry
+                return entry.name
+    if isinstance(document.node, Extension):
+        for left_out in document.node.without:
+            if left_out.span is not None and left_out.span.line == line:
+                return left_out.value
     return None
 
 
@@ -530,9 +538,9 @@ def describe(path: Path, text: str, line: int, column: int, workspace: Sequence[
     game = document.game
     if game is None:
         return None
-    entry = _entry_at(document, line + 1)
-    if entry is not None:
-        found = _card(path, text, game, entry.name, workspace)
+    name = _named_at(document, line + 1)
+    if name is not None:
+        found = _card(path, text, game, name, workspace)
         if found is None:
             return None
         card, where = found
@@ -549,10 +557,11 @@ def describe(path: Path, text: str, line: int, column: int, workspace: Sequence[
 
 
 def definition(path: Path, text: str, line: int, column: int, workspace: Sequence[Path] = ()) -> Span | None:
-    """Where the card named on a deck or collection line (`line` from 0) is written (a shipped file too)."""
+    """Where the card named on a deck or collection line, or an extension's `Sans` line (`line` from 0), is
+    written (a shipped file too)."""
     document = _read(str(path.resolve()), text)
-    entry = _entry_at(document, line + 1)
-    if entry is None or document.game is None:
+    name = _named_at(document, line + 1)
+    if name is None or document.game is None:
         return None
-    found = _card(path, text, document.game, entry.name, workspace)
+    found = _card(path, text, document.game, name, workspace)
     return found[0].span if found is not None else None

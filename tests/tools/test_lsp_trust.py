@@ -343,3 +343,22 @@ def test_places_count_the_lines_the_editor_counts(tmp_path):
         assert await hover(client, uri, line - 2, 4) == "== Nouvelle ==\nAttaque\nCorps à Corps ; Se Blesser 1"
 
     run(folder, scenario)
+
+
+def test_a_card_an_extension_leaves_out_has_hover_and_definition(tmp_path, cards_dir):
+    folder = init(tmp_path, "cardia")
+    extension = folder / "extension.atout"
+    text = extension.read_text(encoding="utf-8")
+    line = text.split("\n").index("Sans : Messagère")
+    shipped = (cards_dir / "cardia" / "paquet-i.atout").resolve()
+
+    async def scenario(client: Client) -> None:
+        uri = open_file(client, extension, text)
+        await published(client, uri)
+        shown = await hover(client, uri, line, 9)
+        assert shown is not None and shown.startswith("== Messagère ==\nPaquet I · ") and "shipped with Duel pour Cardia" in shown
+        where = await definition(client, uri, line, 9)
+        assert where is not None and Path(to_fs_path(where.uri)).resolve() == shipped
+        assert shipped.read_text(encoding="utf-8").split("\n")[where.range.start.line] == "== Messagère =="
+
+    run(folder, scenario)
