@@ -11,58 +11,8 @@ import pytest
 
 pytest.importorskip("pygls", reason="the language server needs pygls: pip install 'atout[lsp]'")
 
+from lsp_client import TIMEOUT, change, close, open_file, session  # noqa: E402
 from lsprotocol import types  # noqa: E402
-from pygls.lsp.client import BaseLanguageClient  # noqa: E402
-from pygls.uris import from_fs_path  # noqa: E402
-
-TIMEOUT = 60
-
-
-class Client(BaseLanguageClient):
-    """A client that keeps the diagnostics the server publishes, by file."""
-
-    def __init__(self) -> None:
-        super().__init__("atout-test", "1")
-        self.published: dict[str, asyncio.Queue] = {}
-
-        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        def diagnostics(params: types.PublishDiagnosticsParams) -> None:
-            self.queue(params.uri).put_nowait(params.diagnostics)
-
-    def queue(self, uri: str) -> asyncio.Queue:
-        return self.published.setdefault(uri, asyncio.Queue())
-
-
-async def session(folder: Path):
-    client = Client()
-    await client.start_io(sys.executable, "-m", "atout.cli.main", "lsp")
-    await asyncio.wait_for(
-        client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities(), root_uri=from_fs_path(str(folder)))),
-        TIMEOUT,
-    )
-    client.initialized(types.InitializedParams())
-    return client
-
-
-async def close(client: Client) -> None:
-    await asyncio.wait_for(client.shutdown_async(None), TIMEOUT)
-    client.exit(None)
-    await client.stop()
-
-
-def open_file(client: Client, path: Path, text: str) -> str:
-    uri = from_fs_path(str(path))
-    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="atout", version=1, text=text)))
-    return uri
-
-
-def change(client: Client, uri: str, text: str, version: int) -> None:
-    client.text_document_did_change(
-        types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
-        )
-    )
 
 
 def test_a_session_of_diagnostics_completion_hover_and_definition(tmp_path, cards_dir):
