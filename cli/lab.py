@@ -54,25 +54,27 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game (pair of games, when the sides change seats).")
 @click.option("--p1", metavar="BOT", default="heuristic", show_default=True, shell_complete=_complete_players(False), help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
-@click.option("--p2", metavar="BOT", default="random", show_default=True, shell_complete=_complete_players(False), help="Side B's bot.")
+@click.option("--p2", metavar="BOT", default=None, shell_complete=_complete_players(False), help="Side B's bot  [default: side A's: a mirror study, whose card figures are about the cards, not the bots].")
 @click.option("--each", metavar="OPTION=V1,V2,…", default=None, help="One study per value of a setup option, compared (same seeds): rules=default,duel-strict; lieu=all; protecteurs=no,yes.")
 @click.option("--cards-shown", type=click.IntRange(0), default=16, show_default=True, help="How many cards of the ranking the text shows, half from each end (0: all); the cards of your own files are always shown.")
 @_lab_options
 @click.pass_context
-def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str, cards: Path | None, **options: Any) -> None:
+def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str | None, cards: Path | None, **options: Any) -> None:
     """Play many games between bots and give the figures a designer can act on.
 
     Side A is --p1's bot with P1's setup (deck, boxer, collection), side B
     --p2's with P2's; by default they change seats every other game, the
     two games of a pair sharing a seed. Printed: wins and draws with 95%
     intervals, the seats' and the first player's edge, lengths, endings,
-    quality measures, and per card the win rate of the seats that played it
-    against those that held it and did not (see docs/lab.md). The same seed
+    quality measures, and per card and per bot the win rates in hand, in the
+    opening hand, when drawn, when not seen, and how often and when it is
+    played (see docs/lab.md). By default both sides are played by the same
+    bot (--p1's); give --p2 to set a bot against another. The same seed
     gives the same figures with any number of workers.
     """
     from atout.interpreter.lab.run import designer_cards, study_of
-    from atout.interpreter.lab.summary import summarize
 
+    p2 = p1 if p2 is None else p2
     each = options.pop("each")
     cards_shown = options.pop("cards_shown")
     lab = _pop_lab(options)
@@ -88,8 +90,7 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
             study_of(_load_game(ctx, game, cards, values), (p1, p2), count, seed, not lab["no_swap"], label=f"{compared}: {value}")
             for value, values in variants
         ]
-    finished = _run(ctx, studies, lab, f"{game}: {p1} vs {p2}")
-    summaries = summarize(studies, finished.results, finished.interrupted)
+    finished, summaries = _run_counted(ctx, studies, lab, f"{game}: {p1} vs {p2}")
     _output(ctx, loaded, summaries, None, lab, finished, compared, (cards_shown, designer_cards(loaded)))
 
 
@@ -160,12 +161,13 @@ def _check_outputs(ctx: click.Context, lab: dict[str, Any]) -> None:
         raise click.UsageError("--csv - and --format json both write to standard output: write one of them to a file (--csv FILE)", ctx)
 
 
-def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: str) -> Run:
+def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: str, on_result: Callable[[Any], None] | None = None) -> Run:
     """Play the studies with a progress bar (its rate and time left on a terminal).
 
     Ctrl-C, SIGTERM and SIGHUP stop the run and keep what is done (the
     workers are ended at once); a terminal that is gone by then (a hang-up)
-    is not written to.
+    is not written to. With `on_result`, each result goes to it (in the
+    games' order) and the run keeps none.
     """
     from atout.interpreter.lab.run import STOPPING_SIGNALS, RayMissing, default_workers, run
 
@@ -190,16 +192,30 @@ def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: s
                 bar.update(n, done[0])
 
             try:
-                finished = run(studies, workers, lab["backend"], lab["address"], progress, signals=STOPPING_SIGNALS)
+                finished = run(studies, workers, lab["backend"], lab["address"], progress, signals=STOPPING_SIGNALS, on_result=on_result, keep=on_result is None)
             except RayMissing as error:
                 raise click.UsageError(str(error), ctx) from None
         if finished.interrupted:
-            click.echo(f"\ninterrupted: {_why(finished)}; {len(finished.results)} of {total} games finished; their summary follows.", err=True)
+            click.echo(f"\ninterrupted: {_why(finished)}; {done[0]} of {total} games finished; their summary follows.", err=True)
     except OSError:
         if finished is None or not finished.interrupted:
             raise
         _terminal_gone()
     return finished
+
+
+def _run_counted(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: str) -> tuple[Run, list[Summary]]:
+    """`_run`, with each study's figures counted as its games finish: the run's memory does not grow with its games.
+
+    The results themselves are kept only where asked: every one for `--csv`
+    or `--save all`, the first few of each ending for `--save-records`.
+    """
+    from atout.interpreter.lab.summary import Summary, Tally
+
+    keep = lab["csv_path"] is not None or (lab["records_dir"] is not None and lab["which"] == "all")
+    tallies = [Tally(study, keep=keep, samples=lab["records_dir"] is not None) for study in studies]
+    finished = _run(ctx, studies, lab, label, on_result=lambda result: tallies[result.study].add(result))
+    return finished, [Summary.of(tally, finished.interrupted) for tally in tallies]
 
 
 def _why(finished: Run) -> str:
@@ -360,7 +376,7 @@ def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Su
     for number, summary in enumerate(summaries):
         kept: dict[str, int] = {}
         traits = loaded.engine.lab
-        for result in summary.results:
+        for result in summary.samples:
             code = result.code or "end"
             if which == "sample" and kept.get(code, 0) >= 3:
                 continue

@@ -114,49 +114,86 @@ def shown_cards(ranked: Sequence[CardFigures], limit: int, own: frozenset[str] =
 
 
 def _cards_text(summary: Summary, limit: int, own: frozenset[str]) -> list[str]:
-    """The card ranking: the cards played, those held and never played, the designer's cards never held.
+    """The card tables, one per bot (figures of two bots never pooled): ranked by win rate in hand.
 
     A run of rows left out is one line that counts them; the last line
-    says how to see every row.
+    says how to see every row. Then the designer's cards no seat held.
     """
-    every = summary.cards()
-    ranked = [card for card in every if card.played]
     lines: list[str] = []
-    if ranked:
-        lines.append("cards, by win rate when played (95% intervals; * the difference with holding it unplayed is clear):")
-        name_width = max(len(card.name) for card in ranked)
-        shown = shown_cards(ranked, limit, own)
-        rank = 0
-        while rank < len(ranked):
-            if shown[rank]:
-                lines.append("  " + _card_line(ranked[rank], name_width))
-                rank += 1
-                continue
-            end = rank
-            while end < len(ranked) and not shown[end]:
-                end += 1
-            where = f"ranked {rank + 1}" if end - rank == 1 else f"ranked {rank + 1} to {end}"
-            lines.append(f"  … {_plural(end - rank, 'card')} not shown ({where})")
-            rank = end
-        hidden = shown.count(False)
-        if hidden:
-            lines.append(f"  ({hidden} of {_plural(len(ranked), 'card')} not shown: --cards-shown 0 shows them all)")
-    idle = [card for card in every if not card.played and card.held]
-    if idle:
-        lines.append("held but never played: " + ", ".join(f"{card.name} ({_plural(card.held, 'seat')})" for card in sorted(idle, key=lambda c: c.name)))
-    seen = {card.name for card in every}
+    seen: set[str] = set()
+    for bot in summary.card_bots():
+        every = summary.cards(bot)
+        seen.update(card.name for card in every)
+        if every:
+            lines.extend(_bot_cards_text(summary, bot, every, limit, own))
     unseen = sorted(name for name in own if name not in seen)
     if unseen:
         lines.append("your cards never held in these games: " + ", ".join(unseen))
     return lines
 
 
+#: The card table's columns after the name: heading and width.
+_CARD_COLUMNS = (("in hand", 17), ("opening hand", 17), ("drawn", 17), ("not seen", 17), ("IWD", 20), ("played", 17), ("turn", 5))
+
+
+def _bot_cards_text(summary: Summary, bot: str, ranked: list[CardFigures], limit: int, own: frozenset[str]) -> list[str]:
+    """One bot's card table."""
+    base = ranked[0].base
+    whose = f"{bot}'s seats" if len(summary.card_bots()) > 1 else f"the seats of {bot}, on both sides"
+    lines = [
+        f"cards, {whose} (score {base.text()} over {_plural(base.n, 'seat')}), by win rate in hand:",
+        "  win rates in % with their 95% interval and [seats]; IWD: in hand minus not seen, in points;",
+        f"  * the win rate in hand differs from {bot}'s score beyond chance, over {_plural(len(ranked), 'card')} (Benjamini–Hochberg, 5%)",
+    ]
+    name_width = max(4, *(len(card.name) for card in ranked))
+    lines.append("  " + f"  {'card':<{name_width}}" + "".join(f"  {head:>{width}}" for head, width in _CARD_COLUMNS))
+    shown = shown_cards(ranked, limit, own)
+    rank = 0
+    while rank < len(ranked):
+        if shown[rank]:
+            lines.append("  " + _card_line(ranked[rank], name_width))
+            rank += 1
+            continue
+        end = rank
+        while end < len(ranked) and not shown[end]:
+            end += 1
+        where = f"ranked {rank + 1}" if end - rank == 1 else f"ranked {rank + 1} to {end}"
+        lines.append(f"  … {_plural(end - rank, 'card')} not shown ({where})")
+        rank = end
+    hidden = shown.count(False)
+    if hidden:
+        lines.append(f"  ({hidden} of {_plural(len(ranked), 'card')} not shown: --cards-shown 0 shows them all)")
+    idle = [card for card in ranked if not card.played]
+    if idle:
+        lines.append("  held but never played: " + ", ".join(f"{card.name} ({_plural(card.held, 'seat')})" for card in sorted(idle, key=lambda c: c.name)))
+    return lines
+
+
+def _cell(rate: Rate) -> str:
+    """`54.2 48.1–60.3 [412]`: a rate in %, its interval and its count; `–` with no seat."""
+    if not rate.n:
+        return "–"
+    low, high = rate.interval or (0.0, 0.0)
+    return f"{100 * (rate.value or 0.0):.1f} {100 * low:.0f}–{100 * high:.0f} [{rate.n}]"
+
+
+def _iwd(card: CardFigures) -> str:
+    """The improvement when drawn, in points, with its interval: `+3.1 (−0.4…+6.6)`."""
+    found = card.improvement
+    if found is None:
+        return "–"
+    value, low, high = found
+    return f"{100 * value:+.1f} ({100 * low:+.0f}…{100 * high:+.0f})"
+
+
+def card_cells(card: CardFigures) -> list[str]:
+    """A card's row after its name: in hand, opening hand, drawn, not seen, IWD, played rate, mean turn played."""
+    return [_cell(card.in_hand), _cell(card.in_opening), _cell(card.when_drawn), _cell(card.not_seen), _iwd(card), _cell(card.played_rate), _num(card.mean_turn)]
+
+
 def _card_line(card: CardFigures, width: int) -> str:
-    first = sum(card.first_turns) / len(card.first_turns) if card.first_turns else None
-    return (
-        f"{'*' if card.clear else ' '} {card.name:<{width}}  played in {card.played:>4} of {card.held:>4}: "
-        f"{card.when_played.text():<22} not played: {card.when_idle.text():<22} first on turn {_num(first)}"
-    )
+    cells = card_cells(card)
+    return f"{'*' if card.flagged else ' '} {card.name:<{width}}" + "".join(f"  {cell:>{w}}" for cell, (_, w) in zip(cells, _CARD_COLUMNS))
 
 
 def comparison_text(summaries: Sequence[Summary], option: str) -> list[str]:
@@ -211,7 +248,7 @@ def csv_text(summaries: Sequence[Summary]) -> str:
     writer = csv.DictWriter(out, CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
     for summary in summaries:
-        for r in summary.results:
+        for r in summary.results:  # kept when a CSV is asked for
             writer.writerow(_row(summary, r))
     return out.getvalue()
 
@@ -297,16 +334,16 @@ def _interval_plot(rows: list[tuple[str, Rate]], reference: float | None = 0.5) 
     return "".join(parts)
 
 
-def _histogram(values: list[int]) -> str:
-    """The games' lengths in turns, in up to 30 bins."""
+def _histogram(values: dict[int, int]) -> str:
+    """The games' lengths in turns (games per number of turns), in up to 30 bins."""
     if not values:
         return ""
     low, high = min(values), max(values)
     bins = min(30, high - low + 1)
     size = max(1, -(-(high - low + 1) // bins))
     counts = [0] * bins
-    for value in values:
-        counts[min(bins - 1, (value - low) // size)] += 1
+    for value, n in values.items():
+        counts[min(bins - 1, (value - low) // size)] += n
     width, height, left = 600, 180, 40
     bar = (width - left) / bins
     top = max(counts)
@@ -383,15 +420,21 @@ def _study_html(summary: Summary, number: int, ending_text: dict[str, str] | Non
     lengths = summary.lengths()
     out.append('<section class="lengths"><h3>Lengths</h3>')
     out.append(f'<p>{_num(lengths["mean"])} turns on average; median {_num(lengths["median"], 0)}; 10%–90%: {_num(lengths["p10"], 0)}–{_num(lengths["p90"], 0)}.</p>')
-    out.append(_histogram([r.turns for r in summary.results]))
+    out.append(_histogram(summary.turn_counts()))
     out.append(_table(["ending", "games"], [[(ending_text or {}).get(code, code), n] for code, n in summary.endings().items()], {1}))
     out.append("</section>")
-    cards = [card for card in summary.cards() if card.played or card.held]
-    if cards:
-        out.append('<section class="cards"><h3>Cards</h3><p class="note">Win rate of the seats that played the card, against those that held it and did not play it; ●: the two intervals do not overlap.</p>')
-        out.append(_interval_plot([(card.name, card.when_played) for card in cards if card.played]))
-        rows = [[("● " if card.clear else "") + card.name, card.held, card.played, card.when_played.text(), card.when_idle.text(), _num(sum(card.first_turns) / len(card.first_turns) if card.first_turns else None)] for card in cards]
-        out.append(_table(["card", "held", "played", "win rate when played", "when held, not played", "first turn"], rows, {1, 2, 5}))
+    bots = summary.card_bots()
+    if any(summary.cards(bot) for bot in bots):
+        out.append('<section class="cards"><h3>Cards</h3><p class="note">Per bot, over the seats it played: win rate in hand (games in hand, GIH), in the opening hand, when drawn later, when not seen, with their 95% intervals and [seats]; IWD: in hand minus not seen, in points; played: the share of the seats holding it that played it; turn: the mean turn it was played in. ●: the win rate in hand differs from the bot\'s score beyond chance (Benjamini–Hochberg over the cards compared, 5%).</p>')
+        for bot in bots:
+            cards = summary.cards(bot)
+            if not cards:
+                continue
+            if len(bots) > 1:
+                out.append(f"<h4>Played by {_esc(bot)}</h4>")
+            out.append(_interval_plot([(card.name, card.in_hand) for card in cards], reference=cards[0].base.value))
+            rows = [[("● " if card.flagged else "") + card.name, card.held, *card_cells(card)] for card in cards]
+            out.append(_table(["card", "GIH", "win rate in hand", "opening hand", "drawn", "not seen", "IWD", "played", "turn"], rows, {1, 7, 8}))
         out.append("</section>")
     sides = summary.by_side_name()
     if len(sides) > 1:

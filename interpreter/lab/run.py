@@ -31,6 +31,7 @@ from multiprocessing.connection import Connection, wait
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.play import play_game, seeded
@@ -110,7 +111,8 @@ class GameResult:
     conditions: dict[str, str] = field(default_factory=dict)
     #: P1's lead at the start of each turn, and at the end.
     leads: list[float] = field(default_factory=list)
-    #: Per seat: card name → [held (0/1), times played, first turn played or None].
+    #: Per seat: card name → [held (0/1), times played, first turn played or None,
+    #: in the opening hand (0/1), the sum of the turns it was played in].
     cards: list[dict[str, list[Any]]] = field(default_factory=lambda: [{}, {}])
 
     @property
@@ -212,12 +214,17 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
     def on_event(event: Event) -> None:
         assert traits is not None
         for seat, name, use in traits.card_events(event, holder[0]):
-            entry = cards[seat].setdefault(name, [0, 0, None])
-            entry[0] = 1
+            entry = cards[seat].get(name)
+            if entry is None:
+                entry = cards[seat][name] = [1, 0, None, 0, 0]
             if use == "played":
+                turn = holder[0].turn
                 entry[1] += 1
+                entry[4] += turn
                 if entry[2] is None:
-                    entry[2] = holder[0].turn
+                    entry[2] = turn
+            elif use == "opening":
+                entry[3] = 1
 
     played = play_game(
         game, players, seed,
@@ -259,7 +266,57 @@ def play_chunk(studies: Sequence[Study], work: Sequence[tuple[int, int]]) -> lis
 
 def all_work(studies: Sequence[Study]) -> list[tuple[int, int]]:
     """Every game of every study, in order."""
-    return [(number, index) for number, study in enumerate(studies) for index in range(study.games)]
+    return list(_work(studies))
+
+
+def _work(studies: Sequence[Study]) -> Iterator[tuple[int, int]]:
+    """Every game of every study, in order, one at a time (a 100,000-game run makes no list of them)."""
+    return ((number, index) for number, study in enumerate(studies) for index in range(study.games))
+
+
+def _pieces(studies: Sequence[Study], workers: int) -> Iterator[list[tuple[int, int]]]:
+    """`chunks(all_work(studies), workers)`, made as they are sent."""
+    total = sum(study.games for study in studies)
+    size = max(1, min(MAX_CHUNK, -(-total // max(1, 8 * workers))))
+    work = _work(studies)
+    while piece := list(islice(work, size)):
+        yield piece
+
+
+class InOrder:
+    """Hands results to `sink` in the games' order, whatever order they come in.
+
+    A worker's piece may finish before an earlier one: its results wait
+    here (a few pieces at most) until the games before them are in, so that
+    whatever is summed as results come (floating-point means included) is
+    the same for any number of workers. `flush` hands over what is left
+    (a run stopped early), in order.
+    """
+
+    def __init__(self, studies: Sequence[Study], sink: Callable[[GameResult], None]) -> None:
+        self.sizes = [study.games for study in studies]
+        self.sink = sink
+        self.waiting: dict[tuple[int, int], GameResult] = {}
+        self.next = self._after(0, -1)
+
+    def _after(self, number: int, index: int) -> tuple[int, int]:
+        """The game after game `index` of study `number`."""
+        index += 1
+        while number < len(self.sizes) and index >= self.sizes[number]:
+            number, index = number + 1, 0
+        return number, index
+
+    def add(self, result: GameResult) -> None:
+        """Take a result; hand over every result now in order."""
+        self.waiting[(result.study, result.index)] = result
+        while (ready := self.waiting.pop(self.next, None)) is not None:
+            self.sink(ready)
+            self.next = self._after(*self.next)
+
+    def flush(self) -> None:
+        """Hand over the results still waiting, in order (the games between them were not played)."""
+        for key in sorted(self.waiting):
+            self.sink(self.waiting.pop(key))
 
 
 def chunks(work: list[tuple[int, int]], workers: int) -> list[list[tuple[int, int]]]:
@@ -358,8 +415,15 @@ def run(
     address: str | None = None,
     progress: Progress | None = None,
     signals: Collection[int] = (),
+    on_result: Callable[[GameResult], None] | None = None,
+    keep: bool = True,
 ) -> Run:
     """Play every game of the studies; `progress(n)` sees each batch of n finished games.
+
+    `on_result` sees each result in the games' order as soon as the games
+    before it are in (see `InOrder`); with `keep=False` the run keeps no
+    result itself (`Run.results` is empty), so that its memory does not
+    grow with the number of games.
 
     Ctrl-C stops the run, and so does any of `signals` (the `atout`
     command's: `STOPPING_SIGNALS`): the workers are ended at once, the games
@@ -369,8 +433,8 @@ def run(
     number of workers or the backend.
     """
     studies = list(studies)
-    work = all_work(studies)
     results: list[GameResult] = []
+    ordered = InOrder(studies, on_result) if on_result is not None else None
     interrupted = False
     stopped_by: int | None = None
     lost = ""
@@ -379,13 +443,17 @@ def run(
         with stopping_on(signals):
             try:
                 if backend == "ray":
-                    pieces = _run_ray(studies, chunks(work, max(1, workers)), workers, address)
+                    pieces = _run_ray(studies, list(_pieces(studies, max(1, workers))), workers, address)
                 elif workers <= 1:
-                    pieces = ([play_one(studies[n], n, i)] for n, i in work)
+                    pieces = ([play_one(studies[n], n, i)] for n, i in _work(studies))
                 else:
-                    pieces = _run_pool(studies, chunks(work, workers), workers)
+                    pieces = _run_pool(studies, _pieces(studies, workers), workers)
                 for piece in pieces:
-                    results.extend(piece)
+                    if keep:
+                        results.extend(piece)
+                    if ordered is not None:
+                        for result in piece:
+                            ordered.add(result)
                     if progress is not None:
                         progress(len(piece))
             finally:
@@ -400,6 +468,8 @@ def run(
         # SIGTERM or SIGHUP sent to the whole process group (a closed terminal) may reach a worker first
         interrupted, lost = True, str(error)
         stopped_by = error.signum if error.signum in signals else None
+    if ordered is not None:
+        ordered.flush()
     results.sort(key=lambda result: (result.study, result.index))
     return Run(results, interrupted, workers, backend, stopped_by, lost)
 
@@ -453,7 +523,7 @@ def _worker(connection: Connection, studies: list[Study], inherited: Sequence[Co
         pass
 
 
-def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int) -> Iterator[list[GameResult]]:
+def _run_pool(studies: list[Study], pieces: Iterator[list[tuple[int, int]]], workers: int) -> Iterator[list[GameResult]]:
     """The pieces played by worker processes, yielded as they finish.
 
     Each worker has a pipe of its own: it is sent a piece, sends back the
@@ -466,10 +536,12 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
     """
     context = multiprocessing.get_context()
     forked = context.get_start_method() == "fork"
+    queue = iter(pieces)
+    first = list(islice(queue, max(1, workers)))
     processes: list[Any] = []
     connections: list[Connection] = []
     with _signals_held():  # a stop in the middle would leave a worker unowned
-        for _ in range(max(1, min(workers, len(pieces)))):
+        for _ in range(len(first)):
             mine, theirs = context.Pipe()
             inherited = [*connections, mine] if forked else []  # a forked worker gets a copy of these: it closes them
             process = context.Process(target=_worker, args=(theirs, studies, inherited), daemon=True)
@@ -477,7 +549,7 @@ def _run_pool(studies: list[Study], pieces: list[list[tuple[int, int]]], workers
             theirs.close()
             processes.append(process)
             connections.append(mine)
-    queue = iter(pieces)
+    queue = chain(first, queue)
     busy: list[Connection] = []
 
     def send(connection: Connection, piece: list[tuple[int, int]] | None) -> None:

@@ -77,3 +77,52 @@ def quantile(values: Sequence[float], q: float) -> float:
 def mean(values: Sequence[float]) -> float | None:
     """The mean, or None for no value."""
     return sum(values) / len(values) if values else None
+
+
+def difference(a: Rate, b: Rate) -> tuple[float, float, float] | None:
+    """`a − b` with its 95% interval (Newcombe's hybrid score interval, from the two Wilson intervals); None when either has no trial.
+
+    Newcombe (1998), method 10: it stays sensible at 0 or n successes,
+    where the normal approximation's interval does not.
+    """
+    if not a.n or not b.n:
+        return None
+    p1, p2 = a.k / a.n, b.k / b.n
+    (l1, u1), (l2, u2) = wilson(a.k, a.n), wilson(b.k, b.n)
+    d = p1 - p2
+    return d, d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+
+
+def score_p_value(k: float, n: int, p0: float) -> float:
+    """The two-sided p-value of the score test of `k` of `n` against the rate `p0`.
+
+    It is the test the Wilson interval inverts: at level α, the interval
+    excludes `p0` exactly when this p-value is below α. 1.0 when there is
+    no trial; 0 or 1 for `p0` when the observed rate differs from it.
+    """
+    if n <= 0:
+        return 1.0
+    p = k / n
+    if p0 <= 0.0 or p0 >= 1.0:
+        return 1.0 if p == p0 else 0.0
+    z = abs(p - p0) / math.sqrt(p0 * (1 - p0) / n)
+    return math.erfc(z / math.sqrt(2))
+
+
+def benjamini_hochberg(p_values: Sequence[float], q: float = 0.05) -> list[bool]:
+    """Which of the hypotheses the Benjamini–Hochberg procedure rejects at false discovery rate `q`.
+
+    With m p-values sorted, the largest i with p₍ᵢ₎ ≤ i·q/m and every
+    smaller one are rejected: among the cards flagged, about a share `q`
+    at most are flagged by chance, however many cards are compared.
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    cut = 0
+    for rank, i in enumerate(order, 1):
+        if p_values[i] <= rank * q / m:
+            cut = rank
+    rejected = [False] * m
+    for i in order[:cut]:
+        rejected[i] = True
+    return rejected

@@ -3,9 +3,11 @@
 Each game declares a `LabTraits` in its `lab.py`, read by the lab only:
 
 - `card_events(event, state)`: the cards an event shows a seat holding (a
-  card drawn, taken, swapped in) or playing, as `(seat, name, "held" |
+  card drawn, taken, swapped in), holding in its opening hand (dealt before
+  the first turn), or playing, as `(seat, name, "held" | "opening" |
   "played")`; the state is the one after the event's action, for games
-  whose hands are dealt without an event; `heard`, the kinds of events it
+  whose hands are dealt without an event; the lab reads the turn a card is
+  played in from that state (`state.turn`); `heard`, the kinds of events it
   reads (the lab's games emit no others: most of their events, never read,
   are not made);
 - `lead(state)`: how far P1 is ahead, in the game's own unit (life, seals,
@@ -26,7 +28,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Use = Literal["held", "played"]
+#: "opening": held in the opening hand; "held": came into the hand later; "played": played.
+Use = Literal["held", "opening", "played"]
 
 
 def _no_cards(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:

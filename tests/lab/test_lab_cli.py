@@ -62,8 +62,8 @@ def test_the_text_summary_shows_intervals_seats_lengths_and_cards():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "games: 10"
-    assert any(line.startswith("  heuristic wins") and "(" in line and "–" in line for line in lines)
-    for start in ("seats: P1 wins", "first player wins", "length:", "endings:", "quality: fairness", "cards, by win rate"):
+    assert any(line.startswith("  heuristic (side A) wins") and "(" in line and "–" in line for line in lines)  # a mirror by default
+    for start in ("seats: P1 wins", "first player wins", "length:", "endings:", "quality: fairness", "cards, the seats of heuristic, on both sides"):
         assert any(line.startswith(start) for line in lines), start
 
 

@@ -73,7 +73,7 @@ def test_side_labels():
 # The card ranking
 # ---------------------------------------------------------------------------
 
-STUDY = Study("cordes", {"shipped": {}, "designer": {}}, {}, ("heuristic", "random"), 2)
+STUDY = Study("cordes", {"shipped": {}, "designer": {}}, {}, ("heuristic", "heuristic"), 2)
 #: Twenty cards, "Carte 00" the best when played, "Carte 19" the worst.
 NAMES = [f"Carte {n:02d}" for n in range(20)]
 
@@ -86,7 +86,7 @@ def _summary(names: list[str] = NAMES, idle: tuple[str, ...] = ()) -> Summary:
     for name in idle:
         cards[1][name] = [1, 0, None]
     results = [
-        GameResult(study=0, index=i, seed=0, swapped=False, bots=["heuristic", "random"], winner=0, first=0, turns=5, actions=9, code="ko", cards=cards)
+        GameResult(study=0, index=i, seed=0, swapped=False, bots=["heuristic", "heuristic"], winner=0, first=0, turns=5, actions=9, code="ko", cards=cards)
         for i in range(2)
     ]
     return Summary(STUDY, results)
@@ -94,7 +94,7 @@ def _summary(names: list[str] = NAMES, idle: tuple[str, ...] = ()) -> Summary:
 
 def _rows(lines: list[str]) -> list[str]:
     """The names of the card rows shown."""
-    return [name for line in lines for name in NAMES + ["Nouvelle"] if f" {name} " in line and "played in" in line]
+    return [name for line in lines for name in NAMES + ["Nouvelle"] if f" {name} " in line and line.startswith(("  * ", "    "))]
 
 
 def test_the_rows_left_out_are_counted_and_the_way_to_see_them_all_is_said():
@@ -122,7 +122,7 @@ def test_the_designer_s_cards_are_never_hidden():
 
 def test_cards_held_and_never_played_are_listed():
     lines = text(_summary(NAMES[:3], idle=("Dormante",)))
-    assert "held but never played: Dormante (2 seats)" in lines
+    assert "  held but never played: Dormante (2 seats)" in lines
 
 
 def test_the_command_s_default_is_the_report_s():
@@ -158,8 +158,8 @@ def test_a_designer_s_fourteen_new_cards_are_all_shown(tmp_path: Path):
     lines = result.stdout.splitlines()
     for n in range(1, 15):
         named = re.compile(rf"\bHaymaker {n}\b(?! ?\d)")
-        assert any(named.search(line) and "played in" in line for line in lines) or any(
-            line.startswith(("held but never played:", "your cards never held")) and named.search(line) for line in lines
+        assert any(named.search(line) and line.startswith(("  * ", "    ")) for line in lines) or any(
+            line.startswith(("  held but never played:", "your cards never held")) and named.search(line) for line in lines
         ), n
     assert any("--cards-shown 0 shows them all" in line for line in lines)
 

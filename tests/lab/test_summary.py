@@ -51,10 +51,11 @@ def test_a_card_s_figures_compare_playing_it_with_holding_it():
         result(2, 1, cards=[idle, played]),
         result(3, 1, cards=[{}, {"Jab": [1, 1, 5]}]),
     ]
-    (jab,) = Summary(STUDY, results).cards()
+    mirror = [GameResult(**{**r.as_json(), "bots": ["heuristic", "heuristic"]}) for r in results]
+    (jab,) = Summary(Study("cordes", {"shipped": {}, "designer": {}}, {}, ("heuristic", "heuristic"), 4), mirror).cards()
     assert (jab.held, jab.played, jab.idle) == (6, 4, 2)
     assert jab.when_played.k == 4 and jab.when_idle.k == 0
-    assert jab.first_turns == [3, 3, 3, 5]
+    assert jab.mean_first_turn == (3 + 3 + 3 + 5) / 4
     assert not jab.clear  # 4 of 4 against 0 of 2: the intervals still overlap
 
 

@@ -9,10 +9,10 @@ from atout.interpreter.lab.traits import LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """A card drawn is held; a technique played from the hand (not a basic one) is played."""
+    """A card drawn is held (before the first turn: in the opening hand); a technique played from the hand (not a basic one) is played."""
     kind = event["e"]
     if kind == "draw":
-        return ((event["player"], event["card"], "held"),)
+        return ((event["player"], event["card"], "opening" if state.turn == 0 else "held"),)
     if kind == "play" and not event.get("basic"):
         return ((event["player"], event["technique"], "played"),)
     return ()

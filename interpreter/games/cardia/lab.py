@@ -9,10 +9,10 @@ from atout.interpreter.lab.traits import LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """A card drawn is held; the two cards of an encounter, revealed, are played."""
+    """A card drawn is held (before the first turn: in the opening hand); the two cards of an encounter, revealed, are played."""
     kind = event["e"]
     if kind == "draw":
-        return ((event["player"], event["card"], "held"),)
+        return ((event["player"], event["card"], "opening" if state.turn == 0 else "held"),)
     if kind == "reveal":
         return tuple((seat, name, "played") for seat, name in enumerate(event["cards"]))
     return ()

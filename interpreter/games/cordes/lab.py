@@ -9,9 +9,11 @@ from atout.interpreter.lab.traits import LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """A card drawn or taken is held; a card played (as an attack, a defense, a recovery) is played."""
+    """A card drawn or taken is held (drawn before the first turn: in the opening hand); a card played (as an attack, a defense, a recovery) is played."""
     kind = event["e"]
-    if kind in ("draw", "take"):
+    if kind == "draw":
+        return ((event["player"], event["card"], "opening" if state.turn == 0 else "held"),)
+    if kind == "take":
         return ((event["player"], event["card"], "held"),)
     if kind == "play":
         return ((event["player"], event["card"], "played"),)

@@ -9,10 +9,11 @@ from atout.interpreter.lab.traits import LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """The hands, at each round's start, are held, and a card swapped in; the two revealed cards are played."""
+    """The hands, at each round's start, are held (the first round's: the opening hand), and a card swapped in; the two revealed cards are played."""
     kind = event["e"]
     if kind == "round":
-        return tuple((seat, state.names[card], "held") for seat in (0, 1) for card in state.hands[seat])
+        use: Use = "opening" if event["round"] == 1 and not event.get("replay") else "held"
+        return tuple((seat, state.names[card], use) for seat in (0, 1) for card in state.hands[seat])
     if kind == "swap":
         return ((event["player"], event["card"], "held"),)
     if kind == "reveal":
