@@ -211,6 +211,8 @@ class Difference:
         scale, unit = (100.0, "points") if self.unit == "rate" else (1.0, self.unit)
         if self.low is None or self.high is None:
             return f"{scale * self.mean:+.1f} {unit} (no interval: {self.pairs} pair)"
+        if self.low == self.high == self.mean == 0:
+            return f"0 {unit} (the same at every seed)"
         return f"{scale * self.mean:+.1f} {unit} ({scale * self.low:+.1f} to {scale * self.high:+.1f})"
 
     def as_json(self) -> dict[str, Any]:
@@ -464,7 +466,8 @@ def html_page(comparison: Comparison, title: str, side_word: str = "side") -> st
         if rows:
             body.append('<h3>Cards</h3><p class="note">Score of the seats that played the card (seeds where it was played in both versions), '
                         "and the share of the seats holding it that played it; changed, new and removed cards first.</p>")
-            body.append(report._table(["card", "score when played: base", "version", "difference", "played when held: base", "version", "difference"], rows, {1, 2, 4, 5}))
+            head = ["card", f"score when played: {comparison.labels[0]}", version.label, "difference", f"played when held: {comparison.labels[0]}", version.label, "difference"]
+            body.append(report._table(head, rows, {1, 2, 4, 5}))
         body.append("</section>")
     body.append('<section id="versions"><h2>Both versions, side by side</h2><div class="side-by-side">')
     for number, (label, summary) in enumerate(zip(comparison.labels, comparison.summaries)):
@@ -490,10 +493,10 @@ def _difference_plot(rows: list[tuple[str, Difference]]) -> str:
     label_width, plot_width, row_height = 220, 440, 22
     height = row_height * len(rows) + 30
     x = lambda v: label_width + plot_width / 2 + v / reach * plot_width / 2  # noqa: E731
-    parts = [f'<svg role="img" class="difference-plot" width="{label_width + plot_width + 20}" height="{height}" viewBox="0 0 {label_width + plot_width + 20} {height}">']
+    parts = [f'<svg role="img" class="difference-plot" width="{label_width + plot_width + 60}" height="{height}" viewBox="0 0 {label_width + plot_width + 60} {height}">']
     for tick in (-reach, -reach / 2, 0.0, reach / 2, reach):
         parts.append(f'<line x1="{x(tick):.1f}" y1="0" x2="{x(tick):.1f}" y2="{height - 20}" stroke="{"#999" if tick == 0 else "#ddd"}"/>')
-        parts.append(f'<text x="{x(tick):.1f}" y="{height - 5}" text-anchor="middle">{100 * tick:+.0f}</text>')
+        parts.append(f'<text x="{x(tick):.1f}" y="{height - 5}" text-anchor="middle">{100 * tick:+.0f}{" points" if tick == reach else ""}</text>')
     for i, (name, d) in enumerate(rows):
         y = i * row_height + 4
         low = d.low if d.low is not None else d.mean
