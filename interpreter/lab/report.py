@@ -132,8 +132,8 @@ def _cards_text(summary: Summary, limit: int, own: frozenset[str]) -> list[str]:
     return lines
 
 
-#: The card table's columns after the name: heading and width.
-_CARD_COLUMNS = (("in hand", 17), ("opening hand", 17), ("drawn", 17), ("not seen", 17), ("IWD", 20), ("played", 17), ("turn", 5))
+#: The card table's columns after the name.
+_CARD_COLUMNS = ("in hand", "opening hand", "drawn", "not seen", "IWD", "played", "turn")
 
 
 def _bot_cards_text(summary: Summary, bot: str, ranked: list[CardFigures], limit: int, own: frozenset[str]) -> list[str]:
@@ -142,16 +142,19 @@ def _bot_cards_text(summary: Summary, bot: str, ranked: list[CardFigures], limit
     whose = f"{bot}'s seats" if len(summary.card_bots()) > 1 else f"the seats of {bot}, on both sides"
     lines = [
         f"cards, {whose} (score {base.text()} over {_plural(base.n, 'seat')}), by win rate in hand:",
-        "  win rates in % with their 95% interval and [seats]; IWD: in hand minus not seen, in points;",
+        "  win rates in % with their 95% interval and [seats]; IWD: in hand minus not seen, in points; turn: mean turn played;",
         f"  * the win rate in hand differs from {bot}'s score beyond chance, over {_plural(len(ranked), 'card')} (Benjamini–Hochberg, 5%)",
     ]
-    name_width = max(4, *(len(card.name) for card in ranked))
-    lines.append("  " + f"  {'card':<{name_width}}" + "".join(f"  {head:>{width}}" for head, width in _CARD_COLUMNS))
     shown = shown_cards(ranked, limit, own)
+    rows = {card.name: card_cells(card) for card, show in zip(ranked, shown) if show}
+    name_width = max(4, *(len(name) for name in rows))
+    widths = [max(len(head), *(len(cells[i]) for cells in rows.values())) for i, head in enumerate(_CARD_COLUMNS)]
+    lines.append("  " + f"  {'card':<{name_width}}" + "".join(f"  {head:>{width}}" for head, width in zip(_CARD_COLUMNS, widths)))
     rank = 0
     while rank < len(ranked):
         if shown[rank]:
-            lines.append("  " + _card_line(ranked[rank], name_width))
+            card = ranked[rank]
+            lines.append("  " + f"{'*' if card.flagged else ' '} {card.name:<{name_width}}" + "".join(f"  {cell:>{width}}" for cell, width in zip(rows[card.name], widths)))
             rank += 1
             continue
         end = rank
@@ -174,26 +177,27 @@ def _cell(rate: Rate) -> str:
     if not rate.n:
         return "–"
     low, high = rate.interval or (0.0, 0.0)
-    return f"{100 * (rate.value or 0.0):.1f} {100 * low:.0f}–{100 * high:.0f} [{rate.n}]"
+    return f"{100 * (rate.value or 0.0):.1f} {100 * low:.1f}–{100 * high:.1f} [{rate.n}]"
+
+
+def _points_text(value: float) -> str:
+    """A difference in points, signed, with one decimal (never `-0.0`)."""
+    text = f"{100 * value:+.1f}"
+    return "+0.0" if text == "-0.0" else text
 
 
 def _iwd(card: CardFigures) -> str:
-    """The improvement when drawn, in points, with its interval: `+3.1 (−0.4…+6.6)`."""
+    """The improvement when drawn, in points, with its interval: `+3.1 (-0.4…+6.6)`."""
     found = card.improvement
     if found is None:
         return "–"
     value, low, high = found
-    return f"{100 * value:+.1f} ({100 * low:+.0f}…{100 * high:+.0f})"
+    return f"{_points_text(value)} ({_points_text(low)}…{_points_text(high)})"
 
 
 def card_cells(card: CardFigures) -> list[str]:
     """A card's row after its name: in hand, opening hand, drawn, not seen, IWD, played rate, mean turn played."""
     return [_cell(card.in_hand), _cell(card.in_opening), _cell(card.when_drawn), _cell(card.not_seen), _iwd(card), _cell(card.played_rate), _num(card.mean_turn)]
-
-
-def _card_line(card: CardFigures, width: int) -> str:
-    cells = card_cells(card)
-    return f"{'*' if card.flagged else ' '} {card.name:<{width}}" + "".join(f"  {cell:>{w}}" for cell, (_, w) in zip(cells, _CARD_COLUMNS))
 
 
 def comparison_text(summaries: Sequence[Summary], option: str) -> list[str]:
