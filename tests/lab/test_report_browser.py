@@ -24,7 +24,7 @@ def test_a_simulation_report_shows_every_section(tmp_path):
             element = driver.find_element("css selector", f"section.{section}")
             assert element.is_displayed() and element.size["height"] > 40, section
         cards = driver.find_element("css selector", "section.cards").text
-        assert "Jab" in cards and "win rate when played" in cards
+        assert "Jab" in cards and "win rate in hand" in cards and "IWD" in cards
         bars = driver.find_elements("css selector", "section.wins svg rect")
         assert len(bars) >= 4 and all(bar.size["width"] >= 0 for bar in bars)
 
