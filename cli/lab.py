@@ -56,6 +56,7 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--p1", metavar="BOT", default="heuristic", show_default=True, shell_complete=_complete_players(False), help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
 @click.option("--p2", metavar="BOT", default=None, shell_complete=_complete_players(False), help="Side B's bot  [default: side A's: a mirror study, whose card figures are about the cards, not the bots].")
 @click.option("--each", metavar="OPTION=V1,V2,…", default=None, help="One study per value of a setup option, compared (same seeds): rules=default,duel-strict; lieu=all; protecteurs=no,yes.")
+@click.option("--vs", "versions", metavar="FOLDER", multiple=True, type=click.Path(exists=True, path_type=Path), help="Compare this version of the set (a folder; repeat for several) with --cards (or the game as shipped), on the same seeds: differences with paired intervals.")
 @click.option("--cards-shown", type=click.IntRange(0), default=16, show_default=True, help="How many cards of the ranking the text shows, half from each end (0: all); the cards of your own files are always shown.")
 @_lab_options
 @click.pass_context
@@ -74,6 +75,11 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
     """
     from atout.interpreter.lab.run import designer_cards, study_of
 
+    versions = options.pop("versions")
+    if versions:  # versions of the set compared on the same seeds (cli/lab_versions.py)
+        from .lab_versions import compare_versions
+
+        return compare_versions(ctx, versions, game, count, seed, p1, p2, cards, **options)
     p2 = p1 if p2 is None else p2
     each = options.pop("each")
     cards_shown = options.pop("cards_shown")
@@ -393,3 +399,6 @@ def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Su
                 raise click.ClickException(f"game {result.index + 1} did not play the same again: please report it")
             saved += 1
     click.echo(f"{saved} records written to {folder} (replay one with: atout replay FILE --step)", err=True)
+
+
+from . import lab_versions  # noqa: E402,F401  (registers `sweep`; `simulate --vs` hands over to it)

@@ -1,8 +1,9 @@
 """`atout simulate G --vs FOLDER` and `atout sweep`: versions of a set, and values of a card's number, on the same seeds.
 
-`--vs` is added to `simulate` here: with it, the base set (`--cards`, or the
-game as shipped) and every version are played on the same seeds and their
-differences printed with paired intervals (`interpreter/lab/compare.py`).
+With `--vs`, `simulate` hands over to `compare_versions`: the base set
+(`--cards`, or the game as shipped) and every version are played on the
+same seeds and their differences printed with paired intervals
+(`interpreter/lab/compare.py`).
 `sweep` rewrites one card at several values of one of its numbers, through
 the language's own writer, and plays each on the same seeds
 (`interpreter/lab/sweep.py`).
@@ -10,8 +11,8 @@ the language's own writer, and plays each on the same seeds
 
 from __future__ import annotations
 
-import functools
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,39 +23,13 @@ from .main import GameChoice, GameCommand, _check_bots, _complete_players, _load
 
 if TYPE_CHECKING:
     from atout.interpreter.api import LoadedGame
-    from atout.interpreter.lab.run import Run
+    from atout.interpreter.lab.run import GameResult, Run, Study
+    from atout.interpreter.lab.summary import Summary
 
 
 # ---------------------------------------------------------------------------
 # simulate --vs
 # ---------------------------------------------------------------------------
-
-VS_OPTION = click.Option(
-    ["--vs"],
-    "vs",
-    metavar="FOLDER",
-    multiple=True,
-    type=click.Path(exists=True, path_type=Path),
-    help="Compare this version of the set (a folder; repeat for several) with --cards (or the game as shipped), on the same seeds: differences with paired intervals.",
-)
-
-
-def _add_vs(command: click.Command) -> None:
-    """Give `simulate` the `--vs` option: with it, the run is a comparison of versions."""
-    before = next((i for i, p in enumerate(command.params) if p.name == "cards_shown"), len(command.params))
-    command.params.insert(before, VS_OPTION)
-    plain = command.callback
-    assert plain is not None
-
-    @functools.wraps(plain)
-    def callback(**given: Any) -> Any:
-        versions = given.pop("vs", ())
-        if not versions:
-            return plain(**given)
-        return _compare_versions(click.get_current_context(), versions, **given)
-
-    command.callback = callback
-
 
 def _label(path: Path | None, taken: list[str]) -> str:
     """A version's name in the output: its folder's name (its path when two have the same name); the shipped game: `shipped`."""
@@ -64,11 +39,29 @@ def _label(path: Path | None, taken: list[str]) -> str:
     return str(path) if label in taken else label
 
 
-def _compare_versions(ctx: click.Context, versions: tuple[Path, ...], game: str, count: int, seed: int, p1: str, p2: str | None, cards: Path | None, **options: Any) -> None:
-    """Play the base and each version on the same seeds and print their differences."""
+def _counted(ctx: click.Context, studies: list[Study], settings: dict[str, Any], label: str, extra: Sequence[Any]) -> tuple[Run, list[Summary]]:
+    """Play the studies, each game counted as it finishes: in the study's `Tally` and in `extra[study]` (its `add`).
+
+    As `simulate`, the results themselves are kept only for `--csv` and
+    `--save-records`: the run's memory does not grow with its games.
+    """
+    from atout.interpreter.lab.summary import Summary, Tally
+
+    keep = settings["csv_path"] is not None or (settings["records_dir"] is not None and settings["which"] == "all")
+    tallies = [Tally(study, keep=keep, samples=settings["records_dir"] is not None) for study in studies]
+
+    def counted(result: GameResult) -> None:
+        tallies[result.study].add(result)
+        extra[result.study].add(result)
+
+    finished = lab._run(ctx, studies, settings, label, on_result=counted)
+    return finished, [Summary.of(tally, finished.interrupted) for tally in tallies]
+
+
+def compare_versions(ctx: click.Context, versions: tuple[Path, ...], game: str, count: int, seed: int, p1: str, p2: str | None, cards: Path | None, **options: Any) -> None:
+    """`simulate --vs`: play the base (`--cards`, or the game as shipped) and each version on the same seeds and print their differences."""
     from atout.interpreter.lab.compare import SeedTally, card_texts, compare
     from atout.interpreter.lab.run import study_of
-    from atout.interpreter.lab.summary import summarize
 
     p2 = p1 if p2 is None else p2
     if options.pop("each", None) is not None:
@@ -84,11 +77,8 @@ def _compare_versions(ctx: click.Context, versions: tuple[Path, ...], game: str,
         labels.append(_label(path, labels))
     _check_bots(ctx, loaded[0], {"p1": p1, "p2": p2}, human=False)
     studies = [study_of(one, (p1, p2), count, seed, not settings["no_swap"], label=f"version: {label}") for one, label in zip(loaded, labels)]
-    finished = lab._run(ctx, studies, settings, f"{game}: {len(studies)} versions")
     tallies = [SeedTally() for _ in studies]
-    for result in finished.results:
-        tallies[result.study].add(result)
-    summaries = summarize(studies, finished.results, finished.interrupted)
+    finished, summaries = _counted(ctx, studies, settings, f"{game}: {len(studies)} versions", tallies)
     comparison = compare(summaries, tallies, labels, [card_texts(one.files) for one in loaded])
     _finish(ctx, finished, settings, loaded[0], summaries, lambda: _comparison_lines(comparison, settings, cards_shown), lambda: _comparison_page(comparison, loaded[0]), loaded, labels)
 
@@ -154,9 +144,6 @@ def _finish(
         sys.exit(lab._exit_code(finished))
 
 
-_add_vs(lab.simulate)  # type: ignore[has-type]  # a click command, made by its decorators
-
-
 # ---------------------------------------------------------------------------
 # sweep
 # ---------------------------------------------------------------------------
@@ -186,7 +173,6 @@ def sweep(ctx: click.Context, game: str, card_name: str, number_at: str, listed:
     from atout.interpreter.language.diagnostics import DiagnosticError
     from atout.interpreter.lab import sweep as sweeping
     from atout.interpreter.lab.run import Study, study_of
-    from atout.interpreter.lab.summary import summarize
 
     p2 = p1 if p2 is None else p2
     settings = lab._pop_lab(options)
@@ -218,9 +204,9 @@ def sweep(ctx: click.Context, game: str, card_name: str, number_at: str, listed:
         except FilesError as error:  # pragma: no cover - the files are made here
             raise click.ClickException(str(error)) from None
         studies.append(Study(base.game, files, base.setup, base.bots, base.games, base.seed, base.swap, label))
-    finished = lab._run(ctx, studies, settings, f"{game}: {located.card.name} {number.address} at {len(values)} values")  # type: ignore[attr-defined]
-    summaries = summarize(studies, finished.results, finished.interrupted)
-    result = sweeping.sweep_of(loaded.engine.name, located.card.name, number.address, number.value, values, summaries)  # type: ignore[attr-defined]
+    card_tallies = [sweeping.CardTally(located.card.name) for _ in studies]  # type: ignore[attr-defined]
+    finished, summaries = _counted(ctx, studies, settings, f"{game}: {located.card.name} {number.address} at {len(values)} values", card_tallies)  # type: ignore[attr-defined]
+    result = sweeping.sweep_of(loaded.engine.name, located.card.name, number.address, number.value, values, summaries, card_tallies)  # type: ignore[attr-defined]
 
     def lines() -> list[str]:
         if settings["output"] == "json":

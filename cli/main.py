@@ -907,7 +907,6 @@ from .init import init  # noqa: E402  (the command lives in its own module)
 main.add_command(init)
 
 from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
-from . import lab_versions  # noqa: E402,F401  (registers `sweep`, and `simulate --vs`)
 from .lsp import lsp  # noqa: E402
 from .fmt import fmt  # noqa: E402
 from .pages import gallery, view  # noqa: E402

@@ -266,39 +266,53 @@ def _points(result: GameResult, seat: int) -> float:
     return 0.5 if result.winner is None else float(result.winner == seat)
 
 
+class CardTally:
+    """One value's figures for the swept card, counted as its games come (no game kept)."""
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+        self.held = [0.0, 0]
+        self.played = [0.0, 0]
+        self.turns = 0
+        self.games = 0
+
+    def add(self, result: GameResult) -> None:
+        """Count one game: the seats that held the card and those that played it, with their points."""
+        self.games += 1
+        self.turns += result.turns
+        for seat in (0, 1):
+            entry = result.cards[seat].get(self.card)
+            if entry and entry[0]:
+                points = _points(result, seat)
+                self.held[0] += points
+                self.held[1] += 1
+                if entry[1]:
+                    self.played[0] += points
+                    self.played[1] += 1
+
+
 @dataclass
 class Point:
     """One value of the sweep and its figures."""
 
     value: int
     summary: Summary
-    card: str
-
-    def _rate(self, played: bool) -> Rate:
-        points, seats = 0.0, 0
-        for result in self.summary.results:
-            for seat in (0, 1):
-                entry = result.cards[seat].get(self.card)
-                if entry and entry[0] and (entry[1] or not played):
-                    points += _points(result, seat)
-                    seats += 1
-        return Rate(points, seats)
+    tally: CardTally
 
     @property
     def held(self) -> Rate:
         """The score of the seats that held the card."""
-        return self._rate(False)
+        return Rate(self.tally.held[0], int(self.tally.held[1]))
 
     @property
     def played(self) -> Rate:
         """The score of the seats that played the card."""
-        return self._rate(True)
+        return Rate(self.tally.played[0], int(self.tally.played[1]))
 
     @property
     def turns(self) -> float | None:
         """The games' mean length in turns."""
-        results = self.summary.results
-        return sum(r.turns for r in results) / len(results) if results else None
+        return self.tally.turns / self.tally.games if self.tally.games else None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -326,9 +340,9 @@ class Sweep:
         return {"game": self.game, "card": self.card, "number": self.address, "current": self.current, "values": [point.as_json() for point in self.points]}
 
 
-def sweep_of(game: str, card: str, address: str, current: int, values: Sequence[int], summaries: Sequence[Summary]) -> Sweep:
-    """The sweep's figures, from one summary per value (in the order of `values`)."""
-    return Sweep(game, card, address, current, [Point(value, summary, card) for value, summary in zip(values, summaries)])
+def sweep_of(game: str, card: str, address: str, current: int, values: Sequence[int], summaries: Sequence[Summary], tallies: Sequence[CardTally]) -> Sweep:
+    """The sweep's figures, from one summary and one card tally per value (in the order of `values`)."""
+    return Sweep(game, card, address, current, [Point(value, summary, tally) for value, summary, tally in zip(values, summaries, tallies)])
 
 
 def study_label(card: str, address: str, value: int) -> str:
