@@ -11,6 +11,7 @@ the language's own writer, and plays each on the same seeds
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -200,7 +201,8 @@ def sweep(ctx: click.Context, game: str, card_name: str, number_at: str, listed:
             files_for([Record({"game": loaded.engine.name, "version": 2, "files": files}, file=label)], loaded.engine)
         except DiagnosticError as error:
             click.echo(f"{label}: the card at this value is not valid:", err=True)
-            _print_diagnostics(error)
+            where = f"{label}:1:"  # the files of a value are named as a record's (`files_for`): by the value, said above
+            _print_diagnostics(DiagnosticError([dataclasses.replace(d, file=d.file.removeprefix(where)) for d in error.diagnostics]))
         except FilesError as error:  # pragma: no cover - the files are made here
             raise click.ClickException(str(error)) from None
         studies.append(Study(base.game, files, base.setup, base.bots, base.games, base.seed, base.swap, label))

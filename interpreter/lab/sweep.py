@@ -385,7 +385,7 @@ def curve_svg(sweep: Sweep) -> str:
     values = [p.value for p in sweep.points]
     low_v, high_v = min(values), max(values)
     span = max(1, high_v - low_v)
-    x = lambda v: left + (v - low_v) / span * plot_w  # noqa: E731
+    x = lambda v: left + 24 + (v - low_v) / span * (plot_w - 48)  # noqa: E731  (the ends inset: bars clear of the axis)
     y = lambda r: top + (1 - r) * plot_h  # noqa: E731
     parts = [f'<svg role="img" class="sweep-curve" width="{width}" height="{height}" viewBox="0 0 {width} {height}">']
     for tick in (0, 0.25, 0.5, 0.75, 1):
