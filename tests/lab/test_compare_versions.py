@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -22,6 +24,8 @@ def _version(folder, card_text: str, game: str = "Dans les Cordes", kind: str = 
     (folder / "mine.atout").write_text(f"{game} : {kind}\n\n{card_text}", encoding="utf-8")
     return folder
 
+
+SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "lab-schema.json").read_text(encoding="utf-8"))
 
 JAB_HARD = "== Jab ==\nATTACK · cost 1 · 6 copies\n-3 life to the opponent\n"
 
@@ -133,7 +137,9 @@ def test_several_versions_each_against_the_base(tmp_path):
     rules.write_text("Dans les Cordes : rules\n\nATTACK cards : 18\n", encoding="utf-8")
     code, output = _compare("cordes", "--vs", str(hard), "--vs", str(new), "--games", "6", "--p1", "random", "--workers", "1", "--format", "json")
     assert code == 0, output
-    versions = json.loads(output[output.index("{"):])["comparison"]["versions"]
+    document = json.loads(output[output.index("{"):])
+    jsonschema.validate(document, SCHEMA)
+    versions = document["comparison"]["versions"]
     assert [v["label"] for v in versions] == ["hard", "new"]
     assert versions[0]["changes"] == {"Jab": "changed"} and versions[1]["changes"] == {"Piqûre": "new"}
     assert versions[1]["cards"][0]["name"] == "Piqûre" and versions[1]["cards"][0]["change"] == "new"

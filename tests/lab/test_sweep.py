@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -81,6 +83,7 @@ def test_a_sweep_plays_each_value_on_the_same_seeds():
     result = _sweep("cordes", "--card", "Jab", "--number", "change", "--values", "-1,-4", "--games", "12", "--p1", "random", "--workers", "1", "--format", "json")
     assert result.exit_code == 0, result.output
     document = _json(result.output)
+    jsonschema.validate(document, json.loads((Path(__file__).parents[2] / "docs" / "lab-schema.json").read_text(encoding="utf-8")))
     curve = document["sweep"]
     assert (curve["card"], curve["number"], curve["current"]) == ("Jab", "Life.change", -1)
     assert [point["value"] for point in curve["values"]] == [-1, -4]
