@@ -172,3 +172,27 @@ def test_a_version_with_an_error_is_told_at_its_file(tmp_path):
     mine = _version(tmp_path / "mine", "== Jab ==\nATTACK · cost 1 · 6 copies\n-3 lives to nobody\n")
     code, output = _compare("cordes", "--vs", str(mine), "--games", "2")
     assert code == 1 and "mine.atout:5" in output and "Traceback" not in output
+
+
+@pytest.mark.slow
+def test_a_comparison_report_in_a_browser_shows_the_verdicts_first_and_both_versions(tmp_path):
+    from browser import browser, console_errors, file_url, need_browser
+
+    need_browser()
+    mine = _version(tmp_path / "mine", JAB_HARD)
+    page = tmp_path / "compare.html"
+    code, output = _compare("cordes", "--vs", str(mine), "--games", "30", "--p1", "random", "--workers", "1", "--report", str(page))
+    assert code == 0, output
+    with browser() as driver:
+        driver.get(file_url(page))
+        assert console_errors(driver) == []
+        assert driver.title == "Dans les Cordes: versions compared"
+        verdicts = driver.find_element("css selector", "#verdicts")
+        differences = driver.find_element("css selector", "section.differences")
+        assert verdicts.location["y"] < differences.location["y"]
+        assert "mine: length (turns)" in verdicts.text
+        plot = driver.find_element("css selector", "section.differences svg.difference-plot")
+        assert plot.is_displayed() and len(plot.find_elements("css selector", "circle")) >= 4
+        versions = driver.find_elements("css selector", "#versions .version")
+        assert len(versions) == 2 and all(v.is_displayed() and v.size["width"] > 200 for v in versions)
+        assert versions[0].location["y"] == versions[1].location["y"]  # side by side
