@@ -175,7 +175,8 @@ def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: s
     is not written to. With `on_result`, each result goes to it (in the
     games' order) and the run keeps none.
     """
-    from atout.interpreter.lab.run import STOPPING_SIGNALS, RayMissing, default_workers, run
+    from atout.interpreter.lab.cluster import ClusterUnreachable, RayMissing
+    from atout.interpreter.lab.run import STOPPING_SIGNALS, default_workers, run
 
     total = sum(study.games for study in studies)
     workers = lab["workers"] or default_workers()
@@ -201,6 +202,8 @@ def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: s
                 finished = run(studies, workers, lab["backend"], lab["address"], progress, signals=STOPPING_SIGNALS, on_result=on_result, keep=on_result is None)
             except RayMissing as error:
                 raise click.UsageError(str(error), ctx) from None
+            except ClusterUnreachable as error:  # exit 2, as a wrong option: the address is the designer's
+                raise click.BadParameter(str(error), ctx, param_hint="--address") from None
         if finished.interrupted:
             click.echo(f"\ninterrupted: {_why(finished)}; {done[0]} of {total} games finished; their summary follows.", err=True)
     except OSError:

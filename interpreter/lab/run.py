@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.play import play_game, seeded
 from atout.interpreter.engine.state import Event, Game, State
+from atout.interpreter.lab.cluster import run_ray
 
 if TYPE_CHECKING:
     from atout.interpreter.api import LoadedGame
@@ -614,33 +615,8 @@ def _lost(process: Any) -> WorkerLost:
     return WorkerLost(f"a worker process ended with exit code {code}")
 
 
-class RayMissing(Exception):
-    """`--backend ray` without Ray installed."""
-
-
 def _run_ray(
     studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int, address: str | None
 ) -> Iterator[list[GameResult]]:
-    """The pieces played as Ray tasks (on a local runtime, or the cluster at `address`)."""
-    try:
-        import ray
-    except ImportError:
-        raise RayMissing("the Ray backend needs Ray: pip install 'atout[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        options: dict[str, Any] = {"include_dashboard": False, "logging_level": "ERROR", "log_to_driver": False}
-        if address:
-            ray.init(address=address, **options)
-        else:
-            ray.init(num_cpus=max(1, workers), **options)
-    try:
-        remote = ray.remote(play_chunk)
-        shared: Any = ray.put(studies)  # every task reads the same studies, sent once
-        pending = [remote.remote(shared, piece) for piece in pieces]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                yield ray.get(ref)
-    finally:
-        if started_here:
-            ray.shutdown()
+    """The pieces played as Ray tasks (on a local runtime, or the cluster at `address`: see `cluster.py`)."""
+    return run_ray(play_chunk, studies, pieces, workers, address)
