@@ -24,7 +24,11 @@ percentage):
 A card is *new*, *changed* or *removed* by comparing its written form
 (the language's own writer: the canonical text of the card) in both sets.
 A difference is *clear* when its interval excludes zero; the verdict lines
-name every clear difference of each version.
+name every clear difference of each version. The cards a version did not
+change are many: among them, a difference is clear only if the
+Benjamini–Hochberg procedure (false discovery rate 5%, over the p-values of
+their paired t tests) keeps it too, so that a few of twenty unchanged
+cards are not called changed by chance.
 """
 
 from __future__ import annotations
@@ -97,6 +101,29 @@ def paired_interval(differences: Sequence[float]) -> tuple[float, float, float] 
     variance = sum((d - centre) ** 2 for d in differences) / (n - 1)
     half = t_quantile(0.5 + CONFIDENCE / 2, n - 1) * math.sqrt(variance / n)
     return centre, centre - half, centre + half
+
+
+def paired_p(differences: Sequence[float]) -> float | None:
+    """The two-sided p-value of the paired t test (mean difference zero); None with fewer than two."""
+    n = len(differences)
+    if n < 2:
+        return None
+    centre = sum(differences) / n
+    variance = sum((d - centre) ** 2 for d in differences) / (n - 1)
+    if variance == 0:
+        return 1.0 if centre == 0 else 0.0
+    return max(0.0, 1 - _t_central(abs(centre) / math.sqrt(variance / n), n - 1))
+
+
+def benjamini_hochberg(p_values: Sequence[float | None], rate: float = 1 - CONFIDENCE) -> list[bool]:
+    """Which tests are kept at false discovery rate `rate` (Benjamini & Hochberg 1995); a None is never kept."""
+    known = sorted((p, i) for i, p in enumerate(p_values) if p is not None)
+    m = len(known)
+    largest = max((rank for rank, (p, _) in enumerate(known, 1) if p <= rank / m * rate), default=0)
+    kept = [False] * len(p_values)
+    for _, index in known[:largest]:
+        kept[index] = True
+    return kept
 
 
 # ---------------------------------------------------------------------------
@@ -192,11 +219,16 @@ class Difference:
     mean: float | None = None
     low: float | None = None
     high: float | None = None
+    #: The two-sided p-value of the paired t test.
+    p: float | None = None
+    #: Kept by the Benjamini–Hochberg procedure, for a difference among many (the cards a version did not change); None: not corrected.
+    kept: bool | None = None
 
     @property
     def clear(self) -> bool:
-        """The interval excludes zero."""
-        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
+        """The interval excludes zero (and, among many, the difference is kept by the correction)."""
+        excludes = self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
+        return excludes and self.kept is not False
 
     def value_text(self, value: float | None) -> str:
         """A value as the report prints it: `52.0%`, `14.2`."""
@@ -226,6 +258,8 @@ class Difference:
             "difference": self.mean,
             "low": self.low,
             "high": self.high,
+            "p": self.p,
+            "corrected": self.kept is not None,
             "clear": self.clear,
         }
 
@@ -249,6 +283,7 @@ def paired(key: str, name: str, unit: str, base: SeedTally, version: SeedTally) 
     interval = paired_interval(differences)
     if interval is not None:
         found.mean, found.low, found.high = interval
+        found.p = paired_p(differences)
     return found
 
 
@@ -351,6 +386,12 @@ class Comparison:
         }
 
 
+def _correct(differences: list[Difference]) -> None:
+    """Mark which of many differences the Benjamini–Hochberg procedure keeps (false discovery rate 5%)."""
+    for difference, kept in zip(differences, benjamini_hochberg([d.p for d in differences])):
+        difference.kept = kept
+
+
 def compare(summaries: Sequence[Summary], tallies: Sequence[SeedTally], labels: Sequence[str], texts: Sequence[dict[str, str]]) -> Comparison:
     """Compare each study after the first (a version) with the first (the base), seed by seed.
 
@@ -374,6 +415,7 @@ def compare(summaries: Sequence[Summary], tallies: Sequence[SeedTally], labels: 
             )
             for name in sorted(base.cards | tally.cards | set(changes))
         ]
+        _correct([d for card in cards if not card.change for d in (card.played_score, card.play_share)])
         cards.sort(key=lambda card: (not card.change, not card.clear, card.name))
         comparison.versions.append(VersionComparison(label, summary, overall, cards, changes))
     return comparison

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from atout.cards import CARDS_DIR
 from atout.cli.main import main
 from atout.interpreter.api import load_game
-from atout.interpreter.lab.compare import SeedTally, card_changes, card_texts, paired, paired_interval, t_quantile
+from atout.interpreter.lab.compare import Difference, SeedTally, _correct, benjamini_hochberg, card_changes, card_texts, paired, paired_interval, paired_p, t_quantile
 from atout.interpreter.lab.run import GameResult
 
 
@@ -44,6 +44,27 @@ def test_a_paired_interval_is_the_t_interval_of_the_differences():
     assert mean == 2.5
     assert (low, high) == pytest.approx((2.5 - half, 2.5 + half), abs=1e-3)
     assert paired_interval([1.0]) is None
+
+
+def test_the_paired_t_test_gives_the_tables_p_values():
+    assert paired_p([1.0, 2.0, 3.0, 4.0]) == pytest.approx(0.0305, abs=1e-4)  # t = 3.873, 3 degrees of freedom
+    assert paired_p([0.5, -0.2, 0.3, 0.1, 0.4, -0.1]) == pytest.approx(0.2053, abs=1e-4)
+    assert paired_p([0.0, 0.0, 0.0]) == 1.0 and paired_p([1.0]) is None
+
+
+def test_benjamini_hochberg_keeps_the_p_values_under_their_rank_s_line():
+    # m = 5: the lines are 1%, 2%, 3%, 4%, 5%; 0.04 is under the 4th, so the four smallest are kept
+    assert benjamini_hochberg([0.01, 0.04, 0.03, 0.005, None, 0.5]) == [True, True, True, True, False, False]
+    assert benjamini_hochberg([0.02, 0.03, 0.04]) == [True, True, True]  # 0.04 is under the 3rd line, 5%: all kept
+    assert benjamini_hochberg([0.02, 0.6, 0.7]) == [False, False, False]  # 0.02 > 1/3 · 5%
+
+
+def test_among_many_differences_one_clear_by_chance_is_not_called_clear():
+    lucky = Difference("played:X", "score when played", "rate", 0.4, 0.5, 100, 0.1, 0.01, 0.19, p=0.03)
+    others = [Difference(f"played:{n}", "score when played", "rate", 0.5, 0.5, 100, 0.0, -0.1, 0.1, p=0.9) for n in range(9)]
+    assert lucky.clear  # alone, its interval excludes zero
+    _correct([lucky, *others])
+    assert lucky.kept is False and not lucky.clear
 
 
 def _result(seed: int, index: int, winner: int | None, turns: int = 10, code: str = "ko", cards=None) -> GameResult:
