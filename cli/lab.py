@@ -119,7 +119,6 @@ def tournament(ctx: click.Context, game: str, entrants: tuple[str, ...], count: 
     """
     from atout.interpreter.engine.registry import find_engine
     from atout.interpreter.lab.run import study_of
-    from atout.interpreter.lab.summary import summarize
     from atout.interpreter.lab.tournament import Tournament, pairings
 
     lab = _pop_lab(options)
@@ -143,8 +142,7 @@ def tournament(ctx: click.Context, game: str, entrants: tuple[str, ...], count: 
         loaded = _load_game(ctx, game, cards, {**options, traits.side_word: (a, b)})
         _check_bots(ctx, loaded, {"bot": bot}, human=False)
         studies.append(study_of(loaded, (bot, bot), count, seed, not lab["no_swap"], label=f"{a} against {b}", sides=(a, b)))
-    finished = _run(ctx, studies, lab, f"{game}: tournament of {len(set(entrants))}")
-    summaries = summarize(studies, finished.results, finished.interrupted)
+    finished, summaries = _run_counted(ctx, studies, lab, f"{game}: tournament of {len(set(entrants))}")
     board = Tournament(game, list(dict.fromkeys(entrants)), count, pairs, summaries)
     _output(ctx, base, summaries, board, lab, finished)
 
