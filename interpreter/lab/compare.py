@@ -195,6 +195,10 @@ class SeedTally:
                 if entry[0]:
                     put(f"share:{name}", float(bool(entry[1])))
 
+    def games(self, seed: int) -> int:
+        """How many games of a seed were counted."""
+        return int(self.seeds.get(seed, {}).get("draws", [0.0, 0])[1])
+
     def value(self, seed: int, key: str) -> tuple[float, float] | None:
         """A seed's sum and count for `key` (an ending's count is the seed's games); None when it gives none."""
         figures = self.seeds.get(seed, {})
@@ -265,10 +269,16 @@ class Difference:
 
 
 def paired(key: str, name: str, unit: str, base: SeedTally, version: SeedTally) -> Difference:
-    """One measure compared over the seeds both give it at: each side's mean there, and the paired difference with its interval."""
+    """One measure compared over the seeds both give it at: each side's mean there, and the paired difference with its interval.
+
+    A seed is compared only when both have played as many of its games (a
+    stopped run may have played one game of a pair).
+    """
     differences: list[float] = []
     sums = [0.0, 0.0, 0.0, 0.0]
     for seed in sorted(set(base.seeds) & set(version.seeds)):
+        if base.games(seed) != version.games(seed):  # a run stopped between the two games of a pair
+            continue
         a, b = base.value(seed, key), version.value(seed, key)
         if a is None or b is None:
             continue

@@ -98,6 +98,12 @@ def test_a_seed_missing_from_one_version_is_left_out():
     assert turns.clear and turns.text().startswith("+2.3 turns (")
 
 
+def test_a_pair_played_in_part_is_left_out():
+    base = _tally(_result(seed, 2 * seed + k, 0) for seed in range(3) for k in (0, 1))
+    version = _tally(_result(seed, 2 * seed + k, 1) for seed in range(3) for k in (0, 1) if (seed, k) != (2, 1))
+    assert paired("p1", "P1's score", "rate", base, version).pairs == 2
+
+
 def test_card_figures_are_paired_over_the_seeds_where_the_card_was_played():
     played = [{"Jab": [1, 1, 2]}, {"Jab": [1, 0, None]}]
     base = _tally(_result(seed, seed, 1, cards=played) for seed in range(4))
