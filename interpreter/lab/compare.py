@@ -522,8 +522,8 @@ def html_page(comparison: Comparison, title: str, side_word: str = "side") -> st
             body.append(report._table(head, rows, {1, 2, 4, 5}))
         body.append("</section>")
     body.append('<section id="versions"><h2>Both versions, side by side</h2><div class="side-by-side">')
-    for number, (label, summary) in enumerate(zip(comparison.labels, comparison.summaries)):
-        body.append(f'<div class="version">{report._study_html(summary, number, None, side_word).replace("<h2>", f"<h2>{report._esc(label)}: ", 1)}</div>')
+    for number, summary in enumerate(comparison.summaries):
+        body.append(f'<div class="version">{report._study_html(summary, number, None, side_word)}</div>')  # headed by its label, "version: NAME"
     body.append("</div></section>")
     style = report._STYLE + ".side-by-side { display: flex; gap: 1.5em; align-items: flex-start; overflow-x: auto; } .version { flex: 1; min-width: 30em; } .version svg { max-width: 100%; height: auto; }"
     return (
