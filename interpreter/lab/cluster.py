@@ -39,8 +39,8 @@ BOUNDED_CONNECT = {
 }
 
 _TOKEN_HELP = (
-    "set RAY_AUTH_MODE=token and RAY_AUTH_TOKEN to the cluster's token "
-    "(`ray get-auth-token` on its head prints it) before running atout"
+    "run atout with RAY_AUTH_MODE=token set and the cluster's token in RAY_AUTH_TOKEN or ~/.ray/auth_token "
+    "(`ray get-auth-token` on the head prints it)"
 )
 
 
