@@ -112,12 +112,34 @@ def refusal(address: str, error: BaseException) -> ClusterUnreachable:
             f"--address {address}: a ray:// address needs Ray's client (pip install 'ray[client]'); "
             "or give the head's own address, HOST:PORT, as `ray start --head` printed it"
         )
+    if "resolve node to connect to" in reason:
+        return not_a_node(address)
     if "Could not find any running Ray instance" in reason:
         return ClusterUnreachable(f"--address {address}: no Ray cluster runs on this machine; start one with `ray start --head`")
     return ClusterUnreachable(
         f"no Ray cluster answers at {address}: something accepts connections there but does not answer as a Ray "
         "cluster's head (check the port `ray start --head` printed)"
     )
+
+
+def not_a_node(address: str) -> ClusterUnreachable:
+    """The error for a machine that is no node of the cluster it is given the head's address of."""
+    return ClusterUnreachable(
+        f"this machine is not a node of the Ray cluster at {address}: run atout on one of the cluster's machines "
+        f"(the head, say), or make this one a node first (`ray start --address={address}`); from outside the "
+        "cluster, Ray's client reaches it (pip install 'ray[client]', --address ray://HEAD:10001)"
+    )
+
+
+def _local_nodes(ray: Any) -> list[str] | None:
+    """The Ray nodes running on this machine (their ids), or None where this version of Ray does not tell."""
+    find = getattr(getattr(getattr(ray, "_private", None), "services", None), "find_node_ids", None)
+    if find is None:
+        return None
+    try:
+        return list(find())
+    except Exception:  # a process list that cannot be read: let Ray tell
+        return None
 
 
 @contextmanager
@@ -185,10 +207,14 @@ def _held_stderr() -> Iterator[Callable[[], str]]:
 def connect(ray: Any, address: str, options: dict[str, Any]) -> None:
     """`ray.init` at a cluster started apart: a clear `ClusterUnreachable` within seconds, never a wait of minutes.
 
-    What Ray writes while connecting is shown if the connection is made,
-    and replaced by the error's one sentence if not.
+    A driver joins the cluster through a node on its own machine (all but
+    Ray's client, `ray://`): without one, that is said at once. What Ray
+    writes while connecting is shown if the connection is made, and
+    replaced by the error's one sentence if not.
     """
     check_reachable(address)
+    if not address.startswith("ray://") and _local_nodes(ray) == []:
+        raise not_a_node(address)  # Ray would look for one for a minute
     with _bounded_waits(ray), _held_stderr() as held:
         failure: ClusterUnreachable | None = None
         try:

@@ -276,3 +276,52 @@ def test_a_port_that_accepts_and_closes_is_no_cluster_and_no_wait_of_minutes():
         stop.set()
         closer.join(timeout=5)
         server.close()
+
+
+# -- what a failed connection means, without a cluster ---------------------------
+
+
+def _failure(*messages: str) -> BaseException:
+    """An error as `ray.init` raises one: the last message, caused by the ones before."""
+    error: BaseException | None = None
+    for message in messages:
+        try:
+            raise ConnectionError(message) from error
+        except ConnectionError as raised:
+            error = raised
+    assert error is not None
+    return error
+
+
+@pytest.mark.parametrize("messages, said", [
+    (["Failed to get cluster ID from GCS server: Unauthenticated: RPC error: InvalidAuthToken", "Failed to connect to Ray cluster at 10.0.0.1:6379"], "it asks for a token"),
+    (["No node info found matching attributes: '10.0.0.2' when trying to resolve node to connect to."], "this machine is not a node"),
+    (["Version mismatch: The cluster was started with: Ray: 2.50.0 Python: 3.11.9"], "another version of Ray or Python: Version mismatch"),
+    (["Ray Client requires pip package `ray[client]`."], "needs Ray's client"),
+    (["Failed to connect to Ray cluster at 10.0.0.1:6379"], "does not answer as a Ray cluster"),
+])
+def test_what_a_refusal_means_is_said_with_the_address(messages, said):
+    from atout.interpreter.lab.cluster import refusal
+
+    error = refusal("10.0.0.1:6379", _failure(*messages))
+    assert said in str(error) and "10.0.0.1:6379" in str(error)
+
+
+def test_a_machine_with_no_node_of_its_own_is_told_so_without_waiting():
+    """A driver needs a node on its machine (but for Ray's client): Ray would look for one for a minute."""
+    from types import SimpleNamespace
+
+    from atout.interpreter.lab.cluster import ClusterUnreachable, connect
+
+    calls: list[str] = []
+    no_node = SimpleNamespace(
+        _private=SimpleNamespace(services=SimpleNamespace(find_node_ids=lambda: [])),
+        init=lambda **options: calls.append("init"),
+    )
+    with socket.socket() as head:  # a listening port: the address is reachable
+        head.bind(("127.0.0.1", 0))
+        head.listen()
+        address = f"127.0.0.1:{head.getsockname()[1]}"
+        with pytest.raises(ClusterUnreachable, match=f"not a node of the Ray cluster at {re.escape(address)}"):
+            connect(no_node, address, {})
+    assert calls == []
