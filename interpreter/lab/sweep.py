@@ -15,7 +15,9 @@ not matter. `numbers(card)` lists every address of a card with its value.
 
 The figures per value are the score (a draw is half a win) of the seats
 that held the card, of those that played it, and side A's score, each with
-its 95% Wilson interval, and the games' mean length. The score of the seats
+its 95% Wilson interval, and the games' mean length; and each value's side
+A score against the set's value, with its interval paired by seed (as
+`simulate --vs` compares versions). The score of the seats
 holding the card tells most when one side holds it (a deck, a boxer, a
 collection of its own): when both seats hold it, a game gives one win and
 one loss to its holders.
@@ -31,6 +33,7 @@ from pydantic import BaseModel
 
 from atout.interpreter.language.text import fold
 
+from .compare import Difference
 from .run import GameResult, Study
 from .stats import Rate
 from .summary import Summary
@@ -270,7 +273,11 @@ class CardTally:
     """One value's figures for the swept card, counted as its games come (no game kept)."""
 
     def __init__(self, card: str) -> None:
+        from .compare import SeedTally
+
         self.card = card
+        #: The study's figures seed by seed, to compare values paired by seed.
+        self.seeds = SeedTally()
         self.held = [0.0, 0]
         self.played = [0.0, 0]
         self.turns = 0
@@ -278,6 +285,7 @@ class CardTally:
 
     def add(self, result: GameResult) -> None:
         """Count one game: the seats that held the card and those that played it, with their points."""
+        self.seeds.add(result)
         self.games += 1
         self.turns += result.turns
         for seat in (0, 1):
@@ -298,6 +306,8 @@ class Point:
     value: int
     summary: Summary
     tally: CardTally
+    #: Side A's score against the reference value's (the set's), paired by seed; None for the reference.
+    difference: Difference | None = None
 
     @property
     def held(self) -> Rate:
@@ -322,6 +332,7 @@ class Point:
             "side_a": self.summary.side_score(0).as_json(),
             "turns": self.turns,
             "games": self.summary.games,
+            "side_a_difference": self.difference.as_json() if self.difference is not None else None,
         }
 
 
@@ -336,13 +347,30 @@ class Sweep:
     current: int
     points: list[Point]
 
+    @property
+    def reference(self) -> Point:
+        """The value the others are compared with: the set's own, else the first."""
+        return next((point for point in self.points if point.value == self.current), self.points[0])
+
     def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "card": self.card, "number": self.address, "current": self.current, "values": [point.as_json() for point in self.points]}
 
 
 def sweep_of(game: str, card: str, address: str, current: int, values: Sequence[int], summaries: Sequence[Summary], tallies: Sequence[CardTally]) -> Sweep:
-    """The sweep's figures, from one summary and one card tally per value (in the order of `values`)."""
-    return Sweep(game, card, address, current, [Point(value, summary, tally) for value, summary, tally in zip(values, summaries, tallies)])
+    """The sweep's figures, from one summary and one card tally per value (in the order of `values`).
+
+    Each value's side A score is compared with the reference value's (the
+    set's own, else the first), paired by seed as `simulate --vs` compares
+    versions (`compare.paired`).
+    """
+    from .compare import paired
+
+    sweep = Sweep(game, card, address, current, [Point(value, summary, tally) for value, summary, tally in zip(values, summaries, tallies)])
+    reference = sweep.reference
+    for point in sweep.points:
+        if point is not reference:
+            point.difference = paired("side_a", "side A's score", "rate", reference.tally.seeds, point.tally.seeds)
+    return sweep
 
 
 def study_label(card: str, address: str, value: int) -> str:
@@ -364,6 +392,11 @@ def text(sweep: Sweep) -> list[str]:
     lines.append(f"  {'value':<{width}}  {'holding it':<30}  {'playing it':<30}  {'side A':<20}  turns")
     for label, held, played, side, turns in rows:
         lines.append(f"  {label:<{width}}  {_rate(held):<30}  {_rate(played):<30}  {side.text():<20}  {'–' if turns is None else f'{turns:.1f}'}")
+    reference = sweep.reference
+    lines.append(f"side A's score against {reference.value} (95% interval paired by seed; * it excludes zero):")
+    for point in sweep.points:
+        if point.difference is not None:
+            lines.append(f"  {'*' if point.difference.clear else ' '} {point.value:<{width}}  {point.difference.text()}")
     return lines
 
 
@@ -429,8 +462,9 @@ def html_page(sweep: Sweep, title: str, side_word: str = "side") -> str:
                 f"Score of the seats (a draw is half a win) that held {report._esc(sweep.card)}, and of those that played it, with 95% intervals.</p>")
     body.append(f'<section id="curve"><h2>{report._esc(sweep.card)}: {report._esc(sweep.address)}</h2>')
     body.append(curve_svg(sweep))
-    rows = [[f"{p.value}{' (the set)' if p.value == sweep.current else ''}", _rate(p.held), _rate(p.played), p.summary.side_score(0).text(), "–" if p.turns is None else f"{p.turns:.1f}"] for p in sweep.points]
-    body.append(report._table(["value", "seats holding it", "seats playing it", "side A's score", "turns"], rows))
+    rows = [[f"{p.value}{' (the set)' if p.value == sweep.current else ''}", _rate(p.held), _rate(p.played), p.summary.side_score(0).text(),
+             "–" if p.difference is None else ("● " if p.difference.clear else "") + p.difference.text(), "–" if p.turns is None else f"{p.turns:.1f}"] for p in sweep.points]
+    body.append(report._table(["value", "seats holding it", "seats playing it", "side A's score", f"side A against {sweep.reference.value} (paired)", "turns"], rows))
     body.append("</section>")
     for number, point in enumerate(sweep.points):
         body.append(report._study_html(point.summary, number, None, side_word))

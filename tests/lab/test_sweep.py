@@ -89,6 +89,8 @@ def test_a_sweep_plays_each_value_on_the_same_seeds():
     assert [point["value"] for point in curve["values"]] == [-1, -4]
     assert [study["label"] for study in document["studies"]] == ["Jab Life.change -1", "Jab Life.change -4"]
     assert curve["values"][1]["turns"] < curve["values"][0]["turns"]  # a harder Jab ends the games sooner
+    assert curve["values"][0]["side_a_difference"] is None  # the set's own value: the reference
+    assert curve["values"][1]["side_a_difference"]["pairs"] == 6  # 12 games, seats swapped: 6 seeds
 
 
 def test_the_sets_own_value_plays_as_the_set_itself():
@@ -104,8 +106,10 @@ def test_the_text_shows_one_line_per_value():
     result = _sweep("battlefight", "--card", "Javelot", "--number", "Blesser", "--values", "2,3", "--games", "4", "--p1", "random", "--deck", "le-renard", "--deck", "la-forteresse", "--workers", "1")
     assert result.exit_code == 0, result.output
     assert "Javelot, Blesser at 2, 3 (the set has 3)" in result.output
-    rows = [line.split()[0] for line in result.output.splitlines() if line.startswith("  ") and line.split()[0] in ("2", "3")]
+    table = result.output.split("side A's score against")[0]
+    rows = [line.split()[0] for line in table.splitlines() if line.startswith("  ") and line.split()[0] in ("2", "3")]
     assert rows == ["2", "3"] and "3 (the set)" in result.output
+    assert "side A's score against 3 (95% interval paired by seed" in result.output
 
 
 def test_a_value_that_makes_an_invalid_card_is_told_with_its_problem():
