@@ -113,8 +113,11 @@ class GameResult:
     #: P1's lead at the start of each turn, and at the end.
     leads: list[float] = field(default_factory=list)
     #: Per seat: card name → [held (0/1), times played, first turn played or None,
-    #: in the opening hand (0/1), the sum of the turns it was played in].
+    #: in the opening hand (0/1), the sum of the turns it was played in]; with `pooled`,
+    #: every card of the seat's own cards is listed, held (0) or not.
     cards: list[dict[str, list[Any]]] = field(default_factory=lambda: [{}, {}])
+    #: The game said which cards each seat brought (`LabTraits.pool`): `cards` lists them all.
+    pooled: bool = False
 
     @property
     def winning_side(self) -> int | None:
@@ -218,6 +221,8 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
             entry = cards[seat].get(name)
             if entry is None:
                 entry = cards[seat][name] = [1, 0, None, 0, 0]
+            else:
+                entry[0] = 1
             if use == "played":
                 turn = holder[0].turn
                 entry[1] += 1
@@ -235,6 +240,11 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
         hear=frozenset() if traits is None else traits.heard,
     )
     outcome = played.outcome
+    if traits is not None and traits.pool is not None:  # read at the end: some games deal their decks in their first steps
+        for seat, names in enumerate(traits.pool(played.state)):
+            for name in names:
+                if name not in cards[seat]:
+                    cards[seat][name] = [0, 0, None, 0, 0]
     if traits is not None and traits.lead is not None:
         leads.append(traits.lead(played.state))
     return GameResult(
@@ -252,6 +262,7 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
         conditions=traits.conditions(setup) if traits is not None else {},
         leads=leads,
         cards=cards,
+        pooled=traits is not None and traits.pool is not None,
     )
 
 

@@ -90,6 +90,9 @@ class CardFigures:
     first_sum: int = 0
     #: Set by `Summary.cards`: the win rate in hand differs from the bot's score (Benjamini–Hochberg).
     flagged: bool = False
+    #: In games that say which cards each seat brought: the seats that had the card among theirs, and their points.
+    listed: int = 0
+    listed_won: float = 0.0
 
     def add(self, points: float, entry: Sequence[Any]) -> None:
         """Count one seat that held the card: its points and the entry `play_one` kept."""
@@ -130,7 +133,9 @@ class CardFigures:
 
     @property
     def not_seen(self) -> Rate:
-        """The win rate of the bot's seats that never held it."""
+        """The win rate of the bot's seats that never held it (that had it among their cards, where the game says)."""
+        if self.listed:
+            return Rate(self.listed_won - self.held_won, self.listed - self.held)
         return Rate(self.points - self.held_won, self.seats - self.held)
 
     @property
@@ -334,12 +339,14 @@ class Tally:
             self.bot_seats[bot] += 1
             self.bot_points[bot] += points
             for name, entry in r.cards[seat].items():
-                if not entry[0]:
-                    continue
                 card = self.cards.get((bot, name))
                 if card is None:
                     card = self.cards[(bot, name)] = CardFigures(name, bot)
-                card.add(points, entry)
+                if r.pooled:
+                    card.listed += 1
+                    card.listed_won += points
+                if entry[0]:
+                    card.add(points, entry)
         for seat, name in enumerate(r.sides or ()):
             self.side_name_points[name] += _points(r, seat)
             self.side_name_seats[name] += 1
@@ -468,7 +475,7 @@ class Summary:
         bots = [bot] if bot is not None else self.card_bots()
         ranked: list[CardFigures] = []
         for name in bots:
-            figures = [card for (b, _), card in self._t.cards.items() if b == name]
+            figures = [card for (b, _), card in self._t.cards.items() if b == name and card.held]
             for card in figures:
                 card.seats, card.points = self._t.bot_seats[name], self._t.bot_points[name]
             for card, flag in zip(figures, benjamini_hochberg([card.p_value for card in figures], FLAG_RATE)):

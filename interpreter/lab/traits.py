@@ -10,6 +10,12 @@ Each game declares a `LabTraits` in its `lab.py`, read by the lab only:
   played in from that state (`state.turn`); `heard`, the kinds of events it
   reads (the lab's games emit no others: most of their events, never read,
   are not made);
+- `pool(state)`: for games whose seats bring cards of their own (a deck,
+  a collection), the names of the cards each seat has among its own, read
+  from the state as the game ends (with the cards the seat held, which may
+  have left every zone): a card's "not seen" figures then count only the
+  seats that had it and never held it; None when the seats share their
+  cards (or the game does not say);
 - `lead(state)`: how far P1 is ahead, in the game's own unit (life, seals,
   rounds won), negative when P2 is; the quality measures (drama,
   decisiveness) read it once per turn;
@@ -61,3 +67,4 @@ class LabTraits:
     side_word: str = "side"
     #: The kinds of events `card_events` reads: the lab's games make no others (None: it reads any).
     heard: frozenset[str] | None = None
+    pool: Callable[[Any], list[Iterable[str]]] | None = None

@@ -18,6 +18,11 @@ def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, U
     return ()
 
 
+def pool(state: Any) -> list[Iterable[str]]:
+    """Each seat's deck: its pile, hand and discard (a technique in play was held, so the lab knows it)."""
+    return [[state.cards[card].name for card in (*seat.pile.cards(), *seat.hand, *seat.discard)] for seat in state.seats]
+
+
 def lead(state: Any) -> float:
     """P1's life minus P2's."""
     return float(state.seats[0].life - state.seats[1].life)
@@ -39,4 +44,4 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="deck", heard=frozenset({"draw", "play"}))
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="deck", heard=frozenset({"draw", "play"}), pool=pool)

@@ -21,6 +21,11 @@ def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, U
     return ()
 
 
+def pool(state: Any) -> list[Iterable[str]]:
+    """Each seat's collection: what is left of it, its reserve and its hand."""
+    return [[state.names[card] for card in (*state.left[seat].cards(), *state.reserve[seat].cards(), *state.hands[seat])] for seat in (0, 1)]
+
+
 def lead(state: Any) -> float:
     """P1's rounds won minus P2's."""
     return float(state.score[0] - state.score[1])
@@ -41,4 +46,4 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="collection", heard=frozenset({"round", "swap", "reveal"}))
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="collection", heard=frozenset({"round", "swap", "reveal"}), pool=pool)
