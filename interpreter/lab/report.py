@@ -302,6 +302,7 @@ h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 2em; border-bottom:
 table { border-collapse: collapse; margin: .5em 0; } td, th { padding: .2em .7em; text-align: left; border-bottom: 1px solid #eee; }
 th { font-weight: 600; } td.n { text-align: right; font-variant-numeric: tabular-nums; }
 .note { color: #555; font-size: .9em; } .clear { font-weight: 600; }
+section.cards { overflow-x: auto; } section.cards table { font-size: .8em; } section.cards td { white-space: nowrap; padding: .2em .45em; }
 svg text { font: 12px system-ui, sans-serif; }
 """
 
