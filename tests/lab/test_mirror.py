@@ -61,3 +61,12 @@ def test_the_text_gives_one_table_per_bot_and_one_for_a_mirror():
 def test_the_help_says_the_default_is_side_a_s_bot():
     shown = run("simulate", "--help").stdout
     assert "--p2" in shown and "side A's" in shown
+
+
+def test_the_report_gives_one_card_table_per_bot_when_the_bots_differ(tmp_path):
+    for extra, tables in (((), 0), (("--p2", "random"), 2)):
+        page = tmp_path / "report.html"
+        result = run("simulate", "dragons", "--games", "4", "--seed", "1", "--report", str(page), *extra)
+        assert result.exit_code == 0, result.output
+        cards = page.read_text(encoding="utf-8").split('<section class="cards">')[1].split("</section>")[0]
+        assert cards.count("<h4>Played by ") == tables and cards.count("<table>") == max(1, tables)
