@@ -249,7 +249,9 @@ def run_ray(
         else:
             ray.init(num_cpus=max(1, workers), **options)
     try:
-        remote = ray.remote(task)
+        # SPREAD: the pieces go to every node of a cluster, not first to the node
+        # the study was started from (Ray's default keeps them there while it can)
+        remote = ray.remote(task).options(scheduling_strategy="SPREAD")
         sent: Any = ray.put(shared)  # every task reads the same data, sent once
         pending = [remote.remote(sent, piece) for piece in pieces]
         while pending:

@@ -176,9 +176,20 @@ def atout(*args: str, env: dict[str, str] | None = None) -> subprocess.Completed
     )
 
 
-def _ran_pieces(folder: str) -> bool:
-    """Whether a node's workers ran pieces of a study: Ray marks each task in its worker's log (`:task_name:play_chunk`)."""
-    return any(":task_name:play_chunk" in path.read_text(errors="replace") for path in Path(folder).glob("session_*/logs/worker-*.out"))
+def _ran_pieces(folder: str, wait: float = 20) -> bool:
+    """Whether a node's workers ran pieces of a study: Ray marks each task in its worker's log (`:task_name:play_chunk`).
+
+    A worker's log reaches the disk a little after its task: it is read again
+    for up to `wait` seconds.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        logs = Path(folder).glob("session_*/logs/worker-*.out")
+        if any(":task_name:play_chunk" in path.read_text(errors="replace") for path in logs):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.5)
 
 
 def _version(folder: Path, card_text: str) -> Path:
