@@ -27,6 +27,16 @@ def pytest_configure(config):
     extra_games.register()
 
 
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first: spread over the processes while the quick ones fill the gaps (longest first).
+
+    With one process per core, a test of minutes started last keeps the
+    others waiting; started first, it runs beside all the rest. The order is
+    otherwise the one collected (a stable sort).
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_unconfigure(config):
     """Remove the test games at the end of the session."""
     extra_games.unregister()

@@ -64,6 +64,7 @@ def test_instructions_without_valgrind_is_refused_with_a_message(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.benchmark
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
 def test_instructions_do_not_depend_on_the_folder_a_version_is_in(tmp_path):
     """`--instructions`: callgrind's count of the games, a process without them subtracted, the

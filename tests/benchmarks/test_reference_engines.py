@@ -312,6 +312,7 @@ def test_the_main_benchmark_prints_the_reference_ratios_beside_the_games():
 
 
 @pytest.mark.slow
+@pytest.mark.benchmark
 @pytest.mark.skipif(__import__("shutil").which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
 def test_the_benchmark_counts_both_engines_instructions_for_the_same_games():
     """`reference_bench.py --instructions`: callgrind's counts of the same games in both engines, and their ratio.
