@@ -33,6 +33,20 @@ from atout.interpreter.language.assist import MAX_SET_FILES  # noqa: E402
 from atout.interpreter.language.text import MAX_FILE_BYTES  # noqa: E402
 
 
+async def goes_on_past_files_never_opened_and_a_long_base(client: Client, folder: Path, uri: str, good: str) -> None:
+    """Questions about files the editor never opened (one not on the disk, one a pipe nobody writes to)
+    get no answer, nothing being read from them; then a 300-character `Base :` still gets diagnostics."""
+    pipe = folder / "tuyau.atout"
+    os.mkfifo(pipe)
+    for never in (folder / "effacé.atout", pipe):
+        gone = from_fs_path(str(never))
+        assert await hover(client, gone, 0, 0) is None
+        assert await complete(client, gone, 0, 0) == []
+        assert await definition(client, gone, 0, 0) is None
+    change(client, uri, good + "Base : " + "x" * 300 + "\n", 4)
+    assert await published(client, uri)
+
+
 def init(tmp_path: Path, game: str) -> Path:
     """A folder made by `atout init`, extending a shipped game."""
     folder = tmp_path / "mon-jeu"
@@ -137,17 +151,7 @@ def test_a_document_larger_than_validate_reads_gets_one_diagnostic(tmp_path):
         # the server goes on
         change(client, uri, good, 3)
         assert await published(client, uri) == []
-        # questions about files the editor never opened, one not on the disk, one a pipe nobody writes to:
-        # no answer (nothing is read from them), and the server goes on
-        pipe = folder / "tuyau.atout"
-        os.mkfifo(pipe)
-        for never in (folder / "effacé.atout", pipe):
-            gone = from_fs_path(str(never))
-            assert await hover(client, gone, 0, 0) is None
-            assert await complete(client, gone, 0, 0) == []
-            assert await definition(client, gone, 0, 0) is None
-        change(client, uri, good + "Base : " + "x" * 300 + "\n", 4)
-        assert await published(client, uri)
+        await goes_on_past_files_never_opened_and_a_long_base(client, folder, uri, good)
 
     run(folder, scenario)
 
@@ -204,17 +208,7 @@ def test_the_server_answers_every_document_with_diagnostics_and_goes_on(tmp_path
         await definition(client, uri, 10_000, 0)
         change(client, uri, good, 3)
         assert await published(client, uri) == []
-        # questions about files the editor never opened, one not on the disk, one a pipe nobody writes to:
-        # no answer (nothing is read from them), and the server goes on
-        pipe = folder / "tuyau.atout"
-        os.mkfifo(pipe)
-        for never in (folder / "effacé.atout", pipe):
-            gone = from_fs_path(str(never))
-            assert await hover(client, gone, 0, 0) is None
-            assert await complete(client, gone, 0, 0) == []
-            assert await definition(client, gone, 0, 0) is None
-        change(client, uri, good + "Base : " + "x" * 300 + "\n", 4)
-        assert await published(client, uri)
+        await goes_on_past_files_never_opened_and_a_long_base(client, folder, uri, good)
 
     run(folder, scenario)
 
