@@ -203,7 +203,7 @@ def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: s
             except ClusterUnreachable as error:  # exit 2, as a wrong option: the address is the designer's
                 raise click.BadParameter(str(error), ctx, param_hint="--address") from None
         if finished.interrupted:
-            click.echo(f"\ninterrupted: {_why(finished)}; {done[0]} of {total} games finished; their summary follows.", err=True)
+            click.echo(f"\ninterrupted: {_why(finished)}; {finished.played} of {total} games finished; their summary follows.", err=True)
     except OSError:
         if finished is None or not finished.interrupted:
             raise

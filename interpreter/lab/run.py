@@ -360,6 +360,8 @@ class Run:
     backend: str = "local"
     stopped_by: int | None = None
     lost: str = ""
+    #: The games whose results were handed over (kept, or given to `on_result`): what a summary counts.
+    played: int = 0
 
 
 Progress = Callable[[int], None]
@@ -378,6 +380,20 @@ class Stopped(KeyboardInterrupt):
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
+
+
+@contextmanager
+def held(signals: Collection[int]) -> Iterator[None]:
+    """Ctrl-C and `signals` wait (blocked) while inside, and come on the way out."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = {signal.SIGINT, *signals}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 class WorkerLost(Exception):
@@ -447,6 +463,7 @@ def run(
     studies = list(studies)
     results: list[GameResult] = []
     ordered = InOrder(studies, on_result) if on_result is not None else None
+    handed = 0
     interrupted = False
     stopped_by: int | None = None
     lost = ""
@@ -461,13 +478,15 @@ def run(
                 else:
                     pieces = _run_pool(studies, _pieces(studies, workers), workers)
                 for piece in pieces:
-                    if keep:
-                        results.extend(piece)
-                    if ordered is not None:
-                        for result in piece:
-                            ordered.add(result)
-                    if progress is not None:
-                        progress(len(piece))
+                    with held(signals):  # a piece is taken whole or not at all: the count said is the count summed
+                        if keep:
+                            results.extend(piece)
+                        if ordered is not None:
+                            for result in piece:
+                                ordered.add(result)
+                        handed += len(piece)
+                        if progress is not None:
+                            progress(len(piece))
             finally:
                 close = getattr(pieces, "close", None)
                 if close is not None:  # the workers stop now, not when the generator is collected
@@ -483,7 +502,7 @@ def run(
     if ordered is not None:
         ordered.flush()
     results.sort(key=lambda result: (result.study, result.index))
-    return Run(results, interrupted, workers, backend, stopped_by, lost)
+    return Run(results, interrupted, workers, backend, stopped_by, lost, handed)
 
 
 def _quiet_worker() -> None:
