@@ -5,8 +5,11 @@ Run it with `python benchmarks/bots_match.py` (every game) or `--game cordes`
 the even games and in P2 in the odd ones (seats swapped half the time).
 Game i is played with seed `--seed` + i: a run is the same on any machine.
 
-The old bots are kept in `benchmarks/old_bots/`: each game's heuristic bot
-as it was when it valued cards with a hand-written model of their effects.
+Two generations of old bots are kept: `benchmarks/tried_bots/` (`--old
+tried`, the default), each game's heuristic bot as it was on 2026-12-07,
+trying every option at full depth, before it was made faster; and
+`benchmarks/old_bots/` (`--old model`), as it was when it valued cards with
+a hand-written model of their effects.
 It prints, per game and opponent: the new bot's wins, losses and draws, its
 share of the decided games with its 95% Wilson interval, and the mean
 processor seconds per decision of each bot. `--speed` prints instead, per
@@ -47,15 +50,20 @@ class Timed:
         return index
 
 
-def match(name: str, opponent: str, games: int, seed: int, side: str = "new") -> str:
+def old_bot(name: str, old: str) -> Any:
+    """The old heuristic bot of a game: `tried` (2026-12-07) or `model` (hand-written models)."""
+    return importlib.import_module(f"{'tried_bots' if old == 'tried' else 'old_bots'}.{name}").HeuristicBot
+
+
+def match(name: str, opponent: str, games: int, seed: int, side: str = "new", old: str = "tried") -> str:
     """`games` games of the `side` heuristic bot ("new", or "old" for a reference) against `opponent` ("old" or "random")."""
     from atout.interpreter.api import load_game
     from atout.interpreter.engine.play import play_game, seeded
     from atout.interpreter.engine.players import RandomBot
 
     loaded = load_game(name)
-    new_bot = loaded.engine.bots["heuristic"] if side == "new" else importlib.import_module(f"old_bots.{name}").HeuristicBot
-    other = RandomBot if opponent == "random" else importlib.import_module(f"old_bots.{name}").HeuristicBot
+    new_bot = loaded.engine.bots["heuristic"] if side == "new" else old_bot(name, old)
+    other = RandomBot if opponent == "random" else old_bot(name, old)
     wins = losses = draws = 0
     spent = {"new": [0, 0.0], "other": [0, 0.0]}
     for i in range(games):
@@ -77,14 +85,14 @@ def match(name: str, opponent: str, games: int, seed: int, side: str = "new") ->
     share = wins / (wins + losses) if wins + losses else 0.0
     per = {key: (s / d if d else 0.0) for key, (d, s) in spent.items()}
     return (
-        f"{name}: {side} heuristic vs {opponent}: {wins} wins, {losses} losses, {draws} draws in {games} games; "
+        f"{name}: {side} heuristic vs {opponent if opponent == 'random' else old + ' ' + opponent}: {wins} wins, {losses} losses, {draws} draws in {games} games; "
         f"{side} wins {share:.1%} of the decided games (95% interval {low:.1%}–{high:.1%}); "
         f"seconds per decision: {side} {per['new'] * 1000:.2f} ms, {opponent} {per['other'] * 1000:.2f} ms"
     )
 
 
-def speed(name: str, games: int = 10) -> list[str]:
-    """Heuristic against heuristic, old bots then new, as `bench.py` measures it: actions per second of processor time."""
+def speed(name: str, games: int = 10, old: str = "tried", rounds: int = 3) -> list[str]:
+    """Heuristic against heuristic (a mirror), old bots then new, in interleaved rounds: games and actions per second of processor time, by the median."""
     from atout.interpreter.engine.loading import load_files
     from atout.interpreter.engine.options import check_options
     from atout.interpreter.engine.play import play_game, seeded
@@ -93,14 +101,25 @@ def speed(name: str, games: int = 10) -> list[str]:
     engine = find_engine(name)
     files = load_files(engine.language)
     game = engine.build(files, engine.setup_from_options(files, check_options(engine.options, files, {}, name)))
+    bots = {"old": old_bot(name, old), "new": engine.bots["heuristic"]}
+    spent: dict[str, list[float]] = {label: [] for label in bots}
+    actions = {label: 0 for label in bots}
+    for _ in range(rounds):
+        for label, make in bots.items():
+            started = time.process_time()
+            actions[label] = 0
+            for seed in range(games):
+                actions[label] += play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed).actions
+            spent[label].append(time.process_time() - started)
     lines = []
-    for label, make in (("old", importlib.import_module(f"old_bots.{name}").HeuristicBot), ("new", engine.bots["heuristic"])):
-        started = time.process_time()
-        actions = 0
-        for seed in range(games):
-            actions += play_game(game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed).actions
-        spent = time.process_time() - started
-        lines.append(f"{name}: {label} heuristic vs heuristic: {actions / spent:,.0f} actions/s, {spent / games * 1000:.0f} ms a game ({games} games)")
+    median = {label: sorted(times)[len(times) // 2] for label, times in spent.items()}
+    for label in bots:
+        lines.append(
+            f"{name}: {label if label == 'new' else old} heuristic mirror: {games / median[label]:,.1f} games/s "
+            f"(min–max {games / max(spent[label]):,.1f}–{games / min(spent[label]):,.1f}), "
+            f"{actions[label] / median[label]:,.0f} actions/s ({games} games, median of {rounds} rounds)"
+        )
+    lines.append(f"{name}: new / {old}: {median['old'] / median['new']:.2f}x the games per second")
     return lines
 
 
@@ -111,15 +130,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0, help="the seed of the first game")
     parser.add_argument("--against", action="append", choices=("old", "random"), help="the opponents (default both)")
     parser.add_argument("--side", choices=("new", "old"), default="new", help="the bot that plays the opponents: the new heuristic bot (default) or the old one, for reference")
-    parser.add_argument("--speed", action="store_true", help="only the speed of heuristic play, old bots and new (10 games each)")
+    parser.add_argument("--old", choices=("tried", "model"), default="tried", help="the old bots: tried (2026-12-07, default) or model (hand-written models)")
+    parser.add_argument("--speed", action="store_true", help="only the speed of heuristic mirrors, old bots and new (--games games each, 3 interleaved rounds)")
     arguments = parser.parse_args()
     if arguments.speed:
         for name in arguments.game or GAMES:
-            print("\n".join(speed(name)), flush=True)
+            print("\n".join(speed(name, arguments.games, arguments.old)), flush=True)
         return
     for name in arguments.game or GAMES:
         for opponent in arguments.against or ("old", "random"):
-            print(match(name, opponent, arguments.games, arguments.seed, arguments.side), flush=True)
+            print(match(name, opponent, arguments.games, arguments.seed, arguments.side, arguments.old), flush=True)
 
 
 if __name__ == "__main__":
