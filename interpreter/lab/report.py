@@ -15,12 +15,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from .run import GameResult
+from .rating import Rating, Ratings, expected_score, signed_points
 from .stats import Rate
 from .summary import CardFigures, Summary
 from .tournament import Tournament
 
 #: How many cards of the ranking the text shows by default (half at each end), besides the designer's own.
 TEXT_CARDS = 16
+
+#: How a difference of ratings reads, for the text and the report.
+RATING_READING = f"100 points above another: about {100 * expected_score(100):.0f}% against it"
 
 
 def _pct(value: float | None) -> str:
@@ -236,6 +240,22 @@ def tournament_text(tournament: Tournament) -> list[str]:
     lines.append("overall:")
     for name, rate in tournament.standings():
         lines.append(f"  {name:<{width}}  {rate.text()}")
+    lines.extend(ratings_text(tournament.ratings()))
+    return lines
+
+
+def ratings_text(ratings: Ratings) -> list[str]:
+    """The ratings, best first: each entrant's Elo rating with its 95% interval, and its score over its games."""
+    if not ratings.ratings and not ratings.unrated:
+        return []
+    lines = [f"ratings (Bradley–Terry, Elo scale, the field's mean 0, 95% intervals; {RATING_READING}):"]
+    rows = [(f"{rank}. {r.entrant}", f"{signed_points(r.rating)}", f"({signed_points(r.low)} to {signed_points(r.high)})", f"{r.score.text()} over {_plural(r.score.n, 'game')}") for rank, r in enumerate(ratings.ratings, 1)]
+    if rows:
+        widths = [max(len(row[i]) for row in rows) for i in range(3)]
+        for row in rows:
+            lines.append(f"  {row[0]:<{widths[0]}}  {row[1]:>{widths[1]}} {row[2]:<{widths[2]}}  score {row[3]}")
+    for name, why in ratings.unrated.items():
+        lines.append(f"  {name}: no rating ({why})")
     return lines
 
 
@@ -304,6 +324,11 @@ th { font-weight: 600; } td.n { text-align: right; font-variant-numeric: tabular
 .note { color: #555; font-size: .9em; } .clear { font-weight: 600; }
 section.cards { overflow-x: auto; } section.cards table { font-size: .8em; } section.cards td { white-space: nowrap; padding: .2em .45em; }
 svg text { font: 12px system-ui, sans-serif; }
+table.heatmap { border-collapse: separate; border-spacing: 2px; } table.heatmap th { text-align: center; vertical-align: bottom; max-width: 10em; }
+table.heatmap td.entrant { text-align: right; font-weight: 600; background: none; min-width: 0; } table.heatmap td { text-align: center; min-width: 7em; padding: .45em .6em; border: 0; color: #111; font-variant-numeric: tabular-nums; }
+table.heatmap td.self, table.heatmap td.empty { background: #e4e4e4; color: #777; } table.heatmap .value { display: block; font-size: 1.1em; }
+table.heatmap td.clear .value { font-weight: 700; } table.heatmap .interval { display: block; font-size: .8em; font-weight: 400; color: #333; }
+p.legend span { display: inline-block; padding: .1em .6em; font-size: .8em; } p.legend span.note { padding: 0; }
 """
 
 
@@ -384,9 +409,9 @@ def html_page(
     if tournament is not None:
         body.append('<section id="tournament"><h2>Tournament</h2>')
         body.append(f'<p class="note">{_plural(tournament.games, "game")} per pairing, seats swapped; each cell is the row\'s score against the column (a draw is half a win), with its 95% interval.</p>')
-        names = tournament.entrants
-        rows = [[row, *("—" if (r := tournament.score(row, column)) is None else r.text() for column in names)] for row in names]
-        body.append(_table(["", *names], rows))
+        body.append(_heatmap(tournament))
+        body.append(_ratings_html(tournament.ratings()))
+        body.append("<h3>Overall score</h3>")
         body.append(_interval_plot([(name, rate) for name, rate in tournament.standings()]))
         body.append("</section>")
     for number, summary in enumerate(summaries):
@@ -397,6 +422,86 @@ def html_page(
         + "\n".join(body)
         + "</body></html>\n"
     )
+
+
+#: The heatmap's colours: a score of 0 (orange), ½ (near white) and 1 (blue), a scale readable with the commonest colour blindness.
+_LOW, _MIDDLE, _HIGH = (230, 97, 1), (247, 247, 247), (33, 102, 172)
+
+
+def score_colour(score: float) -> str:
+    """The colour of a score in the heatmap: orange below ½, blue above, paler near ½ (`#rrggbb`)."""
+    score = min(1.0, max(0.0, score))
+    end = _HIGH if score >= 0.5 else _LOW
+    t = abs(score - 0.5) * 2 * 0.8  # never the full colour: the text stays readable
+    return "#" + "".join(f"{round(m + (e - m) * t):02x}" for m, e in zip(_MIDDLE, end))
+
+
+def _heatmap(tournament: Tournament) -> str:
+    """The matrix as a coloured table: each cell the row's score against the column, its interval and its games."""
+    names = tournament.entrants
+    out = ['<table class="heatmap"><thead><tr><th></th>', *(f'<th scope="col">{_esc(name)}</th>' for name in names), "</tr></thead><tbody>"]
+    for row in names:
+        out.append(f'<tr><td class="entrant">{_esc(row)}</td>')
+        for column in names:
+            rate = tournament.score(row, column)
+            if rate is None:
+                out.append('<td class="self">—</td>')
+                continue
+            if not rate.n:
+                out.append('<td class="empty" title="no game">no game</td>')
+                continue
+            low, high = rate.interval or (0.0, 0.0)
+            value = rate.value or 0.0
+            clear = " clear" if low > 0.5 or high < 0.5 else ""
+            tip = f"{row} against {column}: {rate.text()} over {_plural(rate.n, 'game')}"
+            out.append(
+                f'<td class="score{clear}" style="background:{score_colour(value)}" title="{_esc(tip)}" data-score="{value:.4f}">'
+                f'<span class="value">{100 * value:.1f}%</span><span class="interval">{100 * low:.1f}–{100 * high:.1f}</span></td>'
+            )
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    legend = "".join(f'<span style="background:{score_colour(v)}">{int(100 * v)}%</span>' for v in (0, 0.25, 0.4, 0.5, 0.6, 0.75, 1))
+    out.append(f'<p class="legend">{legend} <span class="note">bold: the interval excludes 50%</span></p>')
+    return "".join(out)
+
+
+def _ratings_html(ratings: Ratings) -> str:
+    """The ratings' table, best first, and their intervals on the Elo scale."""
+    if not ratings.ratings and not ratings.unrated:
+        return ""
+    out = ['<section class="ratings"><h3>Ratings</h3>']
+    out.append(
+        '<p class="note">A Bradley–Terry model fitted on every pairing (a draw is half a win), on the Elo scale with the field\'s mean at 0, '
+        f"with 95% intervals from the model's Fisher information; {_esc(RATING_READING)}.</p>"
+    )
+    rows = [[rank, r.entrant, signed_points(r.rating), f"{signed_points(r.low)} to {signed_points(r.high)}", r.score.text(), r.score.n] for rank, r in enumerate(ratings.ratings, 1)]
+    rows += [["", name, "–", why, "", ""] for name, why in ratings.unrated.items()]
+    out.append(_table(["rank", "entrant", "rating", "95% interval", "score", "games"], rows, {0, 2, 5}))
+    out.append(_rating_plot(ratings.ratings))
+    out.append("</section>")
+    return "".join(out)
+
+
+def _rating_plot(ratings: Sequence[Rating]) -> str:
+    """Each rating as a dot with its interval, around the field's mean (0)."""
+    if not ratings:
+        return ""
+    reach = max(50.0, *(abs(v) for r in ratings for v in (r.low, r.high)))
+    reach = 50 * -(-reach // 50)
+    label_width, plot_width, row_height = 220, 440, 22
+    height = row_height * len(ratings) + 30
+    x = lambda v: label_width + plot_width / 2 + v / reach * plot_width / 2  # noqa: E731
+    parts = [f'<svg role="img" class="rating-plot" width="{label_width + plot_width + 60}" height="{height}" viewBox="0 0 {label_width + plot_width + 60} {height}">']
+    for tick in (-reach, -reach / 2, 0.0, reach / 2, reach):
+        parts.append(f'<line x1="{x(tick):.1f}" y1="0" x2="{x(tick):.1f}" y2="{height - 20}" stroke="{"#999" if tick == 0 else "#ddd"}"/>')
+        parts.append(f'<text x="{x(tick):.1f}" y="{height - 5}" text-anchor="middle">{signed_points(tick)}{" Elo" if tick == reach else ""}</text>')
+    for i, r in enumerate(ratings):
+        y = i * row_height + 4
+        parts.append(f'<text x="{label_width - 8}" y="{y + 13}" text-anchor="end">{_esc(r.entrant[:32])}</text>')
+        parts.append(f'<line x1="{x(r.low):.1f}" y1="{y + 9}" x2="{x(r.high):.1f}" y2="{y + 9}" stroke="#1d3f6e" stroke-width="2"/>')
+        parts.append(f'<circle cx="{x(r.rating):.1f}" cy="{y + 9}" r="4" fill="#1d3f6e"><title>{_esc(r.entrant)}: {_esc(r.text())}</title></circle>')
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 def _study_html(summary: Summary, number: int, ending_text: dict[str, str] | None, side_word: str) -> str:

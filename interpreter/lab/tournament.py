@@ -3,7 +3,9 @@
 An entrant is a deck, a boxer or a collection (played by one bot), or a bot
 (playing the game's default setup). Each unordered pair plays one study;
 the matrix shows the row's score against the column, with its interval, and
-the standings each entrant's score over all its games.
+the standings each entrant's score over all its games, and the ratings a
+Bradley–Terry model fitted on every pairing gives each entrant (Elo scale,
+with 95% intervals: `rating.py`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from .rating import Ratings, fit
 from .stats import Rate
 from .summary import Summary
 
@@ -55,6 +58,14 @@ class Tournament:
         rates = [(name, Rate(k, int(n))) for name, (k, n) in totals.items()]
         return sorted(rates, key=lambda item: (-(item[1].value or 0.0), item[0]))
 
+    def ratings(self) -> Ratings:
+        """The Bradley–Terry ratings of the entrants, best first, from every pairing's score (see `rating.py`)."""
+        scores = {}
+        for (a, b), summary in zip(self.pairs, self.summaries):
+            rate = summary.side_score(0)
+            scores[(a, b)] = (rate.k, rate.n)
+        return fit(self.entrants, scores)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
@@ -62,6 +73,7 @@ class Tournament:
             "games_per_pairing": self.games,
             "matrix": {row: {column: (r.as_json() if (r := self.score(row, column)) else None) for column in self.entrants} for row in self.entrants},
             "standings": [{"entrant": name, "score": rate.as_json()} for name, rate in self.standings()],
+            "ratings": self.ratings().as_json(),
         }
 
 
