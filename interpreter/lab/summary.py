@@ -39,6 +39,7 @@ in short, over the games of the study:
 
 from __future__ import annotations
 
+import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -438,13 +439,16 @@ class Summary:
     def lengths(self) -> dict[str, float | None]:
         t = self._t
         if not t.games:
-            return {"mean": None, "median": None, "p10": None, "p90": None, "actions": None}
+            return {"mean": None, "median": None, "p10": None, "p90": None, "actions": None, "sd": None}
+        mean = float(sum(turns * n for turns, n in t.turns.items())) / t.games
         return {
-            "mean": float(sum(turns * n for turns, n in t.turns.items())) / t.games,
+            "mean": mean,
             "median": _quantile(t.turns, t.games, 0.5),
             "p10": _quantile(t.turns, t.games, 0.1),
             "p90": _quantile(t.turns, t.games, 0.9),
             "actions": t.actions / t.games,
+            # the turns' standard deviation (n − 1): what `atout diff-report` needs for Welch's interval
+            "sd": math.sqrt(sum(n * (turns - mean) ** 2 for turns, n in t.turns.items()) / (t.games - 1)) if t.games > 1 else None,
         }
 
     def quality(self) -> dict[str, float | int | None]:
