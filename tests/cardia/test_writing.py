@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.interpreter.games import LANGUAGES
-from atout.interpreter.games.cardia import abilities, ast, conditions, moves, regles, writing
+from atout.interpreter.games.cardia import abilities, ast, conditions, moves, rule_changes, writing
 from atout.interpreter.language.loader import read_document, read_file
 from atout.interpreter.language.nodes import CardFile, Node, dump
 from atout.interpreter.language.project import shipped_files
@@ -274,7 +274,7 @@ QUAND = st.one_of(st.none(), nodes(abilities.QuandCetteCarte))
 LIMITE = st.one_of(st.none(), nodes(abilities.FoisParDuel))
 CAPACITES = [ast.CapaciteInstantanee, ast.CapacitePersistante, abilities.Propriete]
 
-REGLES = list(regles.CONSTRUCTS)
+REGLES = list(rule_changes.CONSTRUCTS)
 
 #: Fields whose type is "any node": (strategy, the classes it draws).
 SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {

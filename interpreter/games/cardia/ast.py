@@ -5,9 +5,9 @@ players); each class is named after its grammar rule, with `kind` equal to
 the rule's name. Everything a card says is a construct, declared in one
 place with its grammar rule, reading, handler and text (see `language.py`
 for the list): the effects (`effects.py`, `moves.py`), conditions and
-amounts (`conditions.py`), targets and sets (`cibles.py`), persistent
-effects (`persistants.py`, `abilities.py`), triggers and limits
-(`abilities.py`), the Lieu's rules (`regles.py`); their names are kept here.
+amounts (`conditions.py`), targets and sets (`targets.py`), persistent
+effects (`persistent.py`, `abilities.py`), triggers and limits
+(`abilities.py`), the Lieu's rules (`rule_changes.py`); their names are kept here.
 Each docstring gives the meaning the engine executes.
 
 Words used throughout:
@@ -100,8 +100,8 @@ class Camp(str, Enum):
 # ---------------------------------------------------------------------------
 
 
-# The targets are constructs, declared in one place each (`cibles.py`); their names are kept here.
-from .cibles import (  # noqa: E402
+# The targets are constructs, declared in one place each (`targets.py`); their names are kept here.
+from .targets import (  # noqa: E402
     CarteAdverse, CarteAuChoix, CartesAdverses, CartesJouees, CetteCarte, ChacuneDeTesCartes, ChacuneDesCartesAdverses,
     TaCarte, TesCartes,
 )
@@ -128,7 +128,7 @@ Effet = SerializeAsAny[Node]
 Ensemble = Annotated[Union[CetteCarte, TesCartes, CartesAdverses], Field(discriminator="kind")]
 
 
-#: A persistent effect: a construct (`persistants.py`: the rulebook's; `abilities.py`: `gagnent les
+#: A persistent effect: a construct (`persistent.py`: the rulebook's; `abilities.py`: `gagnent les
 #: égalités`, `se jouent face visible`).
 EffetContinu = SerializeAsAny[Node]
 
@@ -192,7 +192,7 @@ class Personnage(Node):
 # ---------------------------------------------------------------------------
 
 
-#: A rule of a Lieu: a construct (`regles.py`), applied once when the game is made.
+#: A rule of a Lieu: a construct (`rule_changes.py`), applied once when the game is made.
 Regle = SerializeAsAny[Node]
 
 
@@ -244,12 +244,12 @@ Carte = Annotated[Union[Personnage, Lieu, Protecteur], Field(discriminator="kind
 
 
 # The rulebook's instantaneous and persistent effects and the Lieu's rules are constructs, declared
-# in one place each (`effects.py`, `persistants.py`, `regles.py`);
+# in one place each (`effects.py`, `persistent.py`, `rule_changes.py`);
 # their names are kept here for the readers of a card's AST.
 from .effects import (  # noqa: E402
     Defausser, DefausserMain, GagnerLaPartie, ModifierInfluence, Piocher, ReprendreEnMain, RetirerPersistant,
 )
-from .persistants import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402
-from .regles import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: E402
+from .persistent import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402
+from .rule_changes import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: E402
 
 __all__ = [name for name in dir() if not name.startswith("_")]

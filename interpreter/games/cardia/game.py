@@ -79,7 +79,7 @@ class CardiaGame(Game):
         self.lieu_bonuses: list[tuple[ast.Faction | None, int]] = []
         regle: Any
         for regle in self.lieu.regles if self.lieu else ():
-            regle.apply(self, changes)  # each rule's handler (`regles.py`)
+            regle.apply(self, changes)  # each rule's handler (`rule_changes.py`)
         self.rules = self.base_rules.model_copy(update=changes)
 
     # -- making a game ------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 
-from . import abilities, ast, checks, cibles, conditions, effects, moves, persistants, regles, writing
+from . import abilities, ast, checks, conditions, effects, moves, persistent, rule_changes, targets, writing
 from .rules import CardiaRules
 from .transformer import CardiaTransformer
 
@@ -20,7 +20,7 @@ LANGUAGE: GameLanguage[CardiaRules, ast.Personnage] = GameLanguage(
     check_set=checks.check_set,
     write_card=writing.write_card,
     constructs=(
-        cibles.CONSTRUCTS + effects.CONSTRUCTS + persistants.CONSTRUCTS + conditions.CONSTRUCTS + moves.CONSTRUCTS + abilities.CONSTRUCTS
-        + regles.CONSTRUCTS
+        targets.CONSTRUCTS + effects.CONSTRUCTS + persistent.CONSTRUCTS + conditions.CONSTRUCTS + moves.CONSTRUCTS + abilities.CONSTRUCTS
+        + rule_changes.CONSTRUCTS
     ),
 )

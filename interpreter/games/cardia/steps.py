@@ -5,7 +5,7 @@ act)` (`effects.py`, `conditions.py`, `moves.py`): it gets the state and the
 acting ability (`Act`: who it acts for, its card, its encounter's place in
 the line). A handler that asks somebody poses the decision (`state.ask`) with
 the function that goes on with the answer; what it schedules runs before the
-next effect (see `engine/agenda.py`). A target (`cibles.py`) is a construct
+next effect (see `engine/agenda.py`). A target (`targets.py`) is a construct
 too: `resolve` asks it for its cards (`designate`), a decision when they are
 chosen (`une carte au choix`).
 

@@ -108,7 +108,7 @@ class CardiaTransformer(UnitTransformer):
 
     # -- targets -------------------------------------------------------------
 
-    # -- targets: constructs (`cibles.py`); the small words they read -------------
+    # -- targets: constructs (`targets.py`); the small words they read -------------
 
     autre = _mot(AUTRE)
     adverse = _mot(ADVERSE)
@@ -143,7 +143,7 @@ class CardiaTransformer(UnitTransformer):
         """`2` or `★★` (one star per symbol)."""
         return (int(token) if token.type == "INT" else len(token)), token
 
-    # the Lieu's rules: constructs (`regles.py`)
+    # the Lieu's rules: constructs (`rule_changes.py`)
 
     # -- Protecteurs -----------------------------------------------------------
 
