@@ -403,3 +403,4 @@ def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Su
 
 
 from . import lab_versions  # noqa: E402,F401  (registers `sweep`; `simulate --vs` hands over to it)
+from . import lab_diff  # noqa: E402,F401  (registers `diff-report`)

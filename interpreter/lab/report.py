@@ -273,11 +273,12 @@ def csv_text(summaries: Sequence[Summary]) -> str:
     writer.writeheader()
     for summary in summaries:
         for r in summary.results:  # kept when a CSV is asked for
-            writer.writerow(_row(summary, r))
+            writer.writerow(game_row(summary, r))
     return out.getvalue()
 
 
-def _row(summary: Summary, r: GameResult) -> dict[str, Any]:
+def game_row(summary: Summary, r: GameResult) -> dict[str, Any]:
+    """One game as a row of the CSV: its seed, who sat where, who won, how long, how it ended."""
     sides = r.sides or ["", ""]
     return {
         "study": r.study,
