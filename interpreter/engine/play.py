@@ -76,7 +76,10 @@ def play_game(
     `on_take_back`, `TakeBack` goes on to the caller.
 
     `hear`: when the game is not recorded, the only kinds of events
-    `on_event` wants (the balance lab's): the state makes no others.
+    `on_event` wants (the balance lab's): the state makes no others, and
+    decisions are answered inside it as in a game nobody watches, the
+    listener still handed each action's events with the state after it
+    (`EventWatch`).
     `on_turn` sees the state at the first decision of each turn, before it
     is answered (chance's included, even when chance is drawn inside the
     state).
@@ -101,9 +104,15 @@ def play_game(
     # Nobody watches: chance's decisions, and those of the players who read nothing but the decision (the random
     # bot's `choose_blind`), are answered inside the state (the same answers, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
-    # (Not for a listener of some events: it reads the state as each action's events come, not after the draws that follow.)
+    listener: EventWatch | None = None
+    if (
+        quiet is not False and quiet is not True and on_event is not None and on_decision is None
+        and state.observer is None and isinstance(state, AgendaState)
+    ):  # a listener of a few kinds: each action's events handed over at the next decision, wherever it is answered
+        watch = listener = EventWatch(on_event, on_turn)
+        state.observer = listener.made
     inside = None
-    if quiet is True and on_decision is None and isinstance(state, AgendaState):
+    if (quiet is True or listener is not None) and on_decision is None and isinstance(state, AgendaState):
         inside = state.answer_inside(
             chance.choose, watch, chance.pick, [getattr(player, "choose_blind", None) for player in players],
             [getattr(player, "choose_among", None) for player in players],
@@ -162,15 +171,64 @@ def play_game(
         turns = turn
         if writer is not None:
             writer.action(turn, decision, index, events)
-        if on_event is not None:
+        if on_event is not None and listener is None:
             for event in events:
                 on_event(event)
+    if listener is not None:  # the last action's events, with the state as it ended
+        listener.hand_over(state)
     if inside is not None and inside.answered:  # turns only go up: the last decision answered is of the highest turn
         actions += inside.answered
         turns = max(turns, inside.answered_turn)
     if writer is not None:
         writer.end(ended(state))
     return Played(state, actions, turns)
+
+
+class EventWatch(TurnWatch):
+    """The watch of a game answered inside the state whose events a listener reads (`play_game`'s `hear`).
+
+    It is told of the first decision of each turn, as a `TurnWatch` is, and
+    of the next decision after an event was made (the state's `observer`,
+    `made`, sets its `turn` back so that the next decision differs),
+    before the decision is answered, inside the state or by the player
+    loop: it hands the listener the events made since the decision before,
+    with the state as it is now, which is the state `apply` would have
+    returned them with; then, at the first decision of a turn, it tells
+    `on_turn`. The listener sees the same events with the same states as
+    when each decision went out to the player loop, without the trip, and
+    the decisions between two events cost nothing more.
+    """
+
+    __slots__ = ("on_event", "on_turn", "told")
+
+    def __init__(self, on_event: Callable[[Event], None], on_turn: Callable[[State], None] | None) -> None:
+        super().__init__(self.decision)
+        self.on_event = on_event
+        self.on_turn = on_turn
+        #: The turn `on_turn` was last told of.
+        self.told = -1
+
+    def made(self, state: State, event: Event) -> None:
+        """An event was made: the next decision is told, whatever its turn."""
+        self.turn = -1
+
+    def decision(self, state: State) -> None:
+        """A decision is about to be answered in turn `self.turn`: the events before it, then the turn if new."""
+        turn = self.turn
+        self.hand_over(state)
+        if turn != self.told:
+            self.told = turn
+            if self.on_turn is not None:
+                self.on_turn(state)
+
+    def hand_over(self, state: State) -> None:
+        """Give the listener the events made since the last decision, and forget them."""
+        events = state._events
+        if events:
+            state._events = []
+            on_event = self.on_event
+            for event in events:
+                on_event(event)
 
 
 def _taken_back(

@@ -1,0 +1,103 @@
+"""The lab's fast path reads the same games as a straightforward reading of them.
+
+`play_one` plays a study's game with the decisions answered inside the
+state (as a game nobody watches is played) and reads each action's events
+as they are handed over at the next decision. The reference here plays the
+same game with every decision going out to the player loop (an
+`on_decision` listener turns answering inside off) and reads each action's
+events as `apply` returns them, with the state after it: the plainest way
+to read a game. Both must give the same `GameResult`, field by field, for
+every game, both seatings, random and heuristic bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from atout.interpreter.api import load_game
+from atout.interpreter.engine.play import play_game, seeded
+from atout.interpreter.engine.state import Event, State
+from atout.interpreter.lab.run import GameResult, _built, play_one, study_of
+
+GAMES = ("battlefight", "cordes", "cardia", "dragons")
+
+
+def straightforward(study: Any, index: int) -> GameResult:
+    """Game `index` of `study` played through the player loop, each event read as it comes: what `play_one` must give."""
+    built = _built(study)
+    seed, swapped = study.game_plan(index)
+    game = built.games[int(swapped)]
+    makers = built.makers[::-1] if swapped else built.makers
+    players = [maker(seeded(seed, f"P{seat + 1}")) for seat, maker in enumerate(makers)]
+    traits = built.engine.lab
+    cards: list[dict[str, list[Any]]] = [{}, {}]
+    leads: list[float] = []
+    states: list[State] = []
+
+    def on_event(event: Event) -> None:
+        state = states[0]
+        for seat, name, use in traits.card_events(event, state):
+            entry = cards[seat].setdefault(name, [0, 0, None, 0, 0])
+            entry[0] = 1
+            if use == "played":
+                entry[1] += 1
+                entry[4] += state.turn
+                if entry[2] is None:
+                    entry[2] = state.turn
+            elif use == "opening":
+                entry[3] = 1
+
+    played = play_game(
+        game, players, seed,
+        on_event=on_event, on_start=states.append, on_decision=lambda state, decision, index: None,
+        on_turn=(lambda state: leads.append(traits.lead(state))) if traits.lead is not None else None,
+    )
+    if traits.pool is not None:
+        for seat, names in enumerate(traits.pool(played.state)):
+            for name in names:
+                cards[seat].setdefault(name, [0, 0, None, 0, 0])
+    if traits.lead is not None:
+        leads.append(traits.lead(played.state))
+    setup = game.setup()
+    return GameResult(
+        study=0, index=index, seed=seed, swapped=swapped, bots=list(study.bots[::-1] if swapped else study.bots),
+        winner=played.outcome.winner, first=played.state.first_player, turns=played.turns, actions=played.actions,
+        code=played.outcome.code, sides=traits.sides(setup), conditions=traits.conditions(setup),
+        leads=leads, cards=cards, pooled=traits.pool is not None,
+    )
+
+
+def _same(study: Any, games: range) -> int:
+    """Compare `play_one` with the reference over `games`; the number of card entries compared."""
+    compared = 0
+    for index in games:
+        fast = play_one(study, 0, index).as_json()
+        plain = straightforward(study, index).as_json()
+        assert fast == plain, (study.game, study.bots, index)
+        compared += sum(len(seat) for seat in fast["cards"])
+    return compared
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", GAMES)
+def test_random_games_read_fast_are_the_games_read_plainly(name):
+    study = study_of(load_game(name), ("random", "random"), 400, seed=11)
+    assert _same(study, range(400)) > 400
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_heuristic_games_read_fast_are_the_games_read_plainly(name):
+    """A heuristic seat's decisions go out to the player loop, the random seat's and chance's are answered inside."""
+    study = study_of(load_game(name), ("heuristic", "random"), 12, seed=5)
+    assert _same(study, range(12)) > 12
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_played_card_s_turn_is_the_turn_after_its_action(name):
+    """The turns the lab keeps are those the plain reading gives, not the turn the event was made in (they differ at a turn's last action)."""
+    study = study_of(load_game(name), ("random", "random"), 60, seed=3)
+    turns = [entry[4] for index in range(60) for seat in play_one(study, 0, index).cards for entry in seat.values()]
+    assert sum(turns) > 0
+    _same(study, range(60))
