@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from atout.interpreter.games.dragons import en_jeu
+from atout.interpreter.games.dragons import steps
 from atout.interpreter.games.dragons.ast import NomDeStatistique
 from atout.interpreter.games.dragons.conditions import Contexte, Lieu
 
@@ -222,7 +222,7 @@ def test_effects_fire_no_trigger_and_powers_per_round_are_capped(powered, monkey
     s = powered(cards, ["Double", *FIVE[1:]], ["Double", *FIVE[1:]])
     events = s.round("Puissance + Ruse", "Double", "Double")
     assert [e["amount"] for e in events if e["e"] == "bonus"] == [1, 2, 1, 2]  # each power once, no chain
-    monkeypatch.setattr(en_jeu, "MAX_FIRINGS", 1)
+    monkeypatch.setattr(steps, "MAX_FIRINGS", 1)
     events = s.round("Puissance + Ruse", "Double", "Double")
     assert [e["amount"] for e in events if e["e"] == "bonus"] == [1]
 

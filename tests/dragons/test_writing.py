@@ -21,7 +21,9 @@ from atout.cli.init import STARTERS
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.games.dragons import ast, writing
 from atout.interpreter.games.dragons import conditions as c
-from atout.interpreter.games.dragons import pouvoirs as p
+from atout.interpreter.games.dragons import effects as e
+from atout.interpreter.games.dragons import moves as m
+from atout.interpreter.games.dragons import powers as p
 from atout.interpreter.language.logic import Comparison
 from atout.interpreter.games.dragons.writing import WRITERS, write_card
 from atout.interpreter.language.loader import read_document, read_file
@@ -166,20 +168,20 @@ POUR_CHAQUE = st.builds(
 )
 MONTANTS = st.one_of(SMALL, POUR_CHAQUE, st.builds(c.AutantQue, quantity=QUANTITES))
 EFFETS = st.one_of(
-    st.builds(p.Bonus, signe=st.sampled_from(["+", "-"]), montant=MONTANTS, statistique=st.none() | STATS, contre=st.none() | GENRES),
-    st.builds(p.Marque, qui=QUI, montant=MONTANTS),
-    st.builds(p.ChangeStatistique, carte=VISEE, recupere=st.booleans(), montant=MONTANTS, statistique=st.none() | STATS),
-    st.builds(p.Echanges, nombre=st.integers(-9, 9).filter(bool)),
-    st.builds(p.Mets, nombre=st.integers(1, 20), choix=st.sampled_from(p.Choix), source=ZONES, destination=st.sampled_from(c.Lieu), visible=st.booleans()),
-    st.builds(p.Mets, carte=VISEE, destination=st.sampled_from(c.Lieu), visible=st.booleans()),
-    st.builds(p.Regarde, nombre=st.integers(1, 10), source=ZONES),
-    st.builds(p.Regarde, nombre=st.integers(1, 10), source=ZONES, prises=st.integers(1, 10), destination=st.sampled_from(c.Lieu)),
+    st.builds(e.Bonus, signe=st.sampled_from(["+", "-"]), montant=MONTANTS, statistique=st.none() | STATS, contre=st.none() | GENRES),
+    st.builds(e.Marque, qui=QUI, montant=MONTANTS),
+    st.builds(e.ChangeStatistique, carte=VISEE, recupere=st.booleans(), montant=MONTANTS, statistique=st.none() | STATS),
+    st.builds(e.Echanges, nombre=st.integers(-9, 9).filter(bool)),
+    st.builds(m.Mets, nombre=st.integers(1, 20), choix=st.sampled_from(m.Choix), source=ZONES, destination=st.sampled_from(c.Lieu), visible=st.booleans()),
+    st.builds(m.Mets, carte=VISEE, destination=st.sampled_from(c.Lieu), visible=st.booleans()),
+    st.builds(m.Regarde, nombre=st.integers(1, 10), source=ZONES),
+    st.builds(m.Regarde, nombre=st.integers(1, 10), source=ZONES, prises=st.integers(1, 10), destination=st.sampled_from(c.Lieu)),
 )
 BLOCS = st.one_of(
     st.lists(EFFETS, min_size=1, max_size=3).map(tuple),
     st.tuples(
         st.lists(EFFETS, max_size=2),
-        st.builds(p.Si, condition=CONDITIONS, alors=st.lists(EFFETS, min_size=1, max_size=2).map(tuple), sinon=st.lists(EFFETS, max_size=2).map(tuple)),
+        st.builds(e.Si, condition=CONDITIONS, alors=st.lists(EFFETS, min_size=1, max_size=2).map(tuple), sinon=st.lists(EFFETS, max_size=2).map(tuple)),
     ).map(lambda pair: (*pair[0], pair[1])),
 )
 POUVOIRS = st.builds(

@@ -7,8 +7,8 @@ is a name, its categories, a rarity and four statistics (rulebook, "Les
 cartes"); the engine adds the statistics the round asks for and compares the
 totals (rulebook, "La manche"). Version 2 of the language adds what a
 designer may print under the statistics: the card's own fatigue and its
-powers (`Fatigue 5`, `Pouvoir : …`), constructs declared in `pouvoirs.py`
-and `conditions.py`.
+powers (`Fatigue 5`, `Pouvoir : …`), constructs declared in `powers.py`,
+`effects.py`, `moves.py` and `conditions.py`.
 """
 
 from enum import Enum

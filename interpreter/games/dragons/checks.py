@@ -12,7 +12,9 @@ from atout.interpreter.language.nodes import CardFile, CardList, Node
 
 from .ast import Carte, Rarete
 from .conditions import EstUn, Lieu, StatistiqueDeCarte, Visee
-from .pouvoirs import Bonus, ChangeStatistique, Mets, Moment, Pouvoir, Regarde
+from .effects import Bonus, ChangeStatistique
+from .moves import Mets, Regarde
+from .powers import Moment, Pouvoir
 from .rules import BAND_FIELDS, DragonsRules
 
 

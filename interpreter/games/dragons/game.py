@@ -19,7 +19,7 @@ from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, 
 from atout.interpreter.language.nodes import CardList
 
 from .ast import Carte, NomDeStatistique, Statistiques
-from .pouvoirs import FatiguePropre, Pouvoir
+from .powers import FatiguePropre, Pouvoir
 from .rules import DragonsRules
 
 #: The four statistics, in the rulebook's order; a card's stats are 4-tuples in this order.

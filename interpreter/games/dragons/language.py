@@ -2,7 +2,7 @@
 
 from atout.interpreter.language.game import FileKind, GameLanguage, collection_kind, rules_kind
 
-from . import ast, checks, conditions, pouvoirs, writing
+from . import ast, checks, conditions, effects, moves, powers, writing
 from .rules import DragonsRules
 from .transformer import DragonsTransformer
 
@@ -21,5 +21,5 @@ LANGUAGE = GameLanguage(
     check_set=checks.check_set,
     check_list=checks.check_list,
     write_card=writing.write_card,
-    constructs=(ast.Statistique, ast.Statistiques) + conditions.CONSTRUCTS + pouvoirs.CONSTRUCTS,
+    constructs=(ast.Statistique, ast.Statistiques) + conditions.CONSTRUCTS + powers.CONSTRUCTS + effects.CONSTRUCTS + moves.CONSTRUCTS,
 )

@@ -34,9 +34,9 @@ from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation, shuffle
 
-from .en_jeu import PowersInPlay
 from .game import STAT_NAMES, DragonsGame
-from .pouvoirs import Moment
+from .powers import Moment
+from .steps import PowersInPlay
 
 #: With "Fin des manches décisives : sans fin", a duel stops as a draw after
 #: this many decisive rounds: a safety net for players who keep tying on

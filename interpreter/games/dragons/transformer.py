@@ -2,8 +2,8 @@
 
 Everything a card prints under its title line is a construct that reads
 itself (`Construct.read`): the statistics (`ast.Statistique`,
-`ast.Statistiques`), the card's own fatigue and its powers (`pouvoirs.py`,
-`conditions.py`). The transformer builds the card around them.
+`ast.Statistiques`), the card's own fatigue and its powers (`powers.py`,
+`effects.py`, `moves.py`, `conditions.py`). The transformer builds the card around them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from atout.interpreter.language.nodes import span_of
 from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
-from .pouvoirs import FatiguePropre
+from .powers import FatiguePropre
 
 class DragonsTransformer(UnitTransformer):
     """Builds `Carte` nodes from `carte` trees (the constructs read the rest)."""
@@ -31,7 +31,7 @@ class DragonsTransformer(UnitTransformer):
         The categories and the rarity are tokens whose terminal names are the
         enums' member names (`DRAGON`, `EPIQUE`); a category given twice is
         reported (E111) at its second place. The properties are the
-        constructs of `pouvoirs.py` (`Fatigue 5`, `Pouvoir : …`); a second
+        constructs of `powers.py` (`Fatigue 5`, `Pouvoir : …`); a second
         `Fatigue` is reported too.
         """
         title, *rest = children

@@ -1,4 +1,4 @@
-"""Powers in play: when a Duel de dragons duel reads the cards' powers, and what their effects change.
+"""The interpreter of Duel de dragons's powers: when a duel reads them, and what their effects change.
 
 `DragonsState` inherits these methods. The duel calls `fire(moment, cards)`
 at four moments: the start of a round (every card of both hands, P1's
@@ -25,10 +25,11 @@ from atout.interpreter.engine.piles import Pile
 
 from .ast import NomDeStatistique
 from .conditions import Contexte, Lieu
-from .pouvoirs import Choix, Moment, Pouvoir
+from .moves import Choix
+from .powers import Moment, Pouvoir
 
 if TYPE_CHECKING:
-    from .pouvoirs import Mets, Regarde
+    from .moves import Mets, Regarde
 
 #: At most this many powers work in one round (a safety net: a round of two
 #: hands of 5 cards with 3 powers each fires at most 36).

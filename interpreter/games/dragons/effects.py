@@ -1,0 +1,243 @@
+"""What a Duel de dragons power does, each a construct in one place: bonuses, points, statistics, exchanges, `si`.
+
+- `+10 en Puissance`, `-5 au total`, `+10 en Ruse contre un Dragon` (`Bonus`);
+- `marque 1 point`, `l'adversaire perd 1 point` (`Marque`);
+- `cette carte récupère 10 en Ruse`, `la carte adverse perd 5 sur chaque statistique` (`ChangeStatistique`);
+- `+1 échange avec la réserve` (`Echanges`);
+- `si <condition> : … ; sinon : …` (`Si`), over a block of effects.
+
+A handler is called as `effect.run(ctx)`, with the power's context
+(`conditions.Contexte`: the state, the card's player, its card and the
+other); the moves of cards between zones are in `moves.py`.
+"""
+
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from lark.tree import Meta
+from pydantic import Field, SerializeAsAny
+
+from atout.interpreter.language.constructs import Construct
+from atout.interpreter.language.logic import value_of
+from atout.interpreter.language.nodes import Node
+
+from .ast import Categorie, NomDeStatistique, Rarete
+from .conditions import (
+    AutantQue,
+    Contexte,
+    Montant,
+    Qui,
+    Visee,
+    amount_head,
+    amount_tail,
+    genre_of,
+    genre_text,
+    is_of,
+    nodes,
+    read_amount,
+    statistique_of,
+    tokens,
+    visee_of,
+)
+
+if TYPE_CHECKING:
+    from atout.interpreter.language.transform import UnitTransformer
+
+
+class Effet(Construct):
+    """Something a power does (abstract: no kind)."""
+
+    slot: ClassVar[str | None] = "effet"
+
+
+def effects_text(effets: tuple[Node, ...]) -> str:
+    """Effects as a power prints them: `+10 en Ruse, marque 1 point`."""
+    return ", ".join(effet.write() for effet in effets)  # type: ignore[attr-defined]
+
+
+class Si(Construct):
+    """`si <condition> : effets ; sinon : effets`: one condition over a block of effects, and an otherwise.
+
+    It comes last in its power; a condition is written with `et`, `ou`,
+    `non` rather than a `si` inside a `si`.
+    """
+
+    grammar: ClassVar[str] = r"""
+si: "si" _condition ":" _effet+ (";"? SINON ":" _effet+)?
+SINON: "sinon"
+"""
+    kind: Literal["si"] = "si"
+    condition: SerializeAsAny[Node]
+    alors: tuple[SerializeAsAny[Node], ...] = Field(min_length=1)
+    sinon: tuple[SerializeAsAny[Node], ...] = ()
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        condition, *rest = nodes(children)
+        otherwise = tokens(children, "SINON")
+        split = children.index(otherwise[0]) - 1 if otherwise else len(rest)  # effects before "sinon"
+        return t.build(cls, meta, condition=condition, alors=tuple(rest[:split]), sinon=tuple(rest[split:]))
+
+    def run(self, ctx: Contexte) -> None:
+        """The effects of the branch the condition chooses (none: "sinon" not written and false)."""
+        holds = self.condition.holds(ctx)  # type: ignore[attr-defined]
+        ctx.state.condition_read(ctx, self, holds)
+        ctx.state.run_effects(ctx, self.alors if holds else self.sinon)
+
+    def write(self) -> str:
+        text = f"si {self.condition.write()} : {effects_text(self.alors)}"  # type: ignore[attr-defined]
+        return text + (f" ; sinon : {effects_text(self.sinon)}" if self.sinon else "")
+
+
+class Bonus(Effet):
+    """`+10 en Puissance`, `-5 au total`, `+10 en Ruse contre un Dragon`, `+5 en Ruse pour chaque carte de ta main`.
+
+    At the reveal only (a power without a trigger): it adds to this card's
+    total this round; a bonus on a statistic counts only when the round asks
+    it, one `contre …` only against that kind of card.
+    """
+
+    grammar: ClassVar[str] = r"""
+bonus: SIGNE INT _cible pour_chaque? _contre? | SIGNE "autant" _cible autant_que _contre?
+_cible: "en" _statistique | AU_TOTAL
+_contre: "contre" _genre
+AU_TOTAL: /au +total/
+"""
+    kind: Literal["bonus"] = "bonus"
+    signe: Literal["+", "-"] = "+"
+    montant: Montant
+    statistique: NomDeStatistique | None = None
+    contre: Categorie | Rarete | None = None
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        (signe,) = tokens(children, "SIGNE")
+        montant = read_amount(t, meta, children)
+        places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
+        return t.build(
+            cls, meta, places, label=t.text_of(meta), signe=str(signe), montant=montant,
+            statistique=statistique_of(children), contre=genre_of(children),
+        )
+
+    def run(self, ctx: Contexte) -> None:
+        """Adds to the card's total this round, when its statistic is asked and against its kind of card."""
+        state = ctx.state
+        if self.statistique is not None and not state.is_asked(self.statistique):
+            return
+        if self.contre is not None and (ctx.other is None or not is_of(state.card_ast(ctx.other), self.contre)):
+            return
+        amount = value_of(self.montant, ctx)
+        state.add_bonus(ctx, amount if self.signe == "+" else -amount, self)
+
+    def write(self) -> str:
+        target = f"en {self.statistique.value}" if self.statistique is not None else "au total"
+        contre = f" contre {genre_text(self.contre)}" if self.contre is not None else ""
+        return f"{self.signe}{amount_head(self.montant)} {target}{amount_tail(self.montant)}{contre}"
+
+
+class Marque(Effet):
+    """`marque 1 point`, `l'adversaire perd 1 point`, `marque 1 point pour chaque …`, `marque autant de points que …`."""
+
+    grammar: ClassVar[str] = r"""
+marque: "marque" _points_gagnes | ADVERSAIRE "perd" _points_gagnes
+_points_gagnes: INT ("point" | "points") pour_chaque? | "autant" "de" "points" autant_que
+"""
+    kind: Literal["marque"] = "marque"
+    qui: Qui = Qui.TOI
+    montant: Montant
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        montant = read_amount(t, meta, children)
+        qui = Qui.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Qui.TOI
+        places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
+        return t.build(cls, meta, places, label=t.text_of(meta), qui=qui, montant=montant)
+
+    def run(self, ctx: Contexte) -> None:
+        """You score the amount, or the other player loses it (never below 0)."""
+        amount = value_of(self.montant, ctx)
+        ctx.state.add_points(ctx, ctx.seat_of(self.qui), amount if self.qui is Qui.TOI else -amount)
+
+    def write(self) -> str:
+        verb = "marque" if self.qui is Qui.TOI else "l'adversaire perd"
+        if isinstance(self.montant, AutantQue):
+            return f"{verb} autant de points {self.montant.write()}"
+        head = amount_head(self.montant)
+        return f"{verb} {head} point{'s' if head != '1' else ''}{amount_tail(self.montant)}"
+
+
+class ChangeStatistique(Effet):
+    """`cette carte récupère 10 en Ruse`, `la carte adverse perd 5 sur chaque statistique`: for the rest of the duel.
+
+    `récupère` takes back fatigue (never above the printed value), `perd`
+    tires the card (never below 0).
+    """
+
+    grammar: ClassVar[str] = r"""
+change_statistique: _carte_visee (RECUPERE | "perd") (INT _cible_stat pour_chaque? | "autant" _cible_stat autant_que)
+_cible_stat: "en" _statistique | SUR_CHAQUE
+RECUPERE: "récupère"
+SUR_CHAQUE: /sur +chaque +statistique/
+"""
+    kind: Literal["change_statistique"] = "change_statistique"
+    carte: Visee
+    recupere: bool
+    montant: Montant
+    statistique: NomDeStatistique | None = None
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        montant = read_amount(t, meta, children)
+        places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
+        return t.build(
+            cls, meta, places, label=t.text_of(meta), carte=visee_of(children),
+            recupere=bool(tokens(children, "RECUPERE")), montant=montant, statistique=statistique_of(children),
+        )
+
+    def run(self, ctx: Contexte) -> None:
+        """The card's statistics now change (a card not played: nothing)."""
+        card = ctx.card_of(self.carte)
+        if card is None:
+            return
+        amount = value_of(self.montant, ctx)
+        stats = (self.statistique,) if self.statistique is not None else tuple(NomDeStatistique)
+        ctx.state.change_stats(ctx, card, stats, amount if self.recupere else -amount)
+
+    def write(self) -> str:
+        verb = "récupère" if self.recupere else "perd"
+        target = f"en {self.statistique.value}" if self.statistique is not None else "sur chaque statistique"
+        return f"{self.carte.value} {verb} {amount_head(self.montant)} {target}{amount_tail(self.montant)}"
+
+
+class Echanges(Effet):
+    """`+1 échange avec la réserve`: exchanges with the reserve gained (or lost, `-1`, never below 0)."""
+
+    grammar: ClassVar[str] = r"""
+echanges: SIGNE INT ("échange" | "échanges") "avec" "la" "réserve"
+"""
+    kind: Literal["echanges"] = "echanges"
+    nombre: int = Field(ge=-9, le=9)
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        (signe,) = tokens(children, "SIGNE")
+        (number,) = tokens(children, "INT")
+        value = int(number) * (-1 if str(signe) == "-" else 1)
+        return t.build(cls, meta, {"nombre": number}, label=t.text_of(meta), nombre=value)
+
+    def run(self, ctx: Contexte) -> None:
+        """The player's exchanges left change."""
+        ctx.state.add_exchanges(ctx, self.nombre)
+
+    def write(self) -> str:
+        sign = "-" if self.nombre < 0 else "+"
+        n = abs(self.nombre)
+        return f"{sign}{n} échange{'s' if n > 1 else ''} avec la réserve"
+
+
+CONSTRUCTS: tuple[type[Construct], ...] = (
+    Si,
+    Bonus,
+    Marque,
+    ChangeStatistique,
+    Echanges,
+)
