@@ -10,8 +10,11 @@
     for step in replay("game.jsonl"):                # checked action by action
         print(step.decision.kind, step.label, step.state.describe())
 
-    summary = simulate(game, ["heuristic", "random"], games=200, seed=0)
-    print(summary.wins, summary.draws)
+    study = simulate(game, games=200, seed=0)       # a mirror of heuristic bots
+    print(study.side_score(0).text(), study.draws.text(), study.cards()[0].name)
+    rows = study.rows()                              # one dict per game: pandas.DataFrame(rows)
+    study.save("study.json")                         # what `atout simulate --format json` prints
+    print("\n".join(diff(study, "older.json").lines()))  # what changed, as `atout diff-report`
 
     result = validate(["cards/"])                   # the same checks as `atout validate`
     for diagnostic in result.diagnostics:
@@ -54,11 +57,13 @@ from .engine.state import Event, Game, Outcome, State
 from .language.project import Validation
 from .language.project import validate as validate_paths
 
+from .lab.summary import Summary
+
 if TYPE_CHECKING:
-    from .lab.summary import Summary as LabSummary
+    from .lab.diff import Diff, Saved
 
 __all__ = [
-    "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "load_game", "play", "play_match", "replay",
+    "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "StudyResult", "diff", "load_game", "play", "play_match", "replay",
     "simulate", "validate",
 ]
 
@@ -239,7 +244,7 @@ def play_match(
 
 def simulate(
     loaded: LoadedGame,
-    players: Sequence[str] = ("heuristic", "random"),
+    players: Sequence[str] = ("heuristic", "heuristic"),
     games: int = 100,
     seed: int = 0,
     swap: bool = True,
@@ -247,22 +252,92 @@ def simulate(
     backend: str = "local",
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
-) -> LabSummary:
+    keep_games: bool = True,
+) -> StudyResult:
     """Play `games` games between two bots (side A: `players[0]` with P1's setup) and give the lab's figures.
 
-    With `swap`, the sides change seats every other game, the two games of
-    a pair sharing a seed. `workers` processes (or a Ray cluster, with
-    `backend="ray"` and its `address`) play them; the figures are the same
-    for any number. `progress(n)` sees each batch of n finished games. See
-    `lab/summary.py` for the figures (`side_wins(0)`, `draws`, `seat_one`,
-    `cards()`, `quality()`, `as_json()`…).
+    By default both sides are played by the heuristic bot (a mirror study,
+    as `atout simulate` plays): its card figures are about the cards, not
+    the bots; `players=["heuristic", "random"]` sets two bots against each
+    other, and one name plays both sides. With `swap`, the sides change
+    seats every other game, the two games of a pair sharing a seed.
+    `workers` processes (or a Ray cluster, with `backend="ray"` and its
+    `address`) play them; the figures are the same for any number.
+    `progress(n)` sees each batch of n finished games. A bot the game does
+    not have raises `OptionError`, naming its bots.
+
+    The result is the study's `Summary` (`side_wins(0)`, `draws`,
+    `seat_one`, `cards()`, `quality()`, `as_json()`…: see `lab/summary.py`)
+    with what a notebook keeps and compares: `rows()` (one dict per game,
+    the columns of `atout simulate --csv`), `document()` and `save(path)`
+    (the JSON of `atout simulate --format json`, which `atout diff-report`
+    reads), and `diff(other)`. With `keep_games=False` the games' results
+    are not kept (`rows()` is then empty) and memory does not grow with
+    their number.
     """
     from .lab.run import run, study_of
-    from .lab.summary import summarize
+    from .lab.summary import Tally
 
-    study = study_of(loaded, (players[0], players[1]), games, seed, swap)
-    finished = run([study], workers, backend, address, progress)
-    return summarize([study], finished.results, finished.interrupted)[0]
+    names = [players] if isinstance(players, str) else list(players)
+    if len(names) not in (1, 2):
+        raise OptionError("players", f"simulate takes one bot (for both sides) or two, not {len(names)}")
+    pair = (names[0], names[-1])
+    for name in dict.fromkeys(pair):
+        bot_maker(loaded.engine, loaded.game, name)  # an unknown bot or a bad budget: OptionError, naming the bots
+    study = study_of(loaded, pair, games, seed, swap)
+    tally = Tally(study, keep=keep_games)
+    finished = run([study], workers, backend, address, progress, on_result=tally.add, keep=False)
+    return StudyResult(study, tally.results, finished.interrupted, tally)
+
+
+class StudyResult(Summary):
+    """A study's figures (a lab `Summary`), with what a notebook keeps and compares."""
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One dict per game, the columns of `atout simulate --csv` (empty when the games were not kept)."""
+        from .lab.report import game_row
+
+        return [game_row(self, result) for result in self.results]
+
+    def document(self) -> dict[str, Any]:
+        """What `atout simulate --format json` prints for this study (schema: docs/lab-schema.json)."""
+        from .lab.report import json_document
+
+        return json_document([self])
+
+    def save(self, path: str | Path) -> None:
+        """Write `document()` to `path` (whole or not at all): `atout diff-report` and `diff` read it."""
+        import json
+
+        from .files import write_text
+
+        write_text(path, json.dumps(self.document(), ensure_ascii=False, indent=2) + "\n")
+
+    def diff(self, other: StudyResult | str | Path) -> Diff:
+        """This study (A) against `other` (B: a `StudyResult` or a saved file), as `atout diff-report` compares them."""
+        return diff(self, other)
+
+
+def diff(a: StudyResult | str | Path, b: StudyResult | str | Path) -> Diff:
+    """Two studies compared, B − A, with unpaired intervals, as `atout diff-report A.json B.json` does.
+
+    Each is a `StudyResult` or the path of a saved result (`save`, or
+    `atout simulate --format json`). Raises `ResultError` for a file that is
+    no such result, and for two games. The `Diff` has `overall`, `cards`,
+    `verdicts()`, `lines()` (the text) and `as_json()`.
+    """
+    from .lab import diff as diffing
+
+    return diffing.compare(_saved(a, "A"), _saved(b, "B"))
+
+
+def _saved(found: StudyResult | str | Path, label: str) -> Saved:
+    """A study to compare: a saved file read (`ResultError` when it is not one), or a study in memory."""
+    from .lab import diff as diffing
+
+    if isinstance(found, (str, Path)):
+        return diffing.read_result(Path(found))
+    return diffing.Saved(Path(label), f"{label} (in memory)", found.document()["studies"][0])
 
 
 @dataclass
