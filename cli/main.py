@@ -50,14 +50,17 @@ def main() -> None:
 
 
 def games() -> ModuleType:
-    """The registry of games (`LANGUAGES`, `ENGINES`), imported on first use: with the games ATOUT_GAMES names.
+    """The registry of games (`LANGUAGES`, `ENGINES`), imported on first use: the installed games, and those ATOUT_GAMES names.
 
     A command imports it only when it needs it, so that `atout validate`
-    answered from its cache starts fast; a module of ATOUT_GAMES that
-    cannot be imported is an error (exit 1), not a traceback.
+    answered from its cache starts fast; an installed game or a module of
+    ATOUT_GAMES that cannot be loaded is an error (exit 1), not a traceback.
     """
     try:
         import atout.interpreter.games as registry
+        from atout.interpreter.language.registry import languages
+
+        languages()  # the games are looked up here, where a game that cannot be loaded is told
     except ImportError as error:
         raise click.ClickException(str(error)) from None
     return registry

@@ -288,16 +288,17 @@ def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) ->
 
     Raises `DiagnosticError` with every problem when any file is invalid.
     """
-    from atout.interpreter.games import LANGUAGES
+    from atout.interpreter.language.registry import languages
 
+    known = languages()
     roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
     try:
         # a folder below that extends the game (its examples) is a set of its own, not part of this one
         files = split_sets(expand(roots), [root for root in roots if root.is_dir()])[0] if paths is not None else shipped_files(game)
     except InputError as error:  # a folder too large to be a game's
         raise DiagnosticError([Diagnostic("E100", error.reason, " ".join(map(str, roots)))]) from None
-    read = [read_file(path, LANGUAGES) for path in files]
-    result = validate_documents(read, LANGUAGES, [game])
+    read = [read_file(path, known) for path in files]
+    result = validate_documents(read, known, [game])
     if not result.is_valid:
         raise DiagnosticError(result.problems)
     game_set = result.sets[game.name]

@@ -4,6 +4,11 @@ Each game package declares a `GameEngine`: how to make its `Game` from its
 validated files and a setup (the same data a record's header keeps), the
 setup options it declares and the setup they give, and which bots it has. `find_engine(name)`
 gives a clear error listing the valid names.
+
+The games are plug-ins: `engines()` gives those installed (entry points
+`atout.games`, found by `language/registry.py`, which also holds their
+languages), then those added with `register(engine)` (a test's game, a
+notebook's); `unregister(name)` removes one of the latter.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.game import GameLanguage
+from atout.interpreter.language.registry import GameNotLoaded, add_language, game_modules, languages, remove_language
 
 from .loading import GameFiles
 from .options import RULES, GameOption
@@ -96,11 +102,60 @@ class UnknownGame(KeyError):
         return self.args[0]
 
 
+#: The engines of the games, by name, in the order the CLI lists them (filled by `engines()`).
+ENGINES: dict[str, GameEngine] = {}
+#: The engines `register` added, by name.
+_REGISTERED: dict[str, GameEngine] = {}
+
+
+def engines() -> dict[str, GameEngine]:
+    """Every playable game's engine, by its command-line name: the installed games, then those registered.
+
+    The same dictionary at every call. The installed games are those of the
+    entry points `atout.games` (see `language/registry.py`); their engines
+    are imported on the first call, not before.
+    """
+    if not ENGINES:
+        languages()  # the installed games, and the modules ATOUT_GAMES names (which register theirs)
+        for name, module in game_modules().items():
+            engine = module.ENGINE
+            if not isinstance(engine, GameEngine) or engine.name != name or engine.language is not module.LANGUAGE:
+                raise GameNotLoaded(f'the game "{name}" (group atout.games): its module\'s ENGINE is not the GameEngine of its LANGUAGE')
+            ENGINES[name] = engine
+        ENGINES.update(_REGISTERED)
+    return ENGINES
+
+
+def register(engine: GameEngine) -> None:
+    """Add a game that is not installed (a test's, a notebook's): its language, for validating its files, and its engine, for playing them.
+
+    Raises `ValueError` if a game of that name is already there.
+    """
+    name = engine.name
+    if engine.language.name != name:
+        raise ValueError(f'the engine "{name}" has the language of "{engine.language.name}"')
+    add_language(engine.language)
+    _REGISTERED[name] = engine
+    if ENGINES:
+        ENGINES[name] = engine
+
+
+def unregister(name: str) -> None:
+    """Remove a game `register` added (the installed games stay)."""
+    from atout.interpreter.language.project import _shipped_cache
+
+    if name not in _REGISTERED:
+        raise ValueError(f'no game named "{name}" was registered')
+    del _REGISTERED[name]
+    remove_language(name)
+    ENGINES.pop(name, None)
+    _shipped_cache.pop(name, None)
+
+
 def find_engine(name: str) -> GameEngine:
     """The engine of a game by its command-line name."""
-    from atout.interpreter.games import ENGINES
-
-    engine = ENGINES.get(name)
+    known = engines()
+    engine = known.get(name)
     if engine is None:
-        raise UnknownGame(f'unknown game "{name}"; the games are {", ".join(ENGINES)}')
+        raise UnknownGame(f'unknown game "{name}"; the games are {", ".join(known)}')
     return engine

@@ -82,9 +82,9 @@ MAX_WORD_CHARS = 100
 
 
 def _languages() -> dict[str, GameLanguage]:
-    from atout.interpreter.games import LANGUAGES
+    from .registry import languages
 
-    return LANGUAGES
+    return languages()
 
 
 # ---------------------------------------------------------------------------

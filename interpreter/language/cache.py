@@ -150,7 +150,9 @@ def _expect(condition: bool) -> None:
 @lru_cache(maxsize=1)
 def _classes() -> dict[str, type[BaseModel]]:
     """The models an entry may name: atout's own (AST nodes, rules models and their parts)."""
-    import atout.interpreter.games  # noqa: F401  (defines every game's models)
+    from .registry import languages
+
+    languages()  # defines every game's models
 
     found: dict[str, type[BaseModel]] = {}
     pending: list[type[BaseModel]] = list(BaseModel.__subclasses__())

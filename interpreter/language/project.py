@@ -182,9 +182,9 @@ def load_shipped(game: GameLanguage, read: Iterable[Document] = ()) -> list[Docu
         if all(document is not None for document in given):
             return [document for document in given if document is not None]
     if game.name not in _shipped_cache:
-        from atout.interpreter.games import LANGUAGES
+        from .registry import languages
 
-        _shipped_cache[game.name] = [read_file(p, LANGUAGES) for p in shipped_files(game)]
+        _shipped_cache[game.name] = [read_file(p, languages()) for p in shipped_files(game)]
     return _shipped_cache[game.name]
 
 

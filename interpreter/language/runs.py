@@ -8,8 +8,9 @@ cache keeps what a whole run printed and its exit code, with everything the
 run depended on:
 
 - the command's options, the paths as given and the working folder;
-- atout's own grammars and code (`store.code_digest`), and the code of the
-  games `ATOUT_GAMES` adds;
+- atout's own grammars and code (`store.code_digest`), the games installed
+  (their entry points) and the code of those installed apart from atout and
+  of those `ATOUT_GAMES` adds;
 - every file the run read (the files checked, the shipped files and base
   sets they extend), by the digest of its bytes, and every folder it listed,
   with its listing.
@@ -47,23 +48,69 @@ class Answer:
     code: int
 
 
-def _plugins_digest() -> str | None:
-    """The code of the games ATOUT_GAMES adds, by the files of their modules; None if one cannot be found."""
-    hasher = hashlib.sha256()
-    for name in filter(None, (part.strip() for part in os.environ.get("ATOUT_GAMES", "").split(","))):
+def _declared_games() -> list[str]:
+    """The lines of the entry-point group `atout.games` of every distribution on `sys.path`, in path order.
+
+    Read from the distributions' `entry_points.txt` files directly:
+    `importlib.metadata` costs more to import than a whole answer.
+    """
+    import sys
+
+    lines: list[str] = []
+    for place in sys.path:
         try:
-            spec = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
+            entries = sorted(os.scandir(place or "."), key=lambda entry: entry.name)
+        except OSError:
+            continue  # a zip file, a folder that is gone
+        for entry in entries:
+            if not entry.name.endswith((".dist-info", ".egg-info")):
+                continue
+            try:
+                text = Path(entry.path, "entry_points.txt").read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            section = ""
+            for line in text.splitlines():
+                line = line.strip()
+                if line.startswith("["):
+                    section = line
+                elif section == "[atout.games]" and "=" in line:
+                    lines.append(line)
+    return lines
+
+
+def _module_digest(hasher: Any, name: str) -> bool:
+    """Add a module's code (its package's whole folder) to `hasher`; False if it cannot be found."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return False
+    if spec is None or spec.origin is None:
+        return False
+    origin = Path(spec.origin)
+    roots = [origin.parent] if origin.name == "__init__.py" else [origin]
+    hasher.update(name.encode())
+    for root in roots:
+        for path in sorted(root.rglob("*") if root.is_dir() else [root]):
+            if path.suffix in (".py", ".lark", ".atout"):
+                hasher.update(str(path).encode() + b"\0" + path.read_bytes())
+    return True
+
+
+def _plugins_digest() -> str | None:
+    """The code of the games installed apart from atout and of those ATOUT_GAMES adds; None if one cannot be found.
+
+    An installed game is found by its entry point (`atout.games`); its
+    top-level package is digested whole (atout's own code is in `code_digest`).
+    """
+    hasher = hashlib.sha256()
+    declared = _declared_games()
+    hasher.update("\n".join(declared).encode())
+    installed = {line.partition("=")[2].strip().partition(":")[0].partition(".")[0] for line in declared}
+    variable = filter(None, (part.strip() for part in os.environ.get("ATOUT_GAMES", "").split(",")))
+    for name in [*sorted(installed - {"atout"}), *variable]:
+        if not _module_digest(hasher, name):
             return None
-        if spec is None or spec.origin is None:
-            return None
-        origin = Path(spec.origin)
-        roots = [origin.parent] if origin.name == "__init__.py" else [origin]
-        hasher.update(name.encode())
-        for root in roots:
-            for path in sorted(root.rglob("*") if root.is_dir() else [root]):
-                if path.suffix in (".py", ".lark", ".atout"):
-                    hasher.update(str(path).encode() + b"\0" + path.read_bytes())
     return hasher.hexdigest()
 
 

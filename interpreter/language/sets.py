@@ -167,12 +167,11 @@ def _base(
             "E302", f'the base "{shown}" would lay more than {MAX_LAYERS} extensions one over the other: lay fewer', span, file=document.path
         )
         return None
-    from atout.interpreter.games import LANGUAGES
-
     from .project import expand
+    from .registry import languages
 
     try:
-        read = [read_file(path, LANGUAGES) for path in expand([folder])]
+        read = [read_file(path, languages()) for path in expand([folder])]
     except InputError as error:
         reporter.report("E302", f'the base "{shown}" cannot be read: {error.reason}', span, file=document.path)
         return None

@@ -258,11 +258,11 @@ def _tagged(value: dict[str, Any]) -> Any:
 
 def main() -> None:
     """Write the tables of the grammars shipped with atout: `python -m atout.interpreter.language.tables`."""
-    from atout.interpreter.games import LANGUAGES
-
     from .parser import LARK_OPTIONS, grammar_source, new_parser
 
-    for language in LANGUAGES.values():
+    from .registry import languages
+
+    for language in languages().values():
         if shipped_path(language.grammar) is None:
             continue
         source = grammar_source(language.grammar, language.construct_grammar)

@@ -1,1 +1,26 @@
-"""Duel de dragons: its card language and its engine (a duel of five rounds, fatigue, the reserve)."""
+"""Duel de dragons: its card language and its engine (a duel of five rounds, fatigue, the reserve).
+
+The package is the game's plug-in (entry point `dragons` of the group
+`atout.games`): it gives `LANGUAGE`, imported with the package (so that any
+of its modules imported first comes in the language's order), and `ENGINE`,
+imported on first use, so that checking card files does not import the
+engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .language import LANGUAGE as LANGUAGE
+
+#: Where the game comes in the lists of games.
+RANK = 4
+
+
+def __getattr__(name: str) -> Any:
+    """`ENGINE` (its `GameEngine`), imported on first use."""
+    if name == "ENGINE":
+        from .engine import ENGINE
+
+        return ENGINE
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
