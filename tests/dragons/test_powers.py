@@ -12,7 +12,7 @@ import pytest
 
 from atout.interpreter.games.dragons import steps
 from atout.interpreter.games.dragons.ast import NomDeStatistique
-from atout.interpreter.games.dragons.conditions import Contexte, Lieu
+from atout.interpreter.games.dragons.conditions import Context, Lieu
 
 FIVE = ["Dragon d'Exemple", "Modeste", "Faible", "Usé", "Réserviste"]
 
@@ -157,7 +157,7 @@ def test_a_condition_and_an_amount_are_read_with_the_duel_as_it_is(powered):
     s.round("Puissance + Ruse", "Vieux Rusé", "Faible")
     state = s.state
     card_id = state.hands[0][[state.names[c] for c in state.hands[0]].index("Vieux Rusé")]
-    ctx = Contexte(state, 0, card_id, None)
+    ctx = Context(state, 0, card_id, None)
     assert state.stat_now(card_id, NomDeStatistique.RUSE) == 20  # fatigue included
     assert len(state.zone_cards(0, Lieu.MAIN)) == 5 and state.zone_cards(0, Lieu.RESERVE) == []
     (condition,) = [power.effets[0].condition for power in state.powers[card_id]]

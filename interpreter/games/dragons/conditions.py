@@ -3,7 +3,7 @@
 Each class is a construct (`language/constructs.py`): its grammar rule in the
 game's French words, its reading, its handler and its text, in one place.
 Their meaning is the shared one of `language/logic.py`; the handlers receive
-a `Contexte`: the duel, the seat whose card has the power, that card and the
+a `Context`: the duel, the seat whose card has the power, that card and the
 card the other player played this round (None when no card is played yet).
 
 - a **zone** of a player: `ta main`, `ta réserve`, `tes cartes écartées`
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Contexte:
+class Context:
     """Where a power is read: the duel, the seat of its card, the card, the other's played card."""
 
     state: "DragonsState"
@@ -161,7 +161,7 @@ ECARTEES: /cartes +ecartees/
         qui = Qui.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Qui.TOI
         return t.build(cls, meta, lieu=lieu, qui=qui)
 
-    def cards(self, ctx: Contexte) -> list[int]:
+    def cards(self, ctx: Context) -> list[int]:
         """The cards in the zone now."""
         return ctx.state.zone_cards(ctx.seat_of(self.qui), self.lieu)
 
@@ -176,7 +176,7 @@ ECARTEES: /cartes +ecartees/
 # ---------------------------------------------------------------------------
 
 
-class Quantite(Construct):
+class Quantity(Construct):
     """A number of the duel a condition compares or an amount counts (abstract: no kind)."""
 
     slot: ClassVar[str | None] = "quantite"
@@ -185,7 +185,7 @@ class Quantite(Construct):
     pluriel: ClassVar[bool] = False
 
 
-class Points(Quantite):
+class Points(Quantity):
     """`tes points`, `les points de l'adversaire`: the points scored so far."""
 
     grammar: ClassVar[str] = 'points: "tes" "points" | "les" "points" "de" ADVERSAIRE'
@@ -197,7 +197,7 @@ class Points(Quantite):
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, qui=Qui.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Qui.TOI)
 
-    def value(self, ctx: Contexte) -> int:
+    def value(self, ctx: Context) -> int:
         """The seat's score."""
         return ctx.state.score[ctx.seat_of(self.qui)]
 
@@ -205,7 +205,7 @@ class Points(Quantite):
         return "tes points" if self.qui is Qui.TOI else "les points de l'adversaire"
 
 
-class NumeroDeManche(Quantite):
+class NumeroDeManche(Quantity):
     """`le numéro de la manche`: 1 to 5, then 6, 7… for the decisive rounds."""
 
     grammar: ClassVar[str] = 'numero_de_manche: "le" "numéro" "de" "la" "manche"'
@@ -215,7 +215,7 @@ class NumeroDeManche(Quantite):
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta)
 
-    def value(self, ctx: Contexte) -> int:
+    def value(self, ctx: Context) -> int:
         """The round being played."""
         return ctx.state.round
 
@@ -223,7 +223,7 @@ class NumeroDeManche(Quantite):
         return "le numéro de la manche"
 
 
-class NombreDeCartes(Quantite):
+class NombreDeCartes(Quantity):
     """`le nombre de cartes de ta réserve`: how many cards a zone holds."""
 
     grammar: ClassVar[str] = 'nombre_de_cartes: "le" "nombre" "de" "cartes" "de" zone'
@@ -234,7 +234,7 @@ class NombreDeCartes(Quantite):
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, zone=nodes(children)[0])
 
-    def value(self, ctx: Contexte) -> int:
+    def value(self, ctx: Context) -> int:
         """The number of cards in the zone."""
         return len(self.zone.cards(ctx))
 
@@ -242,7 +242,7 @@ class NombreDeCartes(Quantite):
         return f"le nombre de cartes de {self.zone.write()}"
 
 
-class StatistiqueDeCarte(Quantite):
+class StatistiqueDeCarte(Quantity):
     """`la Ruse de la carte adverse`, `le Savoir de cette carte`: a statistic now (fatigue included)."""
 
     grammar: ClassVar[str] = 'statistique_de_carte: ("la" | "le") _statistique "de" _carte_visee'
@@ -254,7 +254,7 @@ class StatistiqueDeCarte(Quantite):
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, statistique=statistique_of(children), carte=visee_of(children))
 
-    def value(self, ctx: Contexte) -> int:
+    def value(self, ctx: Context) -> int:
         """The statistic's value now; 0 when the card is not played."""
         card = ctx.card_of(self.carte)
         return 0 if card is None else ctx.state.stat_now(card, self.statistique)
@@ -430,7 +430,7 @@ class Demande(Construct):
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, statistique=statistique_of(children))
 
-    def holds(self, ctx: Contexte) -> bool:
+    def holds(self, ctx: Context) -> bool:
         """True when the round asks this statistic."""
         return ctx.state.is_asked(self.statistique)
 
@@ -452,7 +452,7 @@ class EstUn(Construct):
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, carte=visee_of(children), genre=genre_of(children))
 
-    def holds(self, ctx: Contexte) -> bool:
+    def holds(self, ctx: Context) -> bool:
         """True when the card is played and of this kind."""
         card = ctx.card_of(self.carte)
         return card is not None and is_of(ctx.state.card_ast(card), self.genre)

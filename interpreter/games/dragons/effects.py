@@ -7,7 +7,7 @@
 - `si <condition> : … ; sinon : …` (`Si`), over a block of effects.
 
 A handler is called as `effect.run(ctx)`, with the power's context
-(`conditions.Contexte`: the state, the card's player, its card and the
+(`conditions.Context`: the state, the card's player, its card and the
 other); the moves of cards between zones are in `moves.py`.
 """
 
@@ -23,7 +23,7 @@ from atout.interpreter.language.nodes import Node
 from .ast import Categorie, NomDeStatistique, Rarete
 from .conditions import (
     AutantQue,
-    Contexte,
+    Context,
     Montant,
     Qui,
     Visee,
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
 
-class Effet(Construct):
+class Effect(Construct):
     """Something a power does (abstract: no kind)."""
 
     slot: ClassVar[str | None] = "effet"
@@ -77,7 +77,7 @@ SINON: "sinon"
         split = children.index(otherwise[0]) - 1 if otherwise else len(rest)  # effects before "sinon"
         return t.build(cls, meta, condition=condition, alors=tuple(rest[:split]), sinon=tuple(rest[split:]))
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """The effects of the branch the condition chooses (none: "sinon" not written and false)."""
         holds = self.condition.holds(ctx)  # type: ignore[attr-defined]
         ctx.state.condition_read(ctx, self, holds)
@@ -88,7 +88,7 @@ SINON: "sinon"
         return text + (f" ; sinon : {effects_text(self.sinon)}" if self.sinon else "")
 
 
-class Bonus(Effet):
+class Bonus(Effect):
     """`+10 en Puissance`, `-5 au total`, `+10 en Ruse contre un Dragon`, `+5 en Ruse pour chaque carte de ta main`.
 
     At the reveal only (a power without a trigger): it adds to this card's
@@ -118,7 +118,7 @@ AU_TOTAL: /au +total/
             statistique=statistique_of(children), contre=genre_of(children),
         )
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """Adds to the card's total this round, when its statistic is asked and against its kind of card."""
         state = ctx.state
         if self.statistique is not None and not state.is_asked(self.statistique):
@@ -134,7 +134,7 @@ AU_TOTAL: /au +total/
         return f"{self.signe}{amount_head(self.montant)} {target}{amount_tail(self.montant)}{contre}"
 
 
-class Marque(Effet):
+class Marque(Effect):
     """`marque 1 point`, `l'adversaire perd 1 point`, `marque 1 point pour chaque …`, `marque autant de points que …`."""
 
     grammar: ClassVar[str] = r"""
@@ -152,7 +152,7 @@ _points_gagnes: INT ("point" | "points") pour_chaque? | "autant" "de" "points" a
         places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
         return t.build(cls, meta, places, label=t.text_of(meta), qui=qui, montant=montant)
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """You score the amount, or the other player loses it (never below 0)."""
         amount = value_of(self.montant, ctx)
         ctx.state.add_points(ctx, ctx.seat_of(self.qui), amount if self.qui is Qui.TOI else -amount)
@@ -165,7 +165,7 @@ _points_gagnes: INT ("point" | "points") pour_chaque? | "autant" "de" "points" a
         return f"{verb} {head} point{'s' if head != '1' else ''}{amount_tail(self.montant)}"
 
 
-class ChangeStatistique(Effet):
+class ChangeStatistique(Effect):
     """`cette carte récupère 10 en Ruse`, `la carte adverse perd 5 sur chaque statistique`: for the rest of the duel.
 
     `récupère` takes back fatigue (never above the printed value), `perd`
@@ -193,7 +193,7 @@ SUR_CHAQUE: /sur +chaque +statistique/
             recupere=bool(tokens(children, "RECUPERE")), montant=montant, statistique=statistique_of(children),
         )
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """The card's statistics now change (a card not played: nothing)."""
         card = ctx.card_of(self.carte)
         if card is None:
@@ -208,7 +208,7 @@ SUR_CHAQUE: /sur +chaque +statistique/
         return f"{self.carte.value} {verb} {amount_head(self.montant)} {target}{amount_tail(self.montant)}"
 
 
-class Echanges(Effet):
+class Echanges(Effect):
     """`+1 échange avec la réserve`: exchanges with the reserve gained (or lost, `-1`, never below 0)."""
 
     grammar: ClassVar[str] = r"""
@@ -224,7 +224,7 @@ echanges: SIGNE INT ("échange" | "échanges") "avec" "la" "réserve"
         value = int(number) * (-1 if str(signe) == "-" else 1)
         return t.build(cls, meta, {"nombre": number}, label=t.text_of(meta), nombre=value)
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """The player's exchanges left change."""
         ctx.state.add_exchanges(ctx, self.nombre)
 

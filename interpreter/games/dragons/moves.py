@@ -14,8 +14,8 @@ from pydantic import Field
 
 from atout.interpreter.language.constructs import Construct
 
-from .conditions import Contexte, Lieu, Visee, Zone, nodes, tokens, visee_of
-from .effects import Effet
+from .conditions import Context, Lieu, Visee, Zone, nodes, tokens, visee_of
+from .effects import Effect
 
 if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
@@ -42,7 +42,7 @@ def destination_text(lieu: Lieu) -> str:
     return "hors du duel" if lieu is Lieu.ECARTEES else f"dans la {lieu.value}"
 
 
-class Mets(Effet):
+class Mets(Effect):
     """Moves cards between zones; each card goes to a zone of its own player.
 
     - `mets 2 cartes au hasard de ta réserve dans la main`;
@@ -91,7 +91,7 @@ FACE_CACHEE: /face +cachee/
             source=zones[0], destination=destination, visible=visible,
         )
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """The cards move (the choices and draws are decisions of the duel)."""
         ctx.state.move(ctx, self)
 
@@ -108,7 +108,7 @@ FACE_CACHEE: /face +cachee/
         return f"mets {n} carte{plural} {choix} de {self.source.write()} {destination_text(self.destination)}{face}"
 
 
-class Regarde(Effet):
+class Regarde(Effect):
     """`regarde les 3 premières cartes de ta réserve`, `… et mets-en 1 dans la main`.
 
     The reserve and the cards left out are shuffled piles: their first cards
@@ -137,7 +137,7 @@ regarde: "regarde" "les" INT ("premières" | "première") ("cartes" | "carte") "
             )
         return t.build(cls, meta, places, label=t.text_of(meta), nombre=int(numbers[0]), source=zone)
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """Draws the first cards, shows them, puts the chosen ones where written."""
         ctx.state.look(ctx, self)
 

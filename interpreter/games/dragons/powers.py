@@ -33,7 +33,7 @@ from pydantic import Field, SerializeAsAny
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
-from .conditions import Contexte, nodes, tokens
+from .conditions import Context, nodes, tokens
 from .effects import effects_text
 
 if TYPE_CHECKING:
@@ -92,17 +92,17 @@ _bloc: _effet+ | _effet* si
     @classmethod
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         parts = nodes(children)
-        declencheur = next((p for p in parts if isinstance(p, Declencheur)), None)
-        limite = next((p for p in parts if isinstance(p, Limite)), None)
+        declencheur = next((p for p in parts if isinstance(p, Trigger)), None)
+        limite = next((p for p in parts if isinstance(p, Limit)), None)
         effets = tuple(p for p in parts if p is not declencheur and p is not limite)
         return t.build(cls, meta, declencheur=declencheur, limite=limite, effets=effets)
 
     @property
     def moment(self) -> Moment:
         """When the power works: its trigger's moment, or at the reveal."""
-        return self.declencheur.moment if isinstance(self.declencheur, Declencheur) else Moment.REVELEE
+        return self.declencheur.moment if isinstance(self.declencheur, Trigger) else Moment.REVELEE
 
-    def run(self, ctx: Contexte) -> None:
+    def run(self, ctx: Context) -> None:
         """Its effects, in order (the engine has checked the moment and the limit)."""
         ctx.state.run_effects(ctx, self.effets)
 
@@ -121,7 +121,7 @@ _bloc: _effet+ | _effet* si
 # ---------------------------------------------------------------------------
 
 
-class Declencheur(Construct):
+class Trigger(Construct):
     """A moment a power waits for (abstract: no kind)."""
 
     slot: ClassVar[str | None] = "declencheur"
@@ -137,7 +137,7 @@ class Declencheur(Construct):
         return moment is self.moment
 
 
-class QuandGagne(Declencheur):
+class QuandGagne(Trigger):
     """`quand cette carte gagne une manche`: after its total beat the other's, before the fatigue."""
 
     grammar: ClassVar[str] = 'quand_gagne: "quand" CETTE_CARTE "gagne" "une" "manche"'
@@ -148,7 +148,7 @@ class QuandGagne(Declencheur):
         return "quand cette carte gagne une manche"
 
 
-class QuandPerd(Declencheur):
+class QuandPerd(Trigger):
     """`quand cette carte perd une manche`: after the other's total beat its own, before the fatigue."""
 
     grammar: ClassVar[str] = 'quand_perd: "quand" CETTE_CARTE "perd" "une" "manche"'
@@ -159,7 +159,7 @@ class QuandPerd(Declencheur):
         return "quand cette carte perd une manche"
 
 
-class AuDebut(Declencheur):
+class AuDebut(Trigger):
     """`au début de la manche`: once the round's statistics are drawn, for the card in its player's hand."""
 
     grammar: ClassVar[str] = 'au_debut: "au" "début" "de" "la" "manche"'
@@ -170,7 +170,7 @@ class AuDebut(Declencheur):
         return "au début de la manche"
 
 
-class Limite(Construct):
+class Limit(Construct):
     """How often a power may work (abstract: no kind)."""
 
     slot: ClassVar[str | None] = "limite"
@@ -194,7 +194,7 @@ class Limite(Construct):
         return f"{'une' if self.fois == 1 else self.fois} fois par {self.per}"
 
 
-class FoisParDuel(Limite):
+class FoisParDuel(Limit):
     """`une fois par duel`, `2 fois par duel`."""
 
     grammar: ClassVar[str] = 'fois_par_duel: ("une" | INT) "fois" "par" "duel"'
@@ -202,7 +202,7 @@ class FoisParDuel(Limite):
     kind: Literal["fois_par_duel"] = "fois_par_duel"
 
 
-class FoisParManche(Limite):
+class FoisParManche(Limit):
     """`une fois par manche`, `2 fois par manche` (a round played again counts anew)."""
 
     grammar: ClassVar[str] = 'fois_par_manche: ("une" | INT) "fois" "par" "manche"'

@@ -24,7 +24,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.piles import Pile
 
 from .ast import NomDeStatistique
-from .conditions import Contexte, Lieu
+from .conditions import Context, Lieu
 from .moves import Choix
 from .powers import Moment, Pouvoir
 
@@ -161,21 +161,21 @@ class PowersInPlay:
             counts[key] = counts.get(key, 0) + 1
         self.marks.firings += 1
         self.emit("power", player=seat, card=self.names[card], power=power.write(), secret=self.marks.in_hand_powers)  # type: ignore[attr-defined]
-        power.run(Contexte(self, seat, card, other))  # type: ignore[arg-type]
+        power.run(Context(self, seat, card, other))  # type: ignore[arg-type]
 
-    def run_effects(self, ctx: Contexte, effets: tuple[Any, ...]) -> None:
+    def run_effects(self, ctx: Context, effets: tuple[Any, ...]) -> None:
         """Run effects in order, each once the one before is done (its decisions answered)."""
         if effets:
             self.then(self._run_effect, ctx.seat, ctx.card, ctx.other, effets)  # type: ignore[attr-defined]
 
     def _run_effect(self, seat: int, card: int, other: int | None, effets: tuple[Any, ...]) -> None:
         first, *rest = effets
-        ctx = Contexte(self, seat, card, other)  # type: ignore[arg-type]
+        ctx = Context(self, seat, card, other)  # type: ignore[arg-type]
         first.run(ctx)
         if rest:
             self.then(self._run_effect, seat, card, other, tuple(rest))  # type: ignore[attr-defined]
 
-    def condition_read(self, ctx: Contexte, si: Any, holds: bool) -> None:
+    def condition_read(self, ctx: Context, si: Any, holds: bool) -> None:
         """A "si" was read: the commentary says which branch."""
         self.emit("condition", player=ctx.seat, holds=holds, otherwise=bool(si.sinon), secret=self.marks.in_hand_powers)  # type: ignore[attr-defined]
 
@@ -183,24 +183,24 @@ class PowersInPlay:
     # Effects
     # ------------------------------------------------------------------
 
-    def add_bonus(self, ctx: Contexte, amount: int, bonus: Any) -> None:
+    def add_bonus(self, ctx: Context, amount: int, bonus: Any) -> None:
         """This round's total of the card's seat changes by `amount`."""
         self.marks.bonus[ctx.seat] += amount
         self.emit("bonus", player=ctx.seat, card=self.names[ctx.card], amount=amount, text=bonus.write())  # type: ignore[attr-defined]
 
-    def add_points(self, ctx: Contexte, seat: int, delta: int) -> None:
+    def add_points(self, ctx: Context, seat: int, delta: int) -> None:
         """A seat's score changes (never below 0)."""
         before = self.score[seat]
         self.score[seat] = max(0, before + delta)
         self.emit("points", player=seat, change=self.score[seat] - before, score=list(self.score))  # type: ignore[attr-defined]
 
-    def add_exchanges(self, ctx: Contexte, delta: int) -> None:
+    def add_exchanges(self, ctx: Context, delta: int) -> None:
         """The card's player has more (or fewer, never below 0) exchanges with the reserve."""
         seat = ctx.seat
         self.exchanges[seat] = max(0, self.exchanges[seat] + delta)
         self.emit("exchanges", player=seat, left=self.exchanges[seat])  # type: ignore[attr-defined]
 
-    def change_stats(self, ctx: Contexte, card: int, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
+    def change_stats(self, ctx: Context, card: int, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
         """A card's statistics now change: up to the printed value, down to 0."""
         row = list(self.now[card])  # rows are shared by copies: replaced, never changed
         full = self.game.card_stats[card]
@@ -245,7 +245,7 @@ class PowersInPlay:
             "move", player=seat, card=self.names[card], source=source, to=lieu.value, visible=visible, by=by,
         )
 
-    def move(self, ctx: Contexte, mets: "Mets") -> None:
+    def move(self, ctx: Context, mets: "Mets") -> None:
         """`mets …`: a played card moves at once; cards of a zone one by one (a draw or a choice each)."""
         if mets.source is None:
             card = ctx.card_of(mets.carte)  # type: ignore[arg-type]
@@ -324,7 +324,7 @@ class PowersInPlay:
 
     # -- Looking at the first cards of a pile ---------------------------------
 
-    def look(self, ctx: Contexte, regarde: "Regarde") -> None:
+    def look(self, ctx: Context, regarde: "Regarde") -> None:
         """`regarde les N premières cartes de …`: N chance draws, shown to the card's player; then the cards put."""
         seat = ctx.seat_of(regarde.source.qui)
         source = regarde.source.lieu
