@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from atout.interpreter.engine.loading import GameFiles
     from atout.interpreter.engine.options import GameOption
     from atout.interpreter.engine.players import Player
-    from atout.interpreter.engine.registry import GameEngine
+    from atout.interpreter.engine.registry import GameEngine, Games
     from atout.interpreter.engine.state import Event, Game, State
     from atout.interpreter.engine.record import Record
     from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
@@ -49,7 +49,7 @@ def main() -> None:
     """
 
 
-def games() -> ModuleType:
+def games() -> Games:
     """The registry of games (`LANGUAGES`, `ENGINES`), imported on first use: the installed games, and those ATOUT_GAMES names.
 
     A command imports it only when it needs it, so that `atout validate`
@@ -57,13 +57,13 @@ def games() -> ModuleType:
     ATOUT_GAMES that cannot be loaded is an error (exit 1), not a traceback.
     """
     try:
-        import atout.interpreter.games as registry
+        from atout.interpreter.engine.registry import GAMES
         from atout.interpreter.language.registry import languages
 
         languages()  # the games are looked up here, where a game that cannot be loaded is told
     except ImportError as error:
         raise click.ClickException(str(error)) from None
-    return registry
+    return GAMES
 
 
 @main.command()
@@ -913,11 +913,13 @@ from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
 from .lsp import lsp  # noqa: E402
 from .fmt import fmt  # noqa: E402
 from .pages import gallery, view  # noqa: E402
+from .printing import print_cards  # noqa: E402
 
 main.add_command(fmt)
 main.add_command(lsp)
 main.add_command(view)
 main.add_command(gallery)
+main.add_command(print_cards)
 
 
 if __name__ == "__main__":  # pragma: no cover

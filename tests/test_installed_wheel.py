@@ -120,6 +120,13 @@ def test_the_language_server_without_its_extra_says_how_to_get_it(installed, hom
     assert "pip install 'atout[lsp]'" in done.stderr and "Traceback" not in done.stderr
 
 
+def test_printing_without_its_extra_says_how_to_get_it(installed, home):
+    done = atout(installed, home, "print", "dragons", "-o", "cards.pdf")
+    assert done.returncode == 2
+    assert "pip install 'atout[print]'" in done.stderr and "Traceback" not in done.stderr
+    assert not (home / "cards.pdf").exists()
+
+
 def test_python_dash_m_atout_is_the_atout_command(installed, home):
     done = run([str(installed / "python"), "-m", "atout", "--version"], home)
     assert done.returncode == 0, done.stderr
