@@ -16,10 +16,18 @@ It is fitted by maximum likelihood on every pairing's games:
   mean held at zero. They need only the counts the tournament keeps (no
   game's result), so they are the same with any number of workers and
   cost nothing; a bootstrap over games would need every result kept and
-  a seed of its own. Counting a draw as half a win gives a game a variance
-  of at most p(1 − p), and the seats swapped on the same deals make the two
-  games of a pair agree more than chance would: both make these intervals
-  a little wider than the truth, never narrower.
+  a seed of its own. They count each game as an independent trial of
+  variance p(1 − p): a draw, half a win, varies less than that, and the two
+  games of a seat-swapped pair share a deal whose luck cancels between
+  them, so a pairing's score varies less than independent games' would.
+  Both make these intervals cautious: a little wider than the truth.
+
+Whether one ranking can explain the matrix at all is told too: Pearson's χ²
+of the pairings' scores against those the ratings expect, over the
+pairings less the entrants − 1 ratings fitted. A small p-value says some
+entrant does better against one rated above it than chance allows (a
+cycle: A beats B, B beats C, C beats A), which no rating can show: the
+pairings furthest from the ratings are named.
 
 The strengths are printed on the **Elo scale** (400 / ln 10 points per unit
 of θ): 100 points between two entrants mean the higher one scores about 64%
@@ -67,11 +75,56 @@ class Rating:
 
 
 @dataclass(frozen=True)
+class Departure:
+    """One pairing against the ratings: the first entrant's score, the score the ratings expect, and the gap in standard errors."""
+
+    first: str
+    second: str
+    score: float
+    expected: float
+    games: int
+    z: float
+
+    def as_json(self) -> dict[str, Any]:
+        return {"entrants": [self.first, self.second], "score": self.score, "expected": self.expected, "games": self.games, "z": self.z}
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How well the ratings explain the matrix: Pearson's χ² over the pairings, its degrees of freedom and p-value.
+
+    A small p-value says the matrix departs from any ranking beyond chance:
+    some entrant does better against an entrant rated above it than the
+    ratings allow (a cycle: A beats B, B beats C, C beats A).
+    """
+
+    chi2: float
+    df: int
+    p: float
+    pairings: list[Departure]
+
+    @property
+    def explained(self) -> bool:
+        """The departures are within chance (p ≥ 5%)."""
+        return self.p >= 0.05
+
+    def furthest(self, limit: int = 3) -> list[Departure]:
+        """The pairings furthest from the ratings beyond chance (|z| > 1.96), furthest first."""
+        beyond = [d for d in self.pairings if abs(d.z) > Z95]
+        return sorted(beyond, key=lambda d: -abs(d.z))[:limit]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"chi2": self.chi2, "df": self.df, "p": self.p, "explained": self.explained, "pairings": [d.as_json() for d in self.pairings]}
+
+
+@dataclass(frozen=True)
 class Ratings:
-    """A tournament's ratings, best first; `unrated` names the entrants left out and why."""
+    """A tournament's ratings, best first; `unrated` names the entrants left out and why; `fit`, how well they explain the matrix."""
 
     ratings: list[Rating]
     unrated: dict[str, str]
+    #: None with fewer pairings than needed to test (two entrants: the ratings match any score).
+    fit: Fit | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -79,6 +132,7 @@ class Ratings:
             "scale": "elo",
             "ratings": [rating.as_json() for rating in self.ratings],
             "unrated": dict(self.unrated),
+            "fit": self.fit.as_json() if self.fit is not None else None,
         }
 
 
@@ -126,7 +180,67 @@ def fit(entrants: Sequence[str], scores: Mapping[tuple[str, str], tuple[float, i
         half = Z95 * math.sqrt(max(covariance[i][i], 0.0))
         ratings.append(Rating(name, ELO * theta[i], ELO * (theta[i] - half), ELO * (theta[i] + half), Rate(points[name], games[name])))
     ratings.sort(key=lambda r: (-r.rating, r.entrant))
-    return Ratings(ratings, unrated)
+    return Ratings(ratings, unrated, _fit(played, {name: theta[i] for name, i in index.items()}))
+
+
+def _fit(played: Sequence[tuple[str, str, float, int]], theta: Mapping[str, float]) -> Fit | None:
+    """Pearson's χ² of the pairings' scores (the games themselves, without the virtual draws) against the fitted ratings.
+
+    Its degrees of freedom are the pairings less the ratings' free
+    parameters (entrants − 1); with none left, there is nothing to test.
+    """
+    rows = []
+    for a, b, won, n in played:
+        if a not in theta or b not in theta:
+            continue
+        expected = _sigmoid(theta[a] - theta[b])
+        z = (won - n * expected) / math.sqrt(n * expected * (1 - expected))
+        rows.append(Departure(a, b, won / n, expected, n, z))
+    df = len(rows) - (len(theta) - 1)
+    if df <= 0:
+        return None
+    chi2 = sum(d.z * d.z for d in rows)
+    return Fit(chi2, df, chi2_survival(chi2, df), rows)
+
+
+def chi2_survival(x: float, df: int) -> float:
+    """P(χ² with `df` degrees of freedom > x): the regularized upper incomplete gamma Q(df/2, x/2).
+
+    By its series below a + 1 and by Lentz's continued fraction above
+    (Numerical Recipes, 6.2), to 1e-12.
+    """
+    if x <= 0:
+        return 1.0
+    a, y = df / 2, x / 2
+    log_front = a * math.log(y) - y - math.lgamma(a)
+    if y < a + 1:
+        term = total = 1 / a
+        k = a
+        for _ in range(1000):
+            k += 1
+            term *= y / k
+            total += term
+            if abs(term) < abs(total) * 1e-12:
+                break
+        return max(0.0, 1 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = y + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-12:
+            break
+    return min(1.0, math.exp(log_front) * h)
 
 
 def _linked(names: list[str], played: list[tuple[str, str, float, int]]) -> list[str]:

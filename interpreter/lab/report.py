@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .run import GameResult
-from .rating import Rating, Ratings, expected_score, signed_points
+from .rating import Fit, Rating, Ratings, expected_score, signed_points
 from .stats import Rate
 from .summary import CardFigures, Summary
 from .tournament import Tournament
@@ -256,7 +256,25 @@ def ratings_text(ratings: Ratings) -> list[str]:
             lines.append(f"  {row[0]:<{widths[0]}}  {row[1]:>{widths[1]}} {row[2]:<{widths[2]}}  score {row[3]}")
     for name, why in ratings.unrated.items():
         lines.append(f"  {name}: no rating ({why})")
+    if ratings.fit is not None:
+        lines.append(f"  {fit_text(ratings.fit)}")
     return lines
+
+
+def _p_text(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
+def fit_text(fit: Fit) -> str:
+    """Whether the ratings explain the matrix, in a sentence; the pairings furthest from them when they do not."""
+    test = f"χ² {fit.chi2:.1f} on {_plural(fit.df, 'degree')} of freedom, {_p_text(fit.p)}"
+    if fit.explained:
+        return f"the ratings explain the matrix: no departure beyond chance ({test})"
+    furthest = "; ".join(f"{d.first} against {d.second} {100 * d.score:.1f}%, the ratings expect {100 * d.expected:.1f}%" for d in fit.furthest())
+    return (
+        f"the matrix departs from the ratings beyond chance ({test}): an entrant does better against one rated above it "
+        f"than any ranking allows (a cycle)" + (f"; furthest: {furthest}" if furthest else "")
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -328,7 +346,7 @@ svg text { font: 12px system-ui, sans-serif; }
 table.heatmap { border-collapse: separate; border-spacing: 2px; } table.heatmap th { text-align: center; vertical-align: bottom; max-width: 10em; }
 table.heatmap td.entrant { text-align: right; font-weight: 600; background: none; min-width: 0; } table.heatmap td { text-align: center; min-width: 7em; padding: .45em .6em; border: 0; color: #111; font-variant-numeric: tabular-nums; }
 table.heatmap td.self, table.heatmap td.empty { background: #e4e4e4; color: #777; } table.heatmap .value { display: block; font-size: 1.1em; }
-table.heatmap td.clear .value { font-weight: 700; } table.heatmap .interval { display: block; font-size: .8em; font-weight: 400; color: #333; }
+table.heatmap td.clear .value { font-weight: 700; } table.heatmap td.unexpected { outline: 3px dashed #222; outline-offset: -4px; } table.heatmap .interval { display: block; font-size: .8em; font-weight: 400; color: #333; }
 p.legend span { display: inline-block; padding: .1em .6em; font-size: .8em; } p.legend span.note { padding: 0; }
 """
 
@@ -410,8 +428,9 @@ def html_page(
     if tournament is not None:
         body.append('<section id="tournament"><h2>Tournament</h2>')
         body.append(f'<p class="note">{_plural(tournament.games, "game")} per pairing, seats swapped; each cell is the row\'s score against the column (a draw is half a win), with its 95% interval.</p>')
-        body.append(_heatmap(tournament))
-        body.append(_ratings_html(tournament.ratings()))
+        ratings = tournament.ratings()
+        body.append(_heatmap(tournament, ratings))
+        body.append(_ratings_html(ratings))
         body.append("<h3>Overall score</h3>")
         body.append(_interval_plot([(name, rate) for name, rate in tournament.standings()]))
         body.append("</section>")
@@ -437,9 +456,20 @@ def score_colour(score: float) -> str:
     return "#" + "".join(f"{round(m + (e - m) * t):02x}" for m, e in zip(_MIDDLE, end))
 
 
-def _heatmap(tournament: Tournament) -> str:
-    """The matrix as a coloured table: each cell the row's score against the column, its interval and its games."""
+def _heatmap(tournament: Tournament, ratings: Ratings | None = None) -> str:
+    """The matrix as a coloured table: each cell the row's score against the column, its interval and its games.
+
+    When the matrix departs from the ratings beyond chance, the cells
+    furthest from them (|z| > 1.96) are outlined.
+    """
     names = tournament.entrants
+    expected: dict[tuple[str, str], tuple[float, bool]] = {}
+    fit = ratings.fit if ratings is not None else None
+    if fit is not None:
+        for d in fit.pairings:
+            far = not fit.explained and abs(d.z) > 1.959963984540054
+            expected[(d.first, d.second)] = (d.expected, far)
+            expected[(d.second, d.first)] = (1 - d.expected, far)
     out = ['<table class="heatmap"><thead><tr><th></th>', *(f'<th scope="col">{_esc(name)}</th>' for name in names), "</tr></thead><tbody>"]
     for row in names:
         out.append(f'<tr><td class="entrant">{_esc(row)}</td>')
@@ -455,6 +485,10 @@ def _heatmap(tournament: Tournament) -> str:
             value = rate.value or 0.0
             clear = " clear" if low > 0.5 or high < 0.5 else ""
             tip = f"{row} against {column}: {rate.text()} over {_plural(rate.n, 'game')}"
+            if (row, column) in expected:
+                model, far = expected[(row, column)]
+                tip += f"; the ratings expect {100 * model:.1f}%"
+                clear += " unexpected" if far else ""
             out.append(
                 f'<td class="score{clear}" style="background:{score_colour(value)}" title="{_esc(tip)}" data-score="{value:.4f}">'
                 f'<span class="value">{100 * value:.1f}%</span><span class="interval">{100 * low:.1f}–{100 * high:.1f}</span></td>'
@@ -462,7 +496,8 @@ def _heatmap(tournament: Tournament) -> str:
         out.append("</tr>")
     out.append("</tbody></table>")
     legend = "".join(f'<span style="background:{score_colour(v)}">{int(100 * v)}%</span>' for v in (0, 0.25, 0.4, 0.5, 0.6, 0.75, 1))
-    out.append(f'<p class="legend">{legend} <span class="note">bold: the interval excludes 50%</span></p>')
+    outlined = "; outlined: far from what the ratings expect" if any(far for _, far in expected.values()) else ""
+    out.append(f'<p class="legend">{legend} <span class="note">bold: the interval excludes 50%{outlined}</span></p>')
     return "".join(out)
 
 
@@ -478,6 +513,8 @@ def _ratings_html(ratings: Ratings) -> str:
     rows = [[rank, r.entrant, signed_points(r.rating), f"{signed_points(r.low)} to {signed_points(r.high)}", r.score.text(), r.score.n] for rank, r in enumerate(ratings.ratings, 1)]
     rows += [["", name, "–", why, "", ""] for name, why in ratings.unrated.items()]
     out.append(_table(["rank", "entrant", "rating", "95% interval", "score", "games"], rows, {0, 2, 5}))
+    if ratings.fit is not None:
+        out.append(f'<p class="fit">{_esc(fit_text(ratings.fit)[0].upper() + fit_text(ratings.fit)[1:])}.</p>')
     out.append(_rating_plot(ratings.ratings))
     out.append("</section>")
     return "".join(out)

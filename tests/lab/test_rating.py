@@ -13,8 +13,10 @@ import pytest
 from click.testing import CliRunner
 
 from atout.cli.main import main
-from atout.interpreter.lab.rating import ELO, VIRTUAL_DRAW, expected_score, fit, log_likelihood, signed_points
-from atout.interpreter.lab.report import score_colour
+from atout.interpreter.lab.rating import ELO, VIRTUAL_DRAW, chi2_survival, expected_score, fit, log_likelihood, signed_points
+from atout.interpreter.lab.report import html_page, score_colour, tournament_text
+from atout.interpreter.lab.stats import Rate
+from atout.interpreter.lab.tournament import Tournament
 from browser import browser, console_errors, file_url, need_browser
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "lab-schema.json").read_text(encoding="utf-8"))
@@ -89,6 +91,58 @@ def test_entrants_without_games_or_not_linked_are_left_out_with_the_reason():
     assert found.unrated == {"e": "no game played", "c": "its games do not link it to the other entrants", "d": "its games do not link it to the other entrants"}
     nothing = fit(["a", "b"], {("a", "b"): (0.0, 0)})
     assert nothing.ratings == [] and set(nothing.unrated) == {"a", "b"}
+
+
+def test_the_chi_square_survival_matches_its_tables():
+    assert chi2_survival(3.841458820694124, 1) == pytest.approx(0.05, abs=1e-9)
+    assert chi2_survival(9.487729036781154, 4) == pytest.approx(0.05, abs=1e-9)
+    assert chi2_survival(7.3, 2) == pytest.approx(math.exp(-7.3 / 2), rel=1e-9)  # two degrees of freedom: exactly e^(−x/2)
+    assert chi2_survival(0.5, 3) == pytest.approx(0.918891411654676, rel=1e-9)
+    assert chi2_survival(40.0, 10) == pytest.approx(1.694474e-05, rel=1e-5)
+    assert chi2_survival(0.0, 3) == 1.0
+
+
+def test_a_ranking_explains_a_transitive_matrix_and_a_cycle_is_told():
+    generator = random.Random(5)
+    truth = {"a": 120.0, "b": 0.0, "c": -120.0, "d": 40.0}
+    names = list(truth)
+    explained = 0
+    for _ in range(100):
+        scores = {}
+        for i, x in enumerate(names):
+            for y in names[i + 1:]:
+                scores[(x, y)] = (float(sum(generator.random() < expected_score(truth[x] - truth[y]) for _ in range(80))), 80)
+        found = fit(names, scores).fit
+        assert found is not None and found.df == 3
+        explained += found.explained
+    assert 88 <= explained <= 99  # about 95 of 100 matrices drawn from a ranking are explained by it
+    cycle = fit(["a", "b", "c"], {("a", "b"): (60.0, 80), ("b", "c"): (60.0, 80), ("c", "a"): (60.0, 80)}).fit
+    assert cycle is not None and not cycle.explained and cycle.p < 1e-4
+    assert {(d.first, d.second) for d in cycle.furthest()} == {("a", "b"), ("b", "c"), ("c", "a")}
+    assert all(d.expected == pytest.approx(0.5) and d.score == 0.75 for d in cycle.pairings)
+    assert fit(["a", "b"], {("a", "b"): (60.0, 80)}).fit is None  # two entrants: nothing to test
+
+
+class _Pairing:
+    """A pairing's study as a tournament reads it: side A's score."""
+
+    def __init__(self, points: float, games: int) -> None:
+        self.rate = Rate(points, games)
+
+    def side_score(self, side: int) -> Rate:
+        return self.rate if side == 0 else Rate(self.rate.n - self.rate.k, self.rate.n)
+
+
+def test_a_cycle_is_named_in_the_text_and_outlined_in_the_heatmap():
+    pairs = [("rock", "scissors"), ("scissors", "paper"), ("paper", "rock"), ("rock", "well")]
+    board = Tournament("cordes", ["rock", "paper", "scissors", "well"], 80, pairs, [_Pairing(64, 80), _Pairing(64, 80), _Pairing(64, 80), _Pairing(40, 80)])  # type: ignore[list-item]
+    lines = tournament_text(board)
+    assert lines[-1].startswith("  the matrix departs from the ratings beyond chance (χ² ")
+    assert "rock against scissors 80.0%, the ratings expect" in lines[-1]
+    page = html_page([], board, "Dans les Cordes: tournament")
+    assert page.count(' unexpected"') == 6  # the cycle's three pairings, each from both sides
+    assert "outlined: far from what the ratings expect" in page
+    assert 'class="fit">The matrix departs from the ratings' in page
 
 
 def test_the_heatmap_colours_a_score_orange_below_half_and_blue_above():
