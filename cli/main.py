@@ -16,7 +16,6 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
-from types import ModuleType
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -32,7 +31,7 @@ if TYPE_CHECKING:
     from atout.interpreter.engine.loading import GameFiles
     from atout.interpreter.engine.options import GameOption
     from atout.interpreter.engine.players import Player
-    from atout.interpreter.engine.registry import GameEngine
+    from atout.interpreter.engine.registry import GameEngine, Games
     from atout.interpreter.engine.state import Event, Game, State
     from atout.interpreter.engine.record import Record
     from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
@@ -49,7 +48,7 @@ def main() -> None:
     """
 
 
-def games() -> ModuleType:
+def games() -> Games:
     """The registry of games (`LANGUAGES`, `ENGINES`), imported on first use: the installed games, and those ATOUT_GAMES names.
 
     A command imports it only when it needs it, so that `atout validate`
@@ -57,13 +56,13 @@ def games() -> ModuleType:
     ATOUT_GAMES that cannot be loaded is an error (exit 1), not a traceback.
     """
     try:
-        import atout.interpreter.games as registry
+        from atout.interpreter.engine.registry import GAMES
         from atout.interpreter.language.registry import languages
 
         languages()  # the games are looked up here, where a game that cannot be loaded is told
     except ImportError as error:
         raise click.ClickException(str(error)) from None
-    return registry
+    return GAMES
 
 
 @main.command()

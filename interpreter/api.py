@@ -369,6 +369,6 @@ def replay(record: str | Path, cards: str | Path | None = None, unfinished: bool
 
 def validate(paths: Sequence[str | Path]) -> Validation:
     """Check card, deck, collection and rules files, as `atout validate` does."""
-    from .games import LANGUAGES
+    from .language.registry import languages
 
-    return validate_paths(paths, LANGUAGES)
+    return validate_paths(paths, languages())

@@ -152,6 +152,24 @@ def unregister(name: str) -> None:
     _shipped_cache.pop(name, None)
 
 
+class Games:
+    """The registry as one object, for the command: each mapping looked up on first use."""
+
+    @property
+    def LANGUAGES(self) -> dict[str, GameLanguage]:  # noqa: N802 - the mapping's name, as elsewhere
+        """Every game's language (no engine imported)."""
+        return languages()
+
+    @property
+    def ENGINES(self) -> dict[str, GameEngine]:  # noqa: N802 - the mapping's name, as elsewhere
+        """Every playable game's engine."""
+        return engines()
+
+
+#: The registry, for the command (`atout.cli.main.games()`).
+GAMES = Games()
+
+
 def find_engine(name: str) -> GameEngine:
     """The engine of a game by its command-line name."""
     known = engines()

@@ -248,14 +248,14 @@ def _shipped_extension(files: Any) -> bool:
 
 def _extension_folder(designer: dict[str, str], language: Any) -> str | None:
     """The folder (`""` or `"sub/"`) of the designer's extension file, if any."""
-    from atout.interpreter.games import LANGUAGES
     from atout.interpreter.language.loader import read_document
     from atout.interpreter.language.nodes import Extension
+    from atout.interpreter.language.registry import languages
 
     for name, text in sorted(designer.items(), key=lambda item: item[0].count("/")):
         if name.startswith(".."):
             continue
-        if isinstance(read_document(name, text, LANGUAGES).node, Extension):
+        if isinstance(read_document(name, text, languages()).node, Extension):
             return name.rpartition("/")[0] + "/" if "/" in name else ""
     return None
 

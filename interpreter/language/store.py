@@ -108,11 +108,13 @@ def write_private(path: Path, data: bytes) -> bool:
 
 def code_roots() -> list[Path]:
     """The folders of atout's code a cached answer depends on: the grammars, the interpreter, the command."""
+    import importlib.util
+
     from atout.grammar import GRAMMAR_DIR
 
-    import atout.cli
-
-    return [Path(GRAMMAR_DIR), Path(__file__).resolve().parent.parent, Path(atout.cli.__file__).resolve().parent]
+    command = importlib.util.find_spec("atout.cli")  # found, not imported: the command is a layer above
+    assert command is not None and command.origin is not None, "atout.cli is part of atout"
+    return [Path(GRAMMAR_DIR), Path(__file__).resolve().parent.parent, Path(command.origin).resolve().parent]
 
 
 @lru_cache(maxsize=1)
