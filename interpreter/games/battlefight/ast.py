@@ -515,6 +515,22 @@ class Step(Node):
         return self.modifiers[0] if self.modifiers else None
 
 
+def perspectives(step: Step, owner: int) -> list[tuple[int, int]]:
+    """The (me, them) points of view a step runs for, by its modifiers, read left to right.
+
+    Each modifier applies to what follows it (its `views` handler, in
+    above): `L'adversaire a Tout le monde a X` is "Tout le monde a X" run
+    as the opponent's (the opponent first).
+    """
+    views = [(owner, 1 - owner)]
+    modifiers = step.modifiers
+    if not modifiers:  # most steps: the owner's point of view alone
+        return views
+    for modifier in reversed(modifiers):
+        views = modifier.views(views)
+    return views
+
+
 class Technique(Node):
     """A technique: a card of a deck, or one of the five basic techniques."""
 

@@ -18,7 +18,7 @@ from collections import Counter
 from atout.interpreter.language.checks import Reporter
 from atout.interpreter.language.nodes import CardFile, CardList
 
-from .ast import Blesser, CorpsACorps, Distance, Pousser, Rejouer, SeBlesser, Step, Technique, TechniqueType
+from .ast import Blesser, CorpsACorps, Distance, Pousser, Rejouer, SeBlesser, Step, Technique, TechniqueType, perspectives
 from .conditions import Si
 from .powers import Event, Quand
 from .quantities import Whose
@@ -146,8 +146,6 @@ def sets_itself_off(power: Quand) -> bool:
 
 def _targets(step: Step) -> list[tuple[int, int]]:
     """The (me, them) a step runs for, with 0 the technique's owner and 1 the opponent."""
-    from .steps import perspectives
-
     return perspectives(step, 0)
 
 

@@ -23,6 +23,7 @@ from pydantic import Field
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 
+from .blocks import MAX_BLOCK, write_block
 from .quantities import AnyQuantity, Cartes, Degats, Quantity, Vie, Whose
 
 if TYPE_CHECKING:
@@ -171,9 +172,6 @@ class Ou(logic.AnyOf):
 
 Condition = Annotated[Union[Comparer, NEstPas, TuAs, Et, Ou], Field(discriminator="kind")]
 
-#: Steps a block may hold, at most.
-MAX_BLOCK = 6
-
 
 class Si(Construct):
     """`Si ta vie est d'au plus 8 : Bloquer 3 puis Piocher 1, sinon : Blesser 2`.
@@ -207,13 +205,6 @@ class Si(Construct):
     def write(self) -> str:
         text = f"Si {self.condition.write()} : {write_block(self.alors)}"
         return text + (f", sinon : {write_block(self.sinon)}" if self.sinon else "")
-
-
-def write_block(steps: list[Any]) -> str:
-    """A block's steps joined by "puis"."""
-    from .writing import write
-
-    return " puis ".join(write(step) for step in steps)
 
 
 CONSTRUCTS = (Comparer, NEstPas, TuAs, Et, Ou, Si)

@@ -30,7 +30,7 @@ from pydantic import Field
 
 from atout.interpreter.language.constructs import Construct
 
-from .conditions import MAX_BLOCK, write_block
+from .blocks import MAX_BLOCK, write_block
 from .quantities import Whose
 
 if TYPE_CHECKING:

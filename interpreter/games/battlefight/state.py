@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -31,10 +31,13 @@ from atout.interpreter.engine.zones import conservation, shuffle
 from atout.interpreter.language.text import fold
 
 from . import ast
+from .ast import perspectives
 from .board import Board, Cell
-from .game import BattleFightGame
 from .powers import Event, Limit, Quand
 from .writing import step_text
+
+if TYPE_CHECKING:  # the game makes its states: this module is below it
+    from .game import BattleFightGame
 
 #: The five technique types, in the rulebook's order: boosters and sealed decks go through them in turn.
 TYPES = tuple(ast.TechniqueType)
@@ -165,7 +168,7 @@ NEXT, FAIL, STABLE, WAIT = "next", "fail", "stable", "wait"
 Again = Callable[..., str]
 
 
-class BattleFightState(AgendaState[BattleFightGame]):
+class BattleFightState(AgendaState["BattleFightGame"]):
     """A position in a game of BattleFight."""
 
     step_events = frozenset({"step"})
@@ -471,7 +474,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
             if frame.inner:  # a block's next step
                 frame.in_block = True
                 step = frame.inner[0]
-                frame.actors = _steps.perspectives(step, active.owner)
+                frame.actors = perspectives(step, active.owner)
                 self.emit("block_step", technique=active.name, step=step_text(step), player=active.owner)
             elif frame.power is not None:  # a power's block is over
                 _discard(self.frames, frame)
@@ -482,7 +485,7 @@ class BattleFightState(AgendaState[BattleFightGame]):
                 return False
             else:
                 step = steps[active.next_step]
-                frame.actors = _steps.perspectives(step, active.owner)
+                frame.actors = perspectives(step, active.owner)
                 if not self.quiet:  # the step's text, for the trace: only when someone reads it
                     text = self.game.step_texts(active.technique)[active.next_step]
                     self.emit("step", technique=active.name, index=active.next_step + 1, step=text, player=active.owner)
@@ -832,8 +835,3 @@ def _discard(items: list, item: object) -> None:
         if items[index] is item:
             del items[index]
             return
-
-
-# The step handlers import this module's classes: their module is bound here, once (not in the step loop),
-# and read when a step runs (importing it first, or this module first, both work).
-from . import steps as _steps  # noqa: E402

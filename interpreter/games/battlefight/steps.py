@@ -29,22 +29,6 @@ from .powers import Event
 from .state import FAIL, NEXT, BattleFightState, Frame, Seat, StableTechnique
 
 
-def perspectives(step: ast.Step, owner: int) -> list[tuple[int, int]]:
-    """The (me, them) points of view a step runs for, by its modifiers, read left to right.
-
-    Each modifier applies to what follows it (its `views` handler, in
-    `ast.py`): `L'adversaire a Tout le monde a X` is "Tout le monde a X" run
-    as the opponent's (the opponent first).
-    """
-    views = [(owner, 1 - owner)]
-    modifiers = step.modifiers
-    if not modifiers:  # most steps: the owner's point of view alone
-        return views
-    for modifier in reversed(modifiers):
-        views = modifier.views(views)
-    return views
-
-
 def discard(state: BattleFightState, me: int, n: int, condition: bool) -> str:
     """Défausser N (a condition) or Si Possible Défausser N: discard N chosen cards, or the whole hand if it has fewer."""
     hand = state.seats[me].hand

@@ -33,6 +33,7 @@ from typing import Any, Callable
 from atout.interpreter.language.text import fold
 
 from . import ast
+from .blocks import write_step
 
 #: A writer: a node as text, on a card (`log=False`) or in the commentary (`log=True`).
 Writer = Callable[[Any, bool], str]
@@ -85,7 +86,7 @@ def _title(name: str) -> str:
 
 
 def _step(step: ast.Step, log: bool) -> str:
-    return " ".join([*(write(modifier, log) for modifier in step.modifiers), write(step.keyword, log)])
+    return write_step(step, log)
 
 
 #: The writer of each AST class a technique can hold.
