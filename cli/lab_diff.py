@@ -27,26 +27,30 @@ def diff_report(ctx: click.Context, first: Path, second: Path, output: str, repo
     on the same seeds), so the intervals are unpaired: Newcombe's for a
     rate, Welch's for a mean; wider than those of `atout simulate --vs`,
     which plays two versions of a set on the same seeds. Both files must be
-    of the same game, and hold one study each (a tournament, a --vs
-    comparison, a sweep or an --each run is refused).
+    of the same game, and hold one study each (a --vs comparison, a sweep
+    or an --each run is refused). Two tournaments (atout tournament
+    --format json) are compared too: each matchup both played, each
+    entrant's overall score and, with the same entrants, its rating.
     """
     from atout.interpreter.files import WriteError, write_text
-    from atout.interpreter.lab import diff
+    from atout.interpreter.lab import diff, tournament_diff
 
     try:
-        a = diff.read_result(first)
-        b = diff.read_result(second)
-        compared = diff.compare(a, b)
+        a = tournament_diff.read_any(first)
+        b = tournament_diff.read_any(second)
+        compared = tournament_diff.compare_any(a, b)
     except diff.ResultError as error:
         raise click.UsageError(str(error), ctx) from None
     if output == "json":
         click.echo(json.dumps(compared.as_json(), ensure_ascii=False, indent=2))
     else:
-        for line in diff.text(compared, cards_shown):
+        for line in compared.lines(cards_shown):
             click.echo(line)
     if report_path is not None:
+        title = f"{_title(compared.game)}: {a.label} and {b.label} compared"
+        page = tournament_diff.html_page(compared, title) if isinstance(compared, tournament_diff.TournamentDiff) else diff.html_page(compared, title)
         try:
-            write_text(report_path, diff.html_page(compared, f"{_title(compared.game)}: {a.label} and {b.label} compared"))
+            write_text(report_path, page)
         except WriteError as error:
             raise click.UsageError(str(error), ctx) from None
         click.echo(f"written: {report_path}", err=True)

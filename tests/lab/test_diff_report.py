@@ -158,7 +158,7 @@ def _bad_files(tmp_path: Path, saved: dict[str, Path]) -> dict[str, tuple[Path, 
     put("each", json.dumps(each), "2 studies (--each)")
     board = copy.deepcopy(good)
     board["tournament"] = {}
-    put("tournament", json.dumps(board), "a tournament's result")
+    put("tournament", json.dumps(board), "not a result of atout's lab: tournament.game is missing or malformed")
     versions = copy.deepcopy(good)
     versions["comparison"] = {}
     put("versions", json.dumps(versions), "a comparison of versions (--vs)")
@@ -172,7 +172,9 @@ def test_bad_files_are_refused_with_the_file_and_what_to_do(saved, tmp_path):
             assert result.exit_code == 2, name
             assert isinstance(result.exception, SystemExit), name  # no traceback
             assert f"Error: {path}: {says}" in result.output, (name, result.output)
-            if name not in ("tournament", "versions"):
+            if name == "tournament":
+                assert "atout tournament GAME … --format json" in result.output
+            elif name != "versions":
                 assert "atout simulate GAME --format json" in result.output, name
 
 
@@ -206,3 +208,46 @@ def test_the_report_in_chromium(saved, tmp_path):
         assert any("P1's share of decided games" in row.text for row in rows)
         cards = driver.find_elements("css selector", "#cards table tbody tr")
         assert len(cards) == len(json.loads(_diff(saved["a"], saved["b"], "--format", "json").stdout)["cards"])
+
+
+def _tournament(tmp_path: Path, name: str, *entrants: str, seed: str = "1") -> Path:
+    result = CliRunner().invoke(main, ["tournament", "dragons", *entrants, "--games", "10", "--seed", seed, "--workers", "1", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    path = tmp_path / f"{name}.json"
+    path.write_text(result.stdout, encoding="utf-8")
+    return path
+
+
+def test_two_tournaments_compare_their_matchups_scores_and_ratings(tmp_path):
+    a = _tournament(tmp_path, "a", "random", "heuristic", "mcts:10")
+    b = _tournament(tmp_path, "b", "random", "heuristic", "mcts:10", seed="77")
+    result = _diff(a, b, "--format", "json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    first, second = (json.loads(path.read_text())["tournament"] for path in (a, b))
+    assert [(m["row"], m["column"]) for m in found["matchups"]] == [("random", "heuristic"), ("random", "mcts:10"), ("heuristic", "mcts:10")]
+    for m in found["matchups"]:
+        ra, rb = first["matrix"][m["row"]][m["column"]], second["matrix"][m["row"]][m["column"]]
+        expected = difference(Rate(rb["k"], rb["n"]), Rate(ra["k"], ra["n"]))
+        assert (m["difference"], m["low"], m["high"]) == pytest.approx(expected)
+    assert [r["entrant"] for r in found["ratings"]] == [r["entrant"] for r in second["ratings"]["ratings"]]
+    for r in found["ratings"]:
+        assert r["low"] < r["difference"] < r["high"]
+    text = _diff(a, b).stdout
+    assert text.startswith("diff-report: tournaments of dragons, B − A") and "matchups (" in text and "ratings (Elo scale" in text
+    page = tmp_path / "t.html"
+    assert _diff(a, b, "--report", page).exit_code == 0
+    assert 'id="matchups"' in page.read_text(encoding="utf-8")
+
+
+def test_tournaments_of_other_fields_compare_what_they_share_and_a_study_is_no_tournament(tmp_path, saved):
+    a = _tournament(tmp_path, "a", "random", "heuristic", "mcts:10")
+    b = _tournament(tmp_path, "b", "random", "heuristic")
+    found = json.loads(_diff(a, b, "--format", "json").stdout)
+    assert [(m["row"], m["column"]) for m in found["matchups"]] == [("random", "heuristic")]
+    assert found["ratings"] == [] and "mcts:10 (only in A)" in found["notes"][0]
+    mixed = _diff(a, saved["a"])
+    assert mixed.exit_code == 2 and f"{a} is a tournament, {saved['a']} a study: diff-report compares two tournaments or two studies" in mixed.output
+    lone = _tournament(tmp_path, "c", "random", "mcts:10")
+    other = _diff(lone, b)
+    assert other.exit_code == 2 and "fewer than two entrants in common" in other.output
