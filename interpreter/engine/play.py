@@ -105,12 +105,9 @@ def play_game(
     # bot's `choose_blind`), are answered inside the state (the same answers, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
     listener: EventWatch | None = None
-    if (
-        quiet is not False and quiet is not True and on_event is not None and on_decision is None
-        and state.observer is None and isinstance(state, AgendaState)
-    ):  # a listener of a few kinds: each action's events handed over at the next decision, wherever it is answered
+    if quiet is not False and quiet is not True and on_event is not None and on_decision is None and isinstance(state, AgendaState):
+        # a listener of a few kinds: each action's events handed over at the next decision, wherever it is answered
         watch = listener = EventWatch(on_event, on_turn)
-        state.observer = listener.made
     inside = None
     if (quiet is True or listener is not None) and on_decision is None and isinstance(state, AgendaState):
         inside = state.answer_inside(
@@ -187,16 +184,14 @@ def play_game(
 class EventWatch(TurnWatch):
     """The watch of a game answered inside the state whose events a listener reads (`play_game`'s `hear`).
 
-    It is told of the first decision of each turn, as a `TurnWatch` is, and
-    of the next decision after an event was made (the state's `observer`,
-    `made`, sets its `turn` back so that the next decision differs),
-    before the decision is answered, inside the state or by the player
-    loop: it hands the listener the events made since the decision before,
-    with the state as it is now, which is the state `apply` would have
-    returned them with; then, at the first decision of a turn, it tells
-    `on_turn`. The listener sees the same events with the same states as
-    when each decision went out to the player loop, without the trip, and
-    the decisions between two events cost nothing more.
+    It is told of every decision (its `turn` is set back after each, so
+    that the next one differs), before the decision is answered, inside
+    the state or by the player loop: it hands the listener the events made
+    since the decision before, with the state as it is now, which is the
+    state `apply` would have returned them with; then, at the first
+    decision of a turn, it tells `on_turn`. The listener sees the same
+    events with the same states as when each decision went out to the
+    player loop, without the trip.
     """
 
     __slots__ = ("on_event", "on_turn", "told")
@@ -208,14 +203,16 @@ class EventWatch(TurnWatch):
         #: The turn `on_turn` was last told of.
         self.told = -1
 
-    def made(self, state: State, event: Event) -> None:
-        """An event was made: the next decision is told, whatever its turn."""
-        self.turn = -1
-
     def decision(self, state: State) -> None:
         """A decision is about to be answered in turn `self.turn`: the events before it, then the turn if new."""
         turn = self.turn
-        self.hand_over(state)
+        self.turn = -1  # told of the next decision too, whatever its turn
+        events = state._events
+        if events:  # `hand_over`, inlined
+            state._events = []
+            on_event = self.on_event
+            for event in events:
+                on_event(event)
         if turn != self.told:
             self.told = turn
             if self.on_turn is not None:

@@ -101,3 +101,24 @@ def test_a_played_card_s_turn_is_the_turn_after_its_action(name):
     turns = [entry[4] for index in range(60) for seat in play_one(study, 0, index).cards for entry in seat.values()]
     assert sum(turns) > 0
     _same(study, range(60))
+
+
+def test_the_dragons_score_tables_stay_within_their_bounds_and_change_no_game(monkeypatch):
+    """Heuristic games of Duel de dragons played with the score's tables kept tiny are the same games, and the tables keep their bounds."""
+    from atout.interpreter.games.dragons import score
+
+    study = study_of(load_game("dragons"), ("heuristic", "random"), 8, seed=2)
+    kept = [play_one(study, 0, index).as_json() for index in range(8)]
+    assert all(len(table) <= score.AGAINST_HANDS for table in score._AGAINST.values())
+    assert all(len(table) <= score.PAIRS for table in score._PAIRS.values())
+    monkeypatch.setattr(score, "AGAINST_HANDS", 3)
+    monkeypatch.setattr(score, "PAIRS", 10)
+    score._AGAINST.clear()
+    score._PAIRS.clear()
+    score.lead_chance.cache_clear()
+    renewed = 0
+    for index in range(8):
+        assert play_one(study, 0, index).as_json() == kept[index], index
+        assert all(len(table) <= 3 for table in score._AGAINST.values()) and all(len(table) <= 10 for table in score._PAIRS.values())
+        renewed += sum(len(table) for table in score._PAIRS.values())
+    assert renewed > 0 and score.lead_chance.cache_info().maxsize <= 20_000

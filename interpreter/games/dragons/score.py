@@ -42,7 +42,7 @@ def chance(mine: tuple[int, ...], theirs: tuple[int, ...], low: int, high: int) 
     return lead_chance(tuple(map(sub, mine, theirs)), low, high)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=20_000)
 def lead_chance(lead: tuple[int, ...], low: int, high: int) -> float:
     """The chance that a card ahead of another by `lead` (statistic by statistic) wins a round (a tie counts half)."""
     total = 0.0
@@ -83,7 +83,10 @@ def strength(state: Any, seat: int) -> float:
 _AGAINST: dict[tuple[int, int], dict[tuple[tuple[int, ...], ...], dict[tuple[int, ...], float]]] = {}
 
 #: The hands kept at most, for one range of statistics: past it, the values kept are dropped (made again when asked).
-AGAINST_HANDS = 50_000
+#: The tries of one decision meet the same few hands again and again; another game's hands seldom come back, so a
+#: few decisions' worth is enough, and a worker's memory stops growing within its first games (50,000 hands kept
+#: it growing for over a thousand heuristic games, to a hundred megabytes, for no fewer values made again).
+AGAINST_HANDS = 2_000
 
 
 def _against(low: int, high: int, theirs: tuple[tuple[int, ...], ...]) -> dict[tuple[int, ...], float]:
@@ -107,8 +110,9 @@ def _kept(tables: dict[tuple[int, int], dict[Any, Any]], statistics: tuple[int, 
 #: at every try: a dictionary read, where the leads were made again and looked up).
 _PAIRS: dict[tuple[int, int], dict[tuple[tuple[int, ...], tuple[int, ...]], float]] = {}
 
-#: The pairs kept at most, for one range of statistics (past it, they are made again when asked).
-PAIRS = 200_000
+#: The pairs kept at most, for one range of statistics (past it, they are made again when asked): kept small for
+#: the same reason as `AGAINST_HANDS` (a few megabytes; the pairs made again cost under 1% of a heuristic game).
+PAIRS = 20_000
 
 
 def card_strength(card: tuple[int, ...], theirs: tuple[tuple[int, ...], ...], low: int, high: int) -> float:
