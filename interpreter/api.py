@@ -32,7 +32,9 @@ deck or rules file is invalid, `RecordError` for a record that cannot be
 read, `RecordWriteError` for one that cannot be written, `FilesError` for a
 record whose shipped files differ from this atout's, and `Divergence`
 where a record and its replay part ways (`Unfinished`, a `Divergence`, for
-a record that stops before its game ends).
+a record that stops before its game ends). Each of them, and every other error
+atout raises for what it was given, is an `AtoutError`: `except AtoutError`
+catches them all.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from .engine.registry import GameEngine, find_engine
 from .engine.replay import replay_match
 from .engine.sources import FilesError, files_for  # noqa: F401 - FilesError is part of the API
 from .engine.state import Event, Game, Outcome, State
+from .errors import AtoutError
 from .language.project import Validation
 from .language.project import validate as validate_paths
 
@@ -63,7 +66,7 @@ if TYPE_CHECKING:
     from .lab.diff import Diff, Saved
 
 __all__ = [
-    "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "StudyResult", "diff", "load_game", "play", "play_match", "replay",
+    "AtoutError", "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "StudyResult", "diff", "load_game", "play", "play_match", "replay",
     "simulate", "validate",
 ]
 

@@ -39,11 +39,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from atout.interpreter.errors import AtoutError
+
 #: How long the start of a file's name may be in the new file's name (names are at most 255 bytes).
 _NAME_KEPT = 200
 
 
-class WriteError(OSError):
+class WriteError(AtoutError, OSError):
     """A file that could not be written; the path is left as it was (an `OSError`, with its errno and reason)."""
 
     def __init__(self, path: str | Path, error: OSError, outcome: str = "") -> None:

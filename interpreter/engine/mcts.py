@@ -66,6 +66,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from atout.interpreter.errors import AtoutError
+
 from .decision import CHANCE, Decision
 from .players import Player, View
 from .state import Game, State
@@ -89,7 +91,7 @@ EXPLORATION = 0.7
 FORMS = "mcts (300 iterations per decision), mcts:N (N iterations, a whole number from 1) or mcts:Xs (X seconds per decision, more than 0)"
 
 
-class BudgetError(ValueError):
+class BudgetError(AtoutError, ValueError):
     """A budget that is not one of the accepted forms; the message says them."""
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.diagnostics import nearest
 from atout.interpreter.language.project import RULES_STEMS
 from atout.interpreter.language.text import fold
@@ -26,7 +27,7 @@ from atout.interpreter.language.text import fold
 from .loading import GameFiles
 
 
-class OptionError(ValueError):
+class OptionError(AtoutError, ValueError):
     """A setup option that the game does not have, or a value it does not allow."""
 
     def __init__(self, option: str, message: str) -> None:

@@ -77,6 +77,7 @@ from typing import IO, Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..files import NewFile, WriteError
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.diagnostics import shorten
 
 from .decision import Decision, seat_name
@@ -90,7 +91,7 @@ VERSION = 2
 VERSIONS = (1, 2)
 
 
-class RecordError(Exception):
+class RecordError(AtoutError):
     """A record that cannot be read: says which line and what is wrong."""
 
     def __init__(self, file: str, line: int, message: str):
@@ -98,7 +99,7 @@ class RecordError(Exception):
         self.file, self.line, self.message = file, line, message
 
 
-class RecordWriteError(Exception):
+class RecordWriteError(AtoutError):
     """A record that cannot be written (missing folder, no permission, full disk)."""
 
     def __init__(self, path: str | Path, error: OSError, outcome: str | None = None):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.registry import GameNotLoaded, add_language, game_modules, languages, remove_language
@@ -95,7 +96,7 @@ class SetupModel(BaseModel):
             raise DiagnosticError([Diagnostic("E400", message, "setup")]) from None
 
 
-class UnknownGame(KeyError):
+class UnknownGame(AtoutError, KeyError):
     """A game name that is not registered; the message lists the valid ones."""
 
     def __str__(self) -> str:

@@ -24,6 +24,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.diagnostics import DiagnosticError, shorten
 
 from .decision import CHANCE, Decision, seat_name
@@ -39,7 +40,7 @@ from .state import Event, Game, State, ended
 _SEATS = {seat: seat_name(seat) for seat in (CHANCE, 0, 1)}
 
 
-class Divergence(Exception):
+class Divergence(AtoutError):
     """Where a record and its replay part ways."""
 
     def __init__(

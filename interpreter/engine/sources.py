@@ -37,6 +37,7 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.diagnostics import DiagnosticError, shorten
 from atout.interpreter.language.inputs import EXTENSION, confined
 from atout.interpreter.language.project import holds_extension
@@ -47,7 +48,7 @@ from .record import Record
 from .registry import GameEngine
 
 
-class FilesError(Exception):
+class FilesError(AtoutError):
     """The files a record names cannot be had: says which file, at which line, and what to do."""
 
     def __init__(self, record: Record, message: str):

@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
+from atout.interpreter.errors import AtoutError
+
 Piece = TypeVar("Piece")
 Result = TypeVar("Result")
 
@@ -44,11 +46,11 @@ _TOKEN_HELP = (
 )
 
 
-class RayMissing(Exception):
+class RayMissing(AtoutError):
     """`--backend ray` without Ray installed."""
 
 
-class ClusterUnreachable(Exception):
+class ClusterUnreachable(AtoutError):
     """The cluster at `--address` cannot be reached, refuses the connection, or is no Ray cluster."""
 
 

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from atout.interpreter.errors import AtoutError
+
 from .compare import Difference, benjamini_hochberg, t_quantile, _t_central
 from .stats import Rate, difference
 
@@ -50,7 +52,7 @@ RATES = [
 HOW = "give files written by `atout simulate GAME --format json > FILE.json`"
 
 
-class ResultError(Exception):
+class ResultError(AtoutError):
     """A file that is not a saved result diff-report can compare: the message names the file and says what to do."""
 
 

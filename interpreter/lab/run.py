@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.play import play_game, seeded
 from atout.interpreter.engine.state import Event, Game, State
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.lab.cluster import run_ray
 
 if TYPE_CHECKING:
@@ -396,7 +397,7 @@ def held(signals: Collection[int]) -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-class WorkerLost(Exception):
+class WorkerLost(AtoutError):
     """A worker process ended without being asked (killed from outside, out of memory); `signum`: the signal that killed it."""
 
     def __init__(self, message: str, signum: int | None = None) -> None:

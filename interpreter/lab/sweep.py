@@ -31,6 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.text import fold
 
 from .compare import Difference
@@ -39,7 +40,7 @@ from .stats import Rate
 from .summary import Summary
 
 
-class SweepError(Exception):
+class SweepError(AtoutError):
     """A card, a number or a value that cannot be swept: the message says what exists."""
 
 

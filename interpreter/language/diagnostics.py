@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from atout.interpreter.errors import AtoutError
+
 from .text import fold
 
 #: Every error code, with what it means. The table of docs/cli.md is this one.
@@ -138,7 +140,7 @@ class Diagnostic:
         }
 
 
-class DiagnosticError(Exception):
+class DiagnosticError(AtoutError):
     """Raised by the loaders when a file has problems; carries all of them."""
 
     def __init__(self, diagnostics: list[Diagnostic]):

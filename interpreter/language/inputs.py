@@ -26,6 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from atout.interpreter.errors import AtoutError
+
 from .text import MAX_FILE_BYTES  # the bound on a card file's size (the language server's on a document too)
 
 #: The extension of card-language files, for folders given to `validate`.
@@ -39,7 +41,7 @@ MAX_FILE_LINES = 200_000
 MAX_LISTED = 20_000
 
 
-class InputError(Exception):
+class InputError(AtoutError):
     """What a user gave cannot be read (not a regular file, too large, closed): `reason` says why and what to do."""
 
     def __init__(self, reason: str):

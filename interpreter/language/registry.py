@@ -28,6 +28,8 @@ import os
 from types import ModuleType
 from typing import Any
 
+from atout.interpreter.errors import AtoutError
+
 from .game import GameLanguage
 
 #: The entry-point group a game's distribution declares it in.
@@ -43,7 +45,7 @@ LANGUAGES: dict[str, GameLanguage] = {}
 _modules: dict[str, ModuleType] | None = None
 
 
-class GameNotLoaded(ImportError):
+class GameNotLoaded(AtoutError, ImportError):
     """An installed game (or a module `ATOUT_GAMES` names) that cannot be loaded; the message says which, and what to do."""
 
     def __str__(self) -> str:

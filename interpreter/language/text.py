@@ -16,6 +16,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from atout.interpreter.errors import AtoutError
+
 #: Characters folded to a plain one beyond case and accents.
 _SPECIAL = {
     "\u2019": "'",  # right single quotation mark, the printed apostrophe
@@ -62,7 +64,7 @@ def fold(text: str) -> str:
 MAX_FILE_BYTES = 8 * 1024 * 1024
 
 
-class UnreadableFile(Exception):
+class UnreadableFile(AtoutError):
     """The bytes of a file cannot be read as card text; `reason` says why."""
 
     def __init__(self, reason: str, line: int = 1, column: int = 1):

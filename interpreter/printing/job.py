@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.text import fold
 
 from .faces import PrintedFace, bands, find_art, printed
 
 
-class ChoiceError(ValueError):
+class ChoiceError(AtoutError, ValueError):
     """A deck or collection that the set does not have; the message names the nearest and lists them."""
 
 

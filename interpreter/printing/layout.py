@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from atout.interpreter.errors import AtoutError
+
 #: Paper sizes (width, height), portrait.
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
@@ -36,7 +38,7 @@ MARK = 5.0
 _SIZE = re.compile(r"^\s*(\d+(?:[.,]\d+)?)\s*(?:x|×|\*)\s*(\d+(?:[.,]\d+)?)\s*(?:mm)?\s*$", re.IGNORECASE)
 
 
-class LayoutError(ValueError):
+class LayoutError(AtoutError, ValueError):
     """A size that cannot be read, or cards that do not fit the paper; the message says what to do."""
 
 

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from atout.interpreter.errors import AtoutError
+
 from .faces import PrintedFace
 from .icons import icon
 from .layout import Sheet, pages
@@ -47,7 +49,7 @@ SMALLEST = 0.55
 TTS_COLUMNS, TTS_ROWS, TTS_WIDTH = 10, 7, 4096
 
 
-class PrintError(Exception):
+class PrintError(AtoutError):
     """A template or a stylesheet of the designer's that cannot be used; the message names the file and the line."""
 
 
