@@ -10,7 +10,10 @@ import pytest
 from click.testing import CliRunner
 
 pypdf = pytest.importorskip("pypdf", reason="the print tests read the PDF with pypdf (the test extra)")
-pytest.importorskip("weasyprint", reason="atout print needs the print extra")
+try:
+    import weasyprint
+except (ImportError, OSError) as error:  # OSError: the system's Pango library is missing
+    pytest.skip(f"atout print needs the print extra and Pango ({error})", allow_module_level=True)
 
 from atout.cli.main import main  # noqa: E402
 from atout.interpreter.language.text import fold  # noqa: E402
