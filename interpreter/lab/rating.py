@@ -36,8 +36,9 @@ entrant's rating says how far it stands above or below the average entrant,
 and its interval how sure that is.
 
 A dozen entrants make a dozen unknowns: a few Newton steps on the exact
-likelihood, in plain Python, fit them in well under a millisecond, so no
-numerical library is needed.
+likelihood, in plain Python, fit them in a few milliseconds (5 ms for 12
+entrants and 66 pairings), against minutes of games: no numerical library
+is needed.
 """
 
 from __future__ import annotations
