@@ -168,3 +168,26 @@ def test_the_cache_of_runs_knows_the_installed_games_and_their_code(tmp_path, mo
     assert runs.key("validate", [["cards"]]) not in (installed, None)  # its code changed
     code.unlink()
     assert runs.key("validate", [["cards"]]) is None  # its code cannot be found: nothing is cached
+
+
+def test_atout_s_own_games_are_found_through_their_entry_points_in_their_order():
+    from importlib.metadata import entry_points
+
+    declared = {point.name: point.value for point in entry_points(group=registry.GROUP)}
+    assert {"battlefight", "cordes", "cardia", "dragons"} <= set(declared)
+    assert declared["cardia"] == "atout.interpreter.games.cardia"
+    assert list(registry.game_modules())[:4] == ["battlefight", "cordes", "cardia", "dragons"]  # by RANK, not by name
+
+
+def test_reading_the_languages_imports_no_engine():
+    code = (
+        "import sys\n"
+        "from atout.interpreter.language.registry import languages\n"
+        "names = list(languages())\n"
+        "print({'battlefight', 'cordes', 'cardia', 'dragons'} <= set(names), [m for m in sys.modules if m.startswith('atout.interpreter.games.') and m.endswith(('.engine', '.bots', '.steps'))])\n"
+        "from atout.interpreter.engine.registry import engines\n"
+        "print(sorted(engines()) == sorted(names))\n"
+    )
+    environment = {key: value for key, value in os.environ.items() if key != "ATOUT_GAMES"}
+    done = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split("\n")[:2] == ["True []", "True"]
