@@ -64,6 +64,7 @@ from .lab.summary import Summary
 
 if TYPE_CHECKING:
     from .lab.diff import Diff, Saved
+    from .lab.tournament_diff import SavedTournament, TournamentDiff
 
 __all__ = [
     "AtoutError", "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "StudyResult", "diff", "load_game", "play", "play_match", "replay",
@@ -317,29 +318,37 @@ class StudyResult(Summary):
         write_text(path, json.dumps(self.document(), ensure_ascii=False, indent=2) + "\n")
 
     def diff(self, other: StudyResult | str | Path) -> Diff:
-        """This study (A) against `other` (B: a `StudyResult` or a saved file), as `atout diff-report` compares them."""
-        return diff(self, other)
+        """This study (A) against `other` (B: a `StudyResult` or a saved study), as `atout diff-report` compares them."""
+        from .lab.tournament_diff import TournamentDiff
+
+        found = diff(self, other)
+        assert not isinstance(found, TournamentDiff)  # this one is a study: a tournament is refused
+        return found
 
 
-def diff(a: StudyResult | str | Path, b: StudyResult | str | Path) -> Diff:
-    """Two studies compared, B − A, with unpaired intervals, as `atout diff-report A.json B.json` does.
+def diff(a: StudyResult | str | Path, b: StudyResult | str | Path) -> Diff | TournamentDiff:
+    """Two studies, or two saved tournaments, compared, B − A, with unpaired intervals, as `atout diff-report A.json B.json` does.
 
-    Each is a `StudyResult` or the path of a saved result (`save`, or
-    `atout simulate --format json`). Raises `ResultError` for a file that is
-    no such result, and for two games. The `Diff` has `overall`, `cards`,
-    `verdicts()`, `lines()` (the text) and `as_json()`.
+    Each is a `StudyResult` or the path of a saved result (`save`, `atout
+    simulate --format json`, or `atout tournament --format json`). Raises
+    `ResultError` (an `AtoutError`) for a file that is no such result, for
+    two games, and for a study against a tournament. A `Diff` (two studies)
+    has `overall`, `cards`, `notes`, `verdicts()`, `lines()` (the text) and
+    `as_json()`; a `TournamentDiff` has `matchups`, `overall` and `ratings`
+    in their place.
     """
+    from .lab.tournament_diff import compare_any
+
+    return compare_any(_saved(a, "A"), _saved(b, "B"))
+
+
+def _saved(found: StudyResult | str | Path, label: str) -> Saved | SavedTournament:
+    """A result to compare: a saved file read (`ResultError` when it is not one), or a study in memory."""
     from .lab import diff as diffing
-
-    return diffing.compare(_saved(a, "A"), _saved(b, "B"))
-
-
-def _saved(found: StudyResult | str | Path, label: str) -> Saved:
-    """A study to compare: a saved file read (`ResultError` when it is not one), or a study in memory."""
-    from .lab import diff as diffing
+    from .lab.tournament_diff import read_any
 
     if isinstance(found, (str, Path)):
-        return diffing.read_result(Path(found))
+        return read_any(Path(found))
     return diffing.Saved(Path(label), f"{label} (in memory)", found.document()["studies"][0])
 
 

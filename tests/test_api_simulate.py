@@ -77,3 +77,17 @@ def test_a_bot_the_game_does_not_have_is_refused_before_any_game():
         simulate(load_game("dragons"), ["heuristc"], games=2)
     with pytest.raises(OptionError, match="one bot .* or two, not 3"):
         simulate(load_game("dragons"), ["random", "random", "random"], games=2)
+
+
+def test_diff_compares_two_saved_tournaments_and_refuses_a_study_against_one(study, tmp_path):
+    paths = []
+    for seed in ("1", "2"):
+        printed = CliRunner().invoke(main, ["tournament", "dragons", "random", "heuristic", "--games", "4", "--seed", seed, "--workers", "1", "--format", "json"])
+        paths.append(tmp_path / f"t{seed}.json")
+        paths[-1].write_text(printed.stdout, encoding="utf-8")
+    found = diff(*paths)
+    assert [(row, column) for row, column, _ in found.matchups] == [("random", "heuristic")]
+    from atout.interpreter.api import AtoutError
+
+    with pytest.raises(AtoutError, match="is a study, .* a tournament: diff-report compares two tournaments or two studies"):
+        study.diff(paths[0])

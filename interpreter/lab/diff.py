@@ -21,9 +21,9 @@ among them, a difference of the win rate in hand is clear only if the
 Benjamini–Hochberg procedure (false discovery rate 5%, over the cards'
 p-values) keeps it too.
 
-Only results of one study each are compared: a tournament, a comparison of
-versions (`--vs`), a sweep or several variants (`--each`) are refused with
-what to do instead.
+Only results of one study each are compared here: a comparison of versions
+(`--vs`), a sweep or several variants (`--each`) are refused with what to
+do instead; two tournaments are compared by `tournament_diff.py`.
 """
 
 from __future__ import annotations
@@ -99,10 +99,7 @@ def read_result(path: Path, label: str | None = None) -> Saved:
         raise ResultError(f'{name}: not a result of atout\'s lab (JSON, but no "lab": "atout" with its "studies"); {HOW}')
     studies = document["studies"]
     if "tournament" in document:
-        raise ResultError(
-            f"{name}: a tournament's result ({len(studies)} {'pairing' if len(studies) == 1 else 'pairings'}): diff-report compares two results of one study each; "
-            "a tournament's ratings and matrix are read in its own report (atout tournament … --report FILE.html)"
-        )
+        raise ResultError(f"{name}: a tournament's result, not a study's: compare it with another tournament's (tournament_diff.read_any reads either)")
     if "comparison" in document:
         raise ResultError(f"{name}: a comparison of versions (--vs), already compared on the same seeds: read its report (--report), or save each version's study alone; {HOW}")
     if "sweep" in document:
