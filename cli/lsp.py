@@ -128,7 +128,7 @@ def _server() -> Any:
         for d in checked.diagnostics:
             start = types.Position(d.line - 1, d.column - 1)
             end = types.Position(d.line - 1, d.column - 1 + d.width)
-            message = d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "")
+            message = d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "") + (f"\nhint: {d.hint}" if d.hint else "")
             found.append(
                 types.Diagnostic(
                     range=doc.position_codec.range_to_client_units(lines, types.Range(start, end)),

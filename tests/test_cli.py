@@ -51,7 +51,7 @@ def test_validate_json_for_ci(run, tmp_path):
     assert data["valid"] is False and data["files"] == 1
     assert data["diagnostics"][0] | {"file": "?"} == {
         "file": "?", "line": 3, "column": 1, "code": "E111",
-        "message": data["diagnostics"][0]["message"], "suggestion": "Attaque",
+        "message": data["diagnostics"][0]["message"], "suggestion": "Attaque", "hint": None,
     }
 
 

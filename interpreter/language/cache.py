@@ -288,7 +288,7 @@ def _span(cls: type, span: Any, file: str) -> Span:
 
 _DIAGNOSTIC_FIELDS: dict[str, type | tuple[type, ...]] = {
     "code": str, "message": str, "file": str, "line": int, "column": int, "width": int,
-    "suggestion": (str, type(None)), "source_line": (str, type(None)),
+    "suggestion": (str, type(None)), "source_line": (str, type(None)), "hint": (str, type(None)),
 }
 
 

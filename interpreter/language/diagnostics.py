@@ -2,18 +2,25 @@
 
 Every problem atout finds in a file is a `Diagnostic` with a code from
 `CODES` (an E code; an N code is a note, which leaves the files valid), a place (file, line, column), a message that says what to do, and,
-for a misspelt word, the nearest known word. `render` prints it the way
-compilers do::
+for a misspelt word, the nearest known word; for a refused line, a hint:
+what the designer probably meant, in the form the game has for it
+(`hints.py`). `render` prints it the way compilers do::
 
     cards/battlefight/attaque.atout:12:21: E103 unknown keyword "Blessr"
         Corps à Corps ; Blessr 4
                         ^^^^^^
         did you mean "Blesser"?
+
+The codes every game may give are `SHARED_CODES`; a game declares those
+only it gives with its language (`GameLanguage.codes`), which registers
+them here (`register_codes`). `CODES` is all of them.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
+from collections import ChainMap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,8 +29,9 @@ from atout.interpreter.errors import AtoutError
 
 from .text import fold
 
-#: Every error code, with what it means. The table of docs/cli.md is this one.
-CODES: dict[str, str] = {
+#: The codes every game may give, with what each means. The tables of
+#: docs/cli.md are these and those of each game (`register_codes`).
+SHARED_CODES: dict[str, str] = {
     # The file itself
     "E100": "the file cannot be read as card text (binary, not UTF-8, too large, too many lines, not a regular file, unreadable)",
     "E101": "the file does not start with a header naming its game and kind",
@@ -42,31 +50,46 @@ CODES: dict[str, str] = {
     "E301": "a set that does not have the composition the game requires",
     "E302": "an extension whose base cannot be found, or a set with two extension files",
     "E303": "an extension that leaves out a card its base does not have",
-    "E330": "a card text that would never end if nothing bounded it (a power that sets itself off, with no limit)",
-    # What a card says that could never end or means nothing (Duel pour Cardia)
-    "E360": "an ability that copies its own ability (it would copy itself for ever)",
-    "E361": "a move of cards from a zone to that same zone",
-    "E362": "more cards taken than looked at",
-    "E363": "an exchange of a card in play that is not the player's with the player's hand",
-    "E364": "an ability that says twice when it acts, or twice how often",
     "N300": "a note: a card of an extension replaces the base card of the same name",
     "N301": "a note: a card an extension leaves out is named by a deck or collection of its base",
     # Decks and collections
     "E400": "a card name that is in no card file of the game",
     "E401": "a deck whose composition breaks the rules",
     "E402": "a card listed twice in a deck or collection",
-    # What a card does
-    "E410": "a card text that can be seen never to end (a power that fires itself with no limit)",
     # Rules files
     "E500": "an unknown rules parameter",
     "E501": "a rules parameter with a wrong value",
     "E502": "a rules parameter given twice",
     "E503": "a rules parameter that is missing",
-    # A power that cannot mean anything (Duel de dragons)
-    "E350": "a bonus to the round's total in a power that works after the totals are compared",
-    "E351": "a power that speaks of the other player's card when no card is played",
-    "E352": "a move or a look that moves nothing (from a zone to itself, a hand looked at as a pile)",
 }
+
+
+#: The codes only one game gives, by the game's name (`register_codes`).
+GAME_CODES: dict[str, dict[str, str]] = {}
+
+#: Every code: the shared ones, then each registered game's.
+CODES: ChainMap[str, str] = ChainMap(SHARED_CODES)
+
+
+def register_codes(game: str, codes: Mapping[str, str]) -> None:
+    """Declare the codes only `game` gives, with what each means; its language does it when it is made.
+
+    Raises `ValueError` for a code that the shared table or another game
+    already gives another meaning, or that is no E or N code of three digits.
+    """
+    for code, meaning in codes.items():
+        if not re.fullmatch(r"[EN]\d{3}", code):
+            raise ValueError(f"{game}: {code!r} is not a diagnostic code (E or N and three digits)")
+        for owner, table in (("atout", SHARED_CODES), *GAME_CODES.items()):
+            if owner != game and table.get(code, meaning) != meaning:
+                raise ValueError(f"{game}: the code {code} is {owner}'s already ({table[code]})")
+    GAME_CODES[game] = dict(codes)
+    CODES.maps[1:] = list(GAME_CODES.values())
+
+
+def code_owner(code: str) -> str | None:
+    """The name of the game that alone gives `code`; None for a shared code or an unknown one."""
+    return next((game for game, table in GAME_CODES.items() if code in table), None)
 
 
 #: How many problems of a file get a full message: the words that were
@@ -96,6 +119,8 @@ class Diagnostic:
     suggestion: str | None = None
     #: The source line the problem is on, shown under the message.
     source_line: str | None = field(default=None, compare=False)
+    #: For a refused line: what it probably meant and how the game writes it (`hints.py`).
+    hint: str | None = None
 
     def __post_init__(self) -> None:
         if self.code not in CODES:  # a programming error, caught by the tests
@@ -126,9 +151,11 @@ class Diagnostic:
             lines.append("    " + " " * (column - 1) + "^" * width)
         if self.suggestion:
             lines.append(f'    did you mean "{self.suggestion}"?')
+        if self.hint:
+            lines.append(f"    hint: {self.hint}")
         return "\n".join(lines)
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """A plain dict for `--format json`."""
         return {
             "file": self.file,
@@ -137,6 +164,7 @@ class Diagnostic:
             "code": self.code,
             "message": self.message,
             "suggestion": self.suggestion,
+            "hint": self.hint,
         }
 
 
@@ -194,4 +222,4 @@ def explain(problem: Mapping[str, Any]) -> str:
         return "must not be empty"
     if kind == "value_error":
         return str(context.get("error", problem["msg"]))
-    return problem["msg"]
+    return str(problem["msg"])

@@ -8,7 +8,7 @@ the CLI know the games only through this description.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 
+from .diagnostics import register_codes
+from .hints import Hints, Teaching
 from .text import fold
 from .transform import UnitTransformer
 
@@ -106,6 +108,10 @@ class GameLanguage(Generic[R, C]):
     #: The folder of the files shipped with the game (played when no
     #: `--cards` is given); None: the `cards/<name>/` folder shipped with atout.
     shipped: Path | None = None
+    #: The diagnostic codes only this game gives, with what each means (the shared ones are `diagnostics.SHARED_CODES`).
+    codes: Mapping[str, str] = field(default_factory=dict, compare=False)
+    #: What its constructs are for, with examples in its words: the hints a refused line gets (`language/hints.py`).
+    teachings: tuple[Teaching, ...] = ()
     _kind_by_word: dict[str, FileKind] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -114,6 +120,12 @@ class GameLanguage(Generic[R, C]):
         for kind in self.kinds:
             for word in kind.words:
                 self._kind_by_word[fold(word)] = kind
+        register_codes(self.name, self.codes)
+
+    @cached_property
+    def hints(self) -> Hints:
+        """Its teachings, ready to be compared with a refused line."""
+        return Hints(self.teachings)
 
     @property
     def starts(self) -> tuple[str, ...]:

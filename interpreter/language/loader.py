@@ -159,7 +159,9 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
         except UnexpectedInput as error:
             brief = len(document.diagnostics) + len(transformer.diagnostics) >= DETAILED_PER_FILE
             document.diagnostics.append(
-                syntax_diagnostic(error, parser, game.grammar, path, unit_folded, start, lines, brief=brief, additions=additions)
+                syntax_diagnostic(
+                    error, parser, game.grammar, path, unit_folded, start, lines, brief=brief, additions=additions, hints=game.hints
+                )
             )
             if kind.unit == "card":
                 document.unread_cards.append(lines[start].strip().strip("=").strip())

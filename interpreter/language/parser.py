@@ -17,10 +17,12 @@ from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lexer import TerminalDef
 
 from atout.grammar import GRAMMAR_DIR
 
 from .diagnostics import Diagnostic, nearest
+from .hints import Hints
 from .tables import cached_parser
 from .text import fold
 
@@ -239,11 +241,14 @@ def syntax_diagnostic(
     lines: list[str],
     brief: bool = False,
     additions: str = "",
+    hints: Hints | None = None,
 ) -> Diagnostic:
-    """A Lark error in one unit as a diagnostic, with the nearest known word.
+    """A Lark error in one unit as a diagnostic, with the nearest known word and a hint.
 
-    `brief` leaves out what was expected and the nearest word (the costly
-    part), for the problems of a file past its first ones.
+    `brief` leaves out what was expected, the nearest word and the hint (the
+    costly part), for the problems of a file past its first ones. `hints`
+    (the game's) tell what the refused line probably meant, if anything is
+    near enough (`hints.py`).
     """
     line = (getattr(error, "line", None) or 1)
     column = (getattr(error, "column", None) or 1)
@@ -274,7 +279,13 @@ def syntax_diagnostic(
         message = f'{known} "{shown}"; expected {_choices(keywords, others)}'
         width = len(shown)
     suggestion = nearest(found, keywords) if found and keywords else None
-    return Diagnostic(code, message, file, file_line, column, max(1, width), suggestion, source)
+    hint = hints.hint(source, suggestion, column) if hints is not None and source is not None and not _is_title(source) else None
+    return Diagnostic(code, message, file, file_line, column, max(1, width), suggestion, source, hint)
+
+
+def _is_title(line: str) -> bool:
+    """Whether a line is a card's title (`== Name ==`), which no construct's example resembles."""
+    return line.lstrip().startswith("==")
 
 
 def _brief(error: UnexpectedInput, file: str, line: int, column: int, source: str | None) -> Diagnostic:
@@ -303,7 +314,7 @@ def _plain(name: str) -> str:
     return name.rsplit("__", 1)[-1]
 
 
-def _terminal(parser: Lark, name: str):
+def _terminal(parser: Lark, name: str) -> TerminalDef | None:
     return parser.get_terminal(name) if name != "$END" else None
 
 
