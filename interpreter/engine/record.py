@@ -507,11 +507,6 @@ def read_records(path: str | Path) -> list[Record]:
     return parse_records(text, name)
 
 
-def read_record(path: str | Path) -> Record:
-    """Read the record of one game (the first, for a match)."""
-    return read_records(path)[0]
-
-
 def parse_record(text: str, name: str = "record") -> Record:
     """Parse a record's text: one game (the first, for a match)."""
     return parse_records(text, name)[0]

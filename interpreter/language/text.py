@@ -14,7 +14,6 @@ and capitals intact.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 
 from atout.interpreter.errors import AtoutError
 
@@ -112,15 +111,3 @@ def _place_of_byte(data: bytes, offset: int) -> tuple[int, int]:
         start = 3
     before = data[start:offset].decode("utf-8", errors="replace")
     return line, len(before) + 1
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """A place in a source file: the file's name, a line and a column, from 1."""
-
-    file: str
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"

@@ -41,9 +41,3 @@ class BattleFightRules(ActionLimits_fr):
     def deck_size(self) -> int:
         """Cards in a deck: the per-type count for each of the five types."""
         return 5 * self.cards_per_type
-
-    @property
-    def board_cells(self) -> int:
-        """Cells on the board: a hexagon of the given radius."""
-        r = self.board_radius
-        return 3 * r * (r + 1) + 1

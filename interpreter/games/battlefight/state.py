@@ -443,7 +443,7 @@ class BattleFightState(AgendaState["BattleFightGame"]):
         starts = self.board.start_cells()
         self.seats[first].position, self.seats[1 - first].position = starts
         self.emit("pawns", **{seat_name(s).lower(): self.board.names[self.seats[s].cell] for s in (0, 1)})
-        self._start_turn(first_turn=True)
+        self._start_turn()
         self.then(self._play_on)
 
     # ------------------------------------------------------------------
@@ -556,7 +556,6 @@ class BattleFightState(AgendaState["BattleFightGame"]):
         else:
             loser = fallen[0]
             off = self.seats[loser].position is None
-            why = "is pushed off the board" if off else "has no life left"
             self.finish(1 - loser, "off_board" if off else "no_life", {"loser": loser})
         return True
 
@@ -564,7 +563,7 @@ class BattleFightState(AgendaState["BattleFightGame"]):
     # Turns
     # ------------------------------------------------------------------
 
-    def _start_turn(self, first_turn: bool = False) -> None:
+    def _start_turn(self) -> None:
         """A new turn, unless the turn limit or a repeated position ends the game: its player chooses a technique."""
         self._turn += 1
         limit = self.rules.turn_limit

@@ -216,14 +216,6 @@ def amount(n: int, par: Node | None, state: Any, act: Any) -> int:
     return max(-logic.MAX_AMOUNT, min(logic.MAX_AMOUNT, n * logic.value_of(par, state, act)))
 
 
-def amount_text(n: int, par: Node | None, nouns: tuple[str, str]) -> str:
-    """`2 cartes`, `1 carte pour chaque sceau de l'adversaire`, `autant de cartes que …`."""
-    if isinstance(par, AutantDeCartes):
-        return par.write()
-    text = f"{n} {nouns[0] if n == 1 else nouns[1]}"
-    return text + (f" {par.write()}" if par is not None else "")  # type: ignore[attr-defined]
-
-
 # ---------------------------------------------------------------------------
 # Comparisons
 # ---------------------------------------------------------------------------

@@ -134,8 +134,3 @@ class CordesGame(Game):
     def choices(self) -> dict[str, Any]:
         """Boxers and first player, for a record's header."""
         return {"boxers": list(self.boxers) if self.boxers else None, "first_player": self.first_player}
-
-
-def blow_life(effects: list) -> int:
-    """The life a blow would take from its target if it landed."""
-    return sum(-e.change for e in effects if isinstance(e, ast.Life) and e.change < 0 and e.who is ast.Who.OPPONENT)
