@@ -74,7 +74,7 @@ def print_cards(
         geometry = sheet(paper.lower(), card_size(size_text), bleed)
     except LayoutError as error:
         raise click.UsageError(str(error)) from None
-    from atout.interpreter.pages.gallery import LANGUAGES_OF_CARDS
+    from atout.interpreter.pages.faces import LANGUAGES_OF_CARDS
 
     printer = Printer(game.name, game.title, LANGUAGES_OF_CARDS.get(game.name, "fr"), geometry, [folder] if folder is not None else [])
     try:
@@ -135,7 +135,7 @@ def _pngs(printer: Any, selections: list[Any], folder: Path, dpi: int) -> int:
 def _tts(printer: Any, selections: list[Any], folder: Path, url: str | None) -> list[Path]:
     """Per selection: the sheets of faces, the back and the saved object Tabletop Simulator imports."""
     from atout.interpreter.files import write_bytes, write_text
-    from atout.interpreter.printing.faces import slug
+    from atout.interpreter.pages.faces import slug
     from atout.interpreter.printing.render import TTS_COLUMNS, TTS_ROWS, TTS_WIDTH, dumps, png_bytes, tts_deck, tts_sheet
 
     folder.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from ..files import write_text
+from .cards import CardDrawer, box_style
+from .faces import LANGUAGES_OF_CARDS, Face, bands, face, printed
 from .html import esc, page, script_data
 
 @dataclass(frozen=True)
@@ -69,8 +71,6 @@ FACETS: dict[str, Facets] = {
 }
 #: The facets of a game this module does not know: every word of its type line is a type.
 ANY_GAME = Facets(("type",), "type")
-#: The language each game's cards are written in (the `lang` of its page); a game not listed gets none.
-LANGUAGES_OF_CARDS: dict[str, str] = {"battlefight": "fr", "cordes": "en", "cardia": "fr", "dragons": "fr"}
 #: Cards whose printed face holds no text, and the rules file's parameters that say what they are
 #: (by game, then by the word of their type line): Dans les Cordes' boxers and its GONG.
 RULES_ON_FACE: dict[str, dict[str, tuple[str, ...]]] = {
@@ -88,34 +88,22 @@ MARKS = {
 }
 #: The filter of a designer's set that shows its cards by how they stand to the base.
 SET_FACET = "in this set"
-#: A part of a type line that is a figure: "cost 3", "influence 1", "3 copies", "difficulté ★★".
-_FIGURE = re.compile(r"^(?:[^\d]+ \d+|\d+ [^\d]+|[^\d★]+ ★+)$")
-#: A line of statistics: "Puissance 48 · Ruse 30 · Savoir 18 · Charisme 26".
-_STATS = re.compile(r"^(?:[^\d·]+ -?\d+)(?: · [^\d·]+ -?\d+)+$")
-
 GALLERY_STYLE = """
 .filters { margin: .8em 0 1.2em; } .filters div { margin: .3em 0; }
 .filters button { border: 1px solid #bbb; background: #fff; border-radius: 1em; padding: .1em .8em; margin: .15em; cursor: pointer; }
 .filters button.on { background: var(--accent); color: #fff; border-color: var(--accent); }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 1em; }
-.card { border: 2px solid #444; border-radius: 12px; padding: .7em .8em; background: #fffdf7; box-shadow: 0 1px 3px #0002; min-height: 11em; display: flex; flex-direction: column; overflow-wrap: break-word; }
-/* the corner beside the title, or under it when the title's longest word leaves it no room */
-.card header { display: flex; flex-wrap: wrap; gap: 0 .5em; align-items: flex-start; }
-.card h3 { flex: 1 1 0; margin: 0 0 .3em; font-size: 1.05em; }
-.card .chips span { display: inline-block; font-size: .78em; background: #eef1f5; border-radius: .8em; padding: 0 .6em; margin: 0 .2em .2em 0; }
-.card .corner { flex: none; margin-left: auto; font-size: .8em; text-align: right; color: #333; }
-.card table { border-collapse: collapse; margin: .4em 0; font-size: .9em; } .card td { padding: 0 .6em 0 0; }
-.card .text { white-space: pre-wrap; font-size: .92em; margin-top: .4em; }
-.card .from { margin-top: auto; padding-top: .5em; align-self: flex-end; text-align: right; font-size: .7em; color: #767676; }
-.card .mark { align-self: flex-start; font-size: .72em; font-weight: 600; border-radius: .8em; padding: 0 .6em; margin: .2em 0; color: #fff; }
-.card.new { box-shadow: 0 0 0 3px #2e7d32; } .card.new .mark { background: #2e7d32; }
-.card.replaced { box-shadow: 0 0 0 3px #b26a00; } .card.replaced .mark { background: #b26a00; }
-.card.removed { opacity: .6; border-style: dashed; } .card.removed h3 { text-decoration: line-through; } .card.removed .mark { background: #555; }
-.battlefight .card { background: #fbf7ef; border-color: #6b4f2a; }
-.cordes .card { background: #f6f8fb; border-color: #23395d; }
-.cardia .card { background: #fbf8f3; border-color: #7a2e2e; }
-.dragons .card { background: #f5fbf6; border-color: #245c34; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(66mm, 1fr)); gap: 1.2em .8em; justify-items: center; }
+/* each card is its face at its real size (the printed one), its mark and its file under it */
+.card { display: flex; flex-direction: column; align-items: center; gap: .3em; }
+.card .face-box { border-radius: 3mm; overflow: hidden; box-shadow: 0 1px 4px #0003; }
+.card .from { font-size: .7em; color: #767676; max-width: 63mm; overflow-wrap: anywhere; text-align: center; }
+.card .mark { font-size: .72em; font-weight: 600; border-radius: .8em; padding: 0 .6em; color: #fff; }
+.card.new .face-box { box-shadow: 0 0 0 3px #2e7d32; } .card.new .mark { background: #2e7d32; }
+.card.replaced .face-box { box-shadow: 0 0 0 3px #b26a00; } .card.replaced .mark { background: #b26a00; }
+.card.removed .face-box { opacity: .55; } .card.removed .title { text-decoration: line-through; } .card.removed .mark { background: #555; }
 .card.hidden { display: none; }
+.card .unfit-note { font-size: .72em; font-weight: 600; color: #b3261e; max-width: 63mm; text-align: center; }
+.card.unfit .face-box { box-shadow: 0 0 0 3px #b3261e; }
 """
 
 GALLERY_SCRIPT = """
@@ -140,48 +128,33 @@ for (const button of document.querySelectorAll(".filters button")) {
   });
 }
 apply();
+/* a title wider than its line, a text taller than its box: set smaller until they fit, as the printed faces are
+   (a title that would need type smaller than 80% goes on two lines); what does not fit even then is said on the card */
+const cut = (part, wide) => (wide ? part.scrollWidth > part.clientWidth + 0.5 : false) || part.scrollHeight > part.clientHeight + 0.5;
+for (const face of document.querySelectorAll(".face")) {
+  const title = face.querySelector(".title"), body = face.querySelector(".body");
+  let scale = 1;
+  while (title && cut(title, !face.classList.contains("wrap-title")) && scale > 0.55) {
+    scale = Math.max(0.55, scale - 0.03);
+    if (scale < 0.8 && !face.classList.contains("wrap-title")) { face.classList.add("wrap-title"); scale = 0.8; }
+    face.style.setProperty("--title-scale", String(scale));
+  }
+  scale = 1;
+  while (body && cut(body, true) && scale > 0.55) {
+    scale = Math.max(0.55, scale - 0.03);
+    face.style.setProperty("--text-scale", String(scale));
+  }
+  const card = face.closest(".card");
+  if (card && ((title && cut(title, !face.classList.contains("wrap-title"))) || (body && cut(body, true)))) {
+    card.classList.add("unfit");
+    const note = document.createElement("div");
+    note.className = "unfit-note";
+    note.lang = "en";
+    note.textContent = "does not fit its card even in small type: shorten it";
+    card.appendChild(note);
+  }
+}
 """
-
-
-@dataclass
-class Face:
-    """What a card's face shows, read from its canonical text."""
-
-    title: str
-    words: list[str] = field(default_factory=list)
-    figures: list[str] = field(default_factory=list)
-    stats: list[tuple[str, str]] = field(default_factory=list)
-    text: str = ""
-    #: The card's file, by name (shown on the face) and as found (to tell a designer's files from the base's).
-    source: str = ""
-    path: str = ""
-    #: For a designer's set over a base, how the card stands to it (a key of `MARKS`); "" for a set of its own.
-    mark: str = ""
-
-    def facets(self, filing: Facets) -> dict[str, list[str]]:
-        """The card's values for each filter: its type line's words, filed by place (and its mark, if any)."""
-        found = filing.file(self.words)
-        if self.mark:
-            found[SET_FACET] = [MARKS[self.mark][0]]
-        return found
-
-
-def face(text: str, source: str = "") -> Face:
-    """A card's face from its canonical text (`== Title ==`, the type line, then the rest)."""
-    lines = [line.rstrip() for line in text.strip("\n").split("\n")]
-    title = lines[0].strip().strip("=").strip()
-    result = Face(title, source=source)
-    if len(lines) > 1:
-        for part in (p.strip() for p in lines[1].split("·")):
-            (result.figures if _FIGURE.match(part) else result.words).append(part)
-    rest = []
-    for line in lines[2:]:
-        if _STATS.match(line.strip()):
-            result.stats = [tuple(part.strip().rsplit(" ", 1)) for part in line.split("·")]  # type: ignore[misc]
-        else:
-            rest.append(line)
-    result.text = "\n".join(rest).strip("\n")
-    return result
 
 
 def rules_values(rules: Any, names: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -220,7 +193,12 @@ def _within(path: str, folder: Path) -> bool:
 
 
 def faces_of(folder: str | Path | None, game: Any) -> list[Face]:
-    """The faces of every card of a game's set (the shipped set when `folder` is None), in file order.
+    """The faces of every card of a game's set (the shipped set when `folder` is None), in file order (see `faces_and_rules`)."""
+    return faces_and_rules(folder, game)[0]
+
+
+def faces_and_rules(folder: str | Path | None, game: Any) -> tuple[list[Face], Any]:
+    """The faces of every card of a game's set (the shipped set when `folder` is None), in file order, and the set's rules.
 
     For a designer's folder laid over a base (an extension, or files added
     to the shipped game), its cards are marked new or replaced, and the
@@ -231,7 +209,7 @@ def faces_of(folder: str | Path | None, game: Any) -> list[Face]:
     from atout.interpreter.language.text import fold
 
     if game.write_card is None:
-        return []
+        return [], None
     files = load_files(game, [folder] if folder is not None else None)
     try:
         rules = files.rules()
@@ -239,10 +217,10 @@ def faces_of(folder: str | Path | None, game: Any) -> list[Face]:
         rules = None
     faces = _card_faces(game, files.documents, rules)
     if folder is None:
-        return faces
+        return faces, rules
     base = _card_faces(game, [d for d in files.sources if not _within(d.path, Path(folder))], rules)
     if not base:
-        return faces  # a whole set of its own: nothing to compare with
+        return faces, rules  # a whole set of its own: nothing to compare with
     below = {fold(card.title) for card in base}
     here = {fold(card.title) for card in faces}
     for card in faces:
@@ -253,13 +231,21 @@ def faces_of(folder: str | Path | None, game: Any) -> list[Face]:
             left_out.setdefault(fold(card.title), card)
     for card in left_out.values():
         card.mark = "removed"
-    return faces + list(left_out.values())
+    return faces + list(left_out.values()), rules
 
 
-def game_page(game: Any, faces: list[Face]) -> str:
-    """One game's gallery page: the filters, and every card's face, in the language of the game's cards."""
+#: The size of the faces on the pages: a poker card, as printed.
+FACE_SIZE = (63.0, 88.0)
+
+
+def game_page(game: Any, faces: list[Face], rules_bands: dict[str, tuple[int, int]] | None = None, folders: list[Path] | None = None) -> str:
+    """One game's gallery page: the filters, and every card's face as printed, in the language of the game's cards.
+
+    The faces are drawn as `atout print` draws them (the designer's
+    templates and stylesheet included, from `folders`).
+    """
     filing = FACETS.get(game.name, ANY_GAME)
-    facets = [card.facets(filing) for card in faces]
+    facets = [_facets(card, filing) for card in faces]
     groups: dict[str, list[str]] = {}
     for found in facets:
         for facet, values in found.items():
@@ -273,7 +259,8 @@ def game_page(game: Any, faces: list[Face]) -> str:
         for facet, values in groups.items()
         if len(values) > 1
     )
-    cards = "".join(_card_html(card, found) for card, found in zip(faces, facets))
+    drawer = CardDrawer(game.name, game.title, folders or [])
+    cards = "".join(_card_html(card, found, drawer.card_html(printed(game.name, card, rules_bands))) for card, found in zip(faces, facets))
     left_out = sum(card.mark == "removed" for card in faces)
     aside = f" ({left_out} left out of this set, struck through)" if left_out else ""
     body = (
@@ -281,26 +268,29 @@ def game_page(game: Any, faces: list[Face]) -> str:
         f'<p class="muted" lang="en"><span id="shown">{len(faces)}</span> of {len(faces)} cards shown{aside}; click a word to show only the cards that have it.</p>'
         f'<div class="filters">{filters}</div><section class="cards {esc(game.name)}">{cards}</section>'
     )
-    return page(f"{game.title}: the cards", body, GALLERY_STYLE, GALLERY_SCRIPT, lang=LANGUAGES_OF_CARDS.get(game.name, ""))
+    return page(f"{game.title}: the cards", body, GALLERY_STYLE + drawer.style(), GALLERY_SCRIPT, lang=LANGUAGES_OF_CARDS.get(game.name, ""))
+
+
+def _facets(card: Face, filing: Facets) -> dict[str, list[str]]:
+    """The card's values for each filter: its type line's words, filed by place (and its mark, if any)."""
+    found = filing.file(card.words)
+    if card.mark:
+        found[SET_FACET] = [MARKS[card.mark][0]]
+    return found
 
 
 #: The attribute of a piece of atout's own words (English) on a page in a game's language.
 _ENGLISH = ' lang="en"'
 
 
-def _card_html(card: Face, found: dict[str, list[str]]) -> str:
-    """A card's face: its title and figures, its words, its mark, its statistics, its text, its file."""
-    stats = "".join(f"<tr><td>{esc(name)}</td><td>{esc(value)}</td></tr>" for name, value in card.stats)
+def _card_html(card: Face, found: dict[str, list[str]], drawn: str) -> str:
+    """A card of the page: its face as printed (`drawn`), its mark, its file."""
     said = MARKS[card.mark][1] if card.mark else ""
     mark = f'<div class="mark"{_ENGLISH}>{esc(said)}</div>' if said else ""
     return (
         f'<article class="card{" " + card.mark if said else ""}" data-facets="{esc(script_data(found))}" data-title="{esc(card.title)}">'
-        f"<header><h3>{esc(card.title)}</h3>"
-        f'<div class="corner">{"<br>".join(esc(figure) for figure in card.figures)}</div></header>'
-        f'<div class="chips">{"".join(f"<span>{esc(word)}</span>" for word in card.words)}</div>'
+        f'<div class="face-box" style="{box_style(FACE_SIZE, 0.0)}">{drawn}</div>'
         + mark
-        + (f"<table>{stats}</table>" if stats else "")
-        + (f'<div class="text">{esc(card.text)}</div>' if card.text else "")
         + f'<div class="from">{esc(card.source)}</div></article>'
     )
 
@@ -324,8 +314,9 @@ def write_site(output: Path, sets: list[tuple[Any, Path | None]]) -> list[tuple[
     output.mkdir(parents=True, exist_ok=True)
     written = []
     for game, folder in sets:
-        faces = faces_of(folder, game)
-        write_text(output / f"{game.name}.html", game_page(game, faces))  # whole or not at all
+        faces, rules = faces_and_rules(folder, game)
+        page_text = game_page(game, faces, bands(rules), [Path(folder)] if folder is not None else [])
+        write_text(output / f"{game.name}.html", page_text)  # whole or not at all
         written.append((game, sum(card.mark != "removed" for card in faces)))
     write_text(output / "index.html", index_page(written))
     return written

@@ -17,7 +17,7 @@ from typing import Any
 from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.text import fold
 
-from .faces import PrintedFace, bands, find_art, printed
+from atout.interpreter.pages.faces import PrintedFace, bands, find_art, printed
 
 
 class ChoiceError(AtoutError, ValueError):
@@ -40,16 +40,12 @@ class Selection:
 def set_faces(game: Any, folder: Path | None, art: Path | None = None) -> tuple[list[PrintedFace], Any]:
     """Every card of the set as printed (those left out of a base excluded), each with its art; and the loaded files."""
     from atout.interpreter.engine.loading import load_files
-    from atout.interpreter.language.diagnostics import DiagnosticError
-    from atout.interpreter.pages.gallery import faces_of
+    from atout.interpreter.pages.gallery import faces_and_rules
 
-    files = load_files(game, [folder] if folder is not None else None)
-    try:
-        rules = files.rules()
-    except DiagnosticError:
-        rules = None
+    files = load_files(game, [folder] if folder is not None else None)  # (checked files are cached: read once)
+    read, rules = faces_and_rules(folder, game)
     found = bands(rules)
-    faces = [printed(game.name, face, found) for face in faces_of(folder, game) if face.mark != "removed"]
+    faces = [printed(game.name, face, found) for face in read if face.mark != "removed"]
     unique: dict[str, PrintedFace] = {}
     for face in faces:  # a card laid over the base's twin replaces it
         unique[fold(face.title)] = face

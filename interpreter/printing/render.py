@@ -14,9 +14,8 @@ and a title wider than its line, or a text taller than its box, is set
 smaller until it fits (`fit`); what cannot fit even at the smallest size
 is said (`Printer.unfit`).
 
-A designer changes the look without Python: a `print/` folder beside their
-cards may hold `card.html` (the face), `back.html` (the back) and
-`style.css` (read after the game's own style, so its rules win).
+The faces are drawn as the gallery and the replay viewer draw them
+(`pages/cards.py`), a designer's templates and stylesheet first.
 """
 
 from __future__ import annotations
@@ -30,32 +29,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from atout.interpreter.errors import AtoutError
+from atout.interpreter.pages.cards import CardDrawer, TemplateProblem, box_variables
+from atout.interpreter.pages.faces import PrintedFace
 
-from .faces import PrintedFace
-from .icons import icon
 from .layout import Sheet, pages
 
-#: The templates and stylesheets shipped with atout.
-TEMPLATES = Path(__file__).parent / "templates"
-
-#: The width of the coloured border between the cut and the face's frame.
-BORDER = 1.5
+#: The sheet's own style (pages, cells, cut marks); the faces' is the pages' (`pages/cards.py`).
+SHEET_STYLE = Path(__file__).parent / "templates" / "sheet.css"
 
 #: The smallest a title or a text is set to fit (a share of its size).
 SMALLEST = 0.55
+#: A title that would need a smaller share than this on one line is set on two.
+WRAP_AT = 0.8
 
 #: Tabletop Simulator's sheet of faces: at most 10 × 7 cards, at most 4096 pixels wide.
 TTS_COLUMNS, TTS_ROWS, TTS_WIDTH = 10, 7, 4096
 
-
-class PrintError(AtoutError):
-    """A template or a stylesheet of the designer's that cannot be used; the message names the file and the line."""
+#: A designer's template that cannot be used (the name `atout print` reports).
+PrintError = TemplateProblem
 
 
 @dataclass
 class Printer:
-    """What prints one game's cards: its templates (the designer's first), its style, the sheet's geometry."""
+    """What prints one game's cards: its faces' drawer (the designer's templates first), the sheet's geometry."""
 
     game: str
     game_title: str
@@ -67,62 +63,28 @@ class Printer:
     unfit: list[tuple[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        import jinja2
-
-        searched = [str(folder / "print") for folder in self.folders if (folder / "print").is_dir()] + [str(TEMPLATES)]
-        self._env = jinja2.Environment(loader=jinja2.FileSystemLoader(searched), autoescape=True, undefined=jinja2.StrictUndefined)
+        self.drawer = CardDrawer(self.game, self.game_title, self.folders)
 
     # -- HTML ------------------------------------------------------------
 
-    def _template(self, name: str) -> Any:
-        import jinja2
-
-        try:
-            return self._env.get_template(name)
-        except jinja2.TemplateSyntaxError as error:
-            raise PrintError(f"{error.filename}:{error.lineno}: {error.message}") from None
-
-    def _render(self, name: str, **values: Any) -> str:
-        import jinja2
-
-        template = self._template(name)
-        try:
-            return str(template.render(icon=icon, game=self.game, game_title=self.game_title, **values))
-        except jinja2.TemplateError as error:
-            where = template.filename or name
-            raise PrintError(f"{where}: {error}") from None
-
     def style(self) -> str:
-        """The stylesheet: atout's, the game's, then the designer's."""
-        parts = [(TEMPLATES / "print.css").read_text("utf-8")]
-        own = TEMPLATES / f"{self.game}.css"
-        if own.is_file():
-            parts.append(own.read_text("utf-8"))
-        for folder in self.folders:
-            mine = folder / "print" / "style.css"
-            if mine.is_file():
-                parts.append(mine.read_text("utf-8"))
-        return "\n".join(parts)
+        """The stylesheet: the sheet's, then the faces' (atout's, the game's, the designer's)."""
+        return SHEET_STYLE.read_text("utf-8") + "\n" + self.drawer.style()
 
     def card_html(self, face: PrintedFace) -> str:
         """One face, as the template draws it."""
-        return self._render("card.html", card=face, tint=tint(face.colour))
+        return self.drawer.card_html(face)
 
     def back_html(self) -> str:
         """The back of the game's cards."""
-        from .faces import ICONS
-
-        emblem = {"battlefight": "sword", "cordes": "fist", "cardia": "crown", "dragons": "wing"}.get(self.game, "star")
-        return self._render("back.html", emblem=ICONS.get(emblem, emblem))
+        return self.drawer.back_html()
 
     def _document(self, body: str, page: tuple[float, float], bleed: float) -> str:
-        """A whole HTML document: pages of `page` size (mm), the geometry's variables, the style."""
-        frame = self.sheet.card[1] - 2 * BORDER
-        variables = f"--frame-inset: {bleed + BORDER:.3f}mm; --art-height: {frame * 0.33:.3f}mm;"
+        """A whole HTML document: pages of `page` size (mm), the faces' variables, the style."""
         return (
             f'<!DOCTYPE html><html lang="{self.lang}"><head><meta charset="utf-8"><title>{self.game_title}</title>'
             f"<style>@page {{ size: {page[0]:.3f}mm {page[1]:.3f}mm; margin: 0; }}\n"
-            f":root {{ {variables} }}\n.page {{ width: {page[0]:.3f}mm; height: {page[1]:.3f}mm; }}\n{self.style()}</style></head>"
+            f":root {{ {box_variables(self.sheet.card, bleed)} }}\n.page {{ width: {page[0]:.3f}mm; height: {page[1]:.3f}mm; }}\n{self.style()}</style></head>"
             f"<body>{body}</body></html>"
         )
 
@@ -168,7 +130,12 @@ class Printer:
                 title, text = overflow(page)
                 changed = False
                 if title > 1.0 and face.title_scale > SMALLEST:
-                    face.title_scale = max(SMALLEST, face.title_scale / title * 0.99)
+                    if face.title_wrap:  # two lines: the height shrinks as the square of the type
+                        face.title_scale = max(SMALLEST, face.title_scale / math.sqrt(title) * 0.97)
+                    elif face.title_scale / title * 0.99 < WRAP_AT:
+                        face.title_wrap, face.title_scale = True, WRAP_AT
+                    else:
+                        face.title_scale = face.title_scale / title * 0.99
                     changed = True
                 if text > 1.0 and face.text_scale > SMALLEST:
                     face.text_scale = max(SMALLEST, face.text_scale / math.sqrt(text) * 0.97)
@@ -206,13 +173,6 @@ class Printer:
             document.close()
 
 
-def tint(colour: str, share: float = 0.14) -> str:
-    """`colour` (#rrggbb) mixed with white: `share` of it."""
-    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    mixed = (round(255 + (part - 255) * share) for part in (red, green, blue))
-    return "#" + "".join(f"{part:02x}" for part in mixed)
-
-
 def _cut(mark: Any) -> str:
     """A cut mark as a thin line (0.2 mm)."""
     if mark.y1 == mark.y2:
@@ -236,16 +196,22 @@ def _walk(box: Any) -> Any:
 def overflow(page: Any) -> tuple[float, float]:
     """How far a laid-out face's title and text overflow their boxes: 1.0 or less where they fit.
 
-    The title: its line's width against its box's. The text: its content's
-    height against the box's, and any line (a long word) wider than the box.
+    The title: its line's width against its box's (on two lines, also the
+    lines' height against the heading's). The text: its content's height
+    against the box's, and any line (a long word) wider than the box.
     """
     title = text = 0.0
+    head = 0.0
     for box in _walk(page._page_box):
         classes = _classes(box)
+        if "head" in classes and type(box).__name__ != "LineBox":
+            head = box.height
         if "title" in classes and type(box).__name__ != "LineBox" and box.width:
             lines = [child for child in _walk(box) if type(child).__name__ == "LineBox"]
             natural = max((_line_width(line) for line in lines), default=0.0)
             title = max(title, natural / box.width)
+            if len(lines) > 1 and head:
+                title = max(title, sum(line.height for line in lines) / head)
         elif "body" in classes and type(box).__name__ != "LineBox" and box.height:
             inner = [child for child in box.children if "fit" in _classes(child)]
             needed = sum(child.margin_height() for child in inner)

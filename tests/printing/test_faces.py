@@ -16,7 +16,7 @@ except (ImportError, OSError) as error:  # OSError: the system's Pango library i
 
 from atout.cli.main import main  # noqa: E402
 from atout.interpreter.language.registry import languages  # noqa: E402
-from atout.interpreter.printing.faces import printed, split_step  # noqa: E402
+from atout.interpreter.pages.faces import printed, split_step  # noqa: E402
 from atout.interpreter.printing.job import set_faces  # noqa: E402
 from atout.interpreter.printing.layout import CARD_SIZES, sheet  # noqa: E402
 from atout.interpreter.printing.render import Printer, overflow  # noqa: E402
@@ -84,12 +84,12 @@ def test_a_text_too_long_for_any_type_size_is_said_not_cut_silently(tmp_path):
 def test_a_designer_template_and_stylesheet_change_the_look(tmp_path):
     folder = designer_set(tmp_path, "Dragon Témoin", "")
     (folder / "print").mkdir()
-    shutil.copy(Path(__file__).parents[2] / "interpreter" / "printing" / "templates" / "card.html", folder / "print" / "card.html")
+    shutil.copy(Path(__file__).parents[2] / "interpreter" / "pages" / "templates" / "card.html", folder / "print" / "card.html")
     template = (folder / "print" / "card.html").read_text("utf-8").replace("<footer>", '<footer><span class="mine">Prototype v2</span>')
     (folder / "print" / "card.html").write_text(template, "utf-8")
     (folder / "print" / "style.css").write_text(".card .mine { color: #c00; }\n", "utf-8")
     printer = printer_for("dragons", [folder])
-    assert ".card .mine" in printer.style() and printer.style().index(".card .mine") > printer.style().index(".card.dragons")
+    assert ".card .mine" in printer.style() and printer.style().index(".card .mine") > printer.style().index(".face.dragons")
     done = CliRunner().invoke(main, ["print", "dragons", "--cards", str(folder), "-o", str(tmp_path / "d.pdf"), "--no-backs"], catch_exceptions=False)
     assert done.exit_code == 0, done.output
     first = pypdf.PdfReader(tmp_path / "d.pdf").pages[0].extract_text()

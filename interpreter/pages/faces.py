@@ -1,7 +1,12 @@
-"""What a printed card shows, per game: read from the card's canonical text, as the gallery reads it.
+"""What a card's face shows, per game: read from the card's canonical text.
 
-A `PrintedFace` is the gallery's `Face` (title, type line, figures,
-statistics, text) laid out as the game's printed cards are:
+A `Face` is what the canonical text (the game's `write_card`, what `atout
+fmt` writes) says: its title; its type line's words and figures (`cost 3`,
+`influence 1`, `3 copies`); a line of statistics; the rest as text. So a
+card of a new kind, or written with a new construct, has a face the day it
+is written. A `PrintedFace` lays a `Face` out as the game's printed cards
+are; the gallery, the replay viewer and `atout print` draw it alike (see
+`cards.py`):
 
 - BattleFight: the technique's steps numbered, in order, each with its
   keyword's family (condition, effect, permanent, Stable: the rules' kinds)
@@ -30,7 +35,49 @@ from pathlib import Path
 from typing import Any
 
 from atout.interpreter.language.text import fold
-from atout.interpreter.pages.gallery import Face
+
+#: A part of a type line that is a figure: "cost 3", "influence 1", "3 copies", "difficulté ★★".
+_FIGURE = re.compile(r"^(?:[^\d]+ \d+|\d+ [^\d]+|[^\d★]+ ★+)$")
+#: A line of statistics: "Puissance 48 · Ruse 30 · Savoir 18 · Charisme 26".
+_STATS = re.compile(r"^(?:[^\d·]+ -?\d+)(?: · [^\d·]+ -?\d+)+$")
+
+
+@dataclass
+class Face:
+    """What a card's face shows, read from its canonical text."""
+
+    title: str
+    words: list[str] = field(default_factory=list)
+    figures: list[str] = field(default_factory=list)
+    stats: list[tuple[str, str]] = field(default_factory=list)
+    text: str = ""
+    #: The card's file, by name (shown on the face) and as found (to tell a designer's files from the base's).
+    source: str = ""
+    path: str = ""
+    #: For a designer's set over a base, how the card stands to it (a key of the gallery's `MARKS`); "" for a set of its own.
+    mark: str = ""
+
+
+def face(text: str, source: str = "") -> Face:
+    """A card's face from its canonical text (`== Title ==`, the type line, then the rest)."""
+    lines = [line.rstrip() for line in text.strip("\n").split("\n")]
+    title = lines[0].strip().strip("=").strip()
+    result = Face(title, source=source)
+    if len(lines) > 1:
+        for part in (p.strip() for p in lines[1].split("·")):
+            (result.figures if _FIGURE.match(part) else result.words).append(part)
+    rest = []
+    for line in lines[2:]:
+        if _STATS.match(line.strip()):
+            result.stats = [tuple(part.strip().rsplit(" ", 1)) for part in line.split("·")]  # type: ignore[misc]
+        else:
+            rest.append(line)
+    result.text = "\n".join(rest).strip("\n")
+    return result
+
+
+#: The language each game's cards are written in (the `lang` of its pages); a game not listed gets none.
+LANGUAGES_OF_CARDS: dict[str, str] = {"battlefight": "fr", "cordes": "en", "cardia": "fr", "dragons": "fr"}
 
 #: Each game's colours, by the word of the type line that colours its cards.
 COLOURS: dict[str, dict[str, str]] = {
@@ -76,6 +123,8 @@ ICONS: dict[str, str] = {
     "influence": "crown", "difficulté": "tower",
     "Dragon": "wing", "Personnage": "person",
     "Puissance": "fist", "Ruse": "mask", "Savoir": "book", "Charisme": "star",
+    "Starting life": "heart", "Starting energy": "bolt", "Starting hand": "stack", "Hand limit": "stack",
+    "GONGs that end the game": "bell", "GONG bonus life": "heart", "GONG bonus energy": "bolt", "Cards removed at each GONG": "stack",
 }
 
 #: The image files a card's art may be, in the order they are looked for.
@@ -127,6 +176,8 @@ class PrintedFace:
     #: How much the title's and the text's type are shrunk to fit (1: not at all); see `render.fit`.
     title_scale: float = 1.0
     text_scale: float = 1.0
+    #: A title too long for one line even somewhat smaller is set on two (see `render.fit`).
+    title_wrap: bool = False
 
     @property
     def key(self) -> str:
