@@ -60,7 +60,6 @@ def print_cards(
         hint = f' (did you mean "{near[0]}"?)' if near else ""
         raise click.BadParameter(f'unknown game "{game_name}"{hint}; the games are {", ".join(languages)}', param_hint="GAME")
     try:
-        import jinja2  # noqa: F401
         import pypdfium2  # noqa: F401
         import weasyprint  # noqa: F401
         from PIL import Image  # noqa: F401
