@@ -77,10 +77,10 @@ def terminal(state, decision, seat: int) -> str:
     return printed.getvalue()
 
 
-def seen(game, picture, state, seat: int) -> tuple[str, str]:
-    """The state as `seat` sees it: its text and its picture."""
-    shown = step_of(game, picture, seat, "", [], state)
-    return shown["state"], shown["picture"]
+def seen(game, engine, state, seat: int) -> tuple[str, str, list]:
+    """The state as `seat` sees it: its text, its picture and its cards by zone (the viewer's faces)."""
+    shown = step_of(game, engine, seat, "", [], state)
+    return shown["state"], shown["picture"], shown["zones"]
 
 
 class Tally:
@@ -91,18 +91,18 @@ class Tally:
         self.answers = 0
 
 
-def check_action(game, picture, seat: int, number: int, before, index: int, tally: Tally) -> None:
+def check_action(game, engine, seat: int, number: int, before, index: int, tally: Tally) -> None:
     """The step of action `number` (answer `index` at `before`) for `seat`, against the answers of the positions it cannot tell apart."""
     decision = before.decision()
     turn = before.turn
     real = before.clone()
     events = real.apply(index)
-    expected = step_of(game, picture, seat, heading(number, turn, decision, index, seat), events, real)
+    expected = step_of(game, engine, seat, heading(number, turn, decision, index, seat), events, real)
     truth = real.describe(None)
     positions = []
     for deal in range(DEALS):
         dealt = before.resample(seat, random.Random(deal))
-        assert seen(game, picture, dealt, seat) == seen(game, picture, before, seat), f"{seat=} before action {number}: the state"
+        assert seen(game, engine, dealt, seat) == seen(game, engine, before, seat), f"{seat=} before action {number}: the state"
         again = dealt.decision()
         assert (again.player, again.kind) == (decision.player, decision.kind), f"{seat=} action {number}"
         if decision.player == seat:
@@ -118,7 +118,7 @@ def check_action(game, picture, seat: int, number: int, before, index: int, tall
         for answer in [index] if asked.player == seat else range(len(asked.options)):
             other = position.clone()
             told = other.apply(answer)
-            step = step_of(game, picture, seat, heading(number, turn, asked, answer, seat), told, other)
+            step = step_of(game, engine, seat, heading(number, turn, asked, answer, seat), told, other)
             if (step["commentary"], step["state"]) != (expected["commentary"], expected["state"]):
                 continue  # the seat is told another story: it may see the rest otherwise
             assert step == expected, f"{seat=} action {number}: what the seat sees depends on what it cannot see"
@@ -137,7 +137,7 @@ def test_a_seat_sees_the_same_whatever_it_cannot_see(tmp_path, name, seed, bots,
     for number, action in enumerate(record.actions, start=1):
         before = state.clone()
         for seat in (0, 1):
-            check_action(game, engine.picture, seat, number, before, action.index, tallies[seat])
+            check_action(game, engine, seat, number, before, action.index, tallies[seat])
         assert next(steps).index == action.index
     # the check is not empty: each seat was shown other games that it cannot tell from this one
     assert all(tally.deals + tally.answers > 0 for tally in tallies), [(t.deals, t.answers) for t in tallies]

@@ -68,6 +68,10 @@ class GameEngine:
     #: A picture of a state, as SVG (BattleFight's board with its pawns), for
     #: the replay viewer; None: the viewer shows the state as text only.
     picture: Callable[[Any], str] | None = None
+    #: The cards a seat sees, by zone, for the replay viewer's card faces:
+    #: `zones(state, seat)` (seat None: everything) → [(zone's label, [card names])],
+    #: the other seat's hidden cards left out. None: the viewer shows no faces.
+    zones: Callable[[Any, int | None], list[tuple[str, list[str]]]] | None = None
 
 
 class SetupModel(BaseModel):

@@ -170,7 +170,7 @@ def rules_values(rules: Any, names: tuple[str, ...]) -> list[tuple[str, str]]:
     return values
 
 
-def _card_faces(game: Any, documents: list[Any], rules: Any) -> list[Face]:
+def card_faces(game: Any, documents: list[Any], rules: Any) -> list[Face]:
     """The faces of the cards of `documents` (card files), in file order; a face with no text shows what the rules say of it."""
     found = []
     on_face = RULES_ON_FACE.get(game.name, {})
@@ -215,10 +215,10 @@ def faces_and_rules(folder: str | Path | None, game: Any) -> tuple[list[Face], A
         rules = files.rules()
     except DiagnosticError:  # a set without main rules shows no rules' values
         rules = None
-    faces = _card_faces(game, files.documents, rules)
+    faces = card_faces(game, files.documents, rules)
     if folder is None:
         return faces, rules
-    base = _card_faces(game, [d for d in files.sources if not _within(d.path, Path(folder))], rules)
+    base = card_faces(game, [d for d in files.sources if not _within(d.path, Path(folder))], rules)
     if not base:
         return faces, rules  # a whole set of its own: nothing to compare with
     below = {fold(card.title) for card in base}

@@ -29,7 +29,7 @@ def test_the_page_shows_the_state_of_each_step(tmp_path, game, options):
     assert run("play", game, "--p1", "heuristic", "--p2", "random", "--seed", "5", "-q", "--record", str(record), *options).exit_code == 0
     result = run("view", str(record), "-o", str(page), "--seat", "P1")
     assert result.exit_code == 0, result.output
-    _, steps = steps_of(record, seat=0)
+    _, steps, _ = steps_of(record, seat=0)
     middle = len(steps) // 2
     with browser() as driver:
         driver.get(file_url(page))
@@ -69,9 +69,9 @@ def test_a_seat_s_page_names_no_card_the_other_player_drew(tmp_path, game, hidde
     """The headings of chance's steps named the card drawn where the commentary says only `P2 draws a card`."""
     record = tmp_path / "game.jsonl"
     assert run("play", game, "--p1", "heuristic", "--p2", "random", "--seed", "5", "-q", "--record", str(record)).exit_code == 0
-    _, steps = steps_of(record, seat=0)
+    _, steps, _ = steps_of(record, seat=0)
     draws = [step for step in steps if step["commentary"].strip() == hidden]
     assert len(draws) >= 4
     assert all(step["action"].endswith("chance, draw") for step in draws), [step["action"] for step in draws]
-    _, everything = steps_of(record)
+    _, everything, _ = steps_of(record)
     assert all(": " in step["action"].split("chance, draw")[1] for step in everything[1:] if "chance, draw" in step["action"])

@@ -198,3 +198,16 @@ def describe(state: "BattleFightState", viewer: int | None = None) -> str:
     pawns = {seat.position: f"P{i + 1}" for i, seat in enumerate(state.seats) if seat.position}
     lines.append(state.board.picture(pawns))
     return "\n".join(lines)
+
+
+def zones(state: "BattleFightState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+    """The cards the viewer sees, by zone (for the replay viewer's faces): each hand they may see, what is in play, each discard."""
+    found: list[tuple[str, list[str]]] = []
+    for index, seat in enumerate(state.seats):
+        if viewer is None or viewer == index:
+            found.append((f"{seat_name(index)}'s hand", sorted((state.name_of(c) for c in seat.hand), key=fold)))
+    for index in (0, 1):
+        found.append((f"in play, {seat_name(index)}", [active.name for active in state.actives if active.owner == index]))
+    for index, seat in enumerate(state.seats):
+        found.append((f"{seat_name(index)}'s discard", [state.name_of(c) for c in seat.discard]))
+    return found

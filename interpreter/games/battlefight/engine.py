@@ -16,6 +16,7 @@ from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
 
 from .bots import HeuristicBot
+from .commentary import zones
 from .game import BattleFightGame, DeckChoice
 from .lab import LAB
 from .language import LANGUAGE
@@ -136,4 +137,5 @@ ENGINE = GameEngine(
     option_examples=option_examples,
     lab=LAB,
     picture=board_svg,
+    zones=zones,
 )

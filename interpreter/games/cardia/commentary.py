@@ -259,3 +259,22 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
         protecteur = game.protecteurs[state.upcoming]
         lines.append(f"  next Protecteur: {protecteur.name} ({protecteur.faction.value}) — {printed(protecteur.capacite)}")
     return "\n".join(lines)
+
+
+def zones(state: "CardiaState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+    """The cards the viewer sees, by zone (for the replay viewer's faces): the Lieu, the line, each hand they may see, a card chosen and shown."""
+    game = state.game
+    found: list[tuple[str, list[str]]] = []
+    if game.lieu:
+        found.append(("the Lieu", [game.lieu.name]))
+    for seat in (0, 1):
+        found.append((f"the line, {seat_name(seat)}", [state.names[card] for enc in state.line if (card := enc.cards[seat]) is not None]))
+    for index, seat_zones in enumerate(state.seats):
+        if viewer is None or viewer == index:
+            found.append((f"{seat_name(index)}'s hand", [state.names[c] for c in sorted(seat_zones.hand, key=lambda c: state.cards[c].influence)]))
+        picked = state.chosen[index]
+        if picked is not None and (viewer is None or viewer == index or state.shown[index] is not None):
+            found.append((f"chosen by {seat_name(index)}", [state.names[picked]]))
+    if state.protector_now is not None and game.protecteurs:
+        found.append(("this encounter's Protecteur", [game.protecteurs[state.protector_now].name]))
+    return found

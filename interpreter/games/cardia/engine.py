@@ -14,6 +14,7 @@ from atout.interpreter.engine.state import Outcome
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
 from .bots import HeuristicBot
+from .commentary import zones
 from .game import CardiaGame, deck_key
 from .lab import LAB
 from .language import LANGUAGE
@@ -108,4 +109,5 @@ ENGINE = GameEngine(
     games_to_win=lambda game: game.rules.games_to_win_match,  # type: ignore[attr-defined]
     option_examples=option_examples,
     lab=LAB,
+    zones=zones,
 )

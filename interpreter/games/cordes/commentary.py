@@ -277,6 +277,19 @@ def describe(state: "CordesState", viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
+def zones(state: "CordesState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+    """The cards the viewer sees, by zone (for the replay viewer's faces): the boxers, each hand they may see, the ring, the spittoons face up."""
+    names = state.names
+    found: list[tuple[str, list[str]]] = [("boxers", [names[seat.boxer] for seat in state.seats if seat.boxer is not None])]
+    for index, seat in enumerate(state.seats):
+        if viewer is None or viewer == index:
+            found.append((f"{seat_name(index)}'s hand", sorted(names[c] for c in seat.hand)))
+    found.append(("the ring", [names[c] for c in state.ring]))
+    for index, seat in enumerate(state.seats):
+        found.append((f"{seat_name(index)}'s spittoon, face up", sorted(names[c] for c in seat.spittoon if c not in seat.face_down)))
+    return found
+
+
 def _count(number: int, noun: str) -> str:
     """`number` and `noun`, plural when it is not 1 ("0 GONGs", "1 GONG")."""
     return f"{number} {noun}{'s' * (number != 1)}"

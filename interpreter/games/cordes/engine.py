@@ -12,6 +12,7 @@ from atout.interpreter.engine.players import RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
 
 from .bots import HeuristicBot
+from .commentary import zones
 from .game import CordesGame
 from .lab import LAB
 from .language import LANGUAGE
@@ -104,4 +105,5 @@ ENGINE = GameEngine(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     option_examples=option_examples,
     lab=LAB,
+    zones=zones,
 )

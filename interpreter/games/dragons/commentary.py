@@ -184,3 +184,14 @@ def describe(state: "DragonsState", viewer: int | None = None) -> str:
             counts = Counter(state.names[card] for card in reserve.cards())
             lines.append(f"    reserve: {'; '.join(f'{name} ×{n}' if n > 1 else name for name, n in sorted(counts.items()))}")
     return "\n".join(lines)
+
+
+def zones(state: "DragonsState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+    """The cards the viewer sees, by zone (for the replay viewer's faces): each hand they may see, the other's cards they have seen."""
+    found: list[tuple[str, list[str]]] = []
+    for seat in (0, 1):
+        if viewer is not None and viewer != seat:
+            found.append((f"{seat_name(seat)}'s cards seen", sorted(state.names[card] for card in state.seen[viewer])))
+            continue
+        found.append((f"{seat_name(seat)}'s hand", [state.names[card] for card in state.hands[seat]]))
+    return found

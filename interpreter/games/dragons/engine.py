@@ -23,6 +23,7 @@ from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.nodes import CardList
 
 from .bots import HeuristicBot
+from .commentary import zones
 from .game import CollectionChoice, DragonsGame
 from .lab import LAB
 from .language import LANGUAGE
@@ -140,4 +141,5 @@ ENGINE = GameEngine(
     default_opponent=default_opponent,
     option_examples=option_examples,
     lab=LAB,
+    zones=zones,
 )
