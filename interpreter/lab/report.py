@@ -27,10 +27,6 @@ TEXT_CARDS = 16
 RATING_READING = f"100 points above another: about {100 * expected_score(100):.0f}% against it"
 
 
-def _pct(value: float | None) -> str:
-    return "–" if value is None else f"{100 * value:.1f}%"
-
-
 def _num(value: float | None, digits: int = 1) -> str:
     return "–" if value is None else f"{value:.{digits}f}"
 
