@@ -6,9 +6,9 @@ Each game declares what its constructs are for, with examples
 writes in the wrong form, in each game's language, with the construct the
 hint must name; and lines of noise that must get no hint.
 
-Known misses, left out of the tables: a condition written after its effect
-in a BattleFight step (`Blesser 2 si la distance est de 1`) is taught
-`Blesser`, whose step it starts with.
+Known misses, left out of the tables: an idea the game cannot say at all
+(`Pouvoir : cette carte gagne les égalités` in Duel de dragons) may be
+taught the nearest power that it is not.
 """
 
 from __future__ import annotations
@@ -68,6 +68,13 @@ REFUSED = {
         ("Pouvoir : la carte adverse perd 10 en Puissance jusqu'à la fin du duel", {"change_statistique"}),
         ("Pouvoir : +1 échange de cartes avec ta réserve", {"echanges"}),
         ("Pouvoir : défausse 1 carte au hasard de la main de l'adversaire", {"mets"}),
+        ("Pouvoir : si l'adversaire a plus de points que toi : +10 au total", {"points"}),
+        ("+5 en Charisme par point que tu as", {"pour_chaque"}),
+        ("Pouvoir : quand cette carte perd, mets-la dans ta réserve", {"mets", "quand_perd"}),
+        ("Pouvoir : Contre un Dragon, +10 en Puissance et +10 en Ruse", {"bonus"}),
+        ("Pouvoir : si tu as moins de cartes en main que l'adversaire : +10 au total", {"nombre_de_cartes", "comparaison"}),
+        ("Pouvoir : quand cette carte gagne une manche, l'adversaire défausse une carte", {"mets", "quand_gagne"}),
+        ("Charisme : 40", {"statistiques", "statistique"}),
     ],
     "cordes": [
         ("this card cannot be countered", {"cannot_be_countered"}),  # the issue's case
@@ -83,6 +90,12 @@ REFUSED = {
         ("You dodge the attack", {"dodge"}),
         ("Against an attack you block 1 damage", {"block"}),
         ("-1 energy to the opponent per card in your spittoon", {"for_each"}),
+        ("when the gong rings, +1 energy", {"power"}),
+        ("the opponent can't counter this card", {"cannot_be_countered"}),
+        ("Steal 2 energy from the opponent", {"energy"}),
+        ("Heal 2 life", {"life"}),
+        ("Against a Jab: dodge", {"dodge"}),
+        ("if round >= 3: -2 life to the opponent", {"conditional", "compare", "round_number"}),
     ],
     "cardia": [
         ("Capacité instantanée : cette carte gagne +3 d'influence", {"modifier_influence", "influence_continue"}),
@@ -98,10 +111,19 @@ REFUSED = {
         ("Règle : il faut 7 sceaux pour gagner la partie", {"nombre_de_la_regle"}),
         ("Capacité instantanée : +1 sur cette carte par sceau de l'adversaire", {"pour_chaque"}),
         ("Capacité persistante : Tu pioches une carte en plus à chaque tour", {"pioche_en_plus"}),
+        ("Capacité instantanée : Piocher 1 carte si tu as moins de sceaux que l'adversaire", {"si", "possession"}),
+        ("Capacité persistante : les cartes adverses ont une influence de -1", {"influence_continue"}),
+        ("Capacité instantanée : reprends ta carte dans ta main", {"reprendre_en_main"}),
+        ("Capacité instantanée : défausse une carte adverse au hasard", {"defausser", "defausser_main"}),
+        ("Capacité instantanée : +2 sur cette carte si la carte adverse est de la Guilde", {"carte_est", "si"}),
+        ("Capacité instantanée : l'adversaire pioche deux cartes", {"piocher"}),
+        ("Capacité instantanée : retire un jeton Persistant de l'adversaire", {"retirer_persistant"}),
+        ("Règle : on gagne avec 3 victoires de suite", {"victoire_aussi"}),
     ],
     "battlefight": [
         ("Corps à Corps ; Infliger 4 dégâts", {"blesser"}),
         ("Si la distance vaut 1 : Blesser 2", {"la_distance", "si", "distance"}),
+        ("Corps à Corps ; Blesser 2 si la distance est de 1", {"la_distance", "si"}),
         ("Pioche 2 cartes", {"piocher"}),
         ("Repousser l'adversaire de 2 cases", {"pousser"}),
         ("Se déplace de 2 cases", {"se_deplacer"}),
@@ -113,12 +135,19 @@ REFUSED = {
         ("Blesser 1 par carte de ta main", {"pour_chaque"}),
         ("Empêcher l'adversaire de jouer des Défenses ; Stable 1", {"s_empecher"}),
         ("Défausse une carte pour Piocher 2", {"piocher", "defausser"}),
+        ("Piocher 1 carte par carte de la main de l'adversaire", {"pour_chaque", "piocher"}),
+        ("Si l'adversaire a plus de vie que toi : Blesser 2", {"tu_as", "si"}),
+        ("Bloquer 2 dégâts", {"bloquer"}),
+        ("Corps à Corps ; Blesser 3 ; l'adversaire Pioche 1", {"l_adversaire_a"}),
+        ("Stable 2 tours", {"stable"}),
+        ("Déstabilise une carte de l'adversaire", {"destabiliser"}),
+        ("Si tu as moins de vie que l'adversaire, Blesser 3", {"tu_as", "si"}),
     ],
 }
 
 #: Lines no example is near: they must get no hint.
 NOISE = {
-    "battlefight": ["zzz qqq wwww", "Lorem ipsum dolor sit amet", "Une technique apprise auprès d'un vieux maître", "Illustration : Jeanne"],
+    "battlefight": ["zzz qqq wwww", "Soigner 2", "Lorem ipsum dolor sit amet", "Une technique apprise auprès d'un vieux maître", "Illustration : Jeanne"],
     "cordes": ["zzz qqq wwww", "Lorem ipsum dolor sit amet", "The boxer wears red gloves", "Art by Jane Doe"],
     "cardia": ["zzz qqq wwww", "Lorem ipsum dolor sit amet", "Une vieille sage venue des montagnes du nord", "Illustration : Jeanne"],
     "dragons": ["zzz qqq wwww", "Lorem ipsum dolor sit amet", "Ce dragon dort sur un tas d'or depuis mille ans", "Illustration : Jeanne"],

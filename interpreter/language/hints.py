@@ -39,6 +39,8 @@ THRESHOLD = 0.45
 FIRST_WORD_BONUS = 0.1
 #: The longest refused line compared (longer ones are cut: the start says what was meant).
 LONGEST_LINE = 300
+#: The fewest words the rest of a line from a refused word must have to be compared on its own.
+MIN_REST = 3
 #: Words are compared by their first letters only, so that "pioche", "piocher" and "piochent" are one word.
 STEM = 5
 
@@ -137,7 +139,10 @@ class Hints:
 
         With the `column` of the error, only the part of the line between the
         `;` around it is compared (a step of a BattleFight line, one effect
-        among several): the refused idea is there.
+        among several): the refused idea is there. When the error is at a
+        word, that part from the word on is compared too, if it has a few
+        words (`… une manche, l'adversaire défausse une carte`): the idea
+        may start where the text stopped making sense.
         """
         parts = [words(line)]
         if column is not None:
@@ -145,6 +150,9 @@ class Hints:
             end = line.find(";", column - 1)
             end = end if end >= 0 else len(line)
             parts = [words(line[start:end])] if words(line[start:end]) else parts
+            rest = words(line[column - 1 : end]) if line[column - 1 : column].isalpha() else []
+            if len(rest) >= MIN_REST and rest != parts[0]:
+                parts.append(rest)
         best: Guess | None = None
         for teaching, example, shown in self._examples:
             score = max(self.score(said, shown) for said in parts)

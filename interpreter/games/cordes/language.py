@@ -9,8 +9,8 @@ from .transformer import CordesTransformer
 
 #: What each construct is for, with examples in the game's words: the hints a refused line gets.
 TEACHINGS = (
-    teach("to make a player lose or gain life", "-1 life", "-1 life to the opponent", "+1 life", constructs=("life",), also=("lose life", "gain life")),
-    teach("to make a player lose or gain energy", "-1 energy", "-1 energy to the opponent", "+2 energy", constructs=("energy",), also=("lose energy", "gain energy")),
+    teach("to make a player lose or gain life", "-1 life", "-1 life to the opponent", "+1 life", constructs=("life",), also=("lose life", "gain life", "heal life", "deal damage to the opponent")),
+    teach("to make a player lose or gain energy", "-1 energy", "-1 energy to the opponent", "+2 energy", constructs=("energy",), also=("lose energy", "gain energy", "steal energy from the opponent")),
     teach("to draw cards", "+1 card", "+2 cards", constructs=("draw",), also=("draw cards",)),
     teach("to make a player discard cards", "-1 card", "-1 card to the opponent, their choice, face down", "-1 card to the opponent, at random", constructs=("discard",),
          also=("discard cards",)),
@@ -37,7 +37,7 @@ TEACHINGS = (
         "look at the top 3 cards of the draw pile, take 1, the others under the draw pile", constructs=("look",)),
     teach("to give a boxer a power that acts when something happens", "When",
         "When you lose life, once per turn: -1 life to the opponent", "At the start of your turn, once per round: +1 energy",
-        "When your blow lands, once per turn: -1 energy to the opponent", constructs=("power",)),
+        "When your blow lands, once per turn: -1 energy to the opponent", "When the GONG rings: +1 life", constructs=("power",)),
     teach("to block an attack and lose less life", "Against an attack", "Against an attack you lose 1 life", constructs=("block",)),
     teach("to dodge an attack", "Against an attack", "Against an attack of type \"Jab\" or \"Cross\" you dodge the blow",
         constructs=("dodge",)),
@@ -45,7 +45,7 @@ TEACHINGS = (
         constructs=("turn_back",)),
     teach("to take an attack and strike back", "Against an attack", "Against an attack you take the blow", constructs=("take_the_blow",)),
     teach("to make a blow that no defense or riposte can counter", "Cannot be countered", "Cannot be countered",
-        constructs=("cannot_be_countered",)),
+        constructs=("cannot_be_countered",), also=("can't be countered", "cannot be blocked", "the opponent cannot counter it")),
     teach("to riposte with effects of an attack", "As an attack", "As an attack: -1 life to the opponent"),
     teach("to say the kind of card, its cost and its copies", "kind · cost · copies", "ATTACK · cost 2 · 5 copies", "DEFENSE · cost 1",
         "RIPOSTE · cost 2", "RECOVERY · cost 0 · 4 copies", "CHARACTER", "GONG"),
