@@ -16,7 +16,10 @@ prints:
   action; the mean cost of copying a position (`clone()`, at every
   decision of random games) in actions of random play; and the balance
   lab's random-against-random games per second (`atout simulate` with one
-  worker: each game read as the lab reads it);
+  worker: each game read as the lab reads it), and what the lab's reading
+  costs over plain play of the very same games (the same seeds and seats,
+  nobody listening), in percent: the two interleaved in rounds, in CPU
+  time, the best round of each;
 - for BattleFight and Duel de dragons, the same random games played by
   atout and by the hand-written engines of `reference/`, interleaved in this
   process, with the ratio atout/reference (`reference_bench.py`, run here).
@@ -171,7 +174,7 @@ def bench_games(name: str, games: int) -> None:
     replay_time, replayed = min(replay_all() for _ in range(2))
 
     clone_line = bench_clone(game, engine, min(games, 200), random_time / random_actions)
-    lab_time = min(bench_lab(name, games) for _ in range(2))
+    lab_time, plain_time = bench_lab_overhead(name, games)
 
     random_rate = random_actions / random_time
     heuristic_rate = heuristic_actions / heuristic_time
@@ -182,26 +185,50 @@ def bench_games(name: str, games: int) -> None:
         f"{heuristic_rate:,.0f} actions/s heuristic vs heuristic; replay {games / replay_time:,.0f} games/s, "
         f"{replay_rate:,.0f} actions/s ({replay_rate / random_rate:.1f}× random play, "
         f"{replay_rate / heuristic_rate:.1f}× heuristic play, per action); {clone_line}; "
+        f"lab bookkeeping {100 * (lab_time / plain_time - 1):+.1f}% over plain play of the same games; "
         f"lab {games / lab_time:,.0f} games/s random vs random"
     )
 
 
-def bench_lab(name: str, games: int) -> float:
-    """The seconds the balance lab takes to play `games` random-against-random games in this process (one worker).
+def bench_lab_overhead(name: str, games: int, rounds: int = 3) -> tuple[float, float]:
+    """The CPU seconds of a study's `games` random games played by the lab (one worker), and played plainly.
 
-    What `atout simulate GAME --p1 random --p2 random --workers 1` spends on
-    its games: each played and read as the lab reads it (its cards, its
-    lead at each turn), both sides changing seats every other game.
+    The same games both ways: each game of the study (its seed, and side A
+    as P1 or P2) is played by `play_one`, which reads it as the lab does
+    (its cards, its lead at each turn, its result), and by `play_game` with
+    nobody listening, the same players made from the same seeds. The two
+    alternate for `rounds` rounds (the first of each round swapped), each
+    timed in this process's CPU time; the best of each is returned (other
+    work on a shared machine only ever slows a round down).
     """
     from atout.interpreter.api import load_game
-    from atout.interpreter.lab.run import play_one, study_of
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.lab.run import _built, play_one, study_of
 
     study = study_of(load_game(name), ("random", "random"), games)
     play_one(study, 0, 0)  # the study's games built once, as a worker does
-    start = time.perf_counter()
-    for index in range(games):
-        play_one(study, 0, index)
-    return time.perf_counter() - start
+    built = _built(study)
+    make = built.engine.bots["random"]
+
+    def lab() -> float:
+        start = time.process_time()
+        for index in range(games):
+            play_one(study, 0, index)
+        return time.process_time() - start
+
+    def plain() -> float:
+        start = time.process_time()
+        for index in range(games):
+            seed, swapped = study.game_plan(index)
+            play_game(built.games[int(swapped)], [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed)
+        return time.process_time() - start
+
+    lab_times: list[float] = []
+    plain_times: list[float] = []
+    for round_number in range(rounds):
+        for measure in (lab, plain) if round_number % 2 == 0 else (plain, lab):
+            (lab_times if measure is lab else plain_times).append(measure())
+    return min(lab_times), min(plain_times)
 
 
 def bench_clone(game, engine, count: int, per_action: float) -> str:

@@ -28,7 +28,7 @@ import signal
 import threading
 from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from itertools import chain, islice
@@ -38,6 +38,7 @@ from atout.interpreter.engine.play import play_game, seeded
 from atout.interpreter.engine.state import Event, Game, State
 from atout.interpreter.errors import AtoutError
 from atout.interpreter.lab.cluster import run_ray
+from atout.interpreter.lab.traits import LabTraits
 
 if TYPE_CHECKING:
     from atout.interpreter.api import LoadedGame
@@ -164,8 +165,23 @@ def designer_cards(loaded: LoadedGame) -> frozenset[str]:
 # ---------------------------------------------------------------------------
 
 
+class _Seating:
+    """One seating of a study's sides, and what the lab reads of its setup: made once per study and process."""
+
+    __slots__ = ("game", "makers", "bots", "sides", "conditions")
+
+    def __init__(self, game: Game, makers: list[Any], bots: list[str], traits: LabTraits | None) -> None:
+        self.game = game
+        #: The players' makers and the bots' names, by seat.
+        self.makers = makers
+        self.bots = bots
+        setup = game.setup()
+        self.sides = traits.sides(setup) if traits is not None else None
+        self.conditions = traits.conditions(setup) if traits is not None else {}
+
+
 class _Built:
-    """A study's engine and game, built once per process."""
+    """A study's engine and games (side A as P1, then as P2), built once per process."""
 
     def __init__(self, study: Study) -> None:
         from atout.interpreter.api import bot_maker
@@ -175,12 +191,26 @@ class _Built:
 
         self.engine = find_engine(study.game)
         files = files_for([Record({"game": study.game, "version": 2, "files": study.files})], self.engine)
-        traits = self.engine.lab
+        traits = self.traits = self.engine.lab
         self.games: list[Game] = []
         for swapped in (False, True):
             setup = traits.swap(study.setup) if swapped and traits is not None else study.setup
             self.games.append(self.engine.build(files, setup))
         self.makers = [bot_maker(self.engine, self.games[0], name) for name in study.bots]
+        self.seatings = (
+            _Seating(self.games[0], self.makers, list(study.bots), traits),
+            _Seating(self.games[1], self.makers[::-1], list(study.bots[::-1]), traits),
+        )
+        #: The last game's seed, and the seeds of its seats' players (`seeds`).
+        self._seeds: tuple[int | None, list[int]] = (None, [])
+
+    def seeds(self, seed: int) -> list[int]:
+        """The seeds of P1's and P2's players in a game of seed `seed` (kept for the other game of its pair: made from a string, each costs a tenth of a random game)."""
+        last, seeds = self._seeds
+        if last != seed:
+            seeds = [seeded(seed, "P1"), seeded(seed, "P2")]
+            self._seeds = (seed, seeds)
+        return seeds
 
 
 _BUILT: dict[str, _Built] = {}
@@ -196,36 +226,43 @@ def _built(study: Study) -> _Built:
     return built
 
 
-def play_one(study: Study, number: int, index: int) -> GameResult:
-    """Play game `index` of the study (study `number` of a run) and keep what the lab reads."""
-    built = _built(study)
-    seed, swapped = study.game_plan(index)
-    game = built.games[int(swapped)]
-    makers = built.makers[::-1] if swapped else built.makers
-    bots = list(study.bots[::-1] if swapped else study.bots)
-    players = [maker(seeded(seed, f"P{seat + 1}")) for seat, maker in enumerate(makers)]
-    traits = built.engine.lab
-    setup = game.setup()
-    cards: list[dict[str, list[Any]]] = [{}, {}]
-    leads: list[float] = []
-    holder: list[State] = []
+class _Reading:
+    """What the lab reads of one game as it is played: each seat's cards (see `GameResult.cards`) and P1's lead.
 
-    def on_start(state: State) -> None:
-        holder.append(state)
+    Its methods are `play_game`'s listeners: `start` keeps the state,
+    `event` reads the cards each event shows, with the state after the
+    event's action, and `turn` the lead at each turn's first decision.
+    """
 
-    def on_turn(state: State) -> None:
-        leads.append(traits.lead(state))  # type: ignore[union-attr, misc]  # given only with a lead
+    __slots__ = ("state", "cards", "leads", "card_events", "lead")
 
-    def on_event(event: Event) -> None:
-        assert traits is not None
-        for seat, name, use in traits.card_events(event, holder[0]):
-            entry = cards[seat].get(name)
+    def __init__(self, traits: LabTraits) -> None:
+        self.state: Any = None
+        self.cards: list[dict[str, list[Any]]] = [{}, {}]
+        self.leads: list[float] = []
+        self.card_events = traits.card_events
+        self.lead = traits.lead
+
+    def start(self, state: State) -> None:
+        """The game's state, read at each event."""
+        self.state = state
+
+    def turn(self, state: State) -> None:
+        """A turn's first decision: P1's lead then."""
+        self.leads.append(self.lead(state))  # type: ignore[misc]  # a listener only with a lead
+
+    def event(self, event: Event) -> None:
+        """The cards an event shows held, held in the opening hand, or played (in the state's turn)."""
+        cards = self.cards
+        for seat, name, use in self.card_events(event, self.state):
+            seen = cards[seat]
+            entry = seen.get(name)
             if entry is None:
-                entry = cards[seat][name] = [1, 0, None, 0, 0]
+                entry = seen[name] = [1, 0, None, 0, 0]
             else:
                 entry[0] = 1
             if use == "played":
-                turn = holder[0].turn
+                turn = self.state.turn
                 entry[1] += 1
                 entry[4] += turn
                 if entry[2] is None:
@@ -233,37 +270,45 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
             elif use == "opening":
                 entry[3] = 1
 
-    played = play_game(
-        game, players, seed,
-        on_event=on_event if traits is not None else None,
-        on_turn=on_turn if traits is not None and traits.lead is not None else None,
-        on_start=on_start,
-        hear=frozenset() if traits is None else traits.heard,
-    )
-    outcome = played.outcome
-    if traits is not None and traits.pool is not None:  # read at the end: some games deal their decks in their first steps
-        for seat, names in enumerate(traits.pool(played.state)):
+    def pooled(self, pool: list[Iterable[str]]) -> None:
+        """Each seat's own cards that it never held, listed too (held 0), after those it held."""
+        for seen, names in zip(self.cards, pool):
             for name in names:
-                if name not in cards[seat]:
-                    cards[seat][name] = [0, 0, None, 0, 0]
-    if traits is not None and traits.lead is not None:
-        leads.append(traits.lead(played.state))
+                if name not in seen:
+                    seen[name] = [0, 0, None, 0, 0]
+
+
+def play_one(study: Study, number: int, index: int) -> GameResult:
+    """Play game `index` of the study (study `number` of a run) and keep what the lab reads."""
+    built = _built(study)
+    seed, swapped = study.game_plan(index)
+    seating = built.seatings[swapped]
+    players = [maker(player_seed) for maker, player_seed in zip(seating.makers, built.seeds(seed))]
+    traits = built.traits
+    if traits is None:
+        played = play_game(seating.game, players, seed)
+        return GameResult(
+            number, index, seed, swapped, seating.bots[:], played.outcome.winner, played.state.first_player,
+            played.turns, played.actions, played.outcome.code,
+        )
+    reading = _Reading(traits)
+    played = play_game(
+        seating.game, players, seed,
+        on_event=reading.event,
+        on_turn=reading.turn if traits.lead is not None else None,
+        on_start=reading.start,
+        hear=traits.heard,
+    )
+    state = played.state
+    if traits.pool is not None:  # read at the end: some games deal their decks in their first steps
+        reading.pooled(traits.pool(state))
+    if traits.lead is not None:
+        reading.leads.append(traits.lead(state))
+    outcome = played.outcome
     return GameResult(
-        study=number,
-        index=index,
-        seed=seed,
-        swapped=swapped,
-        bots=bots,
-        winner=outcome.winner,
-        first=played.state.first_player,
-        turns=played.turns,
-        actions=played.actions,
-        code=outcome.code,
-        sides=traits.sides(setup) if traits is not None else None,
-        conditions=traits.conditions(setup) if traits is not None else {},
-        leads=leads,
-        cards=cards,
-        pooled=traits is not None and traits.pool is not None,
+        number, index, seed, swapped, seating.bots[:], outcome.winner, state.first_player, played.turns, played.actions,
+        outcome.code, None if seating.sides is None else seating.sides[:], dict(seating.conditions), reading.leads,
+        reading.cards, traits.pool is not None,
     )
 
 

@@ -122,3 +122,21 @@ def test_the_dragons_score_tables_stay_within_their_bounds_and_change_no_game(mo
         assert all(len(table) <= 3 for table in score._AGAINST.values()) and all(len(table) <= 10 for table in score._PAIRS.values())
         renewed += sum(len(table) for table in score._PAIRS.values())
     assert renewed > 0 and score.lead_chance.cache_info().maxsize <= 20_000
+
+
+def test_a_dragons_seat_s_collection_is_what_is_left_of_it_its_reserve_and_its_hand():
+    """The lab reads each seat's cards once per duel's game: the same names as the zones hold as the game ends, both seatings."""
+    from atout.interpreter.games.dragons.lab import pool
+
+    study = study_of(load_game("dragons"), ("random", "random"), 120, seed=7)
+    built = _built(study)
+    for index in range(120):
+        seed, swapped = study.game_plan(index)
+        players = [maker(seeded(seed, f"P{seat + 1}")) for seat, maker in enumerate(built.makers[::-1] if swapped else built.makers)]
+        state = play_game(built.games[int(swapped)], players, seed).state
+        zones = [
+            {state.names[card] for card in (*state.left[seat].cards(), *state.reserve[seat].cards(), *state.hands[seat])}
+            for seat in (0, 1)
+        ]
+        assert [set(names) for names in pool(state)] == zones, index
+        assert all(len(set(names)) == len(names) for names in pool(state))

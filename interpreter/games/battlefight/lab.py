@@ -20,7 +20,8 @@ def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, U
 
 def pool(state: Any) -> list[Iterable[str]]:
     """Each seat's deck: its pile, hand and discard (a technique in play was held, so the lab knows it)."""
-    return [[state.cards[card].name for card in (*seat.pile.cards(), *seat.hand, *seat.discard)] for seat in state.seats]
+    cards = state.cards
+    return [[cards[card].name for card in (*seat.pile.cards(), *seat.hand, *seat.discard)] for seat in state.seats]
 
 
 def lead(state: Any) -> float:

@@ -14,7 +14,8 @@ def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, U
     if kind == "draw":
         return ((event["player"], event["card"], "opening" if state.turn == 0 else "held"),)
     if kind == "reveal":
-        return tuple((seat, name, "played") for seat, name in enumerate(event["cards"]))
+        first, second = event["cards"]
+        return ((0, first, "played"), (1, second, "played"))
     return ()
 
 

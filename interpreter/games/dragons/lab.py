@@ -13,17 +13,35 @@ def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, U
     kind = event["e"]
     if kind == "round":
         use: Use = "opening" if event["round"] == 1 and not event.get("replay") else "held"
-        return tuple((seat, state.names[card], use) for seat in (0, 1) for card in state.hands[seat])
+        names, hands = state.names, state.hands
+        return [(seat, names[card], use) for seat in (0, 1) for card in hands[seat]]
     if kind == "swap":
         return ((event["player"], event["card"], "held"),)
     if kind == "reveal":
-        return tuple((seat, name, "played") for seat, name in enumerate(event["cards"]))
+        first, second = event["cards"]
+        return ((0, first, "played"), (1, second, "played"))
     return ()
 
 
+#: Each duel's collections, named (`pool`), by the id of its game (with the game, to tell a new game under an old id).
+_POOLS: dict[int, tuple[Any, list[Iterable[str]]]] = {}
+
+
 def pool(state: Any) -> list[Iterable[str]]:
-    """Each seat's collection: what is left of it, its reserve and its hand."""
-    return [[state.names[card] for card in (*state.left[seat].cards(), *state.reserve[seat].cards(), *state.hands[seat])] for seat in (0, 1)]
+    """Each seat's collection: the cards dealt to it, each name once.
+
+    They are what is left of its collection, its reserve and its hand, at
+    any time (the conservation of cards its states check), so they are read
+    once per duel's game, from the cards it dealt each seat.
+    """
+    game = state.game
+    kept = _POOLS.get(id(game))
+    if kept is None or kept[0] is not game:
+        if len(_POOLS) >= 16:
+            _POOLS.clear()
+        names = game.card_names
+        kept = _POOLS[id(game)] = (game, [tuple(dict.fromkeys(names[card] for card in owned)) for owned in game.owned])
+    return kept[1]
 
 
 def lead(state: Any) -> float:
