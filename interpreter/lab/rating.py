@@ -224,18 +224,18 @@ def chi2_survival(x: float, df: int) -> float:
             if abs(term) < abs(total) * 1e-12:
                 break
         return max(0.0, 1 - total * math.exp(log_front))
-    tiny = 1e-300
+    smallest = 1e-300
     b = y + 1 - a
-    c = 1 / tiny
+    c = 1 / smallest
     d = 1 / b
     h = d
     for i in range(1, 1000):
         an = -i * (i - a)
         b += 2
         d = an * d + b
-        d = tiny if abs(d) < tiny else d
+        d = smallest if abs(d) < smallest else d
         c = b + an / c
-        c = tiny if abs(c) < tiny else c
+        c = smallest if abs(c) < smallest else c
         d = 1 / d
         delta = d * c
         h *= delta
