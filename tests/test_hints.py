@@ -75,6 +75,10 @@ REFUSED = {
         ("Pouvoir : si tu as moins de cartes en main que l'adversaire : +10 au total", {"nombre_de_cartes", "comparaison"}),
         ("Pouvoir : quand cette carte gagne une manche, l'adversaire défausse une carte", {"mets", "quand_gagne"}),
         ("Charisme : 40", {"statistiques", "statistique"}),
+        ("Pouvoir : +10 en Puissance si la manche demande la Puissance", {"si", "demande"}),
+        ("Pouvoir : deux fois par manche : +5 au total", {"fois_par_manche"}),
+        ("Pouvoir : si c'est la manche 3 : +10 au total", {"numero_de_manche", "comparaison"}),
+        ("Fatigue -5", {"fatigue_propre"}),
     ],
     "cordes": [
         ("this card cannot be countered", {"cannot_be_countered"}),  # the case
@@ -96,6 +100,10 @@ REFUSED = {
         ("Heal 2 life", {"life"}),
         ("Against a Jab: dodge", {"dodge"}),
         ("if round >= 3: -2 life to the opponent", {"conditional", "compare", "round_number"}),
+        ("When you dodge a blow: +1 energy", {"power"}),
+        ("take a card from the ring", {"take"}),
+        ("-2 life to the opponent unless your energy is at least 3", {"conditional", "not_"}),
+        ("the opponent discards 2 cards, their choice", {"discard"}),
     ],
     "cardia": [
         ("Capacité instantanée : cette carte gagne +3 d'influence", {"modifier_influence", "influence_continue"}),
@@ -119,6 +127,10 @@ REFUSED = {
         ("Capacité instantanée : l'adversaire pioche deux cartes", {"piocher"}),
         ("Capacité instantanée : retire un jeton Persistant de l'adversaire", {"retirer_persistant"}),
         ("Règle : on gagne avec 3 victoires de suite", {"victoire_aussi"}),
+        ("Capacité instantanée : l'adversaire perd 2 d'influence", {"modifier_influence"}),
+        ("Capacité instantanée, une fois par partie : Piocher 2 cartes", {"fois_par_duel"}),
+        ("Capacité instantanée : mets une carte de ta main sous ta pioche", {"prendre"}),
+        ("Règle : chaque joueur commence avec 7 cartes", {"nombre_de_la_regle"}),
     ],
     "battlefight": [
         ("Corps à Corps ; Infliger 4 dégâts", {"blesser"}),
@@ -142,6 +154,10 @@ REFUSED = {
         ("Stable 2 tours", {"stable"}),
         ("Déstabilise une carte de l'adversaire", {"destabiliser"}),
         ("Si tu as moins de vie que l'adversaire, Blesser 3", {"tu_as", "si"}),
+        ("Une fois par tour, si tu es blessé : Bloquer 1", {"quand"}),
+        ("Si l'adversaire est à distance 3 : Blesser 2", {"la_distance", "si"}),
+        ("Défausser toute ta main ; Piocher 5", {"defausser"}),
+        ("Protection +1 pendant 2 tours", {"protection", "stable"}),
     ],
 }
 
@@ -295,6 +311,13 @@ def test_the_hint_says_when_the_line_has_the_form_already():
     hints = Hints([teach("to score points", "Pouvoir :", "Pouvoir : quand cette carte gagne une manche : marque 1 point.")])
     assert hints.hint("Pouvoir : marquer 1 point quand cette carte gagne une manche") == (
         "to score points, write for example: Pouvoir : quand cette carte gagne une manche : marque 1 point."
+    )
+
+
+def test_the_hint_says_an_before_a_vowel():
+    hints = Hints([teach("to act only when a condition holds", "if", "if your energy is at least 3: +1 energy")])
+    assert hints.hint("+1 energy when your energy is at least 3") == (
+        "to act only when a condition holds, write an `if` line: if your energy is at least 3: +1 energy"
     )
 
 

@@ -194,7 +194,8 @@ def text_of(guess: Guess, line: str) -> str:
     form = guess.teaching.form
     if fold(line).lstrip().startswith(fold(form)):
         return f"{guess.teaching.purpose}, write for example: {guess.example}"
-    return f"{guess.teaching.purpose}, write a `{form}` {guess.teaching.unit}: {guess.example}"
+    article = "an" if fold(form)[:1] in "aeio" else "a"
+    return f"{guess.teaching.purpose}, write {article} `{form}` {guess.teaching.unit}: {guess.example}"
 
 
 __all__ = ["THRESHOLD", "Guess", "Hints", "Teaching", "teach", "words"]

@@ -53,7 +53,7 @@ TEACHINGS = (
         constructs=("si", "comparer", "vie")),
     step("to act only at some distance", "Si", "Si la distance est d'au plus 1 : Se Déplacer 3, sinon : Piocher 1",
         "Si la distance est de 1 : Blesser 2 puis Pousser 1, sinon : Se Déplacer 2",
-        constructs=("la_distance",)),
+        constructs=("la_distance",), also=("si l'adversaire est à distance",)),
     step("to act on the number of cards of a hand or pile", "Si",
         "Si le nombre de cartes de ta main est d'au plus 1 : Piocher 3, sinon : Piocher 1", constructs=("cartes",)),
     step("to act when a player has less or more than the other", "Si",

@@ -21,7 +21,7 @@ TEACHINGS = (
         "Pouvoir : +autant en Savoir que le Savoir de la carte adverse.", constructs=("autant_que", "statistique_de_carte")),
     teach("to act from a given round on", "Pouvoir :",
         "Pouvoir : si le numéro de la manche vaut au moins 4 : +15 au total ; sinon : -5 au total.",
-        constructs=("comparaison", "numero_de_manche")),
+        constructs=("comparaison", "numero_de_manche"), also=("si c'est la manche", "dès la manche")),
     teach("to act on the points of the players", "Pouvoir :",
         "Pouvoir : si tes points valent moins que les points de l'adversaire : +10 au total.", constructs=("points",), also=("si l'adversaire a plus de points que toi", "si tu as moins de points que l'adversaire")),
     teach("to act on the number of cards of a hand or reserve", "Pouvoir :",
