@@ -363,3 +363,16 @@ def test_a_diagnostic_of_a_game_code_renders():
     assert Diagnostic("E361", "moves nothing", "f.atout").headline() == "f.atout:1:1: E361 moves nothing"
     with pytest.raises(ValueError, match="unknown diagnostic code"):
         Diagnostic("E999", "no such code", "f.atout")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BattleFight : règles\n\nPoints de vie = 20\n",
+        "Dans les Cordes : rules\n\n-1 life to the opponent\n",
+        "Duel de dragons : collection\n\nPouvoir : +5 au total\n",
+    ],
+)
+def test_a_rules_or_list_line_gets_no_hint_from_the_cards_teachings(text):
+    diagnostics = read_document("r.atout", text, LANGUAGES).diagnostics
+    assert diagnostics and all(d.hint is None for d in diagnostics)

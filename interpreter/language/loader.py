@@ -160,7 +160,8 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
             brief = len(document.diagnostics) + len(transformer.diagnostics) >= DETAILED_PER_FILE
             document.diagnostics.append(
                 syntax_diagnostic(
-                    error, parser, game.grammar, path, unit_folded, start, lines, brief=brief, additions=additions, hints=game.hints
+                    error, parser, game.grammar, path, unit_folded, start, lines, brief=brief, additions=additions,
+                    hints=game.hints if kind.unit == "card" else None,  # a card's line, not a rules or a deck line
                 )
             )
             if kind.unit == "card":
