@@ -7,8 +7,12 @@ writes in the wrong form, in each game's language, with the construct the
 hint must name; and lines of noise that must get no hint.
 
 Known misses, left out of the tables: an idea the game cannot say at all
-(`Pouvoir : cette carte gagne les égalités` in Duel de dragons) may be
-taught the nearest power that it is not.
+(`Pouvoir : cette carte gagne les égalités`, `… perd 5 en Savoir ce
+tour-ci` in Duel de dragons) may be taught the nearest power that it is
+not; a word that is in many examples may outweigh the idea (`+2 sur toutes
+tes cartes` in Duel pour Cardia is taught `+3 sur cette carte`, not
+`chacune de tes cartes`). On lines written apart from these tables, about
+seven in ten hints name the construct meant.
 """
 
 from __future__ import annotations
@@ -79,6 +83,8 @@ REFUSED = {
         ("Pouvoir : deux fois par manche : +5 au total", {"fois_par_manche"}),
         ("Pouvoir : si c'est la manche 3 : +10 au total", {"numero_de_manche", "comparaison"}),
         ("Fatigue -5", {"fatigue_propre"}),
+        ("Pouvoir : au début de la manche, marque un point si tu as moins de points que l'adversaire", {"points", "au_debut", "marque", "si"}),
+        ("Rareté : Commune", {"kind · rarity"}),
     ],
     "cordes": [
         ("this card cannot be countered", {"cannot_be_countered"}),  # the issue's case
@@ -104,6 +110,8 @@ REFUSED = {
         ("take a card from the ring", {"take"}),
         ("-2 life to the opponent unless your energy is at least 3", {"conditional", "not_"}),
         ("the opponent discards 2 cards, their choice", {"discard"}),
+        ("+1 card at the end of your turn", {"power", "draw"}),
+        ("look at the 2 first cards of the pile", {"look"}),
     ],
     "cardia": [
         ("Capacité instantanée : cette carte gagne +3 d'influence", {"modifier_influence", "influence_continue"}),
@@ -131,6 +139,9 @@ REFUSED = {
         ("Capacité instantanée, une fois par partie : Piocher 2 cartes", {"fois_par_duel"}),
         ("Capacité instantanée : mets une carte de ta main sous ta pioche", {"prendre"}),
         ("Règle : chaque joueur commence avec 7 cartes", {"nombre_de_la_regle"}),
+        ("Capacité instantanée : Défausser ta main", {"defausser_main"}),
+        ("Capacité persistante : l'adversaire ne peut pas utiliser ses capacités", {"capacites_adverses_bloquees"}),
+        ("Capacité instantanée : si la carte adverse a plus de 8 d'influence, la défausser", {"influence_est", "defausser"}),
     ],
     "battlefight": [
         ("Corps à Corps ; Infliger 4 dégâts", {"blesser"}),
@@ -158,6 +169,9 @@ REFUSED = {
         ("Si l'adversaire est à distance 3 : Blesser 2", {"la_distance", "si"}),
         ("Défausser toute ta main ; Piocher 5", {"defausser"}),
         ("Protection +1 pendant 2 tours", {"protection", "stable"}),
+        ("Blesser 2 et Pousser 1", {"blesser", "pousser"}),
+        ("Tant que cette carte est en jeu : Force +1", {"force", "stable"}),
+        ("Regarder la main de l'adversaire", {"prendre"}),
     ],
 }
 
