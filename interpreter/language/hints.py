@@ -99,39 +99,55 @@ class Guess:
     score: float
 
 
+@dataclass(frozen=True)
+class _Words:
+    """Some words as they are compared: their set, its total weight and the first word."""
+
+    words: frozenset[str]
+    weight: float
+    first: str
+
+
 @dataclass
 class Hints:
     """A game's teachings, ready to be compared with refused lines."""
 
     teachings: Sequence[Teaching]
-    _examples: list[tuple[Teaching, str, list[str]]] = field(init=False, repr=False)
+    _examples: list[tuple[Teaching, str, _Words]] = field(init=False, repr=False)
     _weight: dict[str, float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._examples = [
+        readings = [
             (teaching, example, said)
             for teaching in self.teachings
             for example in (*teaching.examples, *teaching.also)
             for said in _readings(example, teaching.form)
         ]
-        counts: Counter[str] = Counter(word for _, _, said in self._examples for word in set(said))
-        total = max(1, len(self._examples))
+        counts: Counter[str] = Counter(word for _, _, said in readings for word in set(said))
+        total = max(1, len(readings))
         self._weight = {word: math.log(1 + total / count) for word, count in counts.items()}
         self._unknown = math.log(1 + total)
+        self._examples = [(teaching, example, self._words(said)) for teaching, example, said in readings]
 
     def weight(self, word: str) -> float:
         """How much a shared word counts: more the rarer it is among the examples (most for a word they never use)."""
         return self._weight.get(word, self._unknown)
 
+    def _words(self, said: Sequence[str]) -> _Words:
+        """Words ready to be compared (`said` is not empty)."""
+        unique = frozenset(said)
+        return _Words(unique, sum(self.weight(word) for word in unique), said[0])
+
     def score(self, line: Sequence[str], example: Sequence[str]) -> float:
         """How near a refused line's words are to an example's, from 0 to about 1."""
-        said, shown = set(line), set(example)
-        if not said or not shown:
-            return 0.0
-        shared = sum(self.weight(word) for word in said & shown)
-        covered = shared / sum(self.weight(word) for word in said)
-        used = shared / sum(self.weight(word) for word in shown)
-        bonus = FIRST_WORD_BONUS if line[0] == example[0] else 0.0
+        return self._near(self._words(line), self._words(example)) if line and example else 0.0
+
+    def _near(self, said: _Words, shown: _Words) -> float:
+        """`score`, of words made ready: the shared weight's share of each side, averaged, and the first-word bonus."""
+        shared = sum(self.weight(word) for word in said.words & shown.words)
+        covered = shared / said.weight
+        used = shared / shown.weight
+        bonus = FIRST_WORD_BONUS if said.first == shown.first else 0.0
         return (covered + used) / 2 + bonus
 
     def guess(self, line: str, column: int | None = None) -> Guess | None:
@@ -153,9 +169,12 @@ class Hints:
             rest = words(line[column - 1 : end]) if line[column - 1 : column].isalpha() else []
             if len(rest) >= MIN_REST and rest != parts[0]:
                 parts.append(rest)
+        ready = [self._words(part) for part in parts if part]
+        if not ready:
+            return Guess(self.teachings[0], self.teachings[0].examples[0], 0.0) if self.teachings else None
         best: Guess | None = None
         for teaching, example, shown in self._examples:
-            score = max(self.score(said, shown) for said in parts)
+            score = max(self._near(said, shown) for said in ready)
             if best is None or score > best.score:
                 best = Guess(teaching, example, score)
         if best is not None and best.example not in best.teaching.examples:  # a hidden wording: show the nearest example
