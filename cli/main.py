@@ -329,6 +329,28 @@ def ast(file: Path) -> None:
     click.echo(json.dumps(dump(node), ensure_ascii=False, indent=2))
 
 
+@main.command()
+@click.argument("code", required=False)
+def explain(code: str | None) -> None:
+    """What a diagnostic CODE means (E111, E361…), and the game that alone gives it; with no CODE, every code."""
+    from atout.interpreter.language.diagnostics import CODES, GAME_CODES, SHARED_CODES, code_owner
+
+    titles = {name: language.title for name, language in games().LANGUAGES.items()}
+    if code is None:
+        for shared, meaning in SHARED_CODES.items():
+            click.echo(f"{shared}  {meaning}")
+        for game, table in GAME_CODES.items():
+            for own, meaning in table.items():
+                if game in titles:
+                    click.echo(f"{own}  {meaning} ({titles[game]} only)")
+        return
+    wanted = code.strip().upper()
+    owner = code_owner(wanted)
+    if wanted not in CODES or (owner is not None and owner not in titles):
+        raise click.BadParameter(f'no code "{code}"; `atout explain` lists them all', param_hint="CODE")
+    click.echo(f"{wanted}: {CODES[wanted]}" + (f" ({titles[owner]} only)" if owner is not None else ""))
+
+
 # ---------------------------------------------------------------------------
 # Playing, simulating, replaying
 # ---------------------------------------------------------------------------

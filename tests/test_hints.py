@@ -20,6 +20,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import CliRunner
+
+from atout.cli.main import main
 
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.language.diagnostics import CODES, GAME_CODES, SHARED_CODES, Diagnostic, code_owner, register_codes
@@ -390,3 +393,21 @@ def test_a_diagnostic_of_a_game_code_renders():
 def test_a_rules_or_list_line_gets_no_hint_from_the_cards_teachings(text):
     diagnostics = read_document("r.atout", text, LANGUAGES).diagnostics
     assert diagnostics and all(d.hint is None for d in diagnostics)
+
+
+def test_explain_tells_a_shared_code_and_a_game_code_with_its_game():
+    runner = CliRunner()
+    assert runner.invoke(main, ["explain", "E111"]).output == "E111: an unknown or misplaced word\n"
+    shown = runner.invoke(main, ["explain", "e350"])
+    assert shown.exit_code == 0
+    assert shown.output == f"E350: {LANGUAGES['dragons'].codes['E350']} (Duel de dragons only)\n"
+
+
+def test_explain_lists_every_code_and_refuses_an_unknown_one():
+    runner = CliRunner()
+    listed = runner.invoke(main, ["explain"]).output.splitlines()
+    codes = [line.split()[0] for line in listed]
+    assert set(SHARED_CODES) <= set(codes) and {"E330", "E352", "E364", "E410"} <= set(codes)
+    assert len(codes) == len(set(codes))
+    refused = runner.invoke(main, ["explain", "E999"])
+    assert refused.exit_code == 2 and 'no code "E999"' in refused.output and "Traceback" not in refused.output
