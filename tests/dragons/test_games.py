@@ -51,7 +51,7 @@ def recorded(game, seed: int, bots=("random", "random")):
     ("collections", "seed", "bots"),
     [
         ((), 1, ["heuristic", "random"]),  # the default collections
-        (("debutant", "veterane"), 3, ["heuristic", "random"]),  # a decisive round
+        (("debutant", "veterane"), 46, ["heuristic", "random"]),  # a decisive round
         ((), 214, ["random", "random"]),  # two decisive rounds
     ],
     ids=["default-heuristic-random", "debutant-veterane-decisive", "random-two-decisive"],
@@ -66,6 +66,8 @@ def test_whole_duels_as_text(dr_engine, dr_files, play_commentary, game_log, col
 def test_the_snapshots_include_decisive_rounds(dr_engine, dr_files, play_commentary):
     _, text = play_commentary(duel(dr_engine, dr_files), 214, ["random", "random"], "dragons")
     assert "Decisive round 2 — score 2–2" in text
+    _, text = play_commentary(duel(dr_engine, dr_files, ("debutant", "veterane")), 46, ["heuristic", "random"], "dragons")
+    assert "Decisive round 1 — score 2–2" in text
 
 
 # ---------------------------------------------------------------------------
