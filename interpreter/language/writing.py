@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Extension, ListEntry, Node, RulesFile
+from .text import fold
 
 
 def write_file(node: Node, game: GameLanguage) -> str:
@@ -36,8 +37,16 @@ def write_file(node: Node, game: GameLanguage) -> str:
 
 
 def write_entry(entry: ListEntry, kind: str) -> str:
-    """A deck or collection line: `2 Javelot`; a collection's single copy is its name alone, as collections are printed."""
-    return entry.name if entry.count == 1 and kind == "collection" else f"{entry.count} {entry.name}"
+    """A deck or collection line: `2 Javelot`; a collection's single copy is its name alone, as collections are printed.
+
+    A name that starts with a times sign and a space (`× 0`, `x Rayons`) is
+    written after an explicit one (`1 × × 0`): after a count, the first sign
+    is read as "times", and the name must keep its own.
+    """
+    if entry.count == 1 and kind == "collection":
+        return entry.name
+    times = fold(entry.name[:2].lower()) == "x " if len(entry.name) > 1 else False
+    return f"{entry.count} × {entry.name}" if times else f"{entry.count} {entry.name}"
 
 
 def _kind(node: Node, game: GameLanguage) -> FileKind:

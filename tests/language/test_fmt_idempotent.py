@@ -124,6 +124,15 @@ def test_fmt_is_idempotent_on_any_name_in_a_list(header, names):
     check_idempotent(document, [f"# {c}".rstrip() for _, _, c in names if c is not None])
 
 
+@pytest.mark.parametrize("header", ["BattleFight : deck", "Duel de dragons : collection"])
+@pytest.mark.parametrize("line", ["× 0", "x Rayons", "2 × × Rayons", "X 4"])
+def test_a_name_that_starts_with_a_times_sign_keeps_it(header, line):
+    """Found by the property above: `× 0` (one card named "× 0") was written `1 × 0`, read back as "times" and no name."""
+    document = read_document("drawn.atout", f"{header}\n\n{line}\n", LANGUAGES)
+    assert document.node is not None and [d for d in document.diagnostics if not d.is_note] == []
+    check_idempotent(document, [])
+
+
 def test_a_title_holding_a_hash_is_formatted_once(tmp_path):
     path = tmp_path / "pie.atout"
     path.write_text(
