@@ -55,39 +55,61 @@ def old_bot(name: str, old: str) -> Any:
     return importlib.import_module(f"{'tried_bots' if old == 'tried' else 'old_bots'}.{name}").HeuristicBot
 
 
-def match(name: str, opponent: str, games: int, seed: int, side: str = "new", old: str = "tried") -> str:
-    """`games` games of the `side` heuristic bot ("new", or "old" for a reference) against `opponent` ("old" or "random")."""
-    from atout.interpreter.api import load_game
+def _one(job: tuple[str, str, int, int, str, str]) -> tuple[int | None, dict[str, tuple[int, float]]]:
+    """One game of a match: the new bot's seat's result (1 won, 0 lost, None a draw) and each bot's decisions and seconds."""
+    name, opponent, game_seed, seat, side, old = job
     from atout.interpreter.engine.play import play_game, seeded
     from atout.interpreter.engine.players import RandomBot
 
-    loaded = load_game(name)
-    new_bot = loaded.engine.bots["heuristic"] if side == "new" else old_bot(name, old)
-    other = RandomBot if opponent == "random" else old_bot(name, old)
-    wins = losses = draws = 0
-    spent = {"new": [0, 0.0], "other": [0, 0.0]}
-    for i in range(games):
-        game_seed = seed + i
-        seat = i % 2
-        new, old = Timed(new_bot(seeded(game_seed, "new"))), Timed(other(seeded(game_seed, "other")))
-        players: list[Any] = [new, old] if seat == 0 else [old, new]
-        winner = play_game(loaded.game, players, game_seed).outcome.winner
-        if winner is None:
-            draws += 1
-        elif winner == seat:
-            wins += 1
-        else:
-            losses += 1
-        for key, bot in (("new", new), ("other", old)):
-            spent[key][0] += bot.decisions
-            spent[key][1] += bot.seconds
+    loaded = _loaded(name)
+    first = loaded.engine.bots["heuristic"] if side == "new" else old_bot(name, old)
+    second = RandomBot if opponent == "random" else old_bot(name, old)
+    mine, theirs = Timed(first(seeded(game_seed, "new"))), Timed(second(seeded(game_seed, "other")))
+    players: list[Any] = [mine, theirs] if seat == 0 else [theirs, mine]
+    winner = play_game(loaded.game, players, game_seed).outcome.winner
+    result = None if winner is None else int(winner == seat)
+    return result, {"new": (mine.decisions, mine.seconds), "other": (theirs.decisions, theirs.seconds)}
+
+
+_LOADED: dict[str, Any] = {}
+
+
+def _loaded(name: str) -> Any:
+    """The game, loaded once per process."""
+    from atout.interpreter.api import load_game
+
+    if name not in _LOADED:
+        _LOADED[name] = load_game(name)
+    return _LOADED[name]
+
+
+def match(name: str, opponent: str, games: int, seed: int, side: str = "new", old: str = "tried", workers: int = 1) -> str:
+    """`games` games of the `side` heuristic bot ("new", or "old" for a reference) against `opponent` ("old" or "random").
+
+    Game i is played with seed `seed` + i, the new bot in P1 when i is even:
+    the same games for any number of `workers` (processes).
+    """
+    jobs = [(name, opponent, seed + i, i % 2, side, old) for i in range(games)]
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(_one, jobs, chunksize=8))
+    else:
+        results = [_one(job) for job in jobs]
+    wins = sum(1 for result, _ in results if result == 1)
+    losses = sum(1 for result, _ in results if result == 0)
+    draws = games - wins - losses
+    spent = {key: [sum(r[1][key][0] for r in results), sum(r[1][key][1] for r in results)] for key in ("new", "other")}
     low, high = wilson(wins, wins + losses)
     share = wins / (wins + losses) if wins + losses else 0.0
     per = {key: (s / d if d else 0.0) for key, (d, s) in spent.items()}
+    against = opponent if opponent == "random" else f"{old} {opponent}"
     return (
-        f"{name}: {side} heuristic vs {opponent if opponent == 'random' else old + ' ' + opponent}: {wins} wins, {losses} losses, {draws} draws in {games} games; "
+        f"{name}: {side} heuristic vs {against}: {wins} wins, {losses} losses, {draws} draws in {games} games; "
         f"{side} wins {share:.1%} of the decided games (95% interval {low:.1%}–{high:.1%}); "
-        f"seconds per decision: {side} {per['new'] * 1000:.2f} ms, {opponent} {per['other'] * 1000:.2f} ms"
+        f"seconds per decision: {side} {per['new'] * 1000:.2f} ms, {opponent} {per['other'] * 1000:.2f} ms; "
+        f"processor seconds: {side} {spent['new'][1]:.1f}, {opponent} {spent['other'][1]:.1f}"
     )
 
 
@@ -131,6 +153,7 @@ def main() -> None:
     parser.add_argument("--against", action="append", choices=("old", "random"), help="the opponents (default both)")
     parser.add_argument("--side", choices=("new", "old"), default="new", help="the bot that plays the opponents: the new heuristic bot (default) or the old one, for reference")
     parser.add_argument("--old", choices=("tried", "model"), default="tried", help="the old bots: tried (2026-12-07, default) or model (hand-written models)")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the games of a match (the same games for any number)")
     parser.add_argument("--speed", action="store_true", help="only the speed of heuristic mirrors, old bots and new (--games games each, 3 interleaved rounds)")
     arguments = parser.parse_args()
     if arguments.speed:
@@ -139,7 +162,7 @@ def main() -> None:
         return
     for name in arguments.game or GAMES:
         for opponent in arguments.against or ("old", "random"):
-            print(match(name, opponent, arguments.games, arguments.seed, arguments.side, arguments.old), flush=True)
+            print(match(name, opponent, arguments.games, arguments.seed, arguments.side, arguments.old, arguments.workers), flush=True)
 
 
 if __name__ == "__main__":
