@@ -197,13 +197,15 @@ class EventWatch(TurnWatch):
     __slots__ = ("on_event", "on_turn", "told")
 
     def __init__(self, on_event: Callable[[Event], None], on_turn: Callable[[State], None] | None) -> None:
-        super().__init__(self.decision)
+        # (`call` is this class's method, not a bound method kept in the slot: that would make a cycle, and each
+        # game's watch, its listener and what the listener holds would be freed only by the cycle collector)
+        self.turn = -1
         self.on_event = on_event
         self.on_turn = on_turn
         #: The turn `on_turn` was last told of.
         self.told = -1
 
-    def decision(self, state: State) -> None:
+    def call(self, state: State) -> None:
         """A decision is about to be answered in turn `self.turn`: the events before it, then the turn if new."""
         turn = self.turn
         self.turn = -1  # told of the next decision too, whatever its turn

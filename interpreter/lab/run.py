@@ -300,6 +300,7 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
         hear=traits.heard,
     )
     state = played.state
+    reading.state = None  # the game's listeners hold the reading: without this, the state would be freed only by the cycle collector
     if traits.pool is not None:  # read at the end: some games deal their decks in their first steps
         reading.pooled(traits.pool(state))
     if traits.lead is not None:

@@ -140,3 +140,20 @@ def test_a_dragons_seat_s_collection_is_what_is_left_of_it_its_reserve_and_its_h
         ]
         assert [set(names) for names in pool(state)] == zones, index
         assert all(len(set(names)) == len(names) for names in pool(state))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_the_lab_reads_is_freed_as_soon_as_it_is_read(name):
+    """Nothing of a game the lab played is left in a reference cycle: it is freed at once, not by the cycle collector's passes."""
+    import gc
+
+    study = study_of(load_game(name), ("random", "random"), 20, seed=4)
+    play_one(study, 0, 0)
+    gc.collect()
+    gc.disable()
+    try:
+        results = [play_one(study, 0, index) for index in range(20)]
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert sum(len(seat) for result in results for seat in result.cards) > 20
