@@ -16,7 +16,7 @@ EXTRA = "pip install 'atout[print]'"
 @click.command("print")
 @click.argument("game_name", metavar="GAME")
 @click.option("--cards", "folder", type=click.Path(exists=True, file_okay=False, path_type=Path), help="A designer's set (a folder, laid over the game as it extends it); the shipped cards by default.")
-@click.option("--deck", "--collection", "lists", multiple=True, metavar="NAME", help="Print a deck (BattleFight) or a collection (Duel de dragons): a name or a file; repeatable. Without it: every card of the set.")
+@click.option("--deck", "--collection", "lists", multiple=True, metavar="NAME", help="Print a deck (BattleFight) or a collection (Duel de dragons): a name or a file; or the cards of a word of the type line (Duel pour Cardia's Paquet I, Lieu); repeatable. Without it: every card of the set.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF of sheets to write (cards.pdf).")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True, help="The paper of the sheets.")
 @click.option("--size", "size_text", default="poker", show_default=True, metavar="SIZE", help="The card size: poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70), or WIDTHxHEIGHT in mm.")
@@ -104,7 +104,7 @@ def _write(printer: Any, selections: list[Any], output: Path | None, backs: bool
             data = printer.pdf(faces, backs)
             write_bytes(output, data)
             pages = -(-sum(face.copies for face in faces) // printer.sheet.per_page)
-            click.echo(f"written: {output} ({sum(face.copies for face in faces)} cards on {pages} sheets{', with their backs' if backs else ''})")
+            click.echo(f"written: {output} ({sum(face.copies for face in faces)} cards on {pages} sheet{'s' if pages != 1 else ''}{', with their backs' if backs else ''})")
         if png_dir is not None:
             written = _pngs(printer, selections, png_dir, dpi)
             click.echo(f"written: {png_dir}/ ({written} images at {dpi} dpi)")

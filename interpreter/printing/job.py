@@ -10,6 +10,7 @@ it keeps, never those it leaves out.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,7 +74,8 @@ def choose(game: Any, folder: Path | None, names: list[str], art: Path | None = 
     copied into the selections: the printer fits them there.
     """
     faces, files = set_faces(game, folder, art)
-    chosen_lists = [_find_list(game, lists_of(files), name, folder) for name in names]
+    words = sorted({word for face in faces for word in face.words})
+    chosen_lists = [_word_list(faces, name) or _find_list(game, lists_of(files), name, folder, words) for name in names]
     if prepare is not None:
         wanted = {fold(entry.name) for card_list in chosen_lists for entry in card_list.entries}
         prepare([face for face in faces if not names or fold(face.title) in wanted])
@@ -93,8 +95,19 @@ def choose(game: Any, folder: Path | None, names: list[str], art: Path | None = 
     return chosen
 
 
-def _find_list(game: Any, lists: dict[str, Any], name: str, folder: Path | None) -> Any:
-    """A deck or collection by name (folded: `le renard`, `Le-Renard`) or by its file."""
+def _word_list(faces: list[PrintedFace], name: str) -> Any:
+    """A deck named by a word of the cards' type line (Duel pour Cardia's `Paquet I`, or `I`): its cards, once each; None if no card has it."""
+    from atout.interpreter.language.nodes import CardList, ListEntry
+
+    wanted = {fold(name.lower()), fold(f"paquet {name}".lower())}
+    held = [face for face in faces if any(fold(word.lower()) in wanted for word in face.words)]
+    if not held:
+        return None
+    return CardList(kind="deck", game=faces[0].game, name=name, entries=[ListEntry(count=1, name=face.title) for face in held])
+
+
+def _find_list(game: Any, lists: dict[str, Any], name: str, folder: Path | None, words: Sequence[str] = ()) -> Any:
+    """A deck or collection by name (folded: `le renard`, `Le-Renard`) or by its file; `words`: the type line's words, for the message."""
     path = Path(name)
     if path.suffix == ".atout" and path.is_file():
         from atout.interpreter.engine.loading import load_files
@@ -111,11 +124,14 @@ def _find_list(game: Any, lists: dict[str, Any], name: str, folder: Path | None)
         if fold(known.lower()).replace(" ", "-") == wanted:
             return card_list
     what = game_lists_word(game)
-    if not lists:
+    names = sorted(lists) + [word for word in words if word not in lists]
+    if not names:
         raise ChoiceError(f"{game.title} has no {what}s: print the whole set (no --deck or --collection)")
-    near = difflib.get_close_matches(name, list(lists), n=1)
-    hint = f'; did you mean "{near[0]}"?' if near else ""
-    raise ChoiceError(f'no {what} "{name}"{hint} The {what}s are: {", ".join(sorted(lists))}')
+    near = difflib.get_close_matches(name, names, n=1)
+    hint = f' (did you mean "{near[0]}"?)' if near else ""
+    named = f'the {what}s are: {", ".join(sorted(lists))}' if lists else ""
+    typed = f'the words of the cards\' type line: {", ".join(words)}' if words else ""
+    raise ChoiceError(f'no {what} "{name}"{hint}; ' + "; or ".join(part for part in (named, typed) if part))
 
 
 def game_lists_word(game: Any) -> str:

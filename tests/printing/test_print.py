@@ -137,6 +137,14 @@ def test_the_tabletop_simulator_deck_has_the_fields_and_grid_it_reads(renard):
         assert card["CustomDeck"]["1"]["FaceURL"] == sheet["FaceURL"]
 
 
+def test_a_deck_of_duel_pour_cardia_is_a_word_of_its_cards_type_line(tmp_path):
+    done = run("print", "cardia", "--deck", "I", "-o", str(tmp_path / "i.pdf"), "--no-backs")
+    assert done.exit_code == 0, done.output
+    assert "16 cards on 2 sheets" in done.output  # Paquet I: 16 characters, once each
+    text = " ".join(page_text(page) for page in pypdf.PdfReader(tmp_path / "i.pdf").pages)
+    assert fold("Paquet I") in text and fold("Paquet II") not in text
+
+
 def test_letter_paper_and_no_backs(tmp_path):
     done = run("print", "cordes", "-o", str(tmp_path / "c.pdf"), "--paper", "letter", "--no-backs")
     assert done.exit_code == 0, done.output
@@ -160,7 +168,7 @@ def test_a_collection_of_dragons_shows_each_total_against_its_rarity_range(tmp_p
     ("arguments", "code", "said"),
     [
         (["print", "battlefight", "--deck", "renardd", "-o", "x.pdf"], 2, 'did you mean "le-renard"'),
-        (["print", "cordes", "--deck", "x", "-o", "x.pdf"], 2, "has no decks"),
+        (["print", "cordes", "--deck", "x", "-o", "x.pdf"], 2, "the words of the cards' type line: ATTACK, CHARACTER"),
         (["print", "dragon", "-o", "x.pdf"], 2, 'did you mean "dragons"'),
         (["print", "dragons"], 2, "nothing to write"),
         (["print", "dragons", "--size", "huge", "-o", "x.pdf"], 2, "WIDTHxHEIGHT"),
