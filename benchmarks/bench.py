@@ -29,7 +29,13 @@ play and replay), the best run is printed: on a shared machine, other work
 only ever slows a run down.
 
 Figures vary with the machine and its load: compare runs made on the same
-machine. docs/benchmarks.md quotes a run of this script. To measure one
+machine. `--lab-instructions` (with `--game`, `--games`, default 100)
+measures only the lab's bookkeeping, in processor instructions counted by
+Valgrind's callgrind (`apt-get install valgrind`), which the machine's load
+does not change: the same games of a study played plainly and by the lab,
+each in a process of its own, the count taken only while the games are
+played (the loading of the game and the first games left out), and printed
+per game with the lab's share over plain play. docs/benchmarks.md quotes a run of this script. To measure one
 change, compare the two versions in turns with `benchmarks/compare.py`,
 which also checks that they play the same games.
 """
@@ -231,6 +237,55 @@ def bench_lab_overhead(name: str, games: int, rounds: int = 3) -> tuple[float, f
     return min(lab_times), min(plain_times)
 
 
+def lab_instructions(name: str, games: int) -> None:
+    """Print the instructions a game takes, played plainly and by the lab, and the lab's bookkeeping over plain play."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        raise SystemExit("bench.py: --lab-instructions counts with valgrind, which this machine does not have (apt-get install valgrind)")
+    counts = {}
+    for mode in ("plain", "lab"):
+        command = [
+            "valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
+            "--callgrind-out-file=/dev/null", sys.executable, os.path.abspath(__file__), "--lab-worker", mode, name, str(games),
+        ]
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode != 0 or found is None:
+            raise SystemExit(f"bench.py: the {mode} games of {name} failed under callgrind:\n{done.stderr.strip()[-2000:]}")
+        counts[mode] = int(found.group(1)) / games
+    plain, lab = counts["plain"], counts["lab"]
+    print(
+        f"{name}: {games} random games, plain play {plain / 1e6:.3f} M instructions a game, the lab {lab / 1e6:.3f} M: "
+        f"lab bookkeeping {100 * (lab / plain - 1):+.1f}% over plain play of the same games (callgrind)"
+    )
+
+
+def lab_worker(mode: str, name: str, games: int) -> None:
+    """Play a study's `games` random games plainly or by the lab, inside `functools.reduce`: what callgrind counts."""
+    from functools import reduce
+
+    from atout.interpreter.api import load_game
+    from atout.interpreter.engine.play import play_game, seeded
+    from atout.interpreter.lab.run import _built, play_one, study_of
+
+    study = study_of(load_game(name), ("random", "random"), games + 2)
+    built = _built(study)
+    make = built.engine.bots["random"]
+
+    def plain(_: None, index: int) -> None:
+        seed, swapped = study.game_plan(index)
+        play_game(built.games[int(swapped)], [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed)
+
+    def lab(_: None, index: int) -> None:
+        play_one(study, 0, index)
+
+    play = plain if mode == "plain" else lab
+    for index in (games, games + 1):  # not counted: what a first game makes once (both seatings)
+        play(None, index)
+    reduce(play, range(games), None)  # counted: callgrind collects only inside `reduce`
+
+
 def bench_clone(game, engine, count: int, per_action: float) -> str:
     """The mean time of `clone()` at every decision of `count` random games, in actions of random play."""
     from atout.interpreter.engine.play import seeded
@@ -258,7 +313,19 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer cards and games")
     parser.add_argument("--games", type=int, default=None, help="games per game (default 1000, 100 quick)")
     parser.add_argument("--game", action="append", help="only this game's play figures (repeatable); no card figures")
+    parser.add_argument("--lab-instructions", action="store_true", help="only the lab's bookkeeping over plain play, in instructions (callgrind)")
+    parser.add_argument("--lab-worker", nargs=3, metavar=("MODE", "GAME", "GAMES"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()
+    if arguments.lab_worker:
+        mode, name, count = arguments.lab_worker
+        lab_worker(mode, name, int(count))
+        return
+    if arguments.lab_instructions:
+        from atout.interpreter.games import ENGINES
+
+        for name in arguments.game or ENGINES:
+            lab_instructions(name, arguments.games or 100)
+        return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     from atout.interpreter.games import ENGINES
