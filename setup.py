@@ -27,7 +27,7 @@ FOLDERS = {
 TOP = "cli/entry"
 
 #: Files and folders that are never installed: caches the tools leave behind.
-LEFT_OUT = {"__pycache__", ".mypy_cache", ".pytest_cache"}
+LEFT_OUT = {"__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache"}
 
 
 def data_files(package_folder: Path, package_folders: set[Path]) -> list[str]:

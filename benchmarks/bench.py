@@ -100,10 +100,7 @@ def bench_cards(count: int) -> None:
             problems += len(document.diagnostics)
         timings.append(time.perf_counter() - start)
     elapsed = min(timings)
-    print(
-        f"cards: {cards:,} cards in {len(files)} files read and validated in {elapsed:.2f} s (best of 3): "
-        f"{cards / elapsed:,.0f} cards/s ({problems} problems)"
-    )
+    print(f"cards: {cards:,} cards in {len(files)} files read and validated in {elapsed:.2f} s (best of 3): {cards / elapsed:,.0f} cards/s ({problems} problems)")
 
 
 def bench_validate_process(runs: int) -> None:
@@ -169,6 +166,7 @@ def bench_games(name: str, games: int) -> None:
         stream = io.StringIO()
         play_game(game, [bots(seeded(seed, "P1")), bots(seeded(seed, "P2"))], seed, writer=RecordWriter(stream))
         records.append(parse_record(stream.getvalue()))
+
     def replay_all() -> tuple[float, int]:
         start = time.perf_counter()
         replayed = 0
@@ -246,8 +244,17 @@ def lab_instructions(name: str, games: int) -> None:
     counts = {}
     for mode in ("plain", "lab"):
         command = [
-            "valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
-            "--callgrind-out-file=/dev/null", sys.executable, os.path.abspath(__file__), "--lab-worker", mode, name, str(games),
+            "valgrind",
+            "--tool=callgrind",
+            "--collect-atstart=no",
+            "--toggle-collect=functools_reduce",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            os.path.abspath(__file__),
+            "--lab-worker",
+            mode,
+            name,
+            str(games),
         ]
         done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
         found = re.search(r"Collected : (\d+)", done.stderr)

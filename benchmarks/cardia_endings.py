@@ -45,12 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     from atout.interpreter import load_game
 
     loaded = load_game("cardia")
-    lieux: list[str | None] = [None] + sorted(
-        card.name
-        for file in loaded.files.card_files
-        for card in file.cards
-        if type(card).__name__ == "Lieu"
-    )
+    lieux: list[str | None] = [None] + sorted(card.name for file in loaded.files.card_files for card in file.cards if type(card).__name__ == "Lieu")
     cells = [(lieu, deck, bot, options.games, options.protecteurs) for lieu in lieux for deck in ("I", "II") for bot in ("random", "heuristic")]
     with ProcessPoolExecutor(options.jobs) as pool:
         results = list(pool.map(play_cell, cells))

@@ -204,9 +204,7 @@ _NOT_COPIED = {".git", ".venv", "venv", "__pycache__", "node_modules", ".mypy_ca
 def _files(tree: Path) -> list[str]:
     """The files of a version's tree, relative to it."""
     if (tree / ".git").exists():
-        listed = subprocess.run(
-            ["git", "-C", str(tree), "ls-files", "-z", "--cached", "--others", "--exclude-standard"], capture_output=True
-        )
+        listed = subprocess.run(["git", "-C", str(tree), "ls-files", "-z", "--cached", "--others", "--exclude-standard"], capture_output=True)
         if listed.returncode == 0:
             return sorted(set(filter(None, listed.stdout.decode().split("\0"))))
     found = []
@@ -255,10 +253,7 @@ def count(before: Version, after: Version, name: str, bot: str, games: int, plac
     Each version is counted in turn from a copy at the same `place` (see `stage`).
     """
     same = same_games(before, after, name, bot, games)
-    counts = {
-        version.label: Version(version.label, stage(version.tree, place)).instructions(name, bot, games)
-        for version in (before, after)
-    }
+    counts = {version.label: Version(version.label, stage(version.tree, place)).instructions(name, bot, games) for version in (before, after)}
     print(
         f"{name} {bot}: {games:,} games, processor instructions: before {counts['before'] / games:,.0f} a game, "
         f"after {counts['after'] / games:,.0f} a game; after/before {counts['after'] / counts['before']:.4f}; "
@@ -276,9 +271,9 @@ def main() -> None:
     parser.add_argument("--heuristic", type=int, default=10, help="heuristic games per batch (default 10; 0: none)")
     parser.add_argument("--rounds", type=int, default=5, help="batches of each version (default 5)")
     parser.add_argument(
-        "--instructions", action="store_true",
-        help="count the processor instructions of the games with valgrind's callgrind, instead of timing them "
-        "(the same count on every run; about fifty times slower: try --games 100 --heuristic 2)",
+        "--instructions",
+        action="store_true",
+        help="count the processor instructions of the games with valgrind's callgrind, instead of timing them (the same count on every run; about fifty times slower: try --games 100 --heuristic 2)",
     )
     parser.add_argument("--worker", nargs=3, metavar=("GAME", "BOT", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--record", action="store_true", help=argparse.SUPPRESS)

@@ -88,9 +88,11 @@ def main() -> None:
     for workers, seconds in starts.items():
         print(f"start-up of a pool of {workers}: {seconds:.2f} s (processes, imports, the game built, one game played)")
     extrapolated = starts[max(starts)] + args.games * (per_game + max(0.0, machinery)) / 64
-    print(f"64 cores, extrapolated: {extrapolated:.2f} s for {args.games:,} games "
-          f"(start-up {starts[max(starts)]:.2f} s + {args.games:,} × {1e6 * (per_game + max(0.0, machinery)):.0f} µs / 64), "
-          f"×{base / extrapolated:.1f} over one core; 1,000,000 games: {starts[max(starts)] + 1_000_000 * (per_game + max(0.0, machinery)) / 64:.0f} s")
+    print(
+        f"64 cores, extrapolated: {extrapolated:.2f} s for {args.games:,} games "
+        f"(start-up {starts[max(starts)]:.2f} s + {args.games:,} × {1e6 * (per_game + max(0.0, machinery)):.0f} µs / 64), "
+        f"×{base / extrapolated:.1f} over one core; 1,000,000 games: {starts[max(starts)] + 1_000_000 * (per_game + max(0.0, machinery)) / 64:.0f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import multiprocessing
 import os
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 #: Per game, the default iterations per decision: what takes about 0.2 s on one core (Dans les Cordes: a guess, not measured).
@@ -45,7 +45,7 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _loaded(name: str) -> Any:
     from atout.interpreter.api import load_game
 

@@ -124,10 +124,7 @@ def bench(name: str, games: int, rounds: int) -> None:
     theirs, ours = outcomes["atout"], outcomes["reference"]
     if theirs != ours:
         different = next(seed for seed, (a, b) in enumerate(zip(theirs, ours)) if a != b)
-        raise SystemExit(
-            f"{name}: the reference engine did not play atout's game of seed {different}: "
-            f"{theirs[different]} != {ours[different]}"
-        )
+        raise SystemExit(f"{name}: the reference engine did not play atout's game of seed {different}: {theirs[different]} != {ours[different]}")
     decisions = sum(game[2] for game in theirs)
     turns = sum(game[3] for game in theirs)
     unit = "turns" if name == "battlefight" else "rounds"
@@ -138,17 +135,11 @@ def bench(name: str, games: int, rounds: int) -> None:
     )
     for which in ("atout", "reference"):
         elapsed = best[which]
-        print(
-            f"  {which:<9} {games / elapsed:>9,.0f} games/s {turns / elapsed:>11,.0f} {unit}/s "
-            f"{decisions / elapsed:>11,.0f} decisions/s"
-        )
+        print(f"  {which:<9} {games / elapsed:>9,.0f} games/s {turns / elapsed:>11,.0f} {unit}/s {decisions / elapsed:>11,.0f} decisions/s")
     ratio = best["atout"] / best["reference"]
     seeding = best["seeding"]
     own = f"{(best['atout'] - seeding) / (best['reference'] - seeding):.1f}x" if best["reference"] > seeding else "n/a"
-    print(
-        f"  atout/reference: {ratio:.1f}x per {per} (whole games); {own} without the seeding of each game's "
-        f"three generators ({seeding / games * 1e6:.0f} us a game in both, timed on its own)"
-    )
+    print(f"  atout/reference: {ratio:.1f}x per {per} (whole games); {own} without the seeding of each game's three generators ({seeding / games * 1e6:.0f} us a game in both, timed on its own)")
 
 
 def _player(which: str, name: str):
@@ -184,9 +175,7 @@ def _counted(which: str, name: str, games: int, counted: bool = True) -> tuple[i
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", which, name, str(games)]
     if counted:
         command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command]
-    done = subprocess.run(
-        command, env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, cwd=tempfile.gettempdir()
-    )
+    done = subprocess.run(command, env={**os.environ, "PYTHONHASHSEED": "0"}, capture_output=True, text=True, cwd=tempfile.gettempdir())
     collected = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or (counted and collected is None):
         raise SystemExit(f"reference_bench.py: the {which} worker failed on {name}:\n{done.stderr.strip()[-2000:]}")
@@ -206,9 +195,7 @@ def count(name: str, games: int) -> None:
             (played, taken), (bare, _) = pool.map(lambda n: _counted(which, name, n), (games, 0))
         counts[which], decisions[which] = played - bare, taken
     if decisions["atout"] != decisions["reference"]:
-        raise SystemExit(
-            f"{name}: the engines took {decisions['atout']:,} and {decisions['reference']:,} decisions: not the same games"
-        )
+        raise SystemExit(f"{name}: the engines took {decisions['atout']:,} and {decisions['reference']:,} decisions: not the same games")
     per = REFERENCES[name][1]
     atout, reference, seeding = counts["atout"], counts["reference"], counts["seeding"]
     own = f"{(atout - seeding) / (reference - seeding):.1f}x" if reference > seeding else "n/a"
@@ -240,9 +227,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=positive, default=None, help="batches of each engine (default 5, 3 quick)")
     parser.add_argument("--game", action="append", choices=list(REFERENCES), help="only this game (repeatable)")
     parser.add_argument(
-        "--instructions", action="store_true",
-        help="count the processor instructions of both engines with valgrind's callgrind, instead of timing them "
-        "(the same count on every run; about fifty times slower: 200 games by default)",
+        "--instructions",
+        action="store_true",
+        help="count the processor instructions of both engines with valgrind's callgrind, instead of timing them (the same count on every run; about fifty times slower: 200 games by default)",
     )
     parser.add_argument("--worker", nargs=3, metavar=("ENGINE", "GAME", "GAMES"), help=argparse.SUPPRESS)
     arguments = parser.parse_args()

@@ -65,9 +65,7 @@ def mutate(rng: random.Random, data: bytes) -> bytes:
     """One to six mutations of a file's bytes."""
     text = bytearray(data)
     for _ in range(rng.randint(1, 6)):
-        kind = rng.choice(
-            ["replace", "insert", "delete", "truncate", "duplicate", "flip", "keyword", "characters", "number", "nesting", "repeat"]
-        )
+        kind = rng.choice(["replace", "insert", "delete", "truncate", "duplicate", "flip", "keyword", "characters", "number", "nesting", "repeat"])
         at = rng.randint(0, max(0, len(text) - 1))
         if kind == "replace" and text:
             text[at : at + 1] = rng.choice(NOISE).encode()
@@ -87,9 +85,7 @@ def mutate(rng: random.Random, data: bytes) -> bytes:
         elif kind == "keyword":
             text[at:at] = (" " + rng.choice(keywords()) + rng.choice([" ", "", "\n", " ; "])).encode()
         elif kind == "characters":
-            text[at:at] = "".join(chr(rng.choice([rng.randint(32, 126), rng.randint(0, 0x2FFF)])) for _ in range(rng.randint(1, 30))).encode(
-                "utf-8", "replace"
-            )
+            text[at:at] = "".join(chr(rng.choice([rng.randint(32, 126), rng.randint(0, 0x2FFF)])) for _ in range(rng.randint(1, 30))).encode("utf-8", "replace")
         elif kind == "number":
             text[at:at] = (rng.choice(["", "-", "+"]) + "9" * rng.choice([10, 400, 4_301, 20_000])).encode()
         elif kind == "nesting":

@@ -100,9 +100,16 @@ def soak_chunk(args) -> dict:
     from atout.interpreter.games import ENGINES
 
     counts = {
-        "games": Counter(), "exceptions": Counter(), "invariants": Counter(), "replay": Counter(),
-        "reasons": Counter(), "tampered": Counter(), "refused": Counter(), "accepted": Counter(),
-        "tamper exceptions": Counter(), "examples": [],
+        "games": Counter(),
+        "exceptions": Counter(),
+        "invariants": Counter(),
+        "replay": Counter(),
+        "reasons": Counter(),
+        "tampered": Counter(),
+        "refused": Counter(),
+        "accepted": Counter(),
+        "tamper exceptions": Counter(),
+        "examples": [],
     }
     for name, combo, bots, seed in chunk:
         engine = ENGINES[name]
@@ -192,20 +199,14 @@ def soak(
 def failures(counts: dict) -> int:
     """How many things happened that must not: exceptions, invariant breaks, replay failures, tampering accepted."""
     accepted = sum(n for kind, n in counts["accepted"].items() if kind != "informational")
-    return (
-        sum(counts["exceptions"].values()) + sum(counts["invariants"].values()) + sum(counts["replay"].values())
-        + accepted + sum(counts["tamper exceptions"].values())
-    )
+    return sum(counts["exceptions"].values()) + sum(counts["invariants"].values()) + sum(counts["replay"].values()) + accepted + sum(counts["tamper exceptions"].values())
 
 
 def report(counts: dict) -> list[str]:
     """The counts as lines of text."""
     lines = []
     for name, played in counts["games"].items():
-        lines.append(
-            f"{name}: {played:,} games, {counts['exceptions'][name]} exceptions, {counts['invariants'][name]} invariant breaks, "
-            f"{counts['replay'][name]} replay failures"
-        )
+        lines.append(f"{name}: {played:,} games, {counts['exceptions'][name]} exceptions, {counts['invariants'][name]} invariant breaks, {counts['replay'][name]} replay failures")
         reasons = sorted(((n, r) for (g, r), n in counts["reasons"].items() if g == name), reverse=True)[:5]
         for n, reason in reasons:
             lines.append(f"    {n:>6,} ({100 * n / played:5.1f}%) {reason}")
@@ -214,10 +215,7 @@ def report(counts: dict) -> list[str]:
         made = counts["tampered"][kind]
         if made:
             note = " (does not change the game: may be accepted)" if kind == "informational" else ""
-            lines.append(
-                f"    {kind:<14} {made:>8,} {counts['refused'][kind]:>8,} {counts['accepted'][kind]:>6,} "
-                f"{counts['tamper exceptions'][kind]:>4}{note}"
-            )
+            lines.append(f"    {kind:<14} {made:>8,} {counts['refused'][kind]:>8,} {counts['accepted'][kind]:>6,} {counts['tamper exceptions'][kind]:>4}{note}")
     return lines
 
 

@@ -52,9 +52,7 @@ def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool, quiet: bool) -> N
             continue
         changed += 1
         if check or show_diff:
-            diff = difflib.unified_diff(
-                formatted.original.splitlines(keepends=True), formatted.text.splitlines(keepends=True), str(path), f"{path} (canonical)"
-            )
+            diff = difflib.unified_diff(formatted.original.splitlines(keepends=True), formatted.text.splitlines(keepends=True), str(path), f"{path} (canonical)")
             click.echo("".join(diff), nl=False)
         else:
             try:

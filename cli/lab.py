@@ -39,10 +39,20 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
             click.option("--backend", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="local: processes on this machine; ray: a Ray cluster (pip install 'atout[ray]')."),
             click.option("--address", metavar="ADDRESS", default=None, help="With --backend ray: the cluster's address (default: a Ray runtime started on this machine)."),
             click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True, help="text for people; json for scripts (schema: docs/lab-schema.json)."),
-            click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), default=None, help="Write one row per game to this file (-: standard output, which then holds the CSV only: the text summary goes to standard error)."),
+            click.option(
+                "--csv",
+                "csv_path",
+                type=click.Path(dir_okay=False, path_type=Path, allow_dash=True),
+                default=None,
+                help="Write one row per game to this file (-: standard output, which then holds the CSV only: the text summary goes to standard error).",
+            ),
             click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Write a self-contained HTML report (tables and plots) to this file."),
-            click.option("--save-records", "records_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Write the records of chosen games to this folder, to replay them (see --save)."),
-            click.option("--save", "which", type=click.Choice(["sample", "all"]), default="sample", show_default=True, help="With --save-records: every game, or the first 3 of each way a game ended."),
+            click.option(
+                "--save-records", "records_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Write the records of chosen games to this folder, to replay them (see --save)."
+            ),
+            click.option(
+                "--save", "which", type=click.Choice(["sample", "all"]), default="sample", show_default=True, help="With --save-records: every game, or the first 3 of each way a game ended."
+            ),
         ]
     ):
         command = option(command)
@@ -53,11 +63,33 @@ def _lab_options(command: Callable[..., Any]) -> Callable[..., Any]:
 @click.argument("game", type=GameChoice())
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game (pair of games, when the sides change seats).")
-@click.option("--p1", metavar="BOT", default="heuristic", show_default=True, shell_complete=_complete_players(False), help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).")
-@click.option("--p2", metavar="BOT", default=None, shell_complete=_complete_players(False), help="Side B's bot  [default: side A's: a mirror study, whose card figures are about the cards, not the bots].")
+@click.option(
+    "--p1",
+    metavar="BOT",
+    default="heuristic",
+    show_default=True,
+    shell_complete=_complete_players(False),
+    help="Side A's bot (P1 in the first game): one of the game's bots (random, heuristic, mcts, mcts:500, mcts:0.5s).",
+)
+@click.option(
+    "--p2", metavar="BOT", default=None, shell_complete=_complete_players(False), help="Side B's bot  [default: side A's: a mirror study, whose card figures are about the cards, not the bots]."
+)
 @click.option("--each", metavar="OPTION=V1,V2,…", default=None, help="One study per value of a setup option, compared (same seeds): rules=default,duel-strict; lieu=all; protecteurs=no,yes.")
-@click.option("--vs", "versions", metavar="FOLDER", multiple=True, type=click.Path(exists=True, path_type=Path), help="Compare this version of the set (a folder; repeat for several) with --cards (or the game as shipped), on the same seeds: differences with paired intervals.")
-@click.option("--cards-shown", type=click.IntRange(0), default=16, show_default=True, help="How many cards of the ranking the text shows, half from each end (0: all); the cards of your own files are always shown.")
+@click.option(
+    "--vs",
+    "versions",
+    metavar="FOLDER",
+    multiple=True,
+    type=click.Path(exists=True, path_type=Path),
+    help="Compare this version of the set (a folder; repeat for several) with --cards (or the game as shipped), on the same seeds: differences with paired intervals.",
+)
+@click.option(
+    "--cards-shown",
+    type=click.IntRange(0),
+    default=16,
+    show_default=True,
+    help="How many cards of the ranking the text shows, half from each end (0: all); the cards of your own files are always shown.",
+)
 @_lab_options
 @click.pass_context
 def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: str | None, cards: Path | None, **options: Any) -> None:
@@ -92,10 +124,7 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
         compared = None
     else:
         compared, variants = _variants(ctx, loaded, each, options)
-        studies = [
-            study_of(_load_game(ctx, game, cards, values), (p1, p2), count, seed, not lab["no_swap"], label=f"{compared}: {value}")
-            for value, values in variants
-        ]
+        studies = [study_of(_load_game(ctx, game, cards, values), (p1, p2), count, seed, not lab["no_swap"], label=f"{compared}: {value}") for value, values in variants]
     finished, summaries = _run_counted(ctx, studies, lab, f"{game}: {p1} vs {p2}")
     _output(ctx, loaded, summaries, None, lab, finished, compared, (cards_shown, designer_cards(loaded)))
 
@@ -192,6 +221,7 @@ def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: s
     finished: Run | None = None
     try:
         with click.progressbar(length=total, label=label, file=sys.stderr, show_eta=True, item_show_func=rate) as bar:
+
             def progress(n: int) -> None:
                 done[0] += n
                 bar.update(n, done[0])
@@ -319,9 +349,7 @@ def _output(
         sys.exit(_exit_code(finished))
 
 
-def _print_summary(
-    loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], compared: str | None, cards: tuple[int, frozenset[str]] | None
-) -> None:
+def _print_summary(loaded: LoadedGame, summaries: Sequence[Summary], board: Tournament | None, lab: dict[str, Any], compared: str | None, cards: tuple[int, frozenset[str]] | None) -> None:
     """The summary as text or JSON: on standard output, or on standard error when the CSV goes to standard output."""
     from atout.interpreter.lab import report
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 # simulate --vs
 # ---------------------------------------------------------------------------
 
+
 def _label(path: Path | None, taken: list[str]) -> str:
     """A version's name in the output: its folder's name (its path when two have the same name); the shipped game: `shipped`."""
     if path is None:
@@ -153,7 +154,9 @@ def _finish(
 @main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
 @click.option("--card", "card_name", metavar="CARD", required=True, help="The card whose number is swept (its name, as written).")
-@click.option("--number", "number_at", metavar="NUMBER", required=True, help="Which of its numbers: the keyword or statistic that holds it (Blesser; the second Blesser: Blesser#2; a field: cost, puissance).")
+@click.option(
+    "--number", "number_at", metavar="NUMBER", required=True, help="Which of its numbers: the keyword or statistic that holds it (Blesser; the second Blesser: Blesser#2; a field: cost, puissance)."
+)
 @click.option("--values", "listed", metavar="V1,V2,…", required=True, help="The values to try: 3,4,5 or a range 2..6.")
 @click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True, help="How many games per value.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the first game (pair of games, when the sides change seats).")

@@ -146,8 +146,7 @@ def _server() -> Any:
         return [
             types.Diagnostic(
                 range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-                message=f"atout could not check this file ({type(error).__name__}: {first}); "
-                "this is a fault of atout, the editor's log has the details",
+                message=f"atout could not check this file ({type(error).__name__}: {first}); this is a fault of atout, the editor's log has the details",
                 severity=types.DiagnosticSeverity.Error,
                 source="atout",
             )

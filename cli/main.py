@@ -195,11 +195,9 @@ def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) 
             invalid = len({d.file for d in result.problems})
             notes = len(result.diagnostics) - problems
             checked = _plural(len(files), "file")
-            summary = (
-                f"{checked}, {_plural(_count_cards(result), 'card')}: all valid"
-                if result.is_valid
-                else f"{checked}: {_plural(problems, 'problem')} in {_plural(invalid, 'file')}"
-            ) + (f" ({_plural(notes, 'note')})" if notes else "")
+            summary = (f"{checked}, {_plural(_count_cards(result), 'card')}: all valid" if result.is_valid else f"{checked}: {_plural(problems, 'problem')} in {_plural(invalid, 'file')}") + (
+                f" ({_plural(notes, 'note')})" if notes else ""
+            )
             click.echo(summary, err=not result.is_valid)
     return 0 if result.is_valid else 1
 
@@ -485,10 +483,7 @@ def _load(engine: GameEngine, cards: Path | None) -> GameFiles:
 def _one_folder(ctx: click.Context, param: click.Parameter, values: tuple[Path, ...]) -> Path | None:
     """`--cards` once at most: a second one would be silently ignored, so it is refused, saying how to layer."""
     if len(values) > 1:
-        raise click.BadParameter(
-            "give one folder; to lay a folder over another, write \"Base : ../other\" in its extension file "
-            "(see \"Extending a game\" in docs/language.md)"
-        )
+        raise click.BadParameter('give one folder; to lay a folder over another, write "Base : ../other" in its extension file (see "Extending a game" in docs/language.md)')
     return values[0] if values else None
 
 
@@ -554,14 +549,10 @@ def _setup_options(ctx: click.Context, engine: GameEngine, values: dict[str, Any
     declared = _declared_options()
     own = {option.name for option in engine.options}
     given = {name: values[name] for name in declared if values.get(name)}
-    foreign = [
-        f"--{name} is an option of {_and([game for game, _ in declared[name]])}"
-        for name in given if name not in own
-    ]
+    foreign = [f"--{name} is an option of {_and([game for game, _ in declared[name]])}" for name in given if name not in own]
     if foreign:
         raise click.UsageError(
-            f"{'; '.join(foreign)}, not of {engine.name}; {engine.name}'s options are "
-            f"{', '.join('--' + option.name for option in engine.options)}",
+            f"{'; '.join(foreign)}, not of {engine.name}; {engine.name}'s options are {', '.join('--' + option.name for option in engine.options)}",
             ctx,
         )
     return given
@@ -648,16 +639,36 @@ def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], h
 
 @main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
-@click.option("--p1", metavar="human|BOT", default="human", show_default=True, shell_complete=_complete_players(True), help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic, mcts; mcts:500 searches 500 iterations per decision, mcts:0.5s half a second).")
+@click.option(
+    "--p1",
+    metavar="human|BOT",
+    default="human",
+    show_default=True,
+    shell_complete=_complete_players(True),
+    help="Who plays P1: a person at this terminal, or one of the game's bots (random, heuristic, mcts; mcts:500 searches 500 iterations per decision, mcts:0.5s half a second).",
+)
 @click.option("--p2", metavar="human|BOT", default=None, shell_complete=_complete_players(True), help="Who plays P2  [default: heuristic, or the opponent the game's rules name].")
 @click.option("--seed", type=int, default=None, help="Makes the game reproducible (random by default, and printed as the game starts).")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path, allow_dash=True), help="Write the game's record (JSON Lines) here (-: to standard output, the commentary then to standard error); a match's games all go in it.")
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, path_type=Path, allow_dash=True),
+    help="Write the game's record (JSON Lines) here (-: to standard output, the commentary then to standard error); a match's games all go in it.",
+)
 @click.option("--match", is_flag=True, help="Play a match: games until a player has won the number the rules say.")
 @click.option("-q", "--quiet", is_flag=True, help="Between bots: print only the result.")
 @click.pass_context
 def play(
-    ctx: click.Context, game: str, p1: str, p2: str | None, seed: int | None, record_path: Path | None,
-    match: bool, quiet: bool, cards: Path | None, **options: Any,
+    ctx: click.Context,
+    game: str,
+    p1: str,
+    p2: str | None,
+    seed: int | None,
+    record_path: Path | None,
+    match: bool,
+    quiet: bool,
+    cards: Path | None,
+    **options: Any,
 ) -> None:
     """Play a game: a person against a bot at the terminal, or bot against bot.
 
@@ -685,8 +696,14 @@ def play(
 
 
 def _play(
-    ctx: click.Context, loaded: LoadedGame, p1: str, p2: str | None, seed: int | None,
-    record_path: Path | IO[str] | None, match: bool, quiet: bool,
+    ctx: click.Context,
+    loaded: LoadedGame,
+    p1: str,
+    p2: str | None,
+    seed: int | None,
+    record_path: Path | IO[str] | None,
+    match: bool,
+    quiet: bool,
 ) -> None:
     """`atout play` once its game is loaded: the players, the game or match, the result."""
     import random as _random
@@ -704,10 +721,7 @@ def _play(
         seed = _random.SystemRandom().randrange(1 << 31)
     if p2 is None:
         try:
-            p2 = (
-                engine.default_opponent(loaded.files, loaded.setup) if engine.default_opponent is not None
-                else "heuristic" if "heuristic" in engine.bots else "random"
-            )
+            p2 = engine.default_opponent(loaded.files, loaded.setup) if engine.default_opponent is not None else "heuristic" if "heuristic" in engine.bots else "random"
         except DiagnosticError as error:
             _print_diagnostics(error)
     _check_bots(ctx, loaded, {"p1": p1, "p2": p2})
@@ -718,8 +732,7 @@ def _play(
     take_back = len(humans) == 1 and not match
     explain = _card_texts(loaded)
     players: list[str | Player] = [
-        HumanPlayer(seat, lambda who: current[-1].describe(who), explain=explain, can_take_back=take_back) if kind == "human" else kind
-        for seat, kind in enumerate((p1, p2))
+        HumanPlayer(seat, lambda who: current[-1].describe(who), explain=explain, can_take_back=take_back) if kind == "human" else kind for seat, kind in enumerate((p1, p2))
     ]
 
     if drawn and (humans or not quiet):  # said now: a game left halfway can be played again
@@ -743,17 +756,21 @@ def _play(
 
     try:
         if match:
+
             def sheet(number: int, game_obj: Game, played: Played) -> None:
                 click.echo(f"Game {number}: {result_line(played.state, played.turns)}")
 
-            outcome = api.play_match(
-                loaded, players, seed, record=record_path, on_game=sheet, on_event_for=printer, on_start=current.append
-            )
+            outcome = api.play_match(loaded, players, seed, record=record_path, on_game=sheet, on_event_for=printer, on_start=current.append)
             who = "undecided" if outcome.winner is None else f"P{outcome.winner + 1} wins the match"
             click.echo(f"Match: {who}, {outcome.wins[0]}–{outcome.wins[1]} (seed {seed})")
         else:
             played = api.play(
-                loaded, players, seed, record=record_path, on_event=printer(loaded.game), on_start=current.append,
+                loaded,
+                players,
+                seed,
+                record=record_path,
+                on_event=printer(loaded.game),
+                on_start=current.append,
                 on_take_back=taken_back if take_back else None,
             )
             click.echo(f"{result_line(played.state, played.turns)} (seed {seed})")
@@ -781,7 +798,9 @@ def _again(seed: int) -> str:
 @click.option("--step", is_flag=True, help="Walk the game one action at a time, showing the state, like a debugger.")
 @click.option("--show", is_flag=True, help="Print the whole game as commentary.")
 @click.option("--unfinished", is_flag=True, help="Accept a record that stops before the game ends (a transcription being written), and say so.")
-@click.option("--cards", type=click.Path(exists=True, path_type=Path), multiple=True, callback=_one_folder, help="A folder of the files the game was played with; by default, those the record carries.")
+@click.option(
+    "--cards", type=click.Path(exists=True, path_type=Path), multiple=True, callback=_one_folder, help="A folder of the files the game was played with; by default, those the record carries."
+)
 def replay(record_path: Path, step: bool, show: bool, unfinished: bool, cards: Path | None) -> None:
     """Re-play a record and check it: every action legal, every step's outcome the same.
 

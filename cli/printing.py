@@ -15,21 +15,56 @@ EXTRA = "pip install 'atout[print]'"
 
 @click.command("print")
 @click.argument("game_name", metavar="GAME")
-@click.option("--cards", "folder", type=click.Path(exists=True, file_okay=False, path_type=Path), help="A designer's set (a folder, laid over the game as it extends it); the shipped cards by default.")
-@click.option("--deck", "--collection", "lists", multiple=True, metavar="NAME", help="Print a deck (BattleFight) or a collection (Duel de dragons): a name or a file; or the cards of a word of the type line (Duel pour Cardia's Paquet I, Lieu); repeatable. Without it: every card of the set.")
+@click.option(
+    "--cards", "folder", type=click.Path(exists=True, file_okay=False, path_type=Path), help="A designer's set (a folder, laid over the game as it extends it); the shipped cards by default."
+)
+@click.option(
+    "--deck",
+    "--collection",
+    "lists",
+    multiple=True,
+    metavar="NAME",
+    help="Print a deck (BattleFight) or a collection (Duel de dragons): a name or a file; or the cards of a word of the type line (Duel pour Cardia's Paquet I, Lieu); repeatable. Without it: every card of the set.",
+)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="The PDF of sheets to write (cards.pdf).")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True, help="The paper of the sheets.")
-@click.option("--size", "size_text", default="poker", show_default=True, metavar="SIZE", help="The card size: poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70), or WIDTHxHEIGHT in mm.")
-@click.option("--bleed", type=float, default=2.0, show_default=True, metavar="MM", help="The face's background printed past the cut, in mm (3 is the printers' usual; 2 fits 3 x 3 poker cards on Letter).")
+@click.option(
+    "--size", "size_text", default="poker", show_default=True, metavar="SIZE", help="The card size: poker (63x88), bridge (57x89), tarot (70x120), mini (44x63), square (70x70), or WIDTHxHEIGHT in mm."
+)
+@click.option(
+    "--bleed", type=float, default=2.0, show_default=True, metavar="MM", help="The face's background printed past the cut, in mm (3 is the printers' usual; 2 fits 3 x 3 poker cards on Letter)."
+)
 @click.option("--no-backs", is_flag=True, help="Leave out the pages of backs (printed after each page of faces, mirrored, for duplex).")
-@click.option("--art", type=click.Path(exists=True, file_okay=False, path_type=Path), help="A folder of card art (default: the art/ folder of --cards): NAME.png, .jpg, .webp or .svg, NAME the card's title or its slug (elan-du-phenix.png).")
+@click.option(
+    "--art",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder of card art (default: the art/ folder of --cards): NAME.png, .jpg, .webp or .svg, NAME the card's title or its slug (elan-du-phenix.png).",
+)
 @click.option("--png", "png_dir", type=click.Path(file_okay=False, path_type=Path), help="Also write one image per card (and back.png) at --dpi into this folder.")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="The resolution of --png images.")
-@click.option("--tts", "tts_dir", type=click.Path(file_okay=False, path_type=Path), help="Also write a Tabletop Simulator deck per deck or collection (or one of the set) into this folder: the sheet of faces, the back, the saved object to import.")
-@click.option("--tts-url", metavar="URL", help="Where the --tts images will be online (Tabletop Simulator loads them from there when others join); by default the files themselves (file:// addresses).")
+@click.option(
+    "--tts",
+    "tts_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write a Tabletop Simulator deck per deck or collection (or one of the set) into this folder: the sheet of faces, the back, the saved object to import.",
+)
+@click.option(
+    "--tts-url", metavar="URL", help="Where the --tts images will be online (Tabletop Simulator loads them from there when others join); by default the files themselves (file:// addresses)."
+)
 def print_cards(
-    game_name: str, folder: Path | None, lists: tuple[str, ...], output: Path | None, paper: str, size_text: str, bleed: float,
-    no_backs: bool, art: Path | None, png_dir: Path | None, dpi: int, tts_dir: Path | None, tts_url: str | None,
+    game_name: str,
+    folder: Path | None,
+    lists: tuple[str, ...],
+    output: Path | None,
+    paper: str,
+    size_text: str,
+    bleed: float,
+    no_backs: bool,
+    art: Path | None,
+    png_dir: Path | None,
+    dpi: int,
+    tts_dir: Path | None,
+    tts_url: str | None,
 ) -> None:
     """Print a game's cards on sheets to cut (PDF), as images, or as a Tabletop Simulator deck.
 

@@ -8,7 +8,17 @@ load the engines.
 from typing import Any
 
 __all__ = [
-    "AtoutError", "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "load_game", "play", "play_match", "replay", "simulate", "validate",
+    "AtoutError",
+    "LoadedGame",
+    "OptionError",
+    "PlayedGame",
+    "ReplayStep",
+    "load_game",
+    "play",
+    "play_match",
+    "replay",
+    "simulate",
+    "validate",
 ]
 
 

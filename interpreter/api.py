@@ -67,8 +67,19 @@ if TYPE_CHECKING:
     from .lab.tournament_diff import SavedTournament, TournamentDiff
 
 __all__ = [
-    "AtoutError", "LoadedGame", "OptionError", "PlayedGame", "ReplayStep", "StudyResult", "diff", "load_game", "play", "play_match", "replay",
-    "simulate", "validate",
+    "AtoutError",
+    "LoadedGame",
+    "OptionError",
+    "PlayedGame",
+    "ReplayStep",
+    "StudyResult",
+    "diff",
+    "load_game",
+    "play",
+    "play_match",
+    "replay",
+    "simulate",
+    "validate",
 ]
 
 
@@ -146,10 +157,7 @@ def bot_names(engine: GameEngine, game: Game) -> list[str]:
 
 def make_players(loaded: LoadedGame, players: Sequence[str | Player], seed: int) -> list[Player]:
     """Each seat's player: a bot by its name (seeded from `seed`; see `bot_maker`), or the object given."""
-    return [
-        bot_maker(loaded.engine, loaded.game, player)(seeded(seed, f"P{seat + 1}")) if isinstance(player, str) else player
-        for seat, player in enumerate(players)
-    ]
+    return [bot_maker(loaded.engine, loaded.game, player)(seeded(seed, f"P{seat + 1}")) if isinstance(player, str) else player for seat, player in enumerate(players)]
 
 
 def _open_record(record: str | Path | IO[str] | None, files: GameFiles) -> RecordFile | None:
@@ -204,9 +212,14 @@ def play(
     recording = _open_record(record, loaded.files)
     try:
         played = play_game(
-            loaded.game, make_players(loaded, players, seed), seed,
-            writer=recording.writer if recording else None, on_event=seen, on_start=on_start,
-            on_decision=answered, on_take_back=taken_back if on_take_back is not None else None,
+            loaded.game,
+            make_players(loaded, players, seed),
+            seed,
+            writer=recording.writer if recording else None,
+            on_event=seen,
+            on_start=on_start,
+            on_decision=answered,
+            on_take_back=taken_back if on_take_back is not None else None,
         )
     except BaseException as error:
         _close_record(recording, error)
@@ -234,9 +247,14 @@ def play_match(
     recording = _open_record(record, loaded.files)
     try:
         result = play_match_games(
-            loaded.engine, loaded.files, loaded.setup,
-            lambda game_seed: make_players(loaded, players, game_seed), seed,
-            on_game=on_game, on_event_for=on_event_for, on_start=on_start,
+            loaded.engine,
+            loaded.files,
+            loaded.setup,
+            lambda game_seed: make_players(loaded, players, game_seed),
+            seed,
+            on_game=on_game,
+            on_event_for=on_event_for,
+            on_start=on_start,
             writer=recording.writer if recording else None,
         )
     except BaseException as error:

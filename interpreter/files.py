@@ -128,9 +128,7 @@ class NewFile:
             else:  # a device or a pipe: written to, never replaced
                 self.outcome = ""
                 descriptor = os.open(self.target, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
-            self.stream: IO[Any] = (
-                os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline=newline)
-            )
+            self.stream: IO[Any] = os.fdopen(descriptor, "wb") if binary else os.fdopen(descriptor, "w", encoding="utf-8", newline=newline)
         except OSError as error:
             self.discard()
             raise WriteError(self.path, error, self.outcome) from None

@@ -89,9 +89,7 @@ async def published(client: Client, uri: str) -> list[types.Diagnostic]:
 
 
 async def complete(client: Client, uri: str, line: int, character: int) -> list[types.CompletionItem]:
-    answer = await asyncio.wait_for(
-        client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(line, character))), TIMEOUT
-    )
+    answer = await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(line, character))), TIMEOUT)
     return list(answer.items) if answer is not None else []
 
 
@@ -101,6 +99,4 @@ async def hover(client: Client, uri: str, line: int, character: int) -> str | No
 
 
 async def definition(client: Client, uri: str, line: int, character: int):
-    return await asyncio.wait_for(
-        client.text_document_definition_async(types.DefinitionParams(types.TextDocumentIdentifier(uri), types.Position(line, character))), TIMEOUT
-    )
+    return await asyncio.wait_for(client.text_document_definition_async(types.DefinitionParams(types.TextDocumentIdentifier(uri), types.Position(line, character))), TIMEOUT)

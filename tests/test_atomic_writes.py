@@ -232,7 +232,11 @@ def test_output_to_a_full_device_is_an_error_not_a_traceback(args):
     with open("/dev/full", "w") as full:
         result = subprocess.run(
             [sys.executable, "-c", "from atout.cli.main import main; main()", *args],
-            stdout=full, stderr=subprocess.PIPE, text=True, cwd=root, timeout=300,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=root,
+            timeout=300,
         )
     assert result.returncode == 1, result.stderr
     assert result.stderr.endswith("error: cannot write to standard output: No space left on device\n"), result.stderr
@@ -244,7 +248,10 @@ def test_init_with_output_to_a_full_device_still_makes_the_folder(tmp_path):
     with open("/dev/full", "w") as full:
         result = subprocess.run(
             [sys.executable, "-c", "from atout.cli.main import main; main()", "init", str(tmp_path / "set"), "--game", "dragons"],
-            stdout=full, stderr=subprocess.PIPE, text=True, timeout=300,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
         )
     assert result.returncode == 1 and result.stderr == "error: cannot write to standard output: No space left on device\n"
     assert "extension.atout" in os.listdir(tmp_path / "set")

@@ -36,7 +36,7 @@ def test_validate_prints_every_problem_with_its_place(run, tmp_path):
     bad.write_text("BattleFight : cartes\n== A ==\nAttak\n\n== B ==\nAttaque\nBlesser 99\n", encoding="utf-8")
     result = run("validate", str(bad))
     assert result.exit_code == 1
-    assert f"{bad}:3:1: E111 unexpected word \"Attak\"" in result.output
+    assert f'{bad}:3:1: E111 unexpected word "Attak"' in result.output
     assert 'did you mean "Attaque"?' in result.output
     assert f"{bad}:7:9: E200 Blesser 99: must be 20 or less" in result.output
     assert "2 problems in 1 file" in result.output
@@ -50,8 +50,13 @@ def test_validate_json_for_ci(run, tmp_path):
     data = json.loads(result.output)
     assert data["valid"] is False and data["files"] == 1
     assert data["diagnostics"][0] | {"file": "?"} == {
-        "file": "?", "line": 3, "column": 1, "code": "E111",
-        "message": data["diagnostics"][0]["message"], "suggestion": "Attaque", "hint": None,
+        "file": "?",
+        "line": 3,
+        "column": 1,
+        "code": "E111",
+        "message": data["diagnostics"][0]["message"],
+        "suggestion": "Attaque",
+        "hint": None,
     }
 
 
@@ -145,7 +150,7 @@ def test_an_unknown_deck_is_a_clear_error(run):
 
 def test_a_person_is_refused_an_illegal_choice_and_sees_the_choices(run):
     result = run("play", "battlefight", "--p1", "human", "--p2", "heuristic", "--seed", "1", input="banana\n99\nConcentration de base\nq\n")
-    assert 'is not a legal choice. Type a number from 1 to 5, one of: Attaque de base' in result.output and 'or ? for the commands' in result.output
+    assert "is not a legal choice. Type a number from 1 to 5, one of: Attaque de base" in result.output and "or ? for the commands" in result.output
     assert '"banana" is not a legal choice' in result.output and '"99" is not a legal choice' in result.output
     assert "P1 plays Concentration de base" in result.output
     assert "left the game; the game is abandoned." in result.output
@@ -237,8 +242,18 @@ MALFORMED = {
     "game as a list": ("battlefight", lambda l: _set(l, 1, "game", ["cordes"]), 1, '"game": input should be a valid string'),
     "setup null": ("battlefight", lambda l: _set(l, 1, "setup", None), 1, '"setup": input should be a valid dictionary'),
     "unknown rules": ("battlefight", lambda l: _setup(l, "rules", "grand-plato"), 1, 'no rules file "grand-plato"; the rules files are grand-plateau, regles (did you mean "grand-plateau"?)'),
-    "unknown boxer": ("cordes", lambda l: _setup(l, "boxers", ["Karpentir", "Lewis"]), 1, 'P1\'s boxer "Karpentir" is not a CHARACTER card; the boxers are Karpentier, Lewis (did you mean "Karpentier"?)'),
-    "unknown deck kind": ("battlefight", lambda l: _setup(l, "decks", [{"kind": "draft"}, {"kind": "random"}]), 1, "setup option \"decks.0.kind\": input should be 'constructed', 'random' or 'sealed'"),
+    "unknown boxer": (
+        "cordes",
+        lambda l: _setup(l, "boxers", ["Karpentir", "Lewis"]),
+        1,
+        'P1\'s boxer "Karpentir" is not a CHARACTER card; the boxers are Karpentier, Lewis (did you mean "Karpentier"?)',
+    ),
+    "unknown deck kind": (
+        "battlefight",
+        lambda l: _setup(l, "decks", [{"kind": "draft"}, {"kind": "random"}]),
+        1,
+        "setup option \"decks.0.kind\": input should be 'constructed', 'random' or 'sealed'",
+    ),
     "unknown Cardia deck": ("cardia", lambda l: _setup(l, "deck", "III"), 1, 'no deck "III": the decks are I, II'),
     "unknown Lieu": ("cardia", lambda l: _setup(l, "lieu", "Forteresse d'Arvin"), 1, '(did you mean "Forteresse d\'Arven"?)'),
     "first player 2": ("battlefight", lambda l: _setup(l, "first_player", 2), 1, 'setup option "first_player": input should be less than or equal to 1'),
@@ -256,7 +271,12 @@ MALFORMED = {
     "empty kind": ("battlefight", lambda l: _set(l, 6, "kind", ""), 6, '"kind": string should have at least 1 character'),
     "another seed": ("dragons", lambda l: _set(l, 1, "seed", 5), 3, "with the record's seed 5, chance draws "),
     "three players": ("battlefight", lambda l: _set(l, 1, "players", ["a", "b", "c"]), 1, '"players": list should have at most 2 items'),
-    "another outcome": ("dragons", lambda l: l.__setitem__(-1, '{"outcome": {"winner": null, "code": "x", "facts": {}}}'), -1, 'expected the outcome {"winner": null, "code": "x", "facts": {}}, found '),
+    "another outcome": (
+        "dragons",
+        lambda l: l.__setitem__(-1, '{"outcome": {"winner": null, "code": "x", "facts": {}}}'),
+        -1,
+        'expected the outcome {"winner": null, "code": "x", "facts": {}}, found ',
+    ),
     "an outcome in prose": ("dragons", lambda l: l.__setitem__(-1, '{"outcome": {"winner": null, "reason": "x"}}'), -1, 'no "outcome.code"'),
     "a line after the outcome": ("cordes", lambda l: l.append(l[-2]), -1, "a line after the end of the game"),
 }
@@ -347,7 +367,10 @@ def test_a_kill_during_play_leaves_an_existing_record_intact(tmp_path):
     assert complete.count(b"\n") > 10
     process = subprocess.Popen(
         [sys.executable, "-m", "atout.cli.main", "play", "cordes", "--p2", "random", "--seed", "2", "--record", str(record)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     try:
         seen = b""

@@ -23,7 +23,9 @@ def complete(line: str) -> list[tuple[str, str]]:
     words = line.split()
     current = len(words) if line.endswith(" ") else len(words) - 1
     result = CliRunner().invoke(
-        main, [], prog_name="atout",
+        main,
+        [],
+        prog_name="atout",
         env={"_ATOUT_COMPLETE": "bash_complete", "COMP_WORDS": line, "COMP_CWORD": str(current)},
     )
     assert result.exit_code == 0 and "Traceback" not in result.output, result.output
@@ -81,7 +83,10 @@ def test_a_folder_that_cannot_be_read_completes_nothing_and_says_nothing(tmp_pat
 def test_the_script_docs_cli_gives_is_made():
     script = subprocess.run(
         [sys.executable, "-c", "from atout.cli.main import main; main(prog_name='atout')"],
-        env={**__import__("os").environ, "_ATOUT_COMPLETE": "bash_source"}, capture_output=True, text=True, timeout=60,
+        env={**__import__("os").environ, "_ATOUT_COMPLETE": "bash_source"},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert script.returncode == 0 and "_ATOUT_COMPLETE=bash_complete" in script.stdout
     docs = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")

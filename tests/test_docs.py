@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
 import re
 import shlex
 import subprocess
@@ -130,10 +129,7 @@ def run_console(block: Block, folder: Path) -> None:
             continue
         result = CliRunner().invoke(cli, words[1:], prog_name="atout", catch_exceptions=False)
         expected, actual = trimmed("\n".join(shown)), trimmed(result.output)
-        assert matches(expected, actual), (
-            f"{block.place}: `{command}` printed something else than the page shows.\n"
-            "--- shown\n" + "\n".join(expected) + "\n--- printed\n" + "\n".join(actual)
-        )
+        assert matches(expected, actual), f"{block.place}: `{command}` printed something else than the page shows.\n--- shown\n" + "\n".join(expected) + "\n--- printed\n" + "\n".join(actual)
 
 
 def check_card_file(block: Block, folder: Path) -> None:
@@ -185,10 +181,7 @@ LONG_EXAMPLES = {"docs/api.md", "docs/lab.md"}
 
 @pytest.mark.parametrize(
     "page",
-    [
-        pytest.param(page, marks=pytest.mark.slow) if page.relative_to(ROOT).as_posix() in LONG_EXAMPLES else page
-        for page in PAGES
-    ],
+    [pytest.param(page, marks=pytest.mark.slow) if page.relative_to(ROOT).as_posix() in LONG_EXAMPLES else page for page in PAGES],
     ids=lambda page: str(page.relative_to(ROOT)),
 )
 def test_the_examples_of_the_page_run(page, tmp_path, monkeypatch):
@@ -236,8 +229,7 @@ def test_an_example_that_differs_from_what_atout_prints_fails(tmp_path, monkeypa
 def test_an_error_example_that_gives_no_error_fails(tmp_path):
     page = tmp_path / "page.md"
     page.write_text(
-        "```atout error=E111\nDuel de dragons : cartes\n\n== Vouivre ==\nDragon · Rare\n"
-        "Puissance 62 · Ruse 55 · Savoir 40 · Charisme 48\n```\n",
+        "```atout error=E111\nDuel de dragons : cartes\n\n== Vouivre ==\nDragon · Rare\nPuissance 62 · Ruse 55 · Savoir 40 · Charisme 48\n```\n",
         encoding="utf-8",
     )
     (block,) = fenced_blocks(page)

@@ -54,7 +54,7 @@ import inspect
 import pkgutil
 import re
 import typing
-from functools import lru_cache
+from functools import cache
 from types import ModuleType
 
 import pytest
@@ -80,7 +80,7 @@ SEEDS = 8
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def modules(game: str) -> tuple[ModuleType, ...]:
     """Every module of the game's package (the package of its transformer)."""
     package = importlib.import_module(LANGUAGES[game].transformer.__module__.rpartition(".")[0])
@@ -102,18 +102,11 @@ def short(value: object) -> str:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def ast_classes(game: str) -> tuple[type, ...]:
     """The concrete node classes of the game's `ast` module that are not constructs (see below)."""
     tree = module(game, "ast")
-    return tuple(
-        value
-        for value in vars(tree).values()
-        if inspect.isclass(value)
-        and issubclass(value, Node)
-        and not issubclass(value, Construct)
-        and value.__module__ == tree.__name__
-    )
+    return tuple(value for value in vars(tree).values() if inspect.isclass(value) and issubclass(value, Node) and not issubclass(value, Construct) and value.__module__ == tree.__name__)
 
 
 def constructs_defined(game: str) -> set[type]:
@@ -122,10 +115,7 @@ def constructs_defined(game: str) -> set[type]:
         value
         for mod in modules(game)
         for value in vars(mod).values()
-        if inspect.isclass(value)
-        and issubclass(value, Construct)
-        and value.__module__ == mod.__name__
-        and isinstance(value.model_fields.get("kind") and value.model_fields["kind"].default, str)
+        if inspect.isclass(value) and issubclass(value, Construct) and value.__module__ == mod.__name__ and isinstance(value.model_fields.get("kind") and value.model_fields["kind"].default, str)
     }
 
 
@@ -213,10 +203,7 @@ def test_every_ast_class_has_a_handler(game):
     handled = {cls: name for name, table in tables(game).items() for cls in table}
     declared = read_by(game)
     missing = [cls.__name__ for cls in ast_classes(game) if cls not in handled and cls not in declared]
-    assert not missing, (
-        f"{game}: no handler for {', '.join(missing)}: add each to a dispatch table "
-        f"({', '.join(tables(game)) or 'the game has none'}) or to READ_BY with the code that reads it"
-    )
+    assert not missing, f"{game}: no handler for {', '.join(missing)}: add each to a dispatch table ({', '.join(tables(game)) or 'the game has none'}) or to READ_BY with the code that reads it"
     twice = [f"{cls.__name__} ({handled[cls]} and READ_BY)" for cls in declared if cls in handled]
     assert not twice, f"{game}: both handled and declared as read elsewhere: {', '.join(twice)}"
 
@@ -276,7 +263,7 @@ def _is_emit(call: pyast.Call) -> bool:
     return (isinstance(func, pyast.Attribute) and func.attr == "emit") or (isinstance(func, pyast.Name) and func.id == "emit")
 
 
-@lru_cache(maxsize=None)
+@cache
 def emitted(game: str) -> dict[str, str]:
     """Every event kind the source can emit, with one place that emits it (`cordes/state.py:123`)."""
     state_class = type(load_game(game).game.new_state())
@@ -298,7 +285,7 @@ def emitted(game: str) -> dict[str, str]:
     return kinds
 
 
-@lru_cache(maxsize=None)
+@cache
 def seen(game: str) -> dict[str, list[dict]]:
     """The events of a few games by kind (at most three of each).
 
@@ -325,25 +312,15 @@ def renderer(game: str):
     return found[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def rendered(game: str) -> frozenset[str]:
     """The event kinds the commentary names: `e == "kind"` or `e in ("a", "b")`, where `e = event["e"]`."""
     tree = pyast.parse(inspect.getsource(renderer(game)))
 
     def is_kind(node: pyast.AST) -> bool:
-        return (
-            isinstance(node, pyast.Subscript)
-            and isinstance(node.slice, pyast.Constant)
-            and node.slice.value == "e"
-        )
+        return isinstance(node, pyast.Subscript) and isinstance(node.slice, pyast.Constant) and node.slice.value == "e"
 
-    aliases = {
-        target.id
-        for node in pyast.walk(tree)
-        if isinstance(node, pyast.Assign) and is_kind(node.value)
-        for target in node.targets
-        if isinstance(target, pyast.Name)
-    }
+    aliases = {target.id for node in pyast.walk(tree) if isinstance(node, pyast.Assign) and is_kind(node.value) for target in node.targets if isinstance(target, pyast.Name)}
     kinds: set[str] = set()
     for node in pyast.walk(tree):
         if not isinstance(node, pyast.Compare):
@@ -403,7 +380,7 @@ def test_commentary_renders_only_events_that_exist(game):
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def parser(game: str):
     language = LANGUAGES[game]
     return build_parser(language.grammar, language.starts, language.construct_grammar)
@@ -431,11 +408,7 @@ def transformer_methods(game: str) -> set[str]:
     return {
         name
         for name in dir(transformer)
-        if not name.startswith("_")
-        and name not in helpers
-        and not hasattr(Transformer, name)
-        and callable(getattr(transformer, name))
-        and not inspect.isclass(getattr(transformer, name))
+        if not name.startswith("_") and name not in helpers and not hasattr(Transformer, name) and callable(getattr(transformer, name)) and not inspect.isclass(getattr(transformer, name))
     } | {construct.rule() for construct in LANGUAGES[game].constructs}  # read by the construct's `read`
 
 
@@ -446,8 +419,7 @@ def test_every_grammar_rule_has_a_transformer_method(game):
     passing = getattr(transformer, "PASS_THROUGH", {})
     missing = sorted(tree_names(game) - transformer_methods(game) - set(passing))
     assert not missing, (
-        f"{game}: grammar rules with no method in {transformer.__name__}: {', '.join(missing)} "
-        "(add the method, inline the rule with ?rule or _rule, or list it in PASS_THROUGH with a reason)"
+        f"{game}: grammar rules with no method in {transformer.__name__}: {', '.join(missing)} (add the method, inline the rule with ?rule or _rule, or list it in PASS_THROUGH with a reason)"
     )
     unexplained = [rule for rule, why in passing.items() if not str(why).strip()]
     assert not unexplained, f"{game}: PASS_THROUGH rules need a reason: {', '.join(unexplained)}"

@@ -213,18 +213,13 @@ def test_a_bonus_with_a_condition_in_dragons_is_taught_the_pouvoir_line():
     (diagnostic,) = read_line("dragons", "Savoir +20 si la carte adverse est un Dragon")
     rendered = diagnostic.render().splitlines()
     assert rendered[0].endswith('E110 "+" has no place here; expected a number')  # the message stays first
-    assert rendered[-1] == (
-        "    hint: to add to a statistic when a condition holds, write a `Pouvoir :` line: "
-        "Pouvoir : si la carte adverse est un Dragon : +20 en Savoir."
-    )
+    assert rendered[-1] == ("    hint: to add to a statistic when a condition holds, write a `Pouvoir :` line: Pouvoir : si la carte adverse est un Dragon : +20 en Savoir.")
 
 
 def test_cannot_be_countered_in_cordes_is_taught_its_line():
     (diagnostic,) = read_line("cordes", "this card cannot be countered")
     assert diagnostic.message.startswith('unexpected word "this"')
-    assert diagnostic.hint == (
-        "to make a blow that no defense or riposte can counter, write a `Cannot be countered` line: Cannot be countered"
-    )
+    assert diagnostic.hint == ("to make a blow that no defense or riposte can counter, write a `Cannot be countered` line: Cannot be countered")
     assert "hint: to make a blow" in diagnostic.render()
 
 
@@ -326,16 +321,12 @@ def test_hints_without_teachings_say_nothing():
 
 def test_the_hint_says_when_the_line_has_the_form_already():
     hints = Hints([teach("to score points", "Pouvoir :", "Pouvoir : quand cette carte gagne une manche : marque 1 point.")])
-    assert hints.hint("Pouvoir : marquer 1 point quand cette carte gagne une manche") == (
-        "to score points, write for example: Pouvoir : quand cette carte gagne une manche : marque 1 point."
-    )
+    assert hints.hint("Pouvoir : marquer 1 point quand cette carte gagne une manche") == ("to score points, write for example: Pouvoir : quand cette carte gagne une manche : marque 1 point.")
 
 
 def test_the_hint_says_an_before_a_vowel():
     hints = Hints([teach("to act only when a condition holds", "if", "if your energy is at least 3: +1 energy")])
-    assert hints.hint("+1 energy when your energy is at least 3") == (
-        "to act only when a condition holds, write an `if` line: if your energy is at least 3: +1 energy"
-    )
+    assert hints.hint("+1 energy when your energy is at least 3") == ("to act only when a condition holds, write an `if` line: if your energy is at least 3: +1 energy")
 
 
 def test_the_hint_is_in_the_json_and_kept_by_the_cache():

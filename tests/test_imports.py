@@ -24,18 +24,11 @@ print("\\n".join(failed))
 
 
 def test_every_module_imports_first():
-    names = [
-        "atout.interpreter." + ".".join(path.relative_to(ROOT / "interpreter").with_suffix("").parts)
-        for path in sorted((ROOT / "interpreter").rglob("*.py"))
-        if path.name != "__init__.py"
-    ]
+    names = ["atout.interpreter." + ".".join(path.relative_to(ROOT / "interpreter").with_suffix("").parts) for path in sorted((ROOT / "interpreter").rglob("*.py")) if path.name != "__init__.py"]
     assert len(names) > 50
     # each module is imported with every atout module forgotten first; the list shared between processes, one a core
     shares = max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
-    running = [
-        subprocess.Popen([sys.executable, "-c", SCRIPT, *names[share::shares]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        for share in range(shares)
-    ]
+    running = [subprocess.Popen([sys.executable, "-c", SCRIPT, *names[share::shares]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for share in range(shares)]
     try:
         for process in running:
             out, err = process.communicate(timeout=300)

@@ -28,7 +28,13 @@ def run(command: list[str], cwd: Path, stdin: str | None = None, timeout: float 
     environment = {key: value for key, value in os.environ.items() if key not in {"PYTHONPATH", "ATOUT_GAMES"}}
     environment["ATOUT_CACHE_DIR"] = str(cwd / "cache")
     return subprocess.run(
-        command, cwd=cwd, capture_output=True, text=True, timeout=timeout, input=stdin, env=environment,
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        input=stdin,
+        env=environment,
         stdin=None if stdin is not None else subprocess.DEVNULL,
     )
 
@@ -67,7 +73,9 @@ def test_the_wheel_holds_every_module_and_file_of_the_four_folders(installed):
     """Every file git tracks under grammar/, cards/, interpreter/ and cli/ is installed, and nothing else of the tree."""
     site = site_packages(installed)
     tracked = subprocess.run(
-        ["git", "-C", str(ROOT), "ls-files", "grammar", "cards", "interpreter", "cli"], capture_output=True, text=True,
+        ["git", "-C", str(ROOT), "ls-files", "grammar", "cards", "interpreter", "cli"],
+        capture_output=True,
+        text=True,
     )
     if tracked.returncode != 0:
         pytest.skip("not a git checkout: the files tracked cannot be listed")
@@ -77,11 +85,7 @@ def test_the_wheel_holds_every_module_and_file_of_the_four_folders(installed):
             expected.add("atout/" + name.removeprefix("cli/entry/"))
         else:
             expected.add("atout/" + name)
-    found = {
-        path.relative_to(site).as_posix()
-        for path in (site / "atout").rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts
-    }
+    found = {path.relative_to(site).as_posix() for path in (site / "atout").rglob("*") if path.is_file() and "__pycache__" not in path.parts}
     assert sorted(expected - found) == [], "tracked but not installed"
     assert sorted(found - expected) == [], "installed but not tracked"
 
@@ -94,8 +98,7 @@ def test_every_subcommand_runs_from_the_installed_wheel(installed, home):
         ("validate mine", ["validate", "mes-dragons"], 0, "all valid"),
         ("ast", ["ast", "mes-dragons/mes-cartes.atout"], 0, '"cards"'),
         ("fmt", ["fmt", "--check", "mes-dragons"], 0, ""),
-        ("play", ["play", "dragons", "--cards", "mes-dragons", "--p1", "random", "--p2", "random", "--seed", "3",
-                  "--record", "game.jsonl", "-q"], 0, "record written"),
+        ("play", ["play", "dragons", "--cards", "mes-dragons", "--p1", "random", "--p2", "random", "--seed", "3", "--record", "game.jsonl", "-q"], 0, "record written"),
         ("replay", ["replay", "game.jsonl"], 0, "replayed"),
         ("simulate", ["simulate", "cordes", "--games", "4", "--workers", "1", "--p1", "random", "--p2", "random"], 0, "games"),
         ("tournament", ["tournament", "dragons", "random", "heuristic", "--games", "2", "--workers", "1"], 0, "random"),
@@ -104,7 +107,7 @@ def test_every_subcommand_runs_from_the_installed_wheel(installed, home):
         ("schema", ["schema", "record"], 0, '"$schema"'),
     ]
     failures = []
-    for name, arguments, code, expected in checks:
+    for _name, arguments, code, expected in checks:
         done = atout(installed, home, *arguments)
         output = done.stdout + done.stderr
         if done.returncode != code or expected not in output or "Traceback" in output:

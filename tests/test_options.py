@@ -29,8 +29,10 @@ def test_every_game_declares_rules_and_its_own_options():
     [
         # the tests' own game declares --deck too: it is named last
         (["cordes", "--deck", "le-renard"], ("--deck is an option of battlefight, cardia and tiny, not of cordes",)),
-        (["battlefight", "--lieu", "puits", "--protecteurs", "--boxer", "Lewis"],
-         ("--boxer is an option of cordes; --lieu is an option of cardia; --protecteurs is an option of cardia, not of battlefight",)),
+        (
+            ["battlefight", "--lieu", "puits", "--protecteurs", "--boxer", "Lewis"],
+            ("--boxer is an option of cordes; --lieu is an option of cardia; --protecteurs is an option of cardia, not of battlefight",),
+        ),
     ],
 )
 def test_an_option_of_another_game_is_a_usage_error_naming_its_game(args, owners):

@@ -84,6 +84,7 @@ def test_a_tally_kept_up_to_date_is_the_one_made_from_scratch():
 
     def by_name(segment: list[int]) -> Counter:
         return Counter(map(key, segment))
+
     rng = random.Random(5)
     pile = Pile([list(range(0, 30)), list(range(30, 40))], key)
     out: list[int] = list(range(40, 60))

@@ -178,7 +178,7 @@ def test_the_commands_init_prints_play_the_new_card(tmp_path, game, monkeypatch)
     simulate[simulate.index("--games") + 1] = "60"
     simulated = run(*simulate, "--format", "json")
     assert simulated.exit_code == 0, simulated.output
-    study = json.loads(simulated.output[simulated.output.index("{"):])["studies"][0]
+    study = json.loads(simulated.output[simulated.output.index("{") :])["studies"][0]
     played = {card["name"]: card["played"] for card in study["cards"]}
     assert played.get(NEW_CARD[game], 0) > 0, f"{NEW_CARD[game]} is never played by {' '.join(simulate)}"
     for seed in range(1, 41):  # as printed, between bots: a game of forty where the new card is played (one copy of it)

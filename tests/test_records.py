@@ -93,10 +93,7 @@ def test_a_designer_plays_records_and_replays_elsewhere_without_their_folder(gam
     assert refused.exit_code == 1 and "copy.jsonl, line 1:" in refused.output
     # one choice changed: exit 1 with its line
     lines = copy.read_text(encoding="utf-8").splitlines()
-    number = next(
-        n for n, line in enumerate(lines, start=1)
-        if n > 2 and (data := json.loads(line)).get("player") in ("P1", "P2") and data["index"] > 0
-    )
+    number = next(n for n, line in enumerate(lines, start=1) if n > 2 and (data := json.loads(line)).get("player") in ("P1", "P2") and data["index"] > 0)
     data = json.loads(lines[number - 1])
     data["index"] -= 1
     lines[number - 1] = json.dumps(data, ensure_ascii=False)
@@ -332,9 +329,7 @@ def test_play_writes_the_record_to_standard_output_and_replay_reads_it_from_stan
     assert json.loads(lines[0])["record"] == "atout" and "outcome" in json.loads(lines[-1])
     assert "Duel over" in played.stderr and "record written to standard output" in played.stderr
     replayed = run("replay", "-", "--show", input=played.stdout)
-    assert replayed.exit_code == 0 and replayed.output.rstrip().endswith(
-        replayed.output.rstrip().splitlines()[-1]
-    )
+    assert replayed.exit_code == 0 and replayed.output.rstrip().endswith(replayed.output.rstrip().splitlines()[-1])
     assert "<stdin>: " in replayed.output and "all legal and identical" in replayed.output
     broken = run("replay", "-", input="\n".join(lines[:1] + lines[2:]))
     assert broken.exit_code == 1 and "<stdin>" in broken.output

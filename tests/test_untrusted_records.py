@@ -43,8 +43,7 @@ def layered(tmp_path_factory) -> tuple[Path, list[str]]:
     (work / "b").mkdir()
     (work / "b" / "extension.atout").write_text("BattleFight : extension\n\nBase : ../a\n", encoding="utf-8")
     record = work / "game.jsonl"
-    played = run("play", "battlefight", "--cards", work / "b", "--deck", "mon-deck", "--deck", "random",
-                 "--p1", "random", "--p2", "random", "--seed", 2, "-q", "--record", record)
+    played = run("play", "battlefight", "--cards", work / "b", "--deck", "mon-deck", "--deck", "random", "--p1", "random", "--p2", "random", "--seed", 2, "-q", "--record", record)
     assert played.exit_code == 0, played.output
     return record, record.read_text(encoding="utf-8").split("\n")
 
@@ -111,7 +110,7 @@ def test_a_base_that_holds_the_extension_itself_is_a_cycle(layered, tmp_path):
         ("a/" * 2000 + "x.atout", "is named through 2,001 folders"),
         ("notes.txt", "is not named as a card file (.atout)"),
         ("mes-cartes.atout/x.atout", "is also named as a folder of another embedded file"),
-        ("../set/extension.atout", 'name the same file'),
+        ("../set/extension.atout", "name the same file"),
     ],
 )
 def test_an_embedded_file_with_a_name_no_file_can_have_is_refused(layered, tmp_path, name, message):
@@ -152,8 +151,7 @@ def test_a_designer_file_holding_line_separators_replays_and_so_does_its_record_
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("\n", "\n# séparateurs : \u2028 \u2029 \u0085 \x0b \x0c \x1c fin\n", 1), encoding="utf-8")
     record = tmp_path / "game.jsonl"
-    played = run("play", "battlefight", "--cards", folder, "--deck", "mon-deck", "--deck", "random",
-                 "--p1", "random", "--p2", "random", "--seed", 1, "-q", "--record", record)
+    played = run("play", "battlefight", "--cards", folder, "--deck", "mon-deck", "--deck", "random", "--p1", "random", "--p2", "random", "--seed", 1, "-q", "--record", record)
     assert played.exit_code == 0, played.output
     assert "\u2028" in record.read_text(encoding="utf-8")  # written raw, as JSON allows
     assert run("replay", record).exit_code == 0
@@ -179,9 +177,16 @@ class _Stream:
 def test_any_text_a_designer_may_type_survives_a_record_round_trip(text, label):
     stream = _Stream()
     writer = RecordWriter(stream, "game.jsonl")  # type: ignore[arg-type]
-    header = {"record": "atout", "version": 2, "game": "battlefight", "digest": "0" * 16,
-              "files": {"shipped": {}, "designer": {"mes-cartes.atout": text}}, "setup": {"nom": text},
-              "players": ["random", "random"], "seed": 1}
+    header = {
+        "record": "atout",
+        "version": 2,
+        "game": "battlefight",
+        "digest": "0" * 16,
+        "files": {"shipped": {}, "designer": {"mes-cartes.atout": text}},
+        "setup": {"nom": text},
+        "players": ["random", "random"],
+        "seed": 1,
+    }
     writer._write(header)
     writer._write({"start": [{"e": "note", "text": text}]})
     writer._write({"n": 1, "turn": 1, "player": "P1", "kind": "play", "index": 0, "label": label, "events": [{"e": "play", "card": label}]})
@@ -219,8 +224,7 @@ def test_a_line_nested_too_deeply_is_refused_at_its_line():
     nested: object = 1
     for _ in range(deepest + 5):
         nested = [nested]
-    header = {"record": "atout", "version": 2, "game": "battlefight", "digest": None, "files": None,
-              "setup": {"deep": nested}, "players": ["a", "b"]}
+    header = {"record": "atout", "version": 2, "game": "battlefight", "digest": None, "files": None, "setup": {"deep": nested}, "players": ["a", "b"]}
     with pytest.raises(RecordError, match=f"game.jsonl:1: this line is nested more than {deepest} deep"):
         parse_records(json.dumps(header) + "\n", "game.jsonl")
 
@@ -272,7 +276,7 @@ def test_a_long_label_or_name_in_a_record_is_quoted_short(layered, tmp_path):
     data = json.loads(lines[action])
     data["label"] = "L" * 50_000
     changed = tmp_path / "label.jsonl"
-    changed.write_text("\n".join([*lines[:action], json.dumps(data), *lines[action + 1:]]), encoding="utf-8")
+    changed.write_text("\n".join([*lines[:action], json.dumps(data), *lines[action + 1 :]]), encoding="utf-8")
     refused = run("replay", changed)
     assert refused.exit_code == 1 and "L" * 79 + "…" in refused.output and len(refused.output) < 2_000
     path = tampered(tmp_path, lines, lambda files: files.update(shipped={"s" * 50_000 + ".atout": "0" * 16}))
@@ -301,7 +305,7 @@ def test_an_action_nested_too_deeply_is_refused_at_its_line(layered):
     for _ in range(deepest + 5):
         nested = {"x": nested}
     data["events"] = [{"e": "deep", "facts": nested}]
-    text = "\n".join([*lines[:action], json.dumps(data), *lines[action + 1:]])
+    text = "\n".join([*lines[:action], json.dumps(data), *lines[action + 1 :]])
     with pytest.raises(RecordError, match=f"game.jsonl:{action + 1}: this line is nested more than {deepest} deep"):
         parse_records(text, "game.jsonl")
 

@@ -113,9 +113,7 @@ def test_cardia_hides_the_other_hand_and_the_secret_choice(seed, lieu):
         hand_lines = [line for line in text.split("\n") if line.startswith("    ") and " — " in line]
         decision = state.decision()
         offered = set(decision.labels()) if decision.player == me else set()  # their options say what they do
-        assert [line.split()[0] for line in hand_lines] == [
-            state.names[c].split()[0] for c in sorted(state.seats[me].hand, key=state.printed.__getitem__) if state.names[c] not in offered
-        ]
+        assert [line.split()[0] for line in hand_lines] == [state.names[c].split()[0] for c in sorted(state.seats[me].hand, key=state.printed.__getitem__) if state.names[c] not in offered]
 
     assert each_decision(loaded, seed, check) > 10
     assert secret_seen  # P2 chose while P1's card was hidden

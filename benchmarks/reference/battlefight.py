@@ -39,11 +39,24 @@ FORCE, PROTECTION, VITESSE, CHARME, S_EMPECHER, S_EMPECHER_CARTE = range(13, 19)
 
 #: The AST's keyword kinds, by op code.
 OPS = {
-    "corps_a_corps": CORPS_A_CORPS, "distance": DISTANCE, "defausser": DEFAUSSER,
-    "si_possible_defausser": SI_POSSIBLE_DEFAUSSER, "blesser": BLESSER, "se_blesser": SE_BLESSER,
-    "bloquer": BLOQUER, "piocher": PIOCHER, "pousser": POUSSER, "se_deplacer": SE_DEPLACER,
-    "rejouer": REJOUER, "destabiliser": DESTABILISER, "stable": STABLE, "force": FORCE,
-    "protection": PROTECTION, "vitesse": VITESSE, "charme": CHARME, "s_empecher": S_EMPECHER,
+    "corps_a_corps": CORPS_A_CORPS,
+    "distance": DISTANCE,
+    "defausser": DEFAUSSER,
+    "si_possible_defausser": SI_POSSIBLE_DEFAUSSER,
+    "blesser": BLESSER,
+    "se_blesser": SE_BLESSER,
+    "bloquer": BLOQUER,
+    "piocher": PIOCHER,
+    "pousser": POUSSER,
+    "se_deplacer": SE_DEPLACER,
+    "rejouer": REJOUER,
+    "destabiliser": DESTABILISER,
+    "stable": STABLE,
+    "force": FORCE,
+    "protection": PROTECTION,
+    "vitesse": VITESSE,
+    "charme": CHARME,
+    "s_empecher": S_EMPECHER,
     "s_empecher_carte": S_EMPECHER_CARTE,
 }
 
@@ -113,9 +126,7 @@ class BattleFightReference:
         cells = list(board.cells)
         index = {cell: i for i, cell in enumerate(cells)}
         self.cell_names = [board.names[cell] for cell in cells]
-        self.neighbours = [
-            tuple(index[c] for c in sorted(board.neighbours[cell], key=board.names.__getitem__)) for cell in cells
-        ]
+        self.neighbours = [tuple(index[c] for c in sorted(board.neighbours[cell], key=board.names.__getitem__)) for cell in cells]
         self.edge = [board.is_edge(cell) for cell in cells]
         self.dist = [[board.distance(a, b) for b in cells] for a in cells]
         self.starts = tuple(index[cell] for cell in board.start_cells())
@@ -229,12 +240,7 @@ class BattleFightReference:
         for seat in (0, 1):
             deck = self.decks[seat]
             if deck is None:
-                deck = [
-                    options[self.ask(CHANCE, "booster", options)]
-                    for _ in range(self.boosters)
-                    for options in self.by_type
-                    for _ in range(self.per_type)
-                ]
+                deck = [options[self.ask(CHANCE, "booster", options)] for _ in range(self.boosters) for options in self.by_type for _ in range(self.per_type)]
                 deck.sort()
             self.piles[seat] = deck[:]
         self.current = first
@@ -244,7 +250,12 @@ class BattleFightReference:
         """Turns until the game ends: the turn limit, a repeated position, or a player out."""
         seen: dict[tuple, int] = {}
         hands, piles, discards, life, damage, position = (
-            self.hands, self.piles, self.discards, self.life, self.damage, self.position,
+            self.hands,
+            self.piles,
+            self.discards,
+            self.life,
+            self.damage,
+            self.position,
         )
         limit, repetitions = self.turn_limit, self.repetitions
         while True:
@@ -255,10 +266,19 @@ class BattleFightReference:
             current = self.current
             key = (
                 current,
-                life[0], damage[0], position[0], tuple(hands[0]), tuple(piles[0]), tuple(discards[0]),
-                life[1], damage[1], position[1], tuple(hands[1]), tuple(piles[1]), tuple(discards[1]),
-                tuple([(a.tech, a.owner, a.next_step, a.stable, a.cost, tuple(a.perms)) for a in self.actives])
-                if self.actives else (),
+                life[0],
+                damage[0],
+                position[0],
+                tuple(hands[0]),
+                tuple(piles[0]),
+                tuple(discards[0]),
+                life[1],
+                damage[1],
+                position[1],
+                tuple(hands[1]),
+                tuple(piles[1]),
+                tuple(discards[1]),
+                tuple([(a.tech, a.owner, a.next_step, a.stable, a.cost, tuple(a.perms)) for a in self.actives]) if self.actives else (),
             )
             times = seen[key] = seen.get(key, 0) + 1
             if times >= repetitions:

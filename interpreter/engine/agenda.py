@@ -301,8 +301,13 @@ class AgendaState(State[G]):
         return options[pick(chances)]
 
     def _answer_here(
-        self, counter: ActionCounter, options: list[Option], pick: Callable[[Any], int], chances: Any,
-        method: Callable[..., Any], args: tuple[Any, ...],
+        self,
+        counter: ActionCounter,
+        options: list[Option],
+        pick: Callable[[Any], int],
+        chances: Any,
+        method: Callable[..., Any],
+        args: tuple[Any, ...],
     ) -> None:
         """Answer a decision where it is posed (`ask_last`, `ask_draw`) as `_run` answers it (kept in step with it).
 

@@ -18,8 +18,7 @@ is trusted that the digests do not check.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
 
 from atout.cards import CARDS_DIR
 
@@ -30,7 +29,7 @@ HISTORY = CARDS_DIR / ".history"
 SUFFIX = ".txt"
 
 
-@lru_cache(maxsize=None)
+@cache
 def generations(game: str) -> tuple[dict[str, str], ...]:
     """Each generation of a game's shipped files, newest first: the earlier text of each file it changed, by name."""
     folder = HISTORY / game
@@ -39,10 +38,7 @@ def generations(game: str) -> tuple[dict[str, str], ...]:
     numbered = sorted((int(p.name), p) for p in folder.iterdir() if p.is_dir() and p.name.isdigit())
     found = []
     for _, generation in reversed(numbered):
-        texts = {
-            path.relative_to(generation).as_posix()[: -len(SUFFIX)]: path.read_text(encoding="utf-8")
-            for path in sorted(generation.rglob(f"*{SUFFIX}"))
-        }
+        texts = {path.relative_to(generation).as_posix()[: -len(SUFFIX)]: path.read_text(encoding="utf-8") for path in sorted(generation.rglob(f"*{SUFFIX}"))}
         found.append(texts)
     return tuple(found)
 

@@ -209,10 +209,7 @@ def read_answer(answer: str, decision: Decision) -> Reading:
     starting = tuple(index for index, label in enumerate(labels) if label.startswith(wanted))
     if starting and len({labels[i] for i in starting}) == 1:
         return Reading(starting[0])
-    inside = tuple(
-        index for index, label in enumerate(labels)
-        if index not in starting and any(label[at:].startswith(wanted) for at in _word_starts(label))
-    )
+    inside = tuple(index for index, label in enumerate(labels) if index not in starting and any(label[at:].startswith(wanted) for at in _word_starts(label)))
     return Reading(starts=starting, inside=inside)
 
 

@@ -84,10 +84,7 @@ def limit_reason(facts: dict[str, Any]) -> str:
 
 def limit_text(event: dict[str, Any]) -> str:
     """The `action_limit` event as a line of commentary (every game prints it the same way)."""
-    return (
-        f"The game stops: the limit of {event['actions']} actions per {event['limit']} "
-        f"is reached ({event['parameter']})"
-    )
+    return f"The game stops: the limit of {event['actions']} actions per {event['limit']} is reached ({event['parameter']})"
 
 
 class ActionCounter:
@@ -99,10 +96,7 @@ class ActionCounter:
         self.per_game: int = getattr(rules, "actions_per_game", DEFAULT_ACTIONS_PER_GAME)
         self.per_turn: int = getattr(rules, "actions_per_turn", DEFAULT_ACTIONS_PER_TURN)
         fields = getattr(type(rules), "model_fields", {})
-        self.names = tuple(
-            (fields[name].alias if name in fields else None) or NAMES["en"][i]
-            for i, name in enumerate(("actions_per_game", "actions_per_turn"))
-        )
+        self.names = tuple((fields[name].alias if name in fields else None) or NAMES["en"][i] for i, name in enumerate(("actions_per_game", "actions_per_turn")))
         self.actions = 0
         self.in_turn = 0
         self.turn = 0

@@ -36,17 +36,17 @@ from atout.interpreter.language.project import RULES_STEMS, expand, load_shipped
 class FilesDigest(str):
     """The digest of a game's files, holding on to the files (a game made from them keeps it)."""
 
-    files: "GameFiles"
+    files: GameFiles
 
-    def __new__(cls, digest: str, files: "GameFiles") -> "FilesDigest":
+    def __new__(cls, digest: str, files: GameFiles) -> FilesDigest:
         made = super().__new__(cls, digest)
         made.files = files
         return made
 
-    def __copy__(self) -> "FilesDigest":
+    def __copy__(self) -> FilesDigest:
         return self
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "FilesDigest":
+    def __deepcopy__(self, memo: dict[int, Any]) -> FilesDigest:
         return self  # a copied game still knows its files (they never change)
 
     def __reduce__(self) -> tuple[type, tuple[str]]:
@@ -96,10 +96,7 @@ class GameFiles:
         from atout.interpreter.language.diagnostics import Diagnostic, nearest
 
         wanted = "the main rules file" if name is None else f'"{name}"'
-        raise DiagnosticError(
-            [Diagnostic("E400", f'no rules file {wanted}; the rules files are {", ".join(known) or "none"}', "rules",
-                        suggestion=nearest(name or "", known))]
-        )
+        raise DiagnosticError([Diagnostic("E400", f"no rules file {wanted}; the rules files are {', '.join(known) or 'none'}", "rules", suggestion=nearest(name or "", known))])
 
     def digest(self) -> str:
         """A digest of these files, each by its path and text (computed once).

@@ -133,7 +133,7 @@ def parse_bot(name: str) -> Budget:
         return Budget(iterations=DEFAULT_ITERATIONS)
     if not name.startswith(NAME + ":"):
         raise BudgetError(f'"{name}" is not {NAME}; write {FORMS}')
-    return parse_budget(name[len(NAME) + 1:])
+    return parse_budget(name[len(NAME) + 1 :])
 
 
 def can_search(game: Game) -> bool:
@@ -224,7 +224,10 @@ class MctsBot:
     """
 
     def __init__(
-        self, seed: int, budget: Budget | None = None, exploration: float = EXPLORATION,
+        self,
+        seed: int,
+        budget: Budget | None = None,
+        exploration: float = EXPLORATION,
         fallback: Callable[[int], Player] | None = None,
     ) -> None:
         self.rng = random.Random(seed)

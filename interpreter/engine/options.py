@@ -112,9 +112,7 @@ class GameOption:
         near = nearest(value, allowed)
         hint = f'; did you mean "{near}"?' if near else "."
         also = " (or a file)" if self.files else ""
-        raise OptionError(
-            self.name, f'--{self.name}: no {self.noun or self.metavar.lower()} "{value}" in {game}{hint} Valid values: {", ".join(allowed) or "none"}{also}.'
-        )
+        raise OptionError(self.name, f'--{self.name}: no {self.noun or self.metavar.lower()} "{value}" in {game}{hint} Valid values: {", ".join(allowed) or "none"}{also}.')
 
 
 def rules_names(files: GameFiles) -> list[str]:
@@ -134,9 +132,7 @@ RULES = GameOption(
 )
 
 
-def check_options(
-    options: Sequence[GameOption], files: GameFiles, given: Mapping[str, Any], game: str
-) -> dict[str, Any]:
+def check_options(options: Sequence[GameOption], files: GameFiles, given: Mapping[str, Any], game: str) -> dict[str, Any]:
     """The given options, checked against the declarations, as `setup_from_options` reads them.
 
     Options not given are left out. Raises `OptionError` for an option the
@@ -159,7 +155,6 @@ def check_options(
             where = ", ".join(sorted({str(Path(d.path).parent) for d in files.documents})) or "the game's files"
             raise OptionError(
                 "rules",
-                f"{game} needs a rules file named {RULES_STEMS[0]}.atout in {where}"
-                + (f"; give --rules with one of {', '.join(names)}" if names else "; there is none"),
+                f"{game} needs a rules file named {RULES_STEMS[0]}.atout in {where}" + (f"; give --rules with one of {', '.join(names)}" if names else "; there is none"),
             )
     return checked

@@ -82,7 +82,7 @@ class Segment:
             self._options = [draw_option(label, copies) for label, copies in zip(self._labels, self._weights)]
         return by_name
 
-    def copy(self) -> "Segment":
+    def copy(self) -> Segment:
         """An independent copy, with its counts by name if they are made."""
         segment = Segment.__new__(Segment)
         segment.cards = self.cards[:]
@@ -260,7 +260,7 @@ class Pile:
         name = self._name(name)
         return Decision(CHANCE, kind, top.options(name)[:], prompt, weights=top.weights(name)[:])
 
-    def count(self, name: Name | None = None) -> "Pile":
+    def count(self, name: Name | None = None) -> Pile:
         """Count the top segment's cards by name now, as its first draw would; the pile itself.
 
         A position dealt anew for a bot (`State.resample`) may count its
@@ -324,7 +324,7 @@ class Pile:
             return (only.tally(table),) if only.cards else ()
         return tuple([segment.tally(table) for segment in segments if segment.cards])
 
-    def copy(self) -> "Pile":
+    def copy(self) -> Pile:
         """An independent copy (each segment's counts by name are copied, not made again)."""
         pile = Pile.__new__(Pile)
         pile.name = self.name

@@ -111,7 +111,10 @@ def play_game(
     inside = None
     if (quiet is True or listener is not None) and on_decision is None and isinstance(state, AgendaState):
         inside = state.answer_inside(
-            chance.choose, watch, chance.pick, [getattr(player, "choose_blind", None) for player in players],
+            chance.choose,
+            watch,
+            chance.pick,
+            [getattr(player, "choose_blind", None) for player in players],
             [getattr(player, "choose_among", None) for player in players],
         )
     views = [View(state, seat) for seat in range(len(players))]
@@ -230,9 +233,7 @@ class EventWatch(TurnWatch):
                 on_event(event)
 
 
-def _taken_back(
-    history: list[tuple[int, int, int, tuple[int, int] | None]], seat: int, writer: RecordWriter | None
-) -> tuple[int | None, str]:
+def _taken_back(history: list[tuple[int, int, int, tuple[int, int] | None]], seat: int, writer: RecordWriter | None) -> tuple[int | None, str]:
     """How many answers stay when `seat` takes back its last decision (the record rewound to it), and what to tell;
     None and the reason when it cannot be done."""
     last = next((i for i in range(len(history) - 1, -1, -1) if history[i][1] == seat), None)
@@ -291,8 +292,13 @@ def play_match(
         needed = engine.games_to_win(game)
         on_event = on_event_for(game) if on_event_for is not None else None
         played = play_game(
-            game, make_players(seed + number), seed + number,
-            writer=writer, on_event=on_event, on_start=on_start, match=number + 1,
+            game,
+            make_players(seed + number),
+            seed + number,
+            writer=writer,
+            on_event=on_event,
+            on_start=on_start,
+            match=number + 1,
         )
         result.games.append(played)
         outcome = played.outcome

@@ -230,16 +230,13 @@ def record_schema() -> dict[str, Any]:
     schema cannot say (which fields a record written by atout must give,
     the order of the lines, what replay re-derives) is in docs/records.md.
     """
-    lines: TypeAdapter[HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine] = TypeAdapter(
-        HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine
-    )
+    lines: TypeAdapter[HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine] = TypeAdapter(HeaderLine | StartLine | ActionLine | OutcomeLine | AbandonedLine)
     schema = lines.json_schema()
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"atout record line, format version {VERSION}",
         "description": (
-            f'One line of an atout game record (JSON Lines), format version {VERSION}: a header ("record": '
-            '"atout"), the start line, one line per decision, then the outcome or the abandoned game.'
+            f'One line of an atout game record (JSON Lines), format version {VERSION}: a header ("record": "atout"), the start line, one line per decision, then the outcome or the abandoned game.'
         ),
         "version": VERSION,
         **schema,
@@ -397,9 +394,7 @@ class RecordWriter:
 
     def abandoned(self, turn: int, decision: Decision, reason: str) -> None:
         """The last line of a game left before its end: the decision that was waiting."""
-        self._write(
-            {"abandoned": {"turn": turn, "player": seat_name(decision.player), "kind": decision.kind, "reason": reason}}
-        )
+        self._write({"abandoned": {"turn": turn, "player": seat_name(decision.player), "kind": decision.kind, "reason": reason}})
 
 
 class RecordFile:
@@ -573,7 +568,8 @@ def parse_records(text: str, name: str = "record") -> list[Record]:
             version = data.get("version")
             if type(version) is not int or version not in VERSIONS:
                 raise RecordError(
-                    name, number,
+                    name,
+                    number,
                     f"record version {shorten(repr(data.get('version')))} is not known; this atout reads versions {', '.join(map(str, VERSIONS))}",
                 )
             if record is not None:
@@ -657,13 +653,11 @@ def _add_action(record: Record, line: ActionLine, name: str, number: int) -> Non
     missing = [key for key in needed if getattr(line, key) is None]
     if missing:
         why = "" if record.transcribed else ' (only a record transcribed by hand, with "digest": null, may leave fields out)'
-        raise RecordError(name, number, f'an action needs {", ".join(f"{key!r}" for key in missing)}{why}')
+        raise RecordError(name, number, f"an action needs {', '.join(f'{key!r}' for key in missing)}{why}")
     record.actions.append(Action(line.n, line.turn, line.player, line.kind, line.index, line.label, line.events, number))
 
 
 def _finish(record: Record, name: str, number: int) -> None:
     """A game followed by another's header must have ended."""
     if not record.ended:
-        raise RecordError(
-            name, number, f"a new game starts here, but the game before (from line {record.header_line}) has no outcome line"
-        )
+        raise RecordError(name, number, f"a new game starts here, but the game before (from line {record.header_line}) has no outcome line")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+
 def tally_weight(key: int, most: int) -> int:
     """A card's weight in a tally, from its name's number (0, 1, 2… one per name), where a zone holds at most `most` cards."""
     return 1 << (most.bit_length() * key)

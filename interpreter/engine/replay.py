@@ -106,9 +106,7 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     try:
         built = _built(engine, files, record.header["setup"], said)
     except DiagnosticError as error:
-        problems = "; ".join(
-            d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "") for d in error.diagnostics
-        ) or "it names something these files do not have"
+        problems = "; ".join(d.message + (f' (did you mean "{d.suggestion}"?)' if d.suggestion else "") for d in error.diagnostics) or "it names something these files do not have"
         raise Divergence(record, f"the header's setup cannot be played: {problems}", line=header) from None
     game = built.game
     digest = record.header.get("digest")
@@ -123,8 +121,7 @@ def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, S
     if digest is not None and digest != found:
         raise Divergence(
             record,
-            f"the record was made with other card or rules files (digest {digest}; "
-            f"these files give {found}): replay it with the files it was played with",
+            f"the record was made with other card or rules files (digest {digest}; these files give {found}): replay it with the files it was played with",
             line=header,
         )
     state = game.new_state()
@@ -217,18 +214,20 @@ def replay(
         elif options[index].label != action.label:
             raise Divergence(
                 record,
-                f'option {index} is "{options[index].label}", but the record says "{shorten(action.label)}"; '
-                f'the choices are: {", ".join(decision.labels())}',
-                action, number=number, turn=turn,
+                f'option {index} is "{options[index].label}", but the record says "{shorten(action.label)}"; the choices are: {", ".join(decision.labels())}',
+                action,
+                number=number,
+                turn=turn,
             )
         if chance is not None and player == CHANCE:
             drawn = chance.choose(decision)
             if drawn != index:
                 raise Divergence(
                     record,
-                    f'with the record\'s seed {seed}, chance draws "{options[drawn].label}", '
-                    f'but the record says "{shorten(action.label)}"',
-                    action, number=number, turn=turn,
+                    f'with the record\'s seed {seed}, chance draws "{options[drawn].label}", but the record says "{shorten(action.label)}"',
+                    action,
+                    number=number,
+                    turn=turn,
                 )
         events = position.apply(index)
         written = _as_written(record, events, position) if as_written else events
@@ -274,8 +273,7 @@ def _check_end(record: Record, state: State, unfinished: bool) -> None:
             return
         raise Unfinished(
             record,
-            f"the record stops here, before the game ends: {waiting(decision)}; "
-            "a record still being written can be checked with --unfinished",
+            f"the record stops here, before the game ends: {waiting(decision)}; a record still being written can be checked with --unfinished",
             record.last_line,
             waiting(decision),
         )
@@ -287,9 +285,7 @@ def _check_end(record: Record, state: State, unfinished: bool) -> None:
         )
 
 
-def replay_match(
-    records: list[Record], engine: GameEngine, files: GameFiles, unfinished: bool = False
-) -> Iterator[tuple[Record, Game, State, Replayed | None]]:
+def replay_match(records: list[Record], engine: GameEngine, files: GameFiles, unfinished: bool = False) -> Iterator[tuple[Record, Game, State, Replayed | None]]:
     """Replay every game of a record file, checking that the games of a match follow each other.
 
     Yields (record, game, first state, None) as each game starts, then
@@ -315,16 +311,10 @@ def replay_match(
         previous = (record, game, state)
     if previous is not None and (len(records) > 1 or records[0].header.get("match") is not None):
         last_record, last_game, last_state = previous
-        if (
-            not unfinished
-            and last_record.abandoned is None
-            and max(wins) < engine.games_to_win(last_game)
-            and len(records) < MAX_MATCH_GAMES
-        ):
+        if not unfinished and last_record.abandoned is None and max(wins) < engine.games_to_win(last_game) and len(records) < MAX_MATCH_GAMES:
             raise Unfinished(
                 last_record,
-                f"the match stops after game {len(records)} at {wins[0]}–{wins[1]}, but it is not won "
-                f"({engine.games_to_win(last_game)} games win it): the next game is missing",
+                f"the match stops after game {len(records)} at {wins[0]}–{wins[1]}, but it is not won ({engine.games_to_win(last_game)} games win it): the next game is missing",
                 last_record.last_line,
                 "the next game of the match",
             )
@@ -346,7 +336,7 @@ def _check_match(records, position, record, previous, engine, files, wins) -> No
         raise Divergence(record, "every game of a match is of the same game, with the same files", line=line)
     seed_before = before.header.get("seed")
     if seed_before is not None and record.header.get("seed") != seed_before + 1:
-        raise Divergence(record, f'game {position} of the match is played with seed {seed_before + 1}, not {record.header.get("seed")}', line=line)
+        raise Divergence(record, f"game {position} of the match is played with seed {seed_before + 1}, not {record.header.get('seed')}", line=line)
     setup = before.header["setup"]
     if engine.next_setup is not None:
         setup = engine.next_setup(setup, state_before.outcome())
@@ -392,11 +382,7 @@ def _as_written(record: Record, events: list[Event], state: State) -> list[Event
         return events
     outcome = state.outcome()
     reason = outcome.reason if outcome is not None else ""
-    return [
-        {key: value for key, value in {**event, "reason": reason}.items() if key not in ("code", "facts")}
-        if event.get("e") == "end" else event
-        for event in events
-    ]
+    return [{key: value for key, value in {**event, "reason": reason}.items() if key not in ("code", "facts")} if event.get("e") == "end" else event for event in events]
 
 
 def _show(game: Game, event: Event) -> str:

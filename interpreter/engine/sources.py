@@ -124,9 +124,7 @@ def _shipped_extension(engine: GameEngine, names: dict[str, str]) -> Path | None
     return None
 
 
-def _check_shipped(
-    record: Record, engine: GameEngine, digests: dict[str, str], shipped: GameFiles, with_designer: bool = False
-) -> dict[str, str]:
+def _check_shipped(record: Record, engine: GameEngine, digests: dict[str, str], shipped: GameFiles, with_designer: bool = False) -> dict[str, str]:
     """Every shipped file the record names is this atout's, with the same text, or an earlier text this atout keeps.
 
     Returns the earlier texts needed, by name (`history.py`); an earlier text
@@ -138,7 +136,7 @@ def _check_shipped(
         if name not in texts:
             raise FilesError(
                 record,
-                f'the game was played with the shipped file {engine.name}/{shorten(name)}, which this atout does not have; '
+                f"the game was played with the shipped file {engine.name}/{shorten(name)}, which this atout does not have; "
                 "replay it with --cards FOLDER, a folder holding the files it was played with",
             )
         found = text_digest(texts[name])

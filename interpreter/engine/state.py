@@ -44,7 +44,7 @@ class Outcome:
     code: str | None
     facts: dict[str, Any]
     _reason: str | None
-    _game: "Game | None"
+    _game: Game | None
 
     def __init__(
         self,
@@ -53,7 +53,7 @@ class Outcome:
         code: str | None = None,
         facts: dict[str, Any] | None = None,
         *,
-        game: "Game | None" = None,
+        game: Game | None = None,
     ) -> None:
         if reason is None and (game is None or code is None):
             raise TypeError("an outcome needs its reason, or its code and the game whose commentary writes it")
@@ -130,7 +130,7 @@ class Game(ABC):
     setup_names_main_rules: ClassVar[bool] = False
 
     @abstractmethod
-    def new_state(self) -> "State[Any]":
+    def new_state(self) -> State[Any]:
         """The state at the start of a game, before any decision."""
 
     def choices(self) -> dict[str, Any]:
@@ -353,7 +353,7 @@ class State(ABC, Generic[G]):
         self.emit("action_limit", **limit.event())
         self.finish(None, "action_limit", limit.event())
 
-    def clone(self) -> "State[G]":
+    def clone(self) -> State[G]:
         """A copy of this position that plays on alike: the same answers give the same events and outcome.
 
         Search bots, "undo" and studies from a position play on copies. A
@@ -361,7 +361,7 @@ class State(ABC, Generic[G]):
         """
         raise NotImplementedError(f"{type(self).__name__} cannot be copied")
 
-    def resample(self, player: int, rng: Any) -> "State[G]":
+    def resample(self, player: int, rng: Any) -> State[G]:
         """A copy where what `player` cannot see is drawn anew, with `rng`, from what they may know.
 
         The copy shows `player` the same view, and it depends only on that

@@ -239,9 +239,7 @@ class Greedy:
                 best, chosen, kept = value, index, (None if drawn else copy)
         return chosen, kept
 
-    def _try(
-        self, position: State[Any], index: int, seat: int, tape: Tape, keep_before: bool = False
-    ) -> tuple[float, int, State[Any] | None]:
+    def _try(self, position: State[Any], index: int, seat: int, tape: Tape, keep_before: bool = False) -> tuple[float, int, State[Any] | None]:
         """Apply option `index` to `position`, let chance answer from `tape`, score it for `seat`.
 
         The score, the draws answered, and (with `keep_before`, when chance

@@ -40,10 +40,7 @@ BOUNDED_CONNECT = {
     "RAY_gcs_server_port_wait_time_s": "1",
 }
 
-_TOKEN_HELP = (
-    "run atout with RAY_AUTH_MODE=token set and the cluster's token in RAY_AUTH_TOKEN or ~/.ray/auth_token "
-    "(`ray get-auth-token` on the head prints it)"
-)
+_TOKEN_HELP = "run atout with RAY_AUTH_MODE=token set and the cluster's token in RAY_AUTH_TOKEN or ~/.ray/auth_token (`ray get-auth-token` on the head prints it)"
 
 
 class RayMissing(AtoutError):
@@ -64,9 +61,7 @@ def host_and_port(address: str) -> tuple[str, int] | None:
     bare = re.sub(r"^[a-z]+://", "", address).rstrip("/")
     match = re.fullmatch(r"\[(?P<v6>[^\]]+)\]:(?P<port6>\d+)|(?P<host>[^:\[\]]+):(?P<port>\d+)", bare)
     if match is None or not 0 < int(match["port"] or match["port6"]) < 65536:
-        raise ClusterUnreachable(
-            f"{address} is no address: give the head's address as HOST:PORT, as `ray start --head` printed it (for example 192.168.1.10:6379)"
-        )
+        raise ClusterUnreachable(f"{address} is no address: give the head's address as HOST:PORT, as `ray start --head` printed it (for example 192.168.1.10:6379)")
     return match["v6"] or match["host"], int(match["port"] or match["port6"])
 
 
@@ -78,17 +73,13 @@ def check_reachable(address: str, timeout: float = TCP_TIMEOUT) -> None:
     try:
         with socket.create_connection(where, timeout=timeout):
             pass
-    except socket.timeout:
+    except TimeoutError:
         raise ClusterUnreachable(
-            f"no Ray cluster answers at {address}: no answer within {timeout:g} s "
-            "(a wrong address, or a firewall in the way); check the address `ray start --head` printed"
+            f"no Ray cluster answers at {address}: no answer within {timeout:g} s (a wrong address, or a firewall in the way); check the address `ray start --head` printed"
         ) from None
     except OSError as error:
         reason = error.strerror or str(error)
-        raise ClusterUnreachable(
-            f"no Ray cluster answers at {address} ({reason.lower()}): start one with `ray start --head` "
-            "and give the address it prints (HOST:PORT)"
-        ) from None
+        raise ClusterUnreachable(f"no Ray cluster answers at {address} ({reason.lower()}): start one with `ray start --head` and give the address it prints (HOST:PORT)") from None
 
 
 def _reason(error: BaseException) -> str:
@@ -110,18 +101,12 @@ def refusal(address: str, error: BaseException) -> ClusterUnreachable:
     if mismatch:
         return ClusterUnreachable(f"the Ray cluster at {address} runs another version of Ray or Python: {mismatch.group(0)}")
     if "ray[client]" in reason:
-        return ClusterUnreachable(
-            f"--address {address}: a ray:// address needs Ray's client (pip install 'ray[client]'); "
-            "or give the head's own address, HOST:PORT, as `ray start --head` printed it"
-        )
+        return ClusterUnreachable(f"--address {address}: a ray:// address needs Ray's client (pip install 'ray[client]'); or give the head's own address, HOST:PORT, as `ray start --head` printed it")
     if "resolve node to connect to" in reason:
         return not_a_node(address)
     if "Could not find any running Ray instance" in reason:
         return ClusterUnreachable(f"--address {address}: no Ray cluster runs on this machine; start one with `ray start --head`")
-    return ClusterUnreachable(
-        f"no Ray cluster answers at {address}: something accepts connections there but does not answer as a Ray "
-        "cluster's head (check the port `ray start --head` printed)"
-    )
+    return ClusterUnreachable(f"no Ray cluster answers at {address}: something accepts connections there but does not answer as a Ray cluster's head (check the port `ray start --head` printed)")
 
 
 def not_a_node(address: str) -> ClusterUnreachable:
@@ -230,9 +215,7 @@ def connect(ray: Any, address: str, options: dict[str, Any]) -> None:
         sys.stderr.write(said)
 
 
-def run_ray(
-    task: Callable[[Any, Piece], Result], shared: Any, pieces: Sequence[Piece], workers: int, address: str | None
-) -> Iterator[Result]:
+def run_ray(task: Callable[[Any, Piece], Result], shared: Any, pieces: Sequence[Piece], workers: int, address: str | None) -> Iterator[Result]:
     """`task(shared, piece)` for each piece as Ray tasks, yielded as they finish.
 
     Without an address, a Ray runtime with `workers` CPUs is started here

@@ -496,9 +496,11 @@ def html_page(comparison: Comparison, title: str, side_word: str = "side") -> st
 
     body = [f"<h1>{report._esc(title)}</h1>"]
     base = comparison.base
-    body.append(f'<p class="note">{base.games} games per version, seed {base.study.seed}, the same seeds and deals for every version. '
-                "Each difference is the version's minus the base's, measured seed by seed, with its 95% paired interval; "
-                "● marks an interval that excludes zero.</p>")
+    body.append(
+        f'<p class="note">{base.games} games per version, seed {base.study.seed}, the same seeds and deals for every version. '
+        "Each difference is the version's minus the base's, measured seed by seed, with its 95% paired interval; "
+        "● marks an interval that excludes zero.</p>"
+    )
     body.append('<section id="verdicts"><h2>Verdict</h2><ul>')
     for version in comparison.versions:
         body.extend(f"<li>{report._esc(line)}</li>" for line in version.verdicts())
@@ -508,16 +510,32 @@ def html_page(comparison: Comparison, title: str, side_word: str = "side") -> st
         marked = ", ".join(f"{name} ({change})" for name, change in version.changes.items()) or "the same in both"
         body.append(f"<p>Cards: {report._esc(marked)}</p>")
         body.append(_difference_plot([(d.name, d) for d in version.overall if d.unit == "rate"]))
-        body.append(report._table(["measure", comparison.labels[0], version.label, "difference (95% paired interval)"],
-                                  [[("● " if d.clear else "") + d.name, d.value_text(d.base), d.value_text(d.version), d.text()] for d in version.overall], {1, 2}))
+        body.append(
+            report._table(
+                ["measure", comparison.labels[0], version.label, "difference (95% paired interval)"],
+                [[("● " if d.clear else "") + d.name, d.value_text(d.base), d.value_text(d.version), d.text()] for d in version.overall],
+                {1, 2},
+            )
+        )
         rows = []
         for card in version.cards:
             name = ("● " if card.clear else "") + card.name + (f" ({card.change})" if card.change else "")
-            rows.append([name, card.played_score.value_text(card.played_score.base), card.played_score.value_text(card.played_score.version), card.played_score.text(),
-                         card.play_share.value_text(card.play_share.base), card.play_share.value_text(card.play_share.version), card.play_share.text()])
+            rows.append(
+                [
+                    name,
+                    card.played_score.value_text(card.played_score.base),
+                    card.played_score.value_text(card.played_score.version),
+                    card.played_score.text(),
+                    card.play_share.value_text(card.play_share.base),
+                    card.play_share.value_text(card.play_share.version),
+                    card.play_share.text(),
+                ]
+            )
         if rows:
-            body.append('<h3>Cards</h3><p class="note">Score of the seats that played the card (seeds where it was played in both versions), '
-                        "and the share of the seats holding it that played it; changed, new and removed cards first.</p>")
+            body.append(
+                '<h3>Cards</h3><p class="note">Score of the seats that played the card (seeds where it was played in both versions), '
+                "and the share of the seats holding it that played it; changed, new and removed cards first.</p>"
+            )
             head = ["card", f"score when played: {comparison.labels[0]}", version.label, "difference", f"played when held: {comparison.labels[0]}", version.label, "difference"]
             body.append(report._table(head, rows, {1, 2, 4, 5}))
         body.append("</section>")
@@ -525,13 +543,10 @@ def html_page(comparison: Comparison, title: str, side_word: str = "side") -> st
     for number, summary in enumerate(comparison.summaries):
         body.append(f'<div class="version">{report._study_html(summary, number, None, side_word)}</div>')  # headed by its label, "version: NAME"
     body.append("</div></section>")
-    style = report._STYLE + ".side-by-side { display: flex; gap: 1.5em; align-items: flex-start; overflow-x: auto; } .version { flex: 1; min-width: 30em; } .version svg { max-width: 100%; height: auto; }"
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{report._esc(title)}</title><style>{style}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>\n"
+    style = (
+        report._STYLE + ".side-by-side { display: flex; gap: 1.5em; align-items: flex-start; overflow-x: auto; } .version { flex: 1; min-width: 30em; } .version svg { max-width: 100%; height: auto; }"
     )
+    return f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{report._esc(title)}</title><style>{style}</style></head><body>' + "\n".join(body) + "</body></html>\n"
 
 
 def _difference_plot(rows: list[tuple[str, Difference]]) -> str:

@@ -113,6 +113,7 @@ def read_result(path: Path, label: str | None = None) -> Saved:
 
 def _check_study(name: str, study: Any) -> None:
     """Refuse a study whose fields diff-report reads are missing or of the wrong kind (a hand-edited or foreign file)."""
+
     def bad(where: str) -> ResultError:
         return ResultError(f"{name}: not a result of atout's lab: {where} is missing or malformed; {HOW}")
 
@@ -356,10 +357,7 @@ def _notes(a: Saved, b: Saved) -> list[str]:
         if saved.study.get("interrupted"):
             notes.append(f"{saved.label} was interrupted: {saved.games} of {saved.study.get('planned')} games")
     if a.study.get("seed") == b.study.get("seed") and a.games == b.games and a.study.get("swap") == b.study.get("swap"):
-        notes.append(
-            "both played the same seeds: if they are two versions of a set, `atout simulate GAME --vs FOLDER` compares them "
-            "seed by seed, with paired intervals, far narrower"
-        )
+        notes.append("both played the same seeds: if they are two versions of a set, `atout simulate GAME --vs FOLDER` compares them seed by seed, with paired intervals, far narrower")
     return notes
 
 
@@ -431,21 +429,34 @@ def html_page(diff: Diff, title: str) -> str:
     body.append('<section id="verdicts"><h2>Verdict</h2><ul>' + "".join(f"<li>{esc(line)}</li>" for line in diff.verdicts()) + "</ul></section>")
     body.append('<section id="overall"><h2>Overall</h2>')
     body.append(_difference_plot([(d.name, d) for d in diff.overall if d.unit == "rate"]))
-    body.append(report._table(["measure", "A", "B", "difference B − A (95% unpaired interval)"], [[("● " if d.clear else "") + d.name, d.value_text(d.base), d.value_text(d.version), d.text()] for d in diff.overall], {1, 2}))
+    body.append(
+        report._table(
+            ["measure", "A", "B", "difference B − A (95% unpaired interval)"],
+            [[("● " if d.clear else "") + d.name, d.value_text(d.base), d.value_text(d.version), d.text()] for d in diff.overall],
+            {1, 2},
+        )
+    )
     body.append("</section>")
     if diff.cards:
-        body.append('<section id="cards"><h2>Cards</h2><p class="note">Per bot, over its seats: the win rate of the seats that held the card (in hand) and the share of them that played it, with [seats]; the clear differences first, then by size.</p>')
+        body.append(
+            '<section id="cards"><h2>Cards</h2><p class="note">Per bot, over its seats: the win rate of the seats that held the card (in hand) and the share of them that played it, with [seats]; the clear differences first, then by size.</p>'
+        )
         rows = []
         for card in diff.cards:
             name = ("● " if card.clear else "") + card.name + (f" (only in {card.only.upper()})" if card.only else "")
-            rows.append([name, card.bot, _rate_cell(card.in_hand, card.in_hand.base, 0), _rate_cell(card.in_hand, card.in_hand.version, 1), card.in_hand.text(),
-                         _rate_cell(card.played, card.played.base, 0), _rate_cell(card.played, card.played.version, 1), card.played.text()])
+            rows.append(
+                [
+                    name,
+                    card.bot,
+                    _rate_cell(card.in_hand, card.in_hand.base, 0),
+                    _rate_cell(card.in_hand, card.in_hand.version, 1),
+                    card.in_hand.text(),
+                    _rate_cell(card.played, card.played.base, 0),
+                    _rate_cell(card.played, card.played.version, 1),
+                    card.played.text(),
+                ]
+            )
         body.append(report._table(["card", "bot", "in hand: A", "B", "difference", "played when held: A", "B", "difference"], rows, {2, 3, 5, 6}))
         body.append("</section>")
     style = report._STYLE + "section#cards { overflow-x: auto; } section#cards table { font-size: .85em; } section#cards td { white-space: nowrap; }"
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{esc(title)}</title><style>{style}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>\n"
-    )
+    return f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title><style>{style}</style></head><body>' + "\n".join(body) + "</body></html>\n"

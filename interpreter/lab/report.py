@@ -226,7 +226,7 @@ def tournament_text(tournament: Tournament) -> list[str]:
     width = max(len(name) for name in names)
     cell = 22
     lines = [f"tournament: {tournament.game}, {_plural(tournament.games, 'game')} per pairing, seats swapped; row's score against column"]
-    lines.append(" " * (width + 2) + "".join(f"{name[:cell - 2]:<{cell}}" for name in names))
+    lines.append(" " * (width + 2) + "".join(f"{name[: cell - 2]:<{cell}}" for name in names))
     for row in names:
         cells = []
         for column in names:
@@ -245,7 +245,10 @@ def ratings_text(ratings: Ratings) -> list[str]:
     if not ratings.ratings and not ratings.unrated:
         return []
     lines = [f"ratings (Bradley–Terry, Elo scale, the field's mean 0, 95% intervals; {RATING_READING}):"]
-    rows = [(f"{rank}. {r.entrant}", f"{signed_points(r.rating)}", f"({signed_points(r.low)} to {signed_points(r.high)})", f"{r.score.text()} over {_plural(r.score.n, 'game')}") for rank, r in enumerate(ratings.ratings, 1)]
+    rows = [
+        (f"{rank}. {r.entrant}", f"{signed_points(r.rating)}", f"({signed_points(r.low)} to {signed_points(r.high)})", f"{r.score.text()} over {_plural(r.score.n, 'game')}")
+        for rank, r in enumerate(ratings.ratings, 1)
+    ]
     if rows:
         widths = [max(len(row[i]) for row in rows) for i in range(3)]
         for row in rows:
@@ -267,9 +270,8 @@ def fit_text(fit: Fit) -> str:
     if fit.explained:
         return f"the ratings explain the matrix: no departure beyond chance ({test})"
     furthest = "; ".join(f"{d.first} against {d.second} {100 * d.score:.1f}%, the ratings expect {100 * d.expected:.1f}%" for d in fit.furthest())
-    return (
-        f"the matrix departs from the ratings beyond chance ({test}): an entrant does better against one rated above it "
-        f"than any ranking allows (a cycle)" + (f"; furthest: {furthest}" if furthest else "")
+    return f"the matrix departs from the ratings beyond chance ({test}): an entrant does better against one rated above it than any ranking allows (a cycle)" + (
+        f"; furthest: {furthest}" if furthest else ""
     )
 
 
@@ -395,7 +397,9 @@ def _histogram(values: dict[int, int]) -> str:
     parts = [f'<svg role="img" width="{width}" height="{height + 30}" viewBox="0 0 {width} {height + 30}">']
     for i, count in enumerate(counts):
         h = height * count / top
-        parts.append(f'<rect x="{left + i * bar:.1f}" y="{height - h:.1f}" width="{max(1.0, bar - 2):.1f}" height="{h:.1f}" fill="#8fb3de"><title>{low + i * size}–{low + (i + 1) * size - 1} turns: {count}</title></rect>')
+        parts.append(
+            f'<rect x="{left + i * bar:.1f}" y="{height - h:.1f}" width="{max(1.0, bar - 2):.1f}" height="{h:.1f}" fill="#8fb3de"><title>{low + i * size}–{low + (i + 1) * size - 1} turns: {count}</title></rect>'
+        )
     parts.append(f'<text x="{left}" y="{height + 18}">{low} turns</text>')
     parts.append(f'<text x="{width}" y="{height + 18}" text-anchor="end">{high} turns</text>')
     parts.append(f'<text x="{left - 6}" y="12" text-anchor="end">{top}</text>')
@@ -407,7 +411,7 @@ def _table(head: list[str], rows: list[list[Any]], numeric: set[int] | None = No
     numeric = numeric or set()
     out = ["<table><thead><tr>", *(f"<th>{_esc(h)}</th>" for h in head), "</tr></thead><tbody>"]
     for row in rows:
-        out.append("<tr>" + "".join(f'<td{" class=n" if i in numeric else ""}>{_esc(v)}</td>' for i, v in enumerate(row)) + "</tr>")
+        out.append("<tr>" + "".join(f"<td{' class=n' if i in numeric else ''}>{_esc(v)}</td>" for i, v in enumerate(row)) + "</tr>")
     out.append("</tbody></table>")
     return "".join(out)
 
@@ -423,7 +427,9 @@ def html_page(
     body: list[str] = [f"<h1>{_esc(title)}</h1>"]
     if tournament is not None:
         body.append('<section id="tournament"><h2>Tournament</h2>')
-        body.append(f'<p class="note">{_plural(tournament.games, "game")} per pairing, seats swapped; each cell is the row\'s score against the column (a draw is half a win), with its 95% interval.</p>')
+        body.append(
+            f'<p class="note">{_plural(tournament.games, "game")} per pairing, seats swapped; each cell is the row\'s score against the column (a draw is half a win), with its 95% interval.</p>'
+        )
         ratings = tournament.ratings()
         body.append(_heatmap(tournament, ratings))
         body.append(_ratings_html(ratings))
@@ -432,12 +438,7 @@ def html_page(
         body.append("</section>")
     for number, summary in enumerate(summaries):
         body.append(_study_html(summary, number, ending_text, side_word))
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{_esc(title)}</title><style>{_STYLE}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>\n"
-    )
+    return f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{_esc(title)}</title><style>{_STYLE}</style></head><body>' + "\n".join(body) + "</body></html>\n"
 
 
 #: The heatmap's colours: a score of 0 (orange), ½ (near white) and 1 (blue), a scale readable with the commonest colour blindness.
@@ -548,28 +549,41 @@ def _study_html(summary: Summary, number: int, ending_text: dict[str, str] | Non
     if not summary.games:
         return "".join(out) + "</article>"
     out.append('<section class="wins"><h3>Win rates</h3>')
-    out.append(_interval_plot([(f"{a} (A) wins", summary.side_wins(0)), (f"{b} (B) wins", summary.side_wins(1)), ("draws", summary.draws), ("P1 of decided games", summary.seat_one)] + ([("first player of decided", summary.first_player)] if summary.first_player is not None else [])))
+    out.append(
+        _interval_plot(
+            [(f"{a} (A) wins", summary.side_wins(0)), (f"{b} (B) wins", summary.side_wins(1)), ("draws", summary.draws), ("P1 of decided games", summary.seat_one)]
+            + ([("first player of decided", summary.first_player)] if summary.first_player is not None else [])
+        )
+    )
     out.append("</section>")
     q = summary.quality()
     out.append('<section class="quality"><h3>Quality</h3>')
-    out.append(_table(["measure", "value"], [
-        ["fairness (1: seats balanced)", _num(q["fairness"], 2)],
-        ["lead changes per game", _num(q["lead_changes"], 2)],
-        ["comeback (how far behind the winner was)", _num(q["comeback"], 2)],
-        ["decisiveness (share of the game the winner led for good)", _num(q["decisiveness"], 2)],
-        ["stalemates", q["stalemates"]],
-        ["games cut by a safety bound", q["cut"]],
-    ], {1}))
+    out.append(
+        _table(
+            ["measure", "value"],
+            [
+                ["fairness (1: seats balanced)", _num(q["fairness"], 2)],
+                ["lead changes per game", _num(q["lead_changes"], 2)],
+                ["comeback (how far behind the winner was)", _num(q["comeback"], 2)],
+                ["decisiveness (share of the game the winner led for good)", _num(q["decisiveness"], 2)],
+                ["stalemates", q["stalemates"]],
+                ["games cut by a safety bound", q["cut"]],
+            ],
+            {1},
+        )
+    )
     out.append("</section>")
     lengths = summary.lengths()
     out.append('<section class="lengths"><h3>Lengths</h3>')
-    out.append(f'<p>{_num(lengths["mean"])} turns on average; median {_num(lengths["median"], 0)}; 10%–90%: {_num(lengths["p10"], 0)}–{_num(lengths["p90"], 0)}.</p>')
+    out.append(f"<p>{_num(lengths['mean'])} turns on average; median {_num(lengths['median'], 0)}; 10%–90%: {_num(lengths['p10'], 0)}–{_num(lengths['p90'], 0)}.</p>")
     out.append(_histogram(summary.turn_counts()))
     out.append(_table(["ending", "games"], [[(ending_text or {}).get(code, code), n] for code, n in summary.endings().items()], {1}))
     out.append("</section>")
     bots = summary.card_bots()
     if any(summary.cards(bot) for bot in bots):
-        out.append('<section class="cards"><h3>Cards</h3><p class="note">Per bot, over the seats it played: win rate in hand (games in hand, GIH), in the opening hand, when drawn later, when not seen, with their 95% intervals and [seats]; IWD: in hand minus not seen, in points; played: the share of the seats holding it that played it; turn: the mean turn it was played in. ●: the win rate in hand differs from the bot\'s score beyond chance (Benjamini–Hochberg over the cards compared, 5%).</p>')
+        out.append(
+            '<section class="cards"><h3>Cards</h3><p class="note">Per bot, over the seats it played: win rate in hand (games in hand, GIH), in the opening hand, when drawn later, when not seen, with their 95% intervals and [seats]; IWD: in hand minus not seen, in points; played: the share of the seats holding it that played it; turn: the mean turn it was played in. ●: the win rate in hand differs from the bot\'s score beyond chance (Benjamini–Hochberg over the cards compared, 5%).</p>'
+        )
         for bot in bots:
             cards = summary.cards(bot)
             if not cards:

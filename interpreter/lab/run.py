@@ -133,9 +133,7 @@ class GameResult:
         return asdict(self)
 
 
-def study_of(
-    loaded: LoadedGame, bots: tuple[str, str], games: int, seed: int = 0, swap: bool = True, label: str = "", sides: tuple[str, str] = ("", "")
-) -> Study:
+def study_of(loaded: LoadedGame, bots: tuple[str, str], games: int, seed: int = 0, swap: bool = True, label: str = "", sides: tuple[str, str] = ("", "")) -> Study:
     """The study of a loaded game: its files as a record's header keeps them (both seatings' files)."""
     from atout.interpreter.engine.loading import manifest
 
@@ -288,12 +286,22 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
     if traits is None:
         played = play_game(seating.game, players, seed)
         return GameResult(
-            number, index, seed, swapped, seating.bots[:], played.outcome.winner, played.state.first_player,
-            played.turns, played.actions, played.outcome.code,
+            number,
+            index,
+            seed,
+            swapped,
+            seating.bots[:],
+            played.outcome.winner,
+            played.state.first_player,
+            played.turns,
+            played.actions,
+            played.outcome.code,
         )
     reading = _Reading(traits)
     played = play_game(
-        seating.game, players, seed,
+        seating.game,
+        players,
+        seed,
         on_event=reading.event,
         on_turn=reading.turn if traits.lead is not None else None,
         on_start=reading.start,
@@ -307,9 +315,21 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
         reading.leads.append(traits.lead(state))
     outcome = played.outcome
     return GameResult(
-        number, index, seed, swapped, seating.bots[:], outcome.winner, state.first_player, played.turns, played.actions,
-        outcome.code, None if seating.sides is None else seating.sides[:], dict(seating.conditions), reading.leads,
-        reading.cards, traits.pool is not None,
+        number,
+        index,
+        seed,
+        swapped,
+        seating.bots[:],
+        outcome.winner,
+        state.first_player,
+        played.turns,
+        played.actions,
+        outcome.code,
+        None if seating.sides is None else seating.sides[:],
+        dict(seating.conditions),
+        reading.leads,
+        reading.cards,
+        traits.pool is not None,
     )
 
 
@@ -416,9 +436,7 @@ Progress = Callable[[int], None]
 #: The signals that stop a run of the `atout` command as Ctrl-C does: the
 #: workers are ended, the games finished are kept (a hang-up: the terminal
 #: was closed; SIGTERM: a `kill`, a job's time limit).
-STOPPING_SIGNALS: tuple[int, ...] = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
+STOPPING_SIGNALS: tuple[int, ...] = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class Stopped(KeyboardInterrupt):
@@ -692,8 +710,6 @@ def _lost(process: Any) -> WorkerLost:
     return WorkerLost(f"a worker process ended with exit code {code}")
 
 
-def _run_ray(
-    studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int, address: str | None
-) -> Iterator[list[GameResult]]:
+def _run_ray(studies: list[Study], pieces: list[list[tuple[int, int]]], workers: int, address: str | None) -> Iterator[list[GameResult]]:
     """The pieces played as Ray tasks (on a local runtime, or the cluster at `address`: see `cluster.py`)."""
     return run_ray(play_chunk, studies, pieces, workers, address)

@@ -516,10 +516,7 @@ class Summary:
             "games": self.games,
             "planned": self.study.games,
             "interrupted": self.interrupted,
-            "sides": [
-                {"bot": self.study.bots[side], "wins": self.side_wins(side).as_json(), "score": self.side_score(side).as_json()}
-                for side in (0, 1)
-            ],
+            "sides": [{"bot": self.study.bots[side], "wins": self.side_wins(side).as_json(), "score": self.side_score(side).as_json()} for side in (0, 1)],
             "draws": self.draws.as_json(),
             "seat_one": self.seat_one.as_json(),
             "first_player": first.as_json() if first is not None else None,

@@ -459,19 +459,25 @@ def html_page(sweep: Sweep, title: str, side_word: str = "side") -> str:
 
     first = sweep.points[0].summary
     body = [f"<h1>{report._esc(title)}</h1>"]
-    body.append(f'<p class="note">{first.games} games per value, seed {first.study.seed}, the same seeds and deals for every value. '
-                f"Score of the seats (a draw is half a win) that held {report._esc(sweep.card)}, and of those that played it, with 95% intervals.</p>")
+    body.append(
+        f'<p class="note">{first.games} games per value, seed {first.study.seed}, the same seeds and deals for every value. '
+        f"Score of the seats (a draw is half a win) that held {report._esc(sweep.card)}, and of those that played it, with 95% intervals.</p>"
+    )
     body.append(f'<section id="curve"><h2>{report._esc(sweep.card)}: {report._esc(sweep.address)}</h2>')
     body.append(curve_svg(sweep))
-    rows = [[f"{p.value}{' (the set)' if p.value == sweep.current else ''}", _rate(p.held), _rate(p.played), p.summary.side_score(0).text(),
-             "–" if p.difference is None else ("● " if p.difference.clear else "") + p.difference.text(), "–" if p.turns is None else f"{p.turns:.1f}"] for p in sweep.points]
+    rows = [
+        [
+            f"{p.value}{' (the set)' if p.value == sweep.current else ''}",
+            _rate(p.held),
+            _rate(p.played),
+            p.summary.side_score(0).text(),
+            "–" if p.difference is None else ("● " if p.difference.clear else "") + p.difference.text(),
+            "–" if p.turns is None else f"{p.turns:.1f}",
+        ]
+        for p in sweep.points
+    ]
     body.append(report._table(["value", "seats holding it", "seats playing it", "side A's score", f"side A against {sweep.reference.value} (paired)", "turns"], rows))
     body.append("</section>")
     for number, point in enumerate(sweep.points):
         body.append(report._study_html(point.summary, number, None, side_word))
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{report._esc(title)}</title><style>{report._STYLE}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>\n"
-    )
+    return f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{report._esc(title)}</title><style>{report._STYLE}</style></head><body>' + "\n".join(body) + "</body></html>\n"

@@ -79,6 +79,7 @@ def _rate(value: Any) -> Rate | None:
 
 def check_tournament(name: str, board: Any, how: str) -> None:
     """Refuse a tournament part whose fields diff-report reads are missing or malformed."""
+
     def bad(where: str) -> ResultError:
         return ResultError(f"{name}: not a result of atout's lab: tournament{'.' + where if where else ''} is missing or malformed; {how}")
 
@@ -173,7 +174,7 @@ def compare_tournaments(a: SavedTournament, b: SavedTournament) -> TournamentDif
         raise ResultError(f"{a.label} and {b.label} have fewer than two entrants in common: there is no matchup to compare")
     matchups = []
     for i, row in enumerate(common):
-        for column in common[i + 1:]:
+        for column in common[i + 1 :]:
             found = rate_difference("matchup", f"{row} against {column}", a.score(row, column), b.score(row, column))
             matchups.append((row, column, found))
     for d, kept in zip([d for _, _, d in matchups], benjamini_hochberg([d.p for _, _, d in matchups])):
@@ -212,7 +213,9 @@ def text(diff: TournamentDiff) -> list[str]:
     lines.append("")
     lines.append("unpaired 95% intervals (the two tournaments' games are independent): Newcombe's for a score; * the interval excludes zero")
     lines.append("matchups (the first entrant's score against the second; * corrected over the pairings by Benjamini–Hochberg at 5%):")
-    lines.extend(_rows(["pairing", "A", "B", "difference (B − A)"], [(f"{row} against {column}", d.value_text(d.base), d.value_text(d.version), d.text(), d.clear) for row, column, d in diff.matchups]))
+    lines.extend(
+        _rows(["pairing", "A", "B", "difference (B − A)"], [(f"{row} against {column}", d.value_text(d.base), d.value_text(d.version), d.text(), d.clear) for row, column, d in diff.matchups])
+    )
     lines.append("overall scores:")
     lines.extend(_rows(["entrant", "A", "B", "difference (B − A)"], [(name, d.value_text(d.base), d.value_text(d.version), d.text(), d.clear) for name, d in diff.overall]))
     if diff.ratings:
@@ -231,28 +234,35 @@ def html_page(diff: TournamentDiff, title: str) -> str:
 
     esc = report._esc
     body = [f"<h1>{esc(title)}</h1>"]
-    body.append(f'<p class="note">A = {esc(diff.a.label)}: {len(diff.a.entrants)} entrants; B = {esc(diff.b.label)}: {len(diff.b.entrants)} entrants. '
-                "Each difference is B − A with its 95% <em>unpaired</em> interval (Newcombe's); ● marks an interval that excludes zero.</p>")
+    body.append(
+        f'<p class="note">A = {esc(diff.a.label)}: {len(diff.a.entrants)} entrants; B = {esc(diff.b.label)}: {len(diff.b.entrants)} entrants. '
+        "Each difference is B − A with its 95% <em>unpaired</em> interval (Newcombe's); ● marks an interval that excludes zero.</p>"
+    )
     if diff.notes:
         body.append('<ul class="notes">' + "".join(f"<li>{esc(note)}</li>" for note in diff.notes) + "</ul>")
     body.append('<section id="verdicts"><h2>Verdict</h2><ul>' + "".join(f"<li>{esc(line)}</li>" for line in diff.verdicts()) + "</ul></section>")
     body.append('<section id="matchups"><h2>Matchups</h2>')
     body.append(_difference_plot([(f"{row} v {column}", d) for row, column, d in diff.matchups]))
-    body.append(report._table(["pairing", "A", "B", "difference B − A"], [[("● " if d.clear else "") + f"{row} against {column}", d.value_text(d.base), d.value_text(d.version), d.text()] for row, column, d in diff.matchups], {1, 2}))
+    body.append(
+        report._table(
+            ["pairing", "A", "B", "difference B − A"],
+            [[("● " if d.clear else "") + f"{row} against {column}", d.value_text(d.base), d.value_text(d.version), d.text()] for row, column, d in diff.matchups],
+            {1, 2},
+        )
+    )
     body.append("</section>")
     body.append('<section id="overall"><h2>Overall scores</h2>')
-    body.append(report._table(["entrant", "A", "B", "difference B − A"], [[("● " if d.clear else "") + name, d.value_text(d.base), d.value_text(d.version), d.text()] for name, d in diff.overall], {1, 2}))
+    body.append(
+        report._table(["entrant", "A", "B", "difference B − A"], [[("● " if d.clear else "") + name, d.value_text(d.base), d.value_text(d.version), d.text()] for name, d in diff.overall], {1, 2})
+    )
     body.append("</section>")
     if diff.ratings:
         body.append('<section id="ratings"><h2>Ratings</h2>')
-        body.append(report._table(["entrant", "A", "B", "difference B − A (Elo)"], [[("● " if r.clear else "") + r.entrant, signed_points(r.a), signed_points(r.b), r.text()] for r in diff.ratings], {1, 2}))
+        body.append(
+            report._table(["entrant", "A", "B", "difference B − A (Elo)"], [[("● " if r.clear else "") + r.entrant, signed_points(r.a), signed_points(r.b), r.text()] for r in diff.ratings], {1, 2})
+        )
         body.append("</section>")
-    return (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{esc(title)}</title><style>{report._STYLE}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>\n"
-    )
+    return f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title><style>{report._STYLE}</style></head><body>' + "\n".join(body) + "</body></html>\n"
 
 
 # ---------------------------------------------------------------------------

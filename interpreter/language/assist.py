@@ -43,7 +43,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
 from typing import Any
 
@@ -287,7 +287,7 @@ def _cards(documents: Iterable[Document], game: GameLanguage) -> Iterator[tuple[
                 yield card, document
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shipped_paths(game: GameLanguage) -> frozenset[Path]:
     """The files shipped with a game, resolved."""
     return frozenset(path.resolve() for path in shipped_files(game))
@@ -381,7 +381,7 @@ _GRAMMAR_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"i?[?*+]?|/(?:[^/\\\n]|\\.)*/[a-
 _LETTER = re.compile(r"\w")
 
 
-@lru_cache(maxsize=None)
+@cache
 def keyword_phrases(grammar: str, additions: str = "") -> dict[str, tuple[tuple[str, ...], ...]]:
     """The whole keywords of a grammar, by their first word (folded): each as its words, as printed.
 

@@ -244,11 +244,7 @@ class UnitBuilder:
         """What the parser calls when it reduces `rule`: Lark's tree shaping, then the rule's method."""
         expansion = rule.expansion
         keep_all = rule.options.keep_all_tokens
-        shape = [
-            (index, not symbol.is_term and symbol.name.startswith("_"))
-            for index, symbol in enumerate(expansion)
-            if keep_all or not (symbol.is_term and symbol.filter_out)
-        ]
+        shape = [(index, not symbol.is_term and symbol.name.startswith("_")) for index, symbol in enumerate(expansion) if keep_all or not (symbol.is_term and symbol.filter_out)]
         filtering = len(shape) < len(expansion) or any(inline for _, inline in shape)
         single = bool(rule.options.expand1) and not rule.alias
         name = rule.alias or rule.options.template_source or rule.origin.name

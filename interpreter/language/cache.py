@@ -31,7 +31,7 @@ import hashlib
 import json
 import typing
 from enum import Enum
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +64,7 @@ def _entry(place: Path, name: str, data: bytes) -> Path:
     return place / f"{key}.json"
 
 
-def load(name: str, data: bytes, games: dict[str, "GameLanguage"]) -> "Document | None":
+def load(name: str, data: bytes, games: dict[str, GameLanguage]) -> Document | None:
     """The document read earlier from these very bytes under this name, if kept and usable."""
     place = private_folder()
     if place is None:
@@ -82,7 +82,7 @@ def load(name: str, data: bytes, games: dict[str, "GameLanguage"]) -> "Document 
         return None
 
 
-def store(document: "Document", data: bytes) -> None:
+def store(document: Document, data: bytes) -> None:
     """Keep a document read from `data`, for the next run (when it can be kept faithfully)."""
     place = private_folder()
     if place is None or any(diagnostic.code in UNVALIDATED for diagnostic in document.diagnostics):
@@ -105,7 +105,7 @@ class _Unusable(Exception):
     """An entry (or a document) that cannot be turned into JSON or back."""
 
 
-def to_json(document: "Document") -> dict[str, Any]:
+def to_json(document: Document) -> dict[str, Any]:
     """A document as JSON-ready data: its text, game, kind, AST (spans kept) and diagnostics."""
     node = document.node
     if document.rules is not (node.rules if isinstance(node, RulesFile) else None):
@@ -122,7 +122,7 @@ def to_json(document: "Document") -> dict[str, Any]:
     }
 
 
-def from_json(kept: Any, name: str, games: dict[str, "GameLanguage"]) -> "Document":
+def from_json(kept: Any, name: str, games: dict[str, GameLanguage]) -> Document:
     """The document `to_json` gave, checked field by field; raises on anything else."""
     from .loader import Document
 
@@ -198,7 +198,7 @@ def _dump(value: Any, file: str, depth: int) -> Any:
     raise _Unusable(f"a value that JSON does not hold: {type(value).__name__}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plan(cls: type[BaseModel]) -> tuple[str, tuple[str, ...], bool]:
     """How `_dump` writes a model of a class: the name it is known by, its fields but the span, whether it is a node."""
     name = _class_name(cls)
@@ -244,7 +244,7 @@ def _revive_any(data: Any, file: str, depth: int) -> Any:
     return _revive(data, file, depth) if isinstance(data, dict) else data
 
 
-@lru_cache(maxsize=None)
+@cache
 def _holds_any_node(cls: type, field: str) -> bool:
     """Whether a field is typed as any node (`SerializeAsAny[Node]`, as constructs' fields are): its type cannot say the class."""
     info = cls.model_fields.get(field) if issubclass(cls, BaseModel) else None
@@ -287,8 +287,15 @@ def _span(cls: type, span: Any, file: str) -> Span:
 
 
 _DIAGNOSTIC_FIELDS: dict[str, type | tuple[type, ...]] = {
-    "code": str, "message": str, "file": str, "line": int, "column": int, "width": int,
-    "suggestion": (str, type(None)), "source_line": (str, type(None)), "hint": (str, type(None)),
+    "code": str,
+    "message": str,
+    "file": str,
+    "line": int,
+    "column": int,
+    "width": int,
+    "suggestion": (str, type(None)),
+    "source_line": (str, type(None)),
+    "hint": (str, type(None)),
 }
 
 

@@ -101,6 +101,4 @@ class Reporter:
             return
         lines = self._lines.get(where.file, [])
         source = lines[where.line - 1] if 0 < where.line <= len(lines) else None
-        self.diagnostics.append(
-            Diagnostic(code, message, where.file, where.line, where.column, where.width, suggestion, source)
-        )
+        self.diagnostics.append(Diagnostic(code, message, where.file, where.line, where.column, where.width, suggestion, source))

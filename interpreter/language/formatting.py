@@ -93,7 +93,7 @@ def _unit_texts(node: Node, game: GameLanguage) -> list[str]:
         params = node.params
     elif isinstance(node, Extension):
         params = [p for p in [node.base_param, *node.without] if p is not None]
-        params.sort(key=lambda p: (p.span.line if p.span is not None else 0))
+        params.sort(key=lambda p: p.span.line if p.span is not None else 0)
     else:
         raise TypeError(f"no file is written from a {type(node).__name__}")
     return [f"{_param_text(param)}\n" for param in params]

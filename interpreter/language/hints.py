@@ -81,9 +81,7 @@ class Teaching:
         return self.constructs[0] if self.constructs else self.form
 
 
-def teach(
-    purpose: str, form: str, *examples: str, constructs: Iterable[str] = (), unit: str = "line", also: Iterable[str] = ()
-) -> Teaching:
+def teach(purpose: str, form: str, *examples: str, constructs: Iterable[str] = (), unit: str = "line", also: Iterable[str] = ()) -> Teaching:
     """A `Teaching`: `teach("to …", "Pouvoir :", "Pouvoir : …", constructs=("bonus",), also=("bonus de",))`."""
     if not examples:
         raise ValueError(f"{purpose}: give at least one example")
@@ -117,12 +115,7 @@ class Hints:
     _weight: dict[str, float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        readings = [
-            (teaching, example, said)
-            for teaching in self.teachings
-            for example in (*teaching.examples, *teaching.also)
-            for said in _readings(example, teaching.form)
-        ]
+        readings = [(teaching, example, said) for teaching in self.teachings for example in (*teaching.examples, *teaching.also) for said in _readings(example, teaching.form)]
         counts: Counter[str] = Counter(word for _, _, said in readings for word in set(said))
         total = max(1, len(readings))
         self._weight = {word: math.log(1 + total / count) for word, count in counts.items()}

@@ -160,10 +160,7 @@ def listing(folder: Path) -> list[Path]:
         if seen > MAX_LISTED:
             for inputs in _recording:  # a run that stops here is never answered from the cache as it was
                 inputs.listings[str(folder)] = [f"more than {MAX_LISTED} entries"]
-            raise InputError(
-                f"the folder {_shown(str(folder))} holds more than {MAX_LISTED:,} files and folders: "
-                "give atout the folder of a game's files"
-            )
+            raise InputError(f"the folder {_shown(str(folder))} holds more than {MAX_LISTED:,} files and folders: give atout the folder of a game's files")
         found.extend(path for name in names if name.endswith(EXTENSION) and (path := Path(top, name)).is_file())
     return sorted(found)
 

@@ -108,17 +108,13 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
         return document
     if document.text.count("\n") >= MAX_FILE_LINES:
         count = document.text.count("\n") + 1
-        document.diagnostics.append(
-            Diagnostic("E100", f"the file has {count:,} lines; atout reads card files of at most {MAX_FILE_LINES:,} lines: split it", path)
-        )
+        document.diagnostics.append(Diagnostic("E100", f"the file has {count:,} lines; atout reads card files of at most {MAX_FILE_LINES:,} lines: split it", path))
         return document
 
     lines = document.lines
     header_index = _first_meaningful_line(lines)
     if header_index is None:
-        document.diagnostics.append(
-            Diagnostic("E101", f"the file is empty: start it with a header such as \"{_any_header(games)}\"", path)
-        )
+        document.diagnostics.append(Diagnostic("E101", f'the file is empty: start it with a header such as "{_any_header(games)}"', path))
         return document
     if not _read_header(document, lines, header_index, games):
         return document
@@ -139,9 +135,13 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
             document.diagnostics.append(
                 Diagnostic(
                     "E110",
-                    f"this {'card' if kind.unit == 'card' else 'line'} is {len(original):,} characters long; "
-                    f"a unit of at most {MAX_UNIT_CHARS:,} is read: split it",
-                    path, start + 1, 1, 1, None, lines[start],
+                    f"this {'card' if kind.unit == 'card' else 'line'} is {len(original):,} characters long; a unit of at most {MAX_UNIT_CHARS:,} is read: split it",
+                    path,
+                    start + 1,
+                    1,
+                    1,
+                    None,
+                    lines[start],
                 )
             )
             continue
@@ -160,7 +160,15 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
             brief = len(document.diagnostics) + len(transformer.diagnostics) >= DETAILED_PER_FILE
             document.diagnostics.append(
                 syntax_diagnostic(
-                    error, parser, game.grammar, path, unit_folded, start, lines, brief=brief, additions=additions,
+                    error,
+                    parser,
+                    game.grammar,
+                    path,
+                    unit_folded,
+                    start,
+                    lines,
+                    brief=brief,
+                    additions=additions,
                     hints=game.hints if kind.unit == "card" else None,  # a card's line, not a rules or a deck line
                 )
             )
@@ -168,9 +176,7 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
                 document.unread_cards.append(lines[start].strip().strip("=").strip())
             continue
         except RecursionError:
-            document.diagnostics.append(
-                Diagnostic("E114", "this text is nested too deeply to be read", path, start + 1, 1, 1, None, lines[start])
-            )
+            document.diagnostics.append(Diagnostic("E114", "this text is nested too deeply to be read", path, start + 1, 1, 1, None, lines[start]))
             continue
         problem = _unit_bounds(tree, path, start, lines)
         if problem is not None:
@@ -207,7 +213,12 @@ def _unit_bounds(tree: Tree, path: str, start: int, lines: list[str]) -> Diagnos
                 return Diagnostic(
                     "E200",
                     f"a number of {digits:,} digits; numbers have at most {MAX_DIGITS} digits here",
-                    path, line, column, min(digits, 40), None, lines[line - 1] if line <= len(lines) else None,
+                    path,
+                    line,
+                    column,
+                    min(digits, 40),
+                    None,
+                    lines[line - 1] if line <= len(lines) else None,
                 )
     if deepest is not None:
         node = deepest[1]
@@ -215,7 +226,11 @@ def _unit_bounds(tree: Tree, path: str, start: int, lines: list[str]) -> Diagnos
         return Diagnostic(
             "E114",
             f"clauses are nested more than {MAX_NESTING} deep here: write this text as simpler clauses",
-            path, line, getattr(node.meta, "column", 1) if not node.meta.empty else 1, 1, None,
+            path,
+            line,
+            getattr(node.meta, "column", 1) if not node.meta.empty else 1,
+            1,
+            None,
             lines[line - 1] if line <= len(lines) else None,
         )
     return None
@@ -287,7 +302,12 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
             Diagnostic(
                 "E101",
                 f'the first line must name the game and the kind of file, such as "{_any_header(games)}"',
-                path, index + 1, 1, len(line.rstrip()) or 1, None, line,
+                path,
+                index + 1,
+                1,
+                len(line.rstrip()) or 1,
+                None,
+                line,
             )
         )
         return False
@@ -301,8 +321,12 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
             Diagnostic(
                 "E102",
                 f'unknown game "{shorten(game_words.strip())}"; the games are {", ".join(names)}',
-                path, index + 1, game_column, max(1, len(game_words.strip())),
-                nearest(game_words.strip(), [n for g in games.values() for n in g.header_names]), line,
+                path,
+                index + 1,
+                game_column,
+                max(1, len(game_words.strip())),
+                nearest(game_words.strip(), [n for g in games.values() for n in g.header_names]),
+                line,
             )
         )
         return False
@@ -312,10 +336,13 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
         document.diagnostics.append(
             Diagnostic(
                 "E102",
-                f'unknown kind of file "{shorten(kind_words.strip())}" for {game.title}; '
-                f'the kinds are {", ".join(k.words[0] for k in game.kinds)}',
-                path, index + 1, kind_column, max(1, len(kind_words.strip())),
-                nearest(kind_words.strip(), game.kind_words()), line,
+                f'unknown kind of file "{shorten(kind_words.strip())}" for {game.title}; the kinds are {", ".join(k.words[0] for k in game.kinds)}',
+                path,
+                index + 1,
+                kind_column,
+                max(1, len(kind_words.strip())),
+                nearest(kind_words.strip(), game.kind_words()),
+                line,
             )
         )
         return False
@@ -349,7 +376,12 @@ def _units(document: Document, lines: list[str], first: int, kind: FileKind) -> 
             Diagnostic(
                 "E113",
                 'text outside any card: a card starts with its title, such as "== Name =="',
-                document.path, i + 1, len(line) - len(line.lstrip()) + 1, len(line.strip()), None, line,
+                document.path,
+                i + 1,
+                len(line) - len(line.lstrip()) + 1,
+                len(line.strip()),
+                None,
+                line,
             )
         )
         break
@@ -399,15 +431,12 @@ def _extension(document: Document, params: list[Param], top: Span) -> Extension:
             base = param
         elif word == "base" and base is not None:
             first = base.span.line if base.span else "?"
-            document.diagnostics.append(
-                Diagnostic("E502", f'"Base" is given twice (first on line {first}); an extension has one base', *place, None, source)
-            )
+            document.diagnostics.append(Diagnostic("E502", f'"Base" is given twice (first on line {first}); an extension has one base', *place, None, source))
         else:
             document.diagnostics.append(
                 Diagnostic(
                     "E500",
-                    f'unknown line "{shorten(param.name)}" in an extension: write "Base : …" (the game or a folder) '
-                    'or "Sans : card" / "Without : card"',
+                    f'unknown line "{shorten(param.name)}" in an extension: write "Base : …" (the game or a folder) or "Sans : card" / "Without : card"',
                     *place,
                     nearest(param.name, ["Base", "Sans", "Without"]),
                     source,

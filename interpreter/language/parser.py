@@ -13,7 +13,7 @@ are loaded (see `text.fold`), so a grammar writes "Défausser" and matches
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -93,7 +93,7 @@ class _FoldedLoader:
 _import_loader = _FoldedLoader()
 
 
-@lru_cache(maxsize=None)
+@cache
 def grammar_file_text(name: str) -> str:
     """A grammar file's text as written (for the rules it defines)."""
     return (GRAMMAR_DIR / name).read_text(encoding="utf-8")
@@ -113,14 +113,14 @@ def new_parser(source: str, starts: tuple[str, ...]) -> Lark:
     return Lark(source, start=list(starts), import_paths=[_import_loader], **LARK_OPTIONS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def build_parser(grammar: str, starts: tuple[str, ...], additions: str = "") -> Lark:
     """The LALR parser of a grammar file and the rules its game's constructs add, for the given start rules."""
     source = grammar_source(grammar, additions)
     return cached_parser(source, starts, lambda: new_parser(source, starts), grammar, LARK_OPTIONS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def printed_words(grammar: str, additions: str = "") -> dict[str, str]:
     """Folded keyword → the keyword as printed, from a grammar's literals (and its constructs')."""
     words: dict[str, str] = {}
@@ -250,8 +250,8 @@ def syntax_diagnostic(
     (the game's) tell what the refused line probably meant, if anything is
     near enough (`hints.py`).
     """
-    line = (getattr(error, "line", None) or 1)
-    column = (getattr(error, "column", None) or 1)
+    line = getattr(error, "line", None) or 1
+    column = getattr(error, "column", None) or 1
     if isinstance(error, UnexpectedToken) and error.token.type == "$END":
         line, column = _end_place(unit_text)
     file_line = line + line_offset

@@ -67,9 +67,7 @@ def parameters(model: type[BaseModel]) -> dict[str, str]:
     return {fold(info.alias or name): name for name, info in model.model_fields.items()}
 
 
-def type_rules(
-    params: list[Param], model: type[BaseModel], file: str, lines: list[str], defaults: dict[str, Any] | None = None
-) -> tuple[BaseModel | None, list[Diagnostic]]:
+def type_rules(params: list[Param], model: type[BaseModel], file: str, lines: list[str], defaults: dict[str, Any] | None = None) -> tuple[BaseModel | None, list[Diagnostic]]:
     """Type a rules file's lines with `model`; the rules, or None, and the problems.
 
     `defaults` (field name → value, as another rules object dumps them) give
@@ -115,9 +113,7 @@ def type_rules(
             name = _field_name(model, field)
             alias = model.model_fields[name].alias or name if name in model.model_fields else field
             if problem["type"] == "missing":
-                problems.append(
-                    Diagnostic("E503", f'the parameter "{alias}" is missing: add a line "{alias} : …"', file, 1, 1, 1, None, lines[0] if lines else None)
-                )
+                problems.append(Diagnostic("E503", f'the parameter "{alias}" is missing: add a line "{alias} : …"', file, 1, 1, 1, None, lines[0] if lines else None))
             elif name in places:
                 at(places[name], "E501", f'{alias} "{places[name].value}": {explain(problem)}', value_column=True)
             else:

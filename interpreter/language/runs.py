@@ -144,8 +144,8 @@ def load(run_key: str) -> Answer | None:
     if kept is None:
         return None
     files, listings, answer = kept
-    for folder, listed in listings.items():
-        if listing_now(folder) != listed:
+    for listed_folder, listed in listings.items():
+        if listing_now(listed_folder) != listed:
             return None
     for path, digest in files.items():
         if current_digest(path) != digest:

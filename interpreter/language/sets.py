@@ -125,9 +125,7 @@ def _designer_layer(game: GameLanguage, documents: list[Document], extension: Do
     return Layer(frozenset(d.path for d in documents), place, game.title, word, bool(lines))
 
 
-def _base(
-    game: GameLanguage, document: Document, reporter: Reporter, shipped: list[Document], depth: int, seen: tuple[Path, ...]
-) -> GameSet | None:
+def _base(game: GameLanguage, document: Document, reporter: Reporter, shipped: list[Document], depth: int, seen: tuple[Path, ...]) -> GameSet | None:
     """The set an extension is laid over: the shipped one, or a folder's (None when it cannot be read)."""
     extension = document.node
     assert isinstance(extension, Extension)
@@ -140,8 +138,7 @@ def _base(
     if outside(Path(document.path).parent / written):  # a record's files: nothing outside them is looked at
         reporter.report(
             "E302",
-            f'the base "{shown}" is not among the files the record carries: a record\'s extension is laid over '
-            f"{game.title} or over a folder of its own files",
+            f'the base "{shown}" is not among the files the record carries: a record\'s extension is laid over {game.title} or over a folder of its own files',
             span,
             file=document.path,
         )
@@ -151,8 +148,7 @@ def _base(
     if folder is None:
         reporter.report(
             "E302",
-            f'the base "{shown}" is neither {game.title} nor a folder: '
-            f'write "Base : {game.title}" or the path of a folder, relative to this file',
+            f'the base "{shown}" is neither {game.title} nor a folder: write "Base : {game.title}" or the path of a folder, relative to this file',
             span,
             file=document.path,
         )
@@ -163,9 +159,7 @@ def _base(
         reporter.report("E302", f'the base "{shown}" is {why}: a set cannot be its own base', span, file=document.path)
         return None
     if depth + 1 >= MAX_LAYERS:
-        reporter.report(
-            "E302", f'the base "{shown}" would lay more than {MAX_LAYERS} extensions one over the other: lay fewer', span, file=document.path
-        )
+        reporter.report("E302", f'the base "{shown}" would lay more than {MAX_LAYERS} extensions one over the other: lay fewer', span, file=document.path)
         return None
     from .project import expand
     from .registry import languages
@@ -186,9 +180,7 @@ def _base(
 
 def _layer(game: GameLanguage, base: GameSet | None, documents: list[Document], reporter: Reporter, complete: bool) -> GameSet:
     """Lay `documents` over `base` (None: they are the whole set); the set they make."""
-    layer_cards = {
-        fold(game.card_name(card)): card for d in documents if isinstance(d.node, CardFile) for card in d.node.cards
-    }
+    layer_cards = {fold(game.card_name(card)): card for d in documents if isinstance(d.node, CardFile) for card in d.node.cards}
     below = base.documents if base is not None else []
     left_out = _left_out(game, documents, below, reporter)
     kept: list[Document] = []
@@ -273,11 +265,7 @@ def _left_out(game: GameLanguage, documents: list[Document], below: list[Documen
             key = fold(line.value.strip())
             if key in names:
                 out.add(key)
-                lists = sorted(
-                    f'{d.node.kind} "{d.node.name}"'
-                    for d in below
-                    if isinstance(d.node, CardList) and any(fold(entry.name) == key for entry in d.node.entries)
-                )
+                lists = sorted(f'{d.node.kind} "{d.node.name}"' for d in below if isinstance(d.node, CardList) and any(fold(entry.name) == key for entry in d.node.entries))
                 if lists:
                     reporter.report(
                         "N301",
@@ -313,9 +301,7 @@ def _value_span(param: Param, lines: list[str]) -> Any:
     return replace(span, column=column, end_line=span.line, end_column=column + len(param.value.strip()))
 
 
-def _typed(
-    game: GameLanguage, document: Document, under: BaseModel | None, reporter: Reporter, missing: bool
-) -> tuple[Document, BaseModel | None]:
+def _typed(game: GameLanguage, document: Document, under: BaseModel | None, reporter: Reporter, missing: bool) -> tuple[Document, BaseModel | None]:
     """A rules document typed over the rules `under` (its parameters win); the document and its rules.
 
     Its values' own problems were reported when the file was read; here come

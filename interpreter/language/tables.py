@@ -208,10 +208,7 @@ def _canonical(table: dict[str, Any]) -> dict[str, Any]:
     for state in states:  # none is left out; should one be, it keeps a place after the others
         number.setdefault(state, len(number))
     renumbered = {
-        number[state]: {
-            token_of[token]: (action, number[arg]) if action == 0 else (action, arg)
-            for token, (action, arg) in sorted(actions.items(), key=lambda item: token_of[item[0]])
-        }
+        number[state]: {token_of[token]: (action, number[arg]) if action == 0 else (action, arg) for token, (action, arg) in sorted(actions.items(), key=lambda item: token_of[item[0]])}
         for state, actions in sorted(states.items(), key=lambda item: number[item[0]])
     }
     return {

@@ -81,10 +81,7 @@ def decode(data: bytes) -> str:
     place of the first offending byte.
     """
     if len(data) > MAX_FILE_BYTES:
-        raise UnreadableFile(
-            f"the file is {len(data):,} bytes; atout reads card files of at most "
-            f"{MAX_FILE_BYTES:,} bytes: split it into several files"
-        )
+        raise UnreadableFile(f"the file is {len(data):,} bytes; atout reads card files of at most {MAX_FILE_BYTES:,} bytes: split it into several files")
     nul = data.find(b"\x00")
     if nul >= 0:
         line, column = _place_of_byte(data, nul)
@@ -93,9 +90,7 @@ def decode(data: bytes) -> str:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line, column = _place_of_byte(data, error.start)
-        raise UnreadableFile(
-            f"byte 0x{data[error.start]:02x} is not UTF-8: save the file as UTF-8", line, column
-        ) from None
+        raise UnreadableFile(f"byte 0x{data[error.start]:02x} is not UTF-8: save the file as UTF-8", line, column) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

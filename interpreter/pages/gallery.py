@@ -22,8 +22,7 @@ The site is one page per game and an index; each page is self-contained
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from ..files import write_text
 from .cards import CardDrawer, box_style
 from .faces import LANGUAGES_OF_CARDS, Face, bands, face, printed
 from .html import esc, page, script_data
+
 
 @dataclass(frozen=True)
 class Facets:
@@ -289,17 +289,13 @@ def _card_html(card: Face, found: dict[str, list[str]], drawn: str) -> str:
     mark = f'<div class="mark"{_ENGLISH}>{esc(said)}</div>' if said else ""
     return (
         f'<article class="card{" " + card.mark if said else ""}" data-facets="{esc(script_data(found))}" data-title="{esc(card.title)}">'
-        f'<div class="face-box" style="{box_style(FACE_SIZE, 0.0)}">{drawn}</div>'
-        + mark
-        + f'<div class="from">{esc(card.source)}</div></article>'
+        f'<div class="face-box" style="{box_style(FACE_SIZE, 0.0)}">{drawn}</div>' + mark + f'<div class="from">{esc(card.source)}</div></article>'
     )
 
 
 def index_page(games: list[tuple[Any, int]]) -> str:
     """The site's first page: each game and how many cards it has."""
-    items = "".join(
-        f'<li><a href="{esc(game.name)}.html"{_lang(game)}>{esc(game.title)}</a>: {count} cards</li>' for game, count in games
-    )
+    items = "".join(f'<li><a href="{esc(game.name)}.html"{_lang(game)}>{esc(game.title)}</a>: {count} cards</li>' for game, count in games)
     return page("The cards", f"<h1>The cards</h1><ul>{items}</ul>")
 
 

@@ -32,7 +32,5 @@ def page(title: str, body: str, style: str = "", script: str = "", lang: str = "
     return (
         "<!DOCTYPE html>\n" + (f'<html lang="{esc(lang)}">' if lang else "<html>") + '<head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{esc(title)}</title>'
-        f"<style>{STYLE}{style}</style></head><body>{body}"
-        + (f"<script>{script}</script>" if script else "")
-        + "</body></html>\n"
+        f"<style>{STYLE}{style}</style></head><body>{body}" + (f"<script>{script}</script>" if script else "") + "</body></html>\n"
     )

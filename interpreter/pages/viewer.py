@@ -187,4 +187,3 @@ def view_page(record: str | Path, seat: int | None = None) -> str:
     )
     style = VIEW_STYLE + (CardDrawer(language.name, title).style() if faces else "")
     return page(f"{title}: {Path(str(record)).name}", body, style, VIEW_SCRIPT)
-

@@ -129,8 +129,8 @@ def _find_list(game: Any, lists: dict[str, Any], name: str, folder: Path | None,
         raise ChoiceError(f"{game.title} has no {what}s: print the whole set (no --deck or --collection)")
     near = difflib.get_close_matches(name, names, n=1)
     hint = f' (did you mean "{near[0]}"?)' if near else ""
-    named = f'the {what}s are: {", ".join(sorted(lists))}' if lists else ""
-    typed = f'the words of the cards\' type line: {", ".join(words)}' if words else ""
+    named = f"the {what}s are: {', '.join(sorted(lists))}" if lists else ""
+    typed = f"the words of the cards' type line: {', '.join(words)}" if words else ""
     raise ChoiceError(f'no {what} "{name}"{hint}; ' + "; or ".join(part for part in (named, typed) if part))
 
 

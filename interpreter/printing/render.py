@@ -247,19 +247,37 @@ def tts_deck(name: str, faces: Sequence[PrintedFace], face_urls: Sequence[str], 
         card_id = (sheet + 1) * 100 + place
         for _ in range(face.copies):
             ids.append(card_id)
-            contained.append({
-                "Name": "Card", "GUID": _guid(f"{name}/{face.title}/{len(contained)}"), "Nickname": face.title, "Description": face.text,
-                "CardID": card_id, "CustomDeck": {str(sheet + 1): custom[str(sheet + 1)]}, "Transform": _transform(),
-                "Hands": True, "SidewaysCard": False,
-            })
+            contained.append(
+                {
+                    "Name": "Card",
+                    "GUID": _guid(f"{name}/{face.title}/{len(contained)}"),
+                    "Nickname": face.title,
+                    "Description": face.text,
+                    "CardID": card_id,
+                    "CustomDeck": {str(sheet + 1): custom[str(sheet + 1)]},
+                    "Transform": _transform(),
+                    "Hands": True,
+                    "SidewaysCard": False,
+                }
+            )
     if len(contained) == 1:  # a single card is a card, not a deck
         only = dict(contained[0], Transform=_transform(1.0))
         states = [only]
     else:
-        states = [{
-            "Name": "DeckCustom", "GUID": _guid(name), "Nickname": name, "Description": "", "Transform": _transform(1.0),
-            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained, "Hands": False, "SidewaysCard": False,
-        }]
+        states = [
+            {
+                "Name": "DeckCustom",
+                "GUID": _guid(name),
+                "Nickname": name,
+                "Description": "",
+                "Transform": _transform(1.0),
+                "DeckIDs": ids,
+                "CustomDeck": custom,
+                "ContainedObjects": contained,
+                "Hands": False,
+                "SidewaysCard": False,
+            }
+        ]
     return {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "ObjectStates": states, "TabStates": {}, "VersionNumber": ""}
 
 

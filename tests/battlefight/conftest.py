@@ -45,7 +45,7 @@ class Scenario:
 
     # -- arranging ---------------------------------------------------------
 
-    def give(self, seat: int, *names: str) -> "Scenario":
+    def give(self, seat: int, *names: str) -> Scenario:
         """Move cards of these names from the seat's pile to its hand."""
         seat_state = self.state.seats[seat]
         for name in names:
@@ -60,7 +60,7 @@ class Scenario:
         seat_state.pile.segments = [s for s in seat_state.pile.segments if s]
         return self.repose()
 
-    def repose(self) -> "Scenario":
+    def repose(self) -> Scenario:
         """Ask the player to play again, with the options of the arranged position."""
         decision = self.state.decision()
         if decision is not None and decision.kind == "play":
@@ -68,13 +68,13 @@ class Scenario:
             self.state.ask_turn(self.state.current)
         return self
 
-    def place(self, p1: str, p2: str) -> "Scenario":
+    def place(self, p1: str, p2: str) -> Scenario:
         """Put the pawns on cells named like "D4"."""
         names = self.game.board.by_name
         self.state.seats[0].position, self.state.seats[1].position = names[p1], names[p2]
         return self
 
-    def empty_pile(self, seat: int) -> "Scenario":
+    def empty_pile(self, seat: int) -> Scenario:
         """Move a seat's whole pile to its discard."""
         seat_state = self.state.seats[seat]
         seat_state.discard.extend(seat_state.pile.cards())

@@ -81,7 +81,11 @@ def test_seeded_games_with_the_examples_play_and_replay(files, bf_engine, bots):
         events: list = []
         problems: list = []
         play_game(
-            game, players, seed, writer=RecordWriter(stream), on_event=events.append,
+            game,
+            players,
+            seed,
+            writer=RecordWriter(stream),
+            on_event=events.append,
             on_decision=lambda state, d, i: problems.extend(state.check_invariants()),
         )
         assert problems == []

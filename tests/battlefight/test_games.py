@@ -68,5 +68,3 @@ def test_no_card_is_lost_or_duplicated_after_any_action(bf_engine, bf_files):
         problems: list = []
         play_game(game, bots, seed, on_decision=lambda state, d, i: problems.extend(state.check_invariants()))
         assert problems == []
-
-

@@ -355,9 +355,7 @@ def test_a_bonus_counted_but_not_in_play_is_a_broken_invariant(s):
     s.play("Colère")
     assert s.state.check_invariants() == []
     s.state.bonuses = (s.state.bonuses[0] + 1, *s.state.bonuses[1:])
-    assert [p for p in s.state.check_invariants() if "bonuses" in p] == [
-        f"the bonuses counted {list(s.state.bonuses)} are not those in play {[s.state.bonuses[0] - 1, *s.state.bonuses[1:]]}"
-    ]
+    assert [p for p in s.state.check_invariants() if "bonuses" in p] == [f"the bonuses counted {list(s.state.bonuses)} are not those in play {[s.state.bonuses[0] - 1, *s.state.bonuses[1:]]}"]
 
 
 def test_negative_vitesse_can_leave_no_move(s):
@@ -380,9 +378,7 @@ def test_s_empecher_carte_forbids_cards_but_not_basics(s):
     s.give(0, "Vœu", "Frappe", "Lecture")
     s.play("Vœu")
     s.pass_turn()
-    assert s.decision.labels() == [
-        "Attaque de base", "Défense de base", "Déplacement de base", "Concentration de base", "Rhétorique de base"
-    ]
+    assert s.decision.labels() == ["Attaque de base", "Défense de base", "Déplacement de base", "Concentration de base", "Rhétorique de base"]
 
 
 def test_s_empecher_carte_of_a_type_leaves_the_basic_technique(s):

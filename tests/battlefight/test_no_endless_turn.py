@@ -51,16 +51,13 @@ def test_basic_techniques_that_only_replay_are_refused_at_their_title(validate_t
     first = result.problems[0]
     assert first.file.endswith("techniques-de-base.atout")
     assert first.message == (
-        'the basic technique "Attaque de base" does nothing but Rejouer: it can be played again and again '
-        "within one turn, which then never ends; give it a step that does something"
+        'the basic technique "Attaque de base" does nothing but Rejouer: it can be played again and again within one turn, which then never ends; give it a step that does something'
     )
 
 
 #: The reproduction: every basic technique is a bare Rejouer, and hands start empty,
 #: so every technique of turn 1 can only be Rejouer.
-BARE_REJOUER = "BattleFight : techniques de base\n" + "".join(
-    f"== {kind} de base ==\n{kind}\nRejouer\n" for kind in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique")
-)
+BARE_REJOUER = "BattleFight : techniques de base\n" + "".join(f"== {kind} de base ==\n{kind}\nRejouer\n" for kind in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique"))
 
 
 def rejouer_game(bf_files, **rules_changes) -> BattleFightGame:
@@ -91,9 +88,7 @@ def test_a_rejouer_past_the_nesting_bound_plays_nothing_and_the_turn_ends(bf_fil
     assert deep and all(e["techniques"] == 5 for e in deep)
     assert max(_depths(turn_1)) == 5
     assert played.state.outcome() is not None
-    assert game.render(deep[0]) == (
-        "    Rejouer plays nothing: 5 techniques are already being executed (Techniques imbriquées au plus)"
-    )
+    assert game.render(deep[0]) == ("    Rejouer plays nothing: 5 techniques are already being executed (Techniques imbriquées au plus)")
 
 
 def _depths(events: list[dict]) -> list[int]:

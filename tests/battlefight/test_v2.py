@@ -11,7 +11,6 @@ import pytest
 
 from atout.interpreter.engine.decision import CHANCE
 from atout.interpreter.games import LANGUAGES
-from atout.interpreter.games.battlefight import ast
 from atout.interpreter.language.loader import read_document
 from atout.interpreter.language.project import validate
 
@@ -428,9 +427,7 @@ def test_a_power_that_sets_itself_off_without_a_limit_is_refused(tmp_path):
 def test_a_basic_technique_that_only_replays_inside_a_si_is_refused(tmp_path):
     from atout.interpreter.games.battlefight.checks import only_replays
 
-    document = read_document(
-        "b.atout", "BattleFight : cartes\n== B ==\nAttaque\nSi ta vie est d'au moins 1 : Rejouer, sinon : Corps à Corps puis Rejouer\n", LANGUAGES
-    )
+    document = read_document("b.atout", "BattleFight : cartes\n== B ==\nAttaque\nSi ta vie est d'au moins 1 : Rejouer, sinon : Corps à Corps puis Rejouer\n", LANGUAGES)
     assert only_replays(document.node.cards[0])
 
 

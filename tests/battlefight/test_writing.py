@@ -72,14 +72,8 @@ def test_every_keyword_and_modifier_of_the_shipped_cards_is_written():
 
 
 def test_a_card_is_written_the_way_the_shipped_cards_print_it():
-    messy = read_back(
-        "==   Menace Voilée ==\nRhétorique\n[L’adversaire a]\nforce -1\nSTABLE 1\nl'adversaire a Si Possible Defausser 1\n"
-    )
-    assert writing.write_card(messy) == (
-        "== Menace Voilée ==\n"
-        "Rhétorique\n"
-        "[L'adversaire a] Force −1 ; Stable 1 ; [L'adversaire a] Si Possible Défausser 1\n"
-    )
+    messy = read_back("==   Menace Voilée ==\nRhétorique\n[L’adversaire a]\nforce -1\nSTABLE 1\nl'adversaire a Si Possible Defausser 1\n")
+    assert writing.write_card(messy) == ("== Menace Voilée ==\nRhétorique\n[L'adversaire a] Force −1 ; Stable 1 ; [L'adversaire a] Si Possible Défausser 1\n")
 
 
 @pytest.mark.parametrize(
@@ -162,11 +156,7 @@ def ast_classes() -> list[type]:
     return [
         value
         for value in vars(ast).values()
-        if inspect.isclass(value)
-        and issubclass(value, Node)
-        and value.__module__ == ast.__name__
-        and "kind" in value.model_fields
-        and isinstance(value.model_fields["kind"].default, str)
+        if inspect.isclass(value) and issubclass(value, Node) and value.__module__ == ast.__name__ and "kind" in value.model_fields and isinstance(value.model_fields["kind"].default, str)
     ]
 
 
@@ -201,11 +191,7 @@ def node(cls: type) -> st.SearchStrategy:
     """Any valid node of a keyword or modifier class, every field drawn over its range."""
     if cls in CONSTRUCTS:
         return CONSTRUCTS[cls]
-    fields = {
-        name: _value(info.annotation, info.metadata)
-        for name, info in cls.model_fields.items()
-        if name not in ("kind", "span")
-    }
+    fields = {name: _value(info.annotation, info.metadata) for name, info in cls.model_fields.items() if name not in ("kind", "span")}
     return st.builds(cls, **fields)
 
 
@@ -217,17 +203,11 @@ QUANTITIES = st.one_of(
     st.builds(quantities.Cartes, whose=WHOSE, zone=st.sampled_from(quantities.Zone)),
     st.builds(quantities.Degats, whose=WHOSE),
 )
-COUNTABLE = st.builds(quantities.LaDistance) | st.builds(
-    quantities.Cartes, whose=WHOSE, zone=st.sampled_from(quantities.Zone)
-)
-AMOUNTS = st.builds(quantities.PourChaque, per=st.integers(1, 20), quantity=COUNTABLE) | st.builds(
-    quantities.AutantQue, quantity=QUANTITIES
-)
+COUNTABLE = st.builds(quantities.LaDistance) | st.builds(quantities.Cartes, whose=WHOSE, zone=st.sampled_from(quantities.Zone))
+AMOUNTS = st.builds(quantities.PourChaque, per=st.integers(1, 20), quantity=COUNTABLE) | st.builds(quantities.AutantQue, quantity=QUANTITIES)
 WITH_A_NUMBER = [c for c in logic.Comparison if c is not logic.Comparison.NOT_EQUAL]
 COMPARED = st.builds(conditions.Comparer, left=QUANTITIES, comparison=st.sampled_from(WITH_A_NUMBER), right=st.integers(0, 99))
-VERSUS = st.sampled_from(
-    [quantities.Vie, lambda **k: quantities.Cartes(zone=quantities.Zone.MAIN, **k), quantities.Cartes, quantities.Degats]
-).flatmap(
+VERSUS = st.sampled_from([quantities.Vie, lambda **k: quantities.Cartes(zone=quantities.Zone.MAIN, **k), quantities.Cartes, quantities.Degats]).flatmap(
     lambda make: st.builds(
         lambda zone, comparison: conditions.TuAs(
             left=_zoned(make(whose=quantities.Whose.TOI), zone),
@@ -278,9 +258,7 @@ def _blocks() -> st.SearchStrategy:
 
 CONSTRUCTS: dict[type, st.SearchStrategy] = {}
 CONSTRUCTS[moves.Prendre] = PRENDRE
-CONSTRUCTS[conditions.Si] = st.builds(
-    conditions.Si, condition=CONDITIONS, alors=st.deferred(_blocks), sinon=st.just([]) | st.deferred(_blocks)
-)
+CONSTRUCTS[conditions.Si] = st.builds(conditions.Si, condition=CONDITIONS, alors=st.deferred(_blocks), sinon=st.just([]) | st.deferred(_blocks))
 CONSTRUCTS[powers.Quand] = st.builds(
     powers.Quand,
     event=st.sampled_from(powers.Event),
@@ -294,10 +272,7 @@ MODIFIERS = _union(ast.Modifier)
 COMPOUND = (conditions.Si, powers.Quand)
 
 #: Letters, digits and the signs of printed titles, accents and typographic apostrophes included.
-TITLE_LETTERS = st.sampled_from(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-    "éèêëàâäîïôöùûüçÉÈÊÀÂÎÔÛÇŒœÆæ'’-,.!?&#:;()«» "
-)
+TITLE_LETTERS = st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789éèêëàâäîïôöùûüçÉÈÊÀÂÎÔÛÇŒœÆæ'’-,.!?&#:;()«» ")
 NAMES = st.text(TITLE_LETTERS, min_size=1, max_size=60).map(str.strip).filter(bool)
 
 STEPS = st.builds(
@@ -305,9 +280,7 @@ STEPS = st.builds(
     modifiers=st.lists(st.one_of([node(cls) for cls in MODIFIERS]), max_size=ast.MAX_MODIFIERS),
     keyword=st.one_of([node(cls) for cls in KEYWORDS if cls not in COMPOUND]),
 ) | st.builds(ast.Step, keyword=st.one_of([node(cls) for cls in COMPOUND]))
-TECHNIQUES = st.builds(
-    ast.Technique, name=NAMES, type=st.sampled_from(ast.TechniqueType), steps=st.lists(STEPS, max_size=8)
-)
+TECHNIQUES = st.builds(ast.Technique, name=NAMES, type=st.sampled_from(ast.TechniqueType), steps=st.lists(STEPS, max_size=8))
 
 
 def test_the_generated_cards_draw_every_keyword_and_modifier():

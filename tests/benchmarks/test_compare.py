@@ -57,7 +57,11 @@ def test_what_is_not_a_version_is_refused_with_a_message(tmp_path):
 def test_instructions_without_valgrind_is_refused_with_a_message(tmp_path):
     done = subprocess.run(
         [sys.executable, str(SCRIPT), str(ROOT), "--instructions"],
-        capture_output=True, text=True, cwd=tmp_path, timeout=600, env={**os.environ, "PATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+        env={**os.environ, "PATH": str(tmp_path)},
     )
     assert done.returncode == 2
     assert "apt-get install valgrind" in done.stderr and "Traceback" not in done.stderr

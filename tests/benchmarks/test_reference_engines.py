@@ -194,7 +194,12 @@ def test_battlefight_default_games_are_atouts(bf_files):
         {"actions_per_turn": 3},
     ],
     ids=[
-        "long-games", "shipped-decks", "big-board", "rejouer-bound", "turn-limit", "actions-per-game",
+        "long-games",
+        "shipped-decks",
+        "big-board",
+        "rejouer-bound",
+        "turn-limit",
+        "actions-per-game",
         "actions-per-turn",
     ],
 )
@@ -282,9 +287,7 @@ def test_the_benchmark_runs_and_prints_the_ratios():
     from pathlib import Path
 
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "reference_bench.py"
-    result = subprocess.run(
-        [sys.executable, str(script), "--games", "3", "--rounds", "1"], capture_output=True, text=True, timeout=120
-    )
+    result = subprocess.run([sys.executable, str(script), "--games", "3", "--rounds", "1"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert [line.split(":")[0] for line in lines if not line.startswith(" ")] == ["battlefight", "dragons"]
@@ -301,7 +304,9 @@ def test_the_main_benchmark_prints_the_reference_ratios_beside_the_games():
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "bench.py"
     result = subprocess.run(
         [sys.executable, str(script), "--quick", "--game", "dragons", "--games", "3"],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -329,7 +334,9 @@ def test_the_benchmark_counts_both_engines_instructions_for_the_same_games():
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "reference_bench.py"
     result = subprocess.run(
         [sys.executable, str(script), "--instructions", "--games", "2", "--game", "dragons"],
-        capture_output=True, text=True, timeout=600,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr
     found = re.fullmatch(
@@ -355,7 +362,10 @@ def test_the_benchmark_without_valgrind_refuses_to_count_with_a_message(tmp_path
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "reference_bench.py"
     result = subprocess.run(
         [sys.executable, str(script), "--instructions"],
-        capture_output=True, text=True, timeout=120, env={**os.environ, "PATH": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PATH": str(tmp_path)},
     )
     assert result.returncode == 2
     assert "apt-get install valgrind" in result.stderr and "Traceback" not in result.stderr

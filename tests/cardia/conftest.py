@@ -85,13 +85,13 @@ class Scenario:
                 zone.remove(card)
         return card
 
-    def hand(self, seat: int, *names: str) -> "Scenario":
+    def hand(self, seat: int, *names: str) -> Scenario:
         """Put these cards (from the pile) in the seat's hand."""
         for name in names:
             self.state.seats[seat].hand.append(self._take(seat, name))
         return self
 
-    def past(self, p1: str, p2: str) -> "Scenario":
+    def past(self, p1: str, p2: str) -> Scenario:
         """An encounter already in the line (its seal given as usual, no ability)."""
         state = self.state
         a, b = self._take(0, p1), self._take(1, p2)
@@ -101,14 +101,14 @@ class Scenario:
         state.evaluate()
         return self
 
-    def persistent(self, seat: int, name: str) -> "Scenario":
+    def persistent(self, seat: int, name: str) -> Scenario:
         """Give a card in play its Persistant token."""
         self.state.persistent.append(self.card(seat, name))
         self.state.refresh_active()
         self.state.evaluate()
         return self
 
-    def protecteur(self, name: str) -> "Scenario":
+    def protecteur(self, name: str) -> Scenario:
         """The Protecteur of the next encounter, taken from the Protecteurs' pile."""
         state = self.state
         index = next(i for i, p in enumerate(self.game.protecteurs) if p.name == name)
@@ -119,14 +119,14 @@ class Scenario:
         state.upcoming = index
         return self
 
-    def empty_pile(self, seat: int) -> "Scenario":
+    def empty_pile(self, seat: int) -> Scenario:
         """Move the seat's whole pile to its discard."""
         zones = self.state.seats[seat]
         zones.discard.extend(zones.pile.cards())
         zones.pile.segments = []
         return self
 
-    def start(self) -> "Scenario":
+    def start(self) -> Scenario:
         """Begin the turns from the arranged position."""
         self.state.start(self.state.turns)
         self.events.extend(self.state.start_events())

@@ -117,8 +117,7 @@ def test_a_lieu_added_is_told_at_the_extension_with_the_rules_line(tmp_path, mon
     folder = designer_folder(tmp_path, monkeypatch)
     cards = folder / "mes-cartes.atout"
     cards.write_text(
-        "Duel pour Cardia : cartes\n\n== Marais Sombre ==\nLieu · difficulté ★\n"
-        "Règle : La défausse se remélange une fois quand la pioche est vide\n",
+        "Duel pour Cardia : cartes\n\n== Marais Sombre ==\nLieu · difficulté ★\nRègle : La défausse se remélange une fois quand la pioche est vide\n",
         encoding="utf-8",
     )
     (folder / "extension.atout").write_text("Duel pour Cardia : extension\n", encoding="utf-8")

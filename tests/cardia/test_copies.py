@@ -211,6 +211,7 @@ def test_a_position_s_signature_holds_its_zones_as_sets_whatever_their_order(car
         state = game.new_state()
         for index in random_answers(game, seed):
             if state.decision().kind == "play" and state.decision().player == 0:
+
                 def tally(cards: list[int]) -> int:
                     return sum(tally_weight(card, 1) for card in cards)
 

@@ -54,7 +54,11 @@ def record_of(engine, game, seed: int, bots=("random", "random")) -> tuple[str, 
     events: list = []
     problems: list = []
     play_game(
-        game, players, seed, writer=RecordWriter(stream), on_event=events.append,
+        game,
+        players,
+        seed,
+        writer=RecordWriter(stream),
+        on_event=events.append,
         on_decision=lambda state, decision, index: problems.extend(state.check_invariants()),
     )
     return stream.getvalue(), events, problems
@@ -72,7 +76,7 @@ def test_play_record_replay_gives_the_same_events_over_200_seeds(cardia_engine, 
             replayed_events.extend(step.events)
             assert step.state.check_invariants() == []
         assert played_events[: len(record.start)] == record.start
-        assert replayed_events == played_events[len(record.start):]
+        assert replayed_events == played_events[len(record.start) :]
         assert record.outcome is not None
         hows.add(played_events[-1]["how"])
     assert {"seals", "no_card"} <= hows

@@ -62,8 +62,7 @@ def problems(document) -> list[tuple]:
 def test_the_inventrice_of_the_worked_example(read):
     found = card(
         read,
-        "== Inventrice ==\nPaquet I · Guilde · influence 15\n"
-        "Capacité instantanée : +3 sur cette carte ; −3 sur une autre carte au choix\n",
+        "== Inventrice ==\nPaquet I · Guilde · influence 15\nCapacité instantanée : +3 sur cette carte ; −3 sur une autre carte au choix\n",
     )
     assert found == ast.Personnage(
         name="Inventrice",
@@ -213,9 +212,7 @@ def test_keywords_match_whatever_the_case_and_accents(read):
 
 def test_a_persistent_ability_cannot_hold_a_one_off_effect(read):
     document = read(HEADER + "== Essai ==\nPaquet I · Guilde · influence 3\nCapacité persistante : +3 sur cette carte\n")
-    assert problems(document) == [
-        ("E110", 4, 24, '"+" has no place here; expected "L\'adversaire", "cette", "les", "tes" or "tu"')
-    ]
+    assert problems(document) == [("E110", 4, 24, '"+" has no place here; expected "L\'adversaire", "cette", "les", "tes" or "tu"')]
 
 
 def test_a_misspelt_effect_gets_the_nearest_word(read):
@@ -261,8 +258,7 @@ def test_every_lieu_rule(read, text, expected):
 def test_a_lieu_with_stars_and_several_rules(read):
     found = card(
         read,
-        "== Puits ==\nLieu · difficulté ★★\nRègle : La défausse se remélange quand la pioche est vide ; "
-        "Il faut 7 sceaux pour gagner\nRègle : Chacun pioche 2 cartes à la fin du tour\n",
+        "== Puits ==\nLieu · difficulté ★★\nRègle : La défausse se remélange quand la pioche est vide ; Il faut 7 sceaux pour gagner\nRègle : Chacun pioche 2 cartes à la fin du tour\n",
     )
     assert found == ast.Lieu(
         name="Puits",
@@ -274,9 +270,7 @@ def test_a_lieu_with_stars_and_several_rules(read):
 
 def test_protecteurs_with_and_without_seulement_si_tu_es_le_seul(read):
     shared = card(read, "== Chouette ==\nProtecteur · Académie\nCapacité : Piocher 1 carte\n")
-    alone = card(
-        read, "== Loup ==\nProtecteur de la Nature · Rébellion\nCapacité, seulement si tu es le seul : +3 sur ta carte\n"
-    )
+    alone = card(read, "== Loup ==\nProtecteur de la Nature · Rébellion\nCapacité, seulement si tu es le seul : +3 sur ta carte\n")
     assert shared == ast.Protecteur(
         name="Chouette",
         faction=F.ACADEMIE,
@@ -473,9 +467,7 @@ def test_the_rules_file_gives_every_parameter(languages, cards_dir):
 def test_a_missing_rules_parameter(complete_set, cards_dir):
     text = shipped_text(cards_dir, "regles.atout").replace("Modificateurs limités : non\n", "")
     validation = complete_set("cardia", {"regles.atout": text})
-    assert problems(validation) == [
-        ("E503", 1, 1, 'the parameter "Modificateurs limités" is missing: add a line "Modificateurs limités : …"')
-    ]
+    assert problems(validation) == [("E503", 1, 1, 'the parameter "Modificateurs limités" is missing: add a line "Modificateurs limités : …"')]
 
 
 def test_a_yes_no_parameter_with_a_wrong_value(read, cards_dir):

@@ -8,7 +8,6 @@ card of a small extension written by the test, over the examples.
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -313,9 +312,7 @@ def test_copy_the_opponents_ability(examples):
 
 
 def test_a_copy_of_a_copy_copies_nothing(tmp_path, examples):
-    files = over_examples(
-        tmp_path, "== Tacticienne ==\nPaquet I · Dynastie · influence 4\nCapacité instantanée : Copier la capacité de la carte adverse\n"
-    )
+    files = over_examples(tmp_path, "== Tacticienne ==\nPaquet I · Dynastie · influence 4\nCapacité instantanée : Copier la capacité de la carte adverse\n")
     sc = game(files).hand(0, "Tacticienne").hand(1, "Imitateur")
     events = duel(sc, "Tacticienne", "Imitateur")
     assert [e["card"] for e in events_of(events, "copy")] == ["Imitateur"]
@@ -374,9 +371,7 @@ def test_une_fois_par_duel_is_a_bound(examples):
 
 
 def test_a_blocked_limited_ability_has_not_acted(tmp_path, examples):
-    files = over_examples(
-        tmp_path, "== Magistrate ==\nPaquet II · Dynastie · influence 9\nCapacité persistante : Les capacités instantanées adverses n'agissent pas\n"
-    )
+    files = over_examples(tmp_path, "== Magistrate ==\nPaquet II · Dynastie · influence 9\nCapacité persistante : Les capacités instantanées adverses n'agissent pas\n")
     sc = game(files, "II").past("Empereur", "Magistrate").persistent(1, "Magistrate").hand(0, "Bretteur").hand(1, "Sage")
     events = duel(sc, "Bretteur", "Sage")
     assert "blocked" in kinds(events) and sc.state.used == {}
@@ -417,9 +412,7 @@ def test_cards_played_face_up(examples):
     sc.hand(0, "Juge", "Banquière").hand(1, "Tacticienne")
     events = duel(sc, "Juge", "Tacticienne")
     turn = events[: kinds(events).index("reveal")]
-    assert [(e["e"], e["player"]) for e in turn if e["e"] in ("chosen", "shown")] == [
-        ("chosen", 0), ("chosen", 1), ("shown", 1), ("chosen", 0)
-    ]
+    assert [(e["e"], e["player"]) for e in turn if e["e"] in ("chosen", "shown")] == [("chosen", 0), ("chosen", 1), ("shown", 1), ("chosen", 0)]
     # Saltimbanque (deck II): Propriété : Cette carte se joue face visible, wherever it is
     sc = game(examples, "II").hand(0, "Saltimbanque").hand(1, "Pie")
     events = duel(sc, "Saltimbanque", "Pie")

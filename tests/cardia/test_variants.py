@@ -276,8 +276,7 @@ def test_a_game_that_cannot_progress_ends_when_its_position_comes_back(scenario)
     assert (end["how"], end["positions"], end["hands"]) == ("no_progress", 1, [["Contrebandier"], ["Contrebandier"]])
     assert s.outcome().winner == 0 and s.state.turn == 2  # the second time the position starts a turn
     assert s.outcome().reason.startswith(
-        "the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves "
-        "this position (P1 holds Contrebandier; P2 holds Contrebandier); P1 has more seals"
+        "the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves this position (P1 holds Contrebandier; P2 holds Contrebandier); P1 has more seals"
     )
 
 
@@ -343,7 +342,6 @@ def test_a_position_that_comes_back_goes_on_while_a_choice_can_end_the_game(scen
         assert s.outcome() is None and "end" not in kinds(events)
     events = s.play("Assassin", "Assassin")  # a tie: both stay in play, and P2 has no card left
     assert events[-1]["how"] == "no_card" and s.outcome().winner == 0
-
 
 
 def test_heuristic_bots_find_the_way_out_when_a_position_comes_back(cards_dir, tmp_path):

@@ -16,7 +16,7 @@ import inspect
 import string
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -90,11 +90,7 @@ def test_every_shipped_card_reads_back_as_itself(case):
 
 
 def test_the_worked_example_is_written_as_printed():
-    text = (
-        "== Inventrice ==\n"
-        "Paquet I · Guilde · influence 15\n"
-        "Capacité instantanée : +3 sur cette carte ; −3 sur une autre carte au choix\n"
-    )
+    text = "== Inventrice ==\nPaquet I · Guilde · influence 15\nCapacité instantanée : +3 sur cette carte ; −3 sur une autre carte au choix\n"
     (card,) = read_cards(HEADER + text)
     assert writing.write_card(card) == text
 
@@ -118,35 +114,17 @@ def test_a_loosely_written_character_is_written_in_canonical_form():
 
 
 def test_persistent_effects_one_per_line_are_written_on_one_line():
-    loose = (
-        "== Gardien ==\n"
-        "Paquet I · Dynastie · influence 3\n"
-        "Capacité persistante : cette carte a 2 d'influence\n"
-        "les cartes adverses ont -1 d'influence\n"
-        "tu pioches 2 cartes de plus\n"
-    )
+    loose = "== Gardien ==\nPaquet I · Dynastie · influence 3\nCapacité persistante : cette carte a 2 d'influence\nles cartes adverses ont -1 d'influence\ntu pioches 2 cartes de plus\n"
     (card,) = read_cards(HEADER + loose)
     assert writing.write_card(card) == (
-        "== Gardien ==\n"
-        "Paquet I · Dynastie · influence 3\n"
-        "Capacité persistante : Cette carte a +2 d'influence ; Les cartes adverses ont −1 d'influence ; "
-        "Tu pioches 2 cartes de plus\n"
+        "== Gardien ==\nPaquet I · Dynastie · influence 3\nCapacité persistante : Cette carte a +2 d'influence ; Les cartes adverses ont −1 d'influence ; Tu pioches 2 cartes de plus\n"
     )
 
 
 def test_a_lieu_is_written_one_rule_per_line_with_its_stars():
-    loose = (
-        "== Puits ==\n"
-        "Lieu, difficulté 2\n"
-        "Règle : La défausse se remélange 1 fois quand la pioche est vide ; il faut 7 sceaux pour gagner\n"
-    )
+    loose = "== Puits ==\nLieu, difficulté 2\nRègle : La défausse se remélange 1 fois quand la pioche est vide ; il faut 7 sceaux pour gagner\n"
     (card,) = read_cards(HEADER + loose)
-    assert writing.write_card(card) == (
-        "== Puits ==\n"
-        "Lieu · difficulté ★★\n"
-        "Règle : La défausse se remélange une fois quand la pioche est vide\n"
-        "Règle : Il faut 7 sceaux pour gagner\n"
-    )
+    assert writing.write_card(card) == ("== Puits ==\nLieu · difficulté ★★\nRègle : La défausse se remélange une fois quand la pioche est vide\nRègle : Il faut 7 sceaux pour gagner\n")
 
 
 def test_a_lieu_of_no_difficulty_is_written_with_a_number():
@@ -221,7 +199,7 @@ def _value(annotation: object, metadata: list) -> st.SearchStrategy:
     raise TypeError(f"no strategy for a field of type {annotation}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def nodes(cls: type[Node]) -> st.SearchStrategy:
     """Valid nodes of class `cls`, each field drawn from its type, or from `SLOTS` where the type is any node."""
 
@@ -263,12 +241,22 @@ def influence_est(draw) -> Node:
 ATOME = st.one_of(possession(), influence_est(), st.builds(C.CarteEst, carte=CARTE_SIMPLE, faction=st.sampled_from(list(ast.Faction))))
 TERME = st.one_of(ATOME, st.lists(ATOME, min_size=2, max_size=3).map(lambda c: C.Et(conditions=c)))
 CONDITION = st.one_of(TERME, st.lists(TERME, min_size=2, max_size=3).map(lambda c: C.Ou(conditions=c)))
-SIMPLE_EFFECTS = [ast.ModifierInfluence, ast.Defausser, ast.DefausserMain, ast.Piocher, ast.GagnerLaPartie,
-                  ast.ReprendreEnMain, ast.RetirerPersistant, moves.Prendre, moves.Regarder, moves.Echanger, moves.Copier]
+SIMPLE_EFFECTS = [
+    ast.ModifierInfluence,
+    ast.Defausser,
+    ast.DefausserMain,
+    ast.Piocher,
+    ast.GagnerLaPartie,
+    ast.ReprendreEnMain,
+    ast.RetirerPersistant,
+    moves.Prendre,
+    moves.Regarder,
+    moves.Echanger,
+    moves.Copier,
+]
 EFFET_SIMPLE = st.one_of(*[nodes(cls) for cls in SIMPLE_EFFECTS])
 EFFET = st.one_of(EFFET_SIMPLE, st.deferred(lambda: nodes(C.Si)))
-CONTINUS = [ast.InfluenceContinue, ast.CapacitesAdversesBloquees, ast.JoueFaceVisible, ast.PiocheEnPlus,
-            abilities.GagnentEgalites, abilities.SeJouentFaceVisible]
+CONTINUS = [ast.InfluenceContinue, ast.CapacitesAdversesBloquees, ast.JoueFaceVisible, ast.PiocheEnPlus, abilities.GagnentEgalites, abilities.SeJouentFaceVisible]
 EFFET_CONTINU = st.one_of(*[nodes(cls) for cls in CONTINUS])
 QUAND = st.one_of(st.none(), nodes(abilities.QuandCetteCarte))
 LIMITE = st.one_of(st.none(), nodes(abilities.FoisParDuel))
@@ -292,11 +280,9 @@ SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {
     (ast.Piocher, "par"): (st.one_of(st.none(), nodes(C.PourChaque), nodes(C.AutantDeCartes)), [C.PourChaque, C.AutantDeCartes]),
     (C.PourChaque, "quantity"): (COMPTE, [C.Compte]),
     (C.AutantDeCartes, "quantity"): (COMPTE, [C.Compte]),
-    (C.Si, "condition"): (st.one_of(CONDITION, CONDITION.map(lambda c: C.SaufSi(condition=c))),
-                          [C.Possession, C.InfluenceEst, C.CarteEst, C.Et, C.Ou, C.SaufSi, C.Compte, C.InfluenceDe]),
+    (C.Si, "condition"): (st.one_of(CONDITION, CONDITION.map(lambda c: C.SaufSi(condition=c))), [C.Possession, C.InfluenceEst, C.CarteEst, C.Et, C.Ou, C.SaufSi, C.Compte, C.InfluenceDe]),
     (C.Si, "alors"): (st.lists(EFFET_SIMPLE, min_size=1, max_size=2), SIMPLE_EFFECTS),
-    (C.Si, "sinon"): (st.one_of(st.lists(EFFET_SIMPLE, max_size=2), st.deferred(lambda: nodes(C.Si)).map(lambda si: [si])),
-                      [*SIMPLE_EFFECTS, C.Si]),
+    (C.Si, "sinon"): (st.one_of(st.lists(EFFET_SIMPLE, max_size=2), st.deferred(lambda: nodes(C.Si)).map(lambda si: [si])), [*SIMPLE_EFFECTS, C.Si]),
     (C.CarteEst, "carte"): (CARTE_SIMPLE, [ast.CetteCarte, ast.TaCarte, ast.CarteAdverse]),
 }
 #: Fields left to their default: `pour chaque` counts once per thing.
@@ -346,11 +332,7 @@ def reachable(roots: set[type]) -> set[type]:
 
 
 def ast_classes() -> set[type]:
-    return {
-        value
-        for value in vars(ast).values()
-        if inspect.isclass(value) and issubclass(value, Node) and value.__module__ == ast.__name__
-    }
+    return {value for value in vars(ast).values() if inspect.isclass(value) and issubclass(value, Node) and value.__module__ == ast.__name__}
 
 
 def test_the_generated_cards_hold_every_construct():
@@ -377,4 +359,3 @@ def test_every_ast_class_has_a_writer():
     assert not missing, f"no writer in cardia/writing.py WRITERS for {', '.join(missing)}: add one beside its handler"
     stray = sorted(cls.__name__ for cls in set(writing.WRITERS) - ast_classes())
     assert not stray, f"writers for classes that are not in cardia/ast.py: {', '.join(stray)}"
-

@@ -186,9 +186,7 @@ def sample_lines(lines: list[str]) -> list[int]:
     return sorted(n for n in chosen if 1 <= n <= len(lines))
 
 
-def variants(
-    lines: list[str], numbers: list[int] | None = None, every: int = 1, limit: int | None = None
-) -> Iterator[Variant]:
+def variants(lines: list[str], numbers: list[int] | None = None, every: int = 1, limit: int | None = None) -> Iterator[Variant]:
     """Every tampered variant: fields of the lines `numbers` (all by default), then the structure
     (every `every`-th line, and the first and last two); `limit` as in `field_variants`."""
     for number in numbers if numbers is not None else range(1, len(lines) + 1):
@@ -251,9 +249,7 @@ def play_recorded(engine: GameEngine, game, bots: tuple[str, str], seed: int, ch
         # before each answer: the state the last action left
         problems.extend(state.check_invariants())
 
-    played = play_game(
-        game, players, seed, writer=RecordWriter(stream), on_event=events.append, on_decision=on_decision if check else None
-    )
+    played = play_game(game, players, seed, writer=RecordWriter(stream), on_event=events.append, on_decision=on_decision if check else None)
     if check:
         problems.extend(played.state.check_invariants())
     return stream.getvalue(), events, played, problems

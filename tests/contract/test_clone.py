@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -39,7 +39,7 @@ GAMES = sorted(ENGINES)
 SEEDS = range(1, 13)
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_of(name: str):
     engine = ENGINES[name]
     files = load_files(engine.language)

@@ -28,7 +28,7 @@ import json
 import shutil
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -58,7 +58,7 @@ from atout.interpreter.games import ENGINES  # noqa: E402
 SEEDS = (1, 2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def files_of_name(name: str):
     return load_files(ENGINES[name].language)
 
@@ -67,7 +67,7 @@ def files_of(engine):
     return files_of_name(engine.name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_of(name: str, rules: str | None):
     engine = ENGINES[name]
     files = files_of_name(name)
@@ -75,7 +75,7 @@ def game_of(name: str, rules: str | None):
 
 
 def _cases():
-    for name, engine in ENGINES.items():
+    for name in ENGINES:
         for rules in rules_names(files_of_name(name)):
             yield name, rules
 
@@ -88,7 +88,7 @@ def _id(case) -> str:
     return f"{case[0]}-{case[1] or 'main'}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def recorded(name: str, rules: str | None, bots: tuple[str, str], seed: int):
     return play_recorded(ENGINES[name], game_of(name, rules), bots, seed)
 
@@ -132,9 +132,7 @@ def test_every_kind_of_tampering_is_refused_naming_its_line(case):
             continue  # does not change the game (see tampering.py): may be accepted
         assert refusal is not None, f"accepted: {variant.kind} at line {variant.line}: {variant.what}"
         assert 1 <= refusal.line <= len(lines) + 1, (variant, refusal)
-        if variant.kind in ("wrong type", "wrong value") and not (
-            variant.line == 1 and refusal.line > 1 and variant.what.startswith(("seed", "match", "setup"))
-        ):
+        if variant.kind in ("wrong type", "wrong value") and not (variant.line == 1 and refusal.line > 1 and variant.what.startswith(("seed", "match", "setup"))):
             # A field is refused at its own line; but a header whose seed or setup is changed to
             # another legal one starts another game, refused where it parts from the record.
             assert refusal.line == variant.line, f"{variant.what} at line {variant.line}: {refusal.message}"
@@ -197,9 +195,7 @@ def _lines(case, seed=SEEDS[0]):
 @pytest.mark.parametrize("case", CASES, ids=_id)
 def test_divergences_say_line_action_turn_and_event_and_what_differs(case):
     lines = _lines(case)
-    number, data = next(
-        (n, d) for n, d in ((n, json.loads(line)) for n, line in enumerate(lines, start=1)) if d.get("events")
-    )
+    number, data = next((n, d) for n, d in ((n, json.loads(line)) for n, line in enumerate(lines, start=1)) if d.get("events"))
     changed = dict(data, events=[dict(data["events"][0], zz=1)] + data["events"][1:])
     refusal = verdict("\n".join(lines[: number - 1] + [json.dumps(changed)] + lines[number:]), files_of)
     assert f"line {number}, action {data['n']}, turn {data['turn']}, event 1: expected «" in refusal.message

@@ -60,13 +60,13 @@ class Scenario:
                 return card
         raise KeyError(name)
 
-    def give(self, seat: int, *names: str) -> "Scenario":
+    def give(self, seat: int, *names: str) -> Scenario:
         """Move cards of these names from the pile to a hand."""
         for name in names:
             self.state.seats[seat].hand.append(self._take_from_pile(name))
         return self
 
-    def stack(self, *names: str) -> "Scenario":
+    def stack(self, *names: str) -> Scenario:
         """Put these cards on top of the pile, to be drawn in this order (the GONG stays below them)."""
         cards = [self._take_from_pile(name) for name in names]
         for card in reversed(cards):
@@ -75,12 +75,12 @@ class Scenario:
             self.state.gong_depth += len(cards)
         return self
 
-    def gong_on_top(self, after: int = 0) -> "Scenario":
+    def gong_on_top(self, after: int = 0) -> Scenario:
         """Put the GONG under `after` cards (after `stack`, it comes right after the stacked cards)."""
         self.state.gong_depth = after
         return self
 
-    def set(self, seat: int, life: int | None = None, energy: int | None = None) -> "Scenario":
+    def set(self, seat: int, life: int | None = None, energy: int | None = None) -> Scenario:
         """Set a boxer's markers."""
         if life is not None:
             self.state.seats[seat].life = life

@@ -73,7 +73,7 @@ def test_a_heavier_block_costs_only_what_the_branch_would_take(scenario):
 
 
 def test_the_condition_is_read_as_the_thrower_reads_it(scenario):
-    """"the opponent" in the blow is the defender; "-1 life to you" in the other branch is the thrower's."""
+    """ "the opponent" in the blow is the defender; "-1 life to you" in the other branch is the thrower's."""
     s = start(scenario(CARDS), ("Coup de Grâce",), ("Blocage",), p2_life=3)
     assert block(s, "Coup de Grâce", "Blocage")["lost"] == 1
     assert (s.seat(0).life, s.seat(1).life) == (4, 2)

@@ -67,16 +67,13 @@ def test_an_attack_reads_like_the_printed_crochet(read):
 
 def test_a_defense_that_blocks(read):
     blocage = card(read, "== Blocage ==\nDEFENSE · cost 0 · 6 copies\nAgainst an attack you lose 1 life\n")
-    assert blocage == ast.Defense(
-        name="Blocage", cost=0, copies=6, against=ast.Against(names=[]), outcome=ast.Block(n=1), effects=[]
-    )
+    assert blocage == ast.Defense(name="Blocage", cost=0, copies=6, against=ast.Against(names=[]), outcome=ast.Block(n=1), effects=[])
 
 
 def test_a_defense_that_dodges_only_some_blows_and_has_effects(read):
     defense = card(
         read,
-        '== Pas de retrait ==\nDEFENSE · cost 0\nAgainst an attack of type "Crochet" or "Uppercut": '
-        "you dodge the blow ; +1 energy\n-1 energy to the opponent\n",
+        '== Pas de retrait ==\nDEFENSE · cost 0\nAgainst an attack of type "Crochet" or "Uppercut": you dodge the blow ; +1 energy\n-1 energy to the opponent\n',
     )
     assert defense == ast.Defense(
         name="Pas de retrait",
@@ -91,9 +88,7 @@ def test_a_defense_that_dodges_only_some_blows_and_has_effects(read):
 def test_a_riposte_has_a_counter_blow_and_a_blow_as_an_attack(read):
     cross_counter = card(
         read,
-        '== Cross-Counter ==\nRIPOSTE · cost 2 · 4 copies\n'
-        'Against an attack of type "Jab" or "Cross": -1 life to the opponent\n'
-        "As an attack: -1 life to the opponent\n",
+        '== Cross-Counter ==\nRIPOSTE · cost 2 · 4 copies\nAgainst an attack of type "Jab" or "Cross": -1 life to the opponent\nAs an attack: -1 life to the opponent\n',
     )
     assert cross_counter == ast.Riposte(
         name="Cross-Counter",
@@ -108,8 +103,7 @@ def test_a_riposte_has_a_counter_blow_and_a_blow_as_an_attack(read):
 def test_a_riposte_may_write_its_effects_on_the_following_lines(read):
     remise = card(
         read,
-        "== Remise ==\nRIPOSTE · cost 2\nAgainst an attack:\n-1 energy to the opponent\n+1 energy\n"
-        "As an attack:\n-1 energy to the opponent ; +1 card\n",
+        "== Remise ==\nRIPOSTE · cost 2\nAgainst an attack:\n-1 energy to the opponent\n+1 energy\nAs an attack:\n-1 energy to the opponent ; +1 card\n",
     )
     assert remise.against == ast.Against(names=[])
     assert remise.counter == [ast.Energy(change=-1, who=OPPONENT), ast.Energy(change=1, who=YOU)]
@@ -117,16 +111,14 @@ def test_a_riposte_may_write_its_effects_on_the_following_lines(read):
 
 
 def test_a_riposte_without_its_blow_as_an_attack_is_refused(read):
-    document = read(HEADER + '== Cross-Counter ==\nRIPOSTE · cost 2\nAgainst an attack: -1 life to the opponent\n')
+    document = read(HEADER + "== Cross-Counter ==\nRIPOSTE · cost 2\nAgainst an attack: -1 life to the opponent\n")
     assert problems(document) == [
         ("E112", 4, 43, 'the card stops here; expected "As"'),
     ]
 
 
 def test_a_recovery(read):
-    assert card(read, "== Rafraîchissement ==\nRECOVERY · cost 0 · 5 copies\n+1 life\n") == ast.Recovery(
-        name="Rafraîchissement", cost=0, copies=5, effects=[ast.Life(change=1, who=YOU)]
-    )
+    assert card(read, "== Rafraîchissement ==\nRECOVERY · cost 0 · 5 copies\n+1 life\n") == ast.Recovery(name="Rafraîchissement", cost=0, copies=5, effects=[ast.Life(change=1, who=YOU)])
 
 
 def test_characters_and_the_gong_have_no_text(read):
@@ -186,12 +178,12 @@ def test_the_type_line_accepts_commas_and_any_case(read):
 
 
 def test_names_in_restrictions_keep_their_spelling_and_take_any_quotation_marks(read):
-    defense = card(read, "== D ==\nDEFENSE · cost 0\nAgainst an attack of type: « Crochet », “Cross-Counter” or \"Jab\" you dodge the blow\n")
+    defense = card(read, '== D ==\nDEFENSE · cost 0\nAgainst an attack of type: « Crochet », “Cross-Counter” or "Jab" you dodge the blow\n')
     assert [n.name for n in defense.against.names] == ["Crochet", "Cross-Counter", "Jab"]
 
 
 def test_spans_point_at_the_file(read):
-    document = read(HEADER + "\n== Jab ==\nATTACK · cost 1\n-1 life to the opponent\n\n== Pas de retrait ==\nDEFENSE · cost 0\nAgainst an attack of type \"Crochet\" you dodge the blow\n")
+    document = read(HEADER + '\n== Jab ==\nATTACK · cost 1\n-1 life to the opponent\n\n== Pas de retrait ==\nDEFENSE · cost 0\nAgainst an attack of type "Crochet" you dodge the blow\n')
     jab, pas = document.node.cards
     assert (jab.span.line, jab.effects[0].span.line, jab.effects[0].span.column) == (3, 5, 1)
     name = pas.against.names[0]
@@ -472,9 +464,7 @@ def test_wrong_rules_values(read, cards_dir):
 
 def test_every_parameter_is_required(complete_set, cards_dir):
     document = complete_set("cordes", {"rules.atout": rules_text(cards_dir, "Tie at the last GONG : draw\n", "")})
-    assert problems(document) == [
-        ("E503", 1, 1, 'the parameter "Tie at the last GONG" is missing: add a line "Tie at the last GONG : …"')
-    ]
+    assert problems(document) == [("E503", 1, 1, 'the parameter "Tie at the last GONG" is missing: add a line "Tie at the last GONG : …"')]
 
 
 # ---------------------------------------------------------------------------
@@ -482,10 +472,39 @@ def test_every_parameter_is_required(complete_set, cards_dir):
 # ---------------------------------------------------------------------------
 
 _PIECES = [
-    "== Jab ==\n", "ATTACK", "DEFENSE", "RIPOSTE", "RECOVERY", "CHARACTER", "GONG", " · cost ", " copies",
-    "-1", "+2", "-0", "99999999999", " life", " energy", " cards", " to the opponent", " to you", ", their choice",
-    ", face down", "Against an attack", ' of type "Jab"', " or ", ":", ";", "As an attack: ", "you lose 1 life",
-    "you dodge the blow", "\n", "#", "«", "\"", "x",
+    "== Jab ==\n",
+    "ATTACK",
+    "DEFENSE",
+    "RIPOSTE",
+    "RECOVERY",
+    "CHARACTER",
+    "GONG",
+    " · cost ",
+    " copies",
+    "-1",
+    "+2",
+    "-0",
+    "99999999999",
+    " life",
+    " energy",
+    " cards",
+    " to the opponent",
+    " to you",
+    ", their choice",
+    ", face down",
+    "Against an attack",
+    ' of type "Jab"',
+    " or ",
+    ":",
+    ";",
+    "As an attack: ",
+    "you lose 1 life",
+    "you dodge the blow",
+    "\n",
+    "#",
+    "«",
+    '"',
+    "x",
 ]
 
 

@@ -31,7 +31,7 @@ def test_at_1_life_the_search_bot_does_not_play_a_blow_that_knocks_out_its_own_b
     # the blow does knock P1 out: played on a copy, P1 loses whatever comes next
     copy = state.clone()
     copy.apply(next(i for i, label in enumerate(labels) if "Coup du Désespoir" in label))
-    while (pending := copy.decision()) is not None:
+    while copy.decision() is not None:
         copy.apply(0)
     assert copy.outcome().winner == 1
     # the search sees it (the heuristic bot, whose model values -3 life to the opponent, plays it)

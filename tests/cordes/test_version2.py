@@ -308,15 +308,11 @@ def test_a_power_that_fires_itself_with_no_limit_is_refused(tmp_path):
     folder = tmp_path / "set"
     folder.mkdir()
     (folder / "extension.atout").write_text("Dans les Cordes : extension\n", encoding="utf-8")
-    (folder / "boxers.atout").write_text(
-        "Dans les Cordes : cards\n\n== Karpentier ==\nCHARACTER\nWhen you lose life: -1 life; +1 energy\n", encoding="utf-8"
-    )
+    (folder / "boxers.atout").write_text("Dans les Cordes : cards\n\n== Karpentier ==\nCHARACTER\nWhen you lose life: -1 life; +1 energy\n", encoding="utf-8")
     result = validate([folder], LANGUAGES)
     assert [(d.code, d.line, d.column) for d in result.problems] == [("E410", 5, 1)]
     assert "once per turn" in result.problems[0].message
-    (folder / "boxers.atout").write_text(
-        "Dans les Cordes : cards\n\n== Karpentier ==\nCHARACTER\nWhen you lose life, once per turn: -1 life\n", encoding="utf-8"
-    )
+    (folder / "boxers.atout").write_text("Dans les Cordes : cards\n\n== Karpentier ==\nCHARACTER\nWhen you lose life, once per turn: -1 life\n", encoding="utf-8")
     assert validate([folder], LANGUAGES).problems == []
 
 

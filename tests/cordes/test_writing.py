@@ -44,25 +44,9 @@ def test_every_shipped_card_is_written_back(card):
 def test_the_printed_cards_are_written_as_printed():
     """The canonical form is the printed one: a few cards of the box, line for line."""
     box = {card.name: card for card in SHIPPED}
-    assert write_card(box["Crochet"]) == (
-        "== Crochet ==\n"
-        "ATTACK · cost 3 · 3 copies\n"
-        "-2 life to the opponent\n"
-        "-1 card to the opponent, their choice, face down\n"
-    )
-    assert write_card(box["Pas de retrait"]) == (
-        "== Pas de retrait ==\n"
-        "DEFENSE · cost 0 · 4 copies\n"
-        'Against an attack of type "Crochet" or "Uppercut" you dodge the blow\n'
-    )
-    assert write_card(box["Remise"]) == (
-        "== Remise ==\n"
-        "RIPOSTE · cost 2 · 2 copies\n"
-        "Against an attack:\n"
-        "-1 energy to the opponent\n"
-        "+1 energy\n"
-        "As an attack: -1 energy to the opponent\n"
-    )
+    assert write_card(box["Crochet"]) == ("== Crochet ==\nATTACK · cost 3 · 3 copies\n-2 life to the opponent\n-1 card to the opponent, their choice, face down\n")
+    assert write_card(box["Pas de retrait"]) == ('== Pas de retrait ==\nDEFENSE · cost 0 · 4 copies\nAgainst an attack of type "Crochet" or "Uppercut" you dodge the blow\n')
+    assert write_card(box["Remise"]) == ("== Remise ==\nRIPOSTE · cost 2 · 2 copies\nAgainst an attack:\n-1 energy to the opponent\n+1 energy\nAs an attack: -1 energy to the opponent\n")
     assert write_card(box["Karpentier"]) == "== Karpentier ==\nCHARACTER\n"
     assert write_card(box["GONG"]) == "== GONG ==\nGONG\n"
 
@@ -87,12 +71,7 @@ def test_three_names_in_a_restriction_are_listed_with_commas_and_or():
         effects=[ast.Energy(change=1)],
     )
     text = write_card(card)
-    assert text == (
-        "== Garde ==\n"
-        "DEFENSE · cost 1 · 2 copies\n"
-        'Against an attack of type "Jab", "Cross" or "Crochet" you lose 2 life\n'
-        "+1 energy\n"
-    )
+    assert text == ('== Garde ==\nDEFENSE · cost 1 · 2 copies\nAgainst an attack of type "Jab", "Cross" or "Crochet" you lose 2 life\n+1 energy\n')
     assert read_back(text) == card
 
 
@@ -105,7 +84,7 @@ def test_three_names_in_a_restriction_are_listed_with_commas_and_or():
 #: closes a title). A name does not start or end with a space.
 _PRINTED = dict(blacklist_categories=("Cc", "Cs", "Co", "Cn", "Zl", "Zp"), blacklist_characters="=")
 #: The marks a name in a restriction is quoted with, or that are stripped around it.
-_QUOTES = "\"«»“” \u00a0\u202f"
+_QUOTES = '"«»“” \u00a0\u202f'
 
 names = st.text(st.characters(**_PRINTED), min_size=1, max_size=60).filter(lambda name: name == name.strip())
 #: A name in a restriction, between quotation marks, also has no quotation
@@ -263,9 +242,7 @@ def test_every_card_class_has_a_writer():
         visit(cls)
     # a construct writes itself (its `write`, checked for every construct by
     # tests/test_extension_points.py); a field that holds any construct is typed `Node`
-    missing = sorted(
-        cls.__name__ for cls in in_cards if cls not in WRITERS and cls is not ast.Node and not issubclass(cls, Construct)
-    )
+    missing = sorted(cls.__name__ for cls in in_cards if cls not in WRITERS and cls is not ast.Node and not issubclass(cls, Construct))
     assert not missing, f"no writer in cordes/writing.py's WRITERS for {', '.join(missing)}"
 
 

@@ -87,8 +87,7 @@ def test_a_card_seen_before_a_swap_is_taken_out_by_it_as_often_as_any_card_of_th
     for seed in range(200):
         state = game.new_state()
         rng = random.Random(seed)
-        decision = advance(state, rng, lambda s, d: d.kind == "play" and d.player == 1 and s.exchanges[0] == 0
-                           and any(made == 0 for made in s.shown[1].values()))
+        decision = advance(state, rng, lambda s, d: d.kind == "play" and d.player == 1 and s.exchanges[0] == 0 and any(made == 0 for made in s.shown[1].values()))
         if decision is not None:
             break
     assert decision is not None, "no duel where P1 swapped after P2 saw their cards"

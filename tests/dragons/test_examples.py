@@ -38,10 +38,7 @@ def files():
 def example_cards(files) -> list:
     folder = EXEMPLES.resolve()
     return [
-        card
-        for document in files.documents
-        if Path(document.path).resolve().is_relative_to(folder) and document.kind is not None and document.kind.name == "cards"
-        for card in document.node.cards
+        card for document in files.documents if Path(document.path).resolve().is_relative_to(folder) and document.kind is not None and document.kind.name == "cards" for card in document.node.cards
     ]
 
 

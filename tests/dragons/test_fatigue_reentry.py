@@ -22,15 +22,21 @@ def card(name: str, head: str, stats: str, *lines: str) -> str:
 
 
 MERCENAIRE = card(
-    "Mercenaire", "Personnage · Commune", "20 20 20 20",
+    "Mercenaire",
+    "Personnage · Commune",
+    "20 20 20 20",
     "Pouvoir : quand cette carte perd une manche : mets cette carte dans la réserve, mets 1 carte au hasard de ta réserve dans la main.",
 )
 DESERTEUR = card(
-    "Déserteur", "Personnage · Commune", "20 20 20 20",
+    "Déserteur",
+    "Personnage · Commune",
+    "20 20 20 20",
     "Pouvoir : quand cette carte perd une manche : mets cette carte dans la réserve.",
 )
 ALCHIMISTE = card(
-    "Alchimiste", "Personnage · Commune", "20 40 60 30",
+    "Alchimiste",
+    "Personnage · Commune",
+    "20 40 60 30",
     "Pouvoir : au début de la manche, une fois par manche : mets 1 carte au hasard de ta réserve dans la main.",
 )
 

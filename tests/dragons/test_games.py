@@ -166,9 +166,7 @@ def test_random_bot_is_the_core_random_bot(dr_engine):
 def test_cli_play_a_person_with_a_collection_file(tmp_path):
     mine = tmp_path / "ma-collection.atout"
     mine.write_bytes((COLLECTIONS / "debutant.atout").read_bytes())
-    result = CliRunner().invoke(
-        main, ["play", "dragons", "--collection", str(mine), "--p2", "random", "--seed", "4"], input="1\n" * 40
-    )
+    result = CliRunner().invoke(main, ["play", "dragons", "--collection", str(mine), "--p2", "random", "--seed", "4"], input="1\n" * 40)
     assert result.exit_code == 0, result.output
     assert "P1, round 1, " in result.output and "choose your card (in secret)" in result.output
     assert "P1 plays the collection ma-collection (25 cards): 20 cards drawn\n  hand: " in result.output
@@ -186,9 +184,7 @@ def test_cli_play_without_p2_takes_the_rules_opponent(tmp_path):
 
 def test_cli_play_without_p2_with_adversaire_humain_asks_a_second_person():
     # the variant "duel-strict" says "Adversaire : humain"; its collections must hold 20 cards
-    result = CliRunner().invoke(
-        main, ["play", "dragons", "--p1", "random", "--rules", "duel-strict", "--collection", "veterane", "--seed", "1"], input="1\n" * 60
-    )
+    result = CliRunner().invoke(main, ["play", "dragons", "--p1", "random", "--rules", "duel-strict", "--collection", "veterane", "--seed", "1"], input="1\n" * 60)
     assert result.exit_code == 0, result.output
     assert "P2, round 1, " in result.output
 

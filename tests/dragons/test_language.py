@@ -168,8 +168,7 @@ def test_a_missing_statistic_is_e112_after_the_last_one(read):
             "test.atout",
             4,
             35,
-            'Charisme is missing: add "Charisme N" (N from 0 to 100); '
-            "a card gives each of Puissance, Ruse, Savoir, Charisme once",
+            'Charisme is missing: add "Charisme N" (N from 0 to 100); a card gives each of Puissance, Ruse, Savoir, Charisme once',
         )
     ]
 
@@ -227,8 +226,7 @@ def test_a_card_above_its_rarity_band_is_e301_with_the_band(validate_tree, shipp
             "cartes.atout",
             4,
             1,
-            '"Vouivre des Brumes" is Rare, and a Rare card\'s statistics total from 180 to 229 '
-            '("Total Rare" in the rules); these total 235: take 6 off, or make it rarer',
+            '"Vouivre des Brumes" is Rare, and a Rare card\'s statistics total from 180 to 229 ("Total Rare" in the rules); these total 235: take 6 off, or make it rarer',
         )
     ]
     assert result.diagnostics[0].width == len("Puissance 92 · Ruse 55 · Savoir 40 · Charisme 48")
@@ -243,16 +241,13 @@ def test_a_card_below_its_rarity_band_is_e301_with_the_band(validate_tree, shipp
             "cartes.atout",
             4,
             1,
-            '"Ombre Pâle" is Mythique, and a Mythique card\'s statistics total from 330 to 380 '
-            '("Total Mythique" in the rules); these total 320: add 10, or make it more common',
+            '"Ombre Pâle" is Mythique, and a Mythique card\'s statistics total from 330 to 380 ("Total Mythique" in the rules); these total 320: add 10, or make it more common',
         )
     ]
 
 
 def test_the_bands_are_those_of_the_rules_file(validate_tree, shipped_rules_text):
-    wide = rules_with(
-        shipped_rules_text, **{"Total Rare": "Total Rare : 180 à 239", "Total Épique": "Total Épique : 240 à 279"}
-    )
+    wide = rules_with(shipped_rules_text, **{"Total Rare": "Total Rare : 180 à 239", "Total Épique": "Total Épique : 240 à 279"})
     result = validate_tree({"regles.atout": wide, "cartes.atout": HEADER + VOUIVRE.replace("Puissance 62", "Puissance 92")})
     assert result.diagnostics == []
 
@@ -292,9 +287,7 @@ def test_a_collection_reads_counts_and_names(read):
 def test_an_unknown_name_in_a_collection_is_e400_with_the_nearest(validate_tree, shipped_rules_text):
     result = validate_tree({"regles.atout": shipped_rules_text, "c.atout": collection(["20 Vouivre des Brumes", "2 Vouivre des Brume"])})
     # The column is the shared code's business; the line, code and message are checked here.
-    assert [(d.code, Path(d.file).name, d.line, d.message) for d in result.diagnostics] == [
-        ("E400", "c.atout", 3, 'no card is named "Vouivre des Brume" in the Duel de dragons card files')
-    ]
+    assert [(d.code, Path(d.file).name, d.line, d.message) for d in result.diagnostics] == [("E400", "c.atout", 3, 'no card is named "Vouivre des Brume" in the Duel de dragons card files')]
     assert result.diagnostics[0].suggestion == "Vouivre des Brumes"
 
 
@@ -307,8 +300,7 @@ def test_a_small_collection_is_e401_when_the_rules_refuse_it(validate_tree, ship
             "c.atout",
             1,
             1,
-            'a duel draws 20 cards from the collection ("Cartes tirées de la collection"); '
-            'this collection has 14: add 6, or set "Petite collection : duel réduit" in the rules',
+            'a duel draws 20 cards from the collection ("Cartes tirées de la collection"); this collection has 14: add 6, or set "Petite collection : duel réduit" in the rules',
         )
     ]
 
@@ -397,17 +389,12 @@ def test_a_wrong_option_value_is_e501_with_the_choices(read, shipped_rules_text)
     document = read(rules_with(shipped_rules_text, **{"Égalité de totaux": "Égalité de totaux : les deux marque"}))
     (problem,) = document.diagnostics
     assert (problem.code, problem.column) == ("E501", 21)
-    assert problem.message == (
-        'Égalité de totaux "les deux marque": write one of: personne ne marque, les deux marquent, '
-        'manche rejouée (did you mean "les deux marquent"?)'
-    )
+    assert problem.message == ('Égalité de totaux "les deux marque": write one of: personne ne marque, les deux marquent, manche rejouée (did you mean "les deux marquent"?)')
 
 
 def test_an_unknown_opponent_is_e501(read, shipped_rules_text):
     document = read(rules_with(shipped_rules_text, Adversaire="Adversaire : robot"))
-    assert [(d.code, d.message) for d in document.diagnostics] == [
-        ("E501", 'Adversaire "robot": write "ordinateur", "humain" or "bot" followed by a bot\'s name (bot random, bot heuristic)')
-    ]
+    assert [(d.code, d.message) for d in document.diagnostics] == [("E501", 'Adversaire "robot": write "ordinateur", "humain" or "bot" followed by a bot\'s name (bot random, bot heuristic)')]
 
 
 @pytest.mark.parametrize(
@@ -420,9 +407,7 @@ def test_an_unknown_bot_is_e501_at_its_line_with_the_nearest_bot(read, shipped_r
     line = next(n for n, text in enumerate(document.text.split("\n"), 1) if text.startswith("Adversaire"))
     assert (problem.code, problem.line, problem.column) == ("E501", line, 14)
     name = value.split()[1].lower()
-    assert problem.message == (
-        f'Adversaire "{value}": there is no bot "{name}" (the nearest is "{nearest}"); the bots are bot random, bot heuristic'
-    )
+    assert problem.message == (f'Adversaire "{value}": there is no bot "{name}" (the nearest is "{nearest}"); the bots are bot random, bot heuristic')
 
 
 def test_the_shipped_rules_files_and_the_docs_name_only_known_bots(cards_dir):
@@ -474,9 +459,7 @@ def test_numbers_out_of_range_are_e501(read, shipped_rules_text, name, line, mes
 
 def test_a_missing_parameter_is_e503(complete_set, shipped_rules_text):
     document = complete_set("dragons", {"regles.atout": rules_with(shipped_rules_text, Adversaire="")})
-    assert [(d.code, d.message) for d in document.diagnostics] == [
-        ("E503", 'the parameter "Adversaire" is missing: add a line "Adversaire : …"')
-    ]
+    assert [(d.code, d.message) for d in document.diagnostics] == [("E503", 'the parameter "Adversaire" is missing: add a line "Adversaire : …"')]
 
 
 # ---------------------------------------------------------------------------
@@ -497,12 +480,7 @@ def test_all_shipped_files_are_valid_together(cards_dir, languages):
 
 
 def test_the_pool_has_both_categories_every_rarity_and_60_cards(cards_dir, languages):
-    cards = [
-        c
-        for path in shipped(cards_dir)
-        if (doc := read_file(path, languages)).kind is not None and doc.kind.name == "cards"
-        for c in doc.node.cards
-    ]
+    cards = [c for path in shipped(cards_dir) if (doc := read_file(path, languages)).kind is not None and doc.kind.name == "cards" for c in doc.node.cards]
     assert len(cards) >= 60
     assert len({c.name for c in cards}) == len(cards)
     for categorie in ast.Categorie:
@@ -519,11 +497,7 @@ def test_average_totals_rise_with_rarity(cards_dir, languages):
 
 
 def test_the_shipped_collections_include_a_small_one(cards_dir, languages):
-    totals = {
-        Path(doc.path).stem: doc.node.total()
-        for path in shipped(cards_dir)
-        if (doc := read_file(path, languages)).kind.name == "collection"
-    }
+    totals = {Path(doc.path).stem: doc.node.total() for path in shipped(cards_dir) if (doc := read_file(path, languages)).kind.name == "collection"}
     assert len(totals) >= 2
     assert min(totals.values()) < 20 <= max(totals.values())
 

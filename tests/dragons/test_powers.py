@@ -99,7 +99,9 @@ def test_as_many_as_adds_a_quantity(powered):
 # ---------------------------------------------------------------------------
 
 RUSE = card(
-    "Vieux Rusé", "Dragon · Commune", "30 30 30 30",
+    "Vieux Rusé",
+    "Dragon · Commune",
+    "30 30 30 30",
     "Pouvoir : si le numéro de la manche vaut au moins 2 : +15 au total ; sinon : -5 au total.",
 )
 
@@ -115,8 +117,7 @@ def test_if_and_otherwise(powered):
 
 
 def test_an_if_without_otherwise_does_nothing_when_false(powered):
-    cards = card("Héraut", "Personnage · Commune", "30 30 40 40",
-                 "Pouvoir : si la manche demande le Charisme et non la carte adverse est un Dragon : +10 au total, marque 1 point.")
+    cards = card("Héraut", "Personnage · Commune", "30 30 40 40", "Pouvoir : si la manche demande le Charisme et non la carte adverse est un Dragon : +10 au total, marque 1 point.")
     s = powered(cards, ["Héraut", *FIVE[1:]], FIVE)
     events = s.round("Savoir + Charisme", "Héraut", "Dragon d'Exemple")  # a Dragon: false
     assert "bonus" not in kinds(events) and "points" not in kinds(events)
@@ -181,8 +182,7 @@ def test_when_this_card_wins_once_per_duel(powered):
 
 
 def test_when_this_card_loses_it_recovers_and_tires_the_other(powered):
-    cards = card("Barde", "Personnage · Commune", "30 30 30 30",
-                 "Pouvoir : quand cette carte perd une manche : cette carte récupère 10 sur chaque statistique, la carte adverse perd 10 en Savoir.")
+    cards = card("Barde", "Personnage · Commune", "30 30 30 30", "Pouvoir : quand cette carte perd une manche : cette carte récupère 10 sur chaque statistique, la carte adverse perd 10 en Savoir.")
     s = powered(cards, ["Barde", *FIVE[1:]], FIVE)
     s.round("Puissance + Ruse", "Faible", "Faible")  # a tie, both tired
     events = s.round("Puissance + Ruse", "Barde", "Dragon d'Exemple")
@@ -195,8 +195,7 @@ def test_when_this_card_loses_it_recovers_and_tires_the_other(powered):
 
 
 def test_at_the_start_of_the_round_for_a_card_in_hand(powered):
-    cards = card("Alchimiste", "Personnage · Commune", "20 40 60 30",
-                 "Pouvoir : au début de la manche, une fois par manche : mets 1 carte au hasard de ta réserve dans la main.")
+    cards = card("Alchimiste", "Personnage · Commune", "20 40 60 30", "Pouvoir : au début de la manche, une fois par manche : mets 1 carte au hasard de ta réserve dans la main.")
     s = powered(cards, ["Alchimiste", *FIVE], FIVE)
     with_hand(s, 0, ["Alchimiste", "Modeste", "Faible", "Usé", "Réserviste"])
     s.choose("2")
@@ -233,8 +232,7 @@ def test_effects_fire_no_trigger_and_powers_per_round_are_capped(powered, monkey
 
 
 def test_the_other_loses_points_and_exchanges_change(powered):
-    cards = card("Sorcière", "Personnage · Commune", "40 40 40 40",
-                 "Pouvoir : quand cette carte gagne une manche : l'adversaire perd 1 point, +2 échanges avec la réserve.")
+    cards = card("Sorcière", "Personnage · Commune", "40 40 40 40", "Pouvoir : quand cette carte gagne une manche : l'adversaire perd 1 point, +2 échanges avec la réserve.")
     s = powered(cards, ["Sorcière", *FIVE[1:]], FIVE)
     s.round("Puissance + Ruse", "Faible", "Modeste")
     assert s.state.score == [0, 1]
@@ -254,8 +252,9 @@ def test_put_this_card_in_the_reserve_and_the_hand_keeps_one(powered):
 
 
 def test_a_card_chosen_by_the_other_player_from_their_hand(powered):
-    cards = card("Gardienne", "Personnage · Commune", "45 45 40 40",
-                 "Pouvoir : quand cette carte gagne une manche : mets 1 carte choisie par l'adversaire de la main de l'adversaire hors du duel face visible.")
+    cards = card(
+        "Gardienne", "Personnage · Commune", "45 45 40 40", "Pouvoir : quand cette carte gagne une manche : mets 1 carte choisie par l'adversaire de la main de l'adversaire hors du duel face visible."
+    )
     s = powered(cards, ["Gardienne", *FIVE[1:]], FIVE)
     s.round("Puissance + Ruse", "Gardienne", "Faible")
     assert s.decision.player == 1 and s.decision.kind == "power_pick"
@@ -265,8 +264,7 @@ def test_a_card_chosen_by_the_other_player_from_their_hand(powered):
 
 
 def test_look_at_the_first_cards_of_the_reserve_and_take_one(powered):
-    cards = card("Serpent", "Dragon · Commune", "30 50 40 30",
-                 "Pouvoir : au début de la manche, une fois par duel : regarde les 2 premières cartes de ta réserve et mets-en 1 dans la main.")
+    cards = card("Serpent", "Dragon · Commune", "30 50 40 30", "Pouvoir : au début de la manche, une fois par duel : regarde les 2 premières cartes de ta réserve et mets-en 1 dans la main.")
     s = powered(cards + CHASSEUR, ["Serpent", *FIVE, "Chasseur"], FIVE)
     with_hand(s, 0, ["Serpent", "Modeste", "Faible", "Usé", "Réserviste"])
     s.choose("2")
@@ -287,9 +285,7 @@ def test_look_at_the_first_cards_of_the_reserve_and_take_one(powered):
 
 
 def test_a_card_with_its_own_fatigue(powered):
-    cards = card("Infatigable", "Dragon · Commune", "40 30 25 25", "Fatigue 0") + card(
-        "Fragile", "Dragon · Commune", "55 45 30 40", "Fatigue 20"
-    )
+    cards = card("Infatigable", "Dragon · Commune", "40 30 25 25", "Fatigue 0") + card("Fragile", "Dragon · Commune", "55 45 30 40", "Fatigue 20")
     s = powered(cards, ["Infatigable", *FIVE[1:]], ["Fragile", *FIVE[1:]])
     s.round("Puissance + Ruse", "Infatigable", "Fragile")
     assert s.stats_of(0, "Infatigable") == [40, 30, 25, 25]
@@ -307,8 +303,7 @@ def test_a_card_of_both_categories_is_each(powered):
 def test_the_other_player_does_not_see_which_card_of_a_hand_works_at_the_start_of_a_round(powered):
     from atout.interpreter.games.dragons.commentary import render
 
-    cards = card("Alchimiste", "Personnage · Commune", "20 40 60 30",
-                 "Pouvoir : au début de la manche : si le nombre de cartes de ta main vaut au plus 5 : cette carte récupère 5 en Ruse.")
+    cards = card("Alchimiste", "Personnage · Commune", "20 40 60 30", "Pouvoir : au début de la manche : si le nombre de cartes de ta main vaut au plus 5 : cette carte récupère 5 en Ruse.")
     s = powered(cards, ["Alchimiste", *FIVE[1:]], FIVE)
     s.choose("2")
     events = s.choose("Puissance + Ruse")

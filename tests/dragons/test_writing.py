@@ -97,9 +97,7 @@ def test_a_card_is_written_like_the_rulebook_prints_it():
         rarete=ast.Rarete.LEGENDAIRE,
         statistiques=ast.Statistiques(puissance=100, ruse=0, savoir=7, charisme=75),
     )
-    assert write_card(card) == (
-        "== Grande Épée-Lune ==\nPersonnage · Légendaire\nPuissance 100 · Ruse 0 · Savoir 7 · Charisme 75\n"
-    )
+    assert write_card(card) == ("== Grande Épée-Lune ==\nPersonnage · Légendaire\nPuissance 100 · Ruse 0 · Savoir 7 · Charisme 75\n")
 
 
 # ---------------------------------------------------------------------------
@@ -107,12 +105,14 @@ def test_a_card_is_written_like_the_rulebook_prints_it():
 # ---------------------------------------------------------------------------
 
 #: Names a title can hold: any characters but "=" and line ends, no spaces at either end.
-NAMES = st.one_of(
-    st.text(
-        st.characters(blacklist_categories=("Cs",), blacklist_characters="=\n\r\x00"), min_size=1, max_size=60
-    ),
-    st.lists(st.sampled_from(["Dragon", "Vouivre", "des", "Brumes", "d'Écume", "Reine-Mère", "«Ancien»", "#3"]), min_size=1, max_size=6).map(" ".join),
-).map(str.strip).filter(lambda name: 0 < len(name) <= 60)
+NAMES = (
+    st.one_of(
+        st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="=\n\r\x00"), min_size=1, max_size=60),
+        st.lists(st.sampled_from(["Dragon", "Vouivre", "des", "Brumes", "d'Écume", "Reine-Mère", "«Ancien»", "#3"]), min_size=1, max_size=6).map(" ".join),
+    )
+    .map(str.strip)
+    .filter(lambda name: 0 < len(name) <= 60)
+)
 
 VALUES = st.integers(0, 100)
 STATISTIQUES = st.builds(ast.Statistiques, puissance=VALUES, ruse=VALUES, savoir=VALUES, charisme=VALUES)
@@ -190,9 +190,7 @@ POUVOIRS = st.builds(
     limite=st.one_of(st.none(), st.builds(p.FoisParDuel, fois=st.integers(1, 99)), st.builds(p.FoisParManche, fois=st.integers(1, 99))),
     effets=BLOCS,
 )
-PROPRIETES = st.lists(st.one_of(POUVOIRS, st.builds(p.FatiguePropre, points=st.integers(0, 100))), max_size=3).filter(
-    lambda props: sum(isinstance(x, p.FatiguePropre) for x in props) <= 1
-).map(tuple)
+PROPRIETES = st.lists(st.one_of(POUVOIRS, st.builds(p.FatiguePropre, points=st.integers(0, 100))), max_size=3).filter(lambda props: sum(isinstance(x, p.FatiguePropre) for x in props) <= 1).map(tuple)
 CARTES_V2 = st.builds(
     ast.Carte,
     name=NAMES,

@@ -24,6 +24,7 @@ from atout.interpreter.engine.replay import Divergence
 from atout.interpreter.games import ENGINES, LANGUAGES
 from atout.interpreter.language.project import RULES_STEMS
 
+
 def _main_rules(name: str) -> tuple[Path, str, tuple[str, str]]:
     """A registered game's shipped folder, its main rules file's name, and the bounds' names in its language."""
     language = LANGUAGES[name]
@@ -69,9 +70,7 @@ def recorded_game(game_name: str, files, seed: int = 1, bots=("random", "random"
 
 
 @pytest.mark.parametrize("game_name", sorted(RULES))
-def test_a_game_stops_at_the_bound_on_actions_per_game_and_replays_to_the_same_end(
-    tmp_path, game_name, replay_lines
-):
+def test_a_game_stops_at_the_bound_on_actions_per_game_and_replays_to_the_same_end(tmp_path, game_name, replay_lines):
     per_game = RULES[game_name][2][0]
     # 30, or half the actions of the same game without a bound for a game shorter than 60 actions
     unbounded, _, _ = recorded_game(game_name, game_files(tmp_path / "unbounded", game_name, {}))
@@ -144,9 +143,7 @@ def test_a_copied_counter_counts_on_alike():
     for turn in (1, 1, 2):
         counter.count(turn)
     copy = counter.copy()
-    assert {name: getattr(copy, name) for name in ActionCounter.__slots__} == {
-        name: getattr(counter, name) for name in ActionCounter.__slots__
-    }
+    assert {name: getattr(copy, name) for name in ActionCounter.__slots__} == {name: getattr(counter, name) for name in ActionCounter.__slots__}
     copy.count(2)
     assert (copy.actions, copy.in_turn) == (4, 2)
     assert (counter.actions, counter.in_turn) == (3, 1)

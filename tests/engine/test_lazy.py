@@ -22,20 +22,15 @@ def test_a_lazy_module_is_imported_at_the_first_name_read_and_each_name_is_kept(
     assert module.double is sys.modules["lazy_sample_module"].double and module.LOADS == [1]  # imported once
     assert repr(module) == "Lazy('lazy_sample_module')"
     with pytest.raises(AttributeError):
-        module.missing_name
+        module.missing_name  # noqa: B018  (reading it is the test)
     with pytest.raises(AttributeError):
-        module.__wrapped__  # special names are not the module's: copies and introspection see a plain object
+        module.__wrapped__  # noqa: B018  special names are not the module's: copies and introspection see a plain object
     assert copy.copy(module).double(1) == 2
     sys.modules.pop("lazy_sample_module", None)
 
 
 def test_reading_a_game_s_cards_imports_none_of_its_rules_steps():
     # the AST of a game runs its steps through `steps.py`, read lazily: reading cards (a `validate`) stays light
-    code = (
-        "import sys\n"
-        "import atout.interpreter.games.battlefight.ast as ast\n"
-        "print('atout.interpreter.games.battlefight.steps' in sys.modules)\n"
-        "print(ast._steps.draw.__module__)\n"
-    )
+    code = "import sys\nimport atout.interpreter.games.battlefight.ast as ast\nprint('atout.interpreter.games.battlefight.steps' in sys.modules)\nprint(ast._steps.draw.__module__)\n"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "atout.interpreter.games.battlefight.steps"]

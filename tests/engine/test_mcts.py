@@ -19,7 +19,7 @@ import json
 import random
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -42,7 +42,7 @@ from atout.interpreter.games import ENGINES  # noqa: E402
 GAMES = sorted(ENGINES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def loaded(name: str):
     return api.load_game(name)
 

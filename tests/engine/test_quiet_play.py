@@ -133,9 +133,12 @@ def test_each_turn_is_seen_at_its_first_decision_whoever_answers_it(name):
         for hear in (None, frozenset({"end"})):
             seen: list = []
             played = play_game(
-                game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed,
+                game,
+                [make(seeded(seed, "P1")), make(seeded(seed, "P2"))],
+                seed,
                 on_turn=lambda state: seen.append((state.turn, state.describe())),
-                on_event=None if hear is None else (lambda event: None), hear=hear,
+                on_event=None if hear is None else (lambda event: None),
+                hear=hear,
             )
             assert seen == told, (seed, hear)
             if hear is None and played.state._actions is not None:

@@ -56,10 +56,7 @@ def test_a_state_keeps_under_thirty_fields(name):
     fields = _fields(name)
     most = OVER.get(name, FIELDS)
     fields.discard("_own_dict")  # set once copied: a dictionary of its own from then on (see the module's docstring)
-    assert len(fields) <= most, (
-        f"a {name} state holds {len(fields)} fields (at most {most}): {sorted(fields)}; "
-        "past 29, Python reads and writes every one of them more slowly"
-    )
+    assert len(fields) <= most, f"a {name} state holds {len(fields)} fields (at most {most}): {sorted(fields)}; past 29, Python reads and writes every one of them more slowly"
 
 
 def test_a_state_copied_keeps_its_fields_in_a_dictionary_of_its_own_and_so_do_its_copies():

@@ -21,6 +21,7 @@ from atout.interpreter.engine.players import View
 from atout.interpreter.engine.trial import WIN, Trial, greedy
 from atout.interpreter.games import ENGINES
 
+
 @pytest.fixture
 def scenario_cordes():
     """A fresh Dans les Cordes `Scenario` with the test's own cards (see tests/cordes/conftest.py)."""

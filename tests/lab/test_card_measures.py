@@ -115,7 +115,7 @@ def test_each_game_tells_the_lab_its_opening_hands_and_the_turns_cards_are_playe
     assert all(entry == [0, 0, None, 0, 0] for entry in entries if not entry[0])  # a card of the seat's own, never held
     for r in results:
         for seat in r.cards:
-            for held, played, first, opening, turns in seat.values():
+            for _held, played, first, opening, turns in seat.values():
                 assert opening in (0, 1)
                 if played:
                     assert first is not None and 0 <= first <= r.turns and first * played <= turns <= r.turns * played
@@ -137,17 +137,28 @@ def test_the_text_table_shows_every_measure_with_intervals_and_counts():
     jab = next(line for line in lines if " Jab " in line)
     assert "50.0 15.0–85.0 [4]" in jab  # 2 of 4, its Wilson interval, its count
     page = html_page([summary])
-    cards = page[page.index('<section class="cards">'):]
+    cards = page[page.index('<section class="cards">') :]
     assert "IWD" in cards and "<td>Jab</td>" in cards and "50.0 15.0–85.0 [4]" in cards
 
 
 def test_not_seen_counts_only_the_seats_that_had_the_card_where_the_game_says():
     """Jab was in P1's deck in games 0 and 1 (held in game 0 only), never in P2's: not seen is game 1's P1 alone."""
     results = [
-        GameResult(study=0, index=0, seed=0, swapped=False, bots=["heuristic", "heuristic"], winner=0, first=0, turns=5, actions=9, code="ko",
-                   cards=[{"Jab": [1, 1, 2, 0, 2]}, {"Crochet": [1, 0, None, 0, 0]}], pooled=True),
-        GameResult(study=0, index=1, seed=1, swapped=False, bots=["heuristic", "heuristic"], winner=1, first=0, turns=5, actions=9, code="ko",
-                   cards=[{"Jab": [0, 0, None, 0, 0]}, {}], pooled=True),
+        GameResult(
+            study=0,
+            index=0,
+            seed=0,
+            swapped=False,
+            bots=["heuristic", "heuristic"],
+            winner=0,
+            first=0,
+            turns=5,
+            actions=9,
+            code="ko",
+            cards=[{"Jab": [1, 1, 2, 0, 2]}, {"Crochet": [1, 0, None, 0, 0]}],
+            pooled=True,
+        ),
+        GameResult(study=0, index=1, seed=1, swapped=False, bots=["heuristic", "heuristic"], winner=1, first=0, turns=5, actions=9, code="ko", cards=[{"Jab": [0, 0, None, 0, 0]}, {}], pooled=True),
     ]
     cards = {card.name: card for card in Summary(MIRROR, results).cards()}
     assert set(cards) == {"Jab", "Crochet"}  # a card only listed, never held, has no row

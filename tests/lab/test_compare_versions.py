@@ -148,7 +148,7 @@ def test_a_stronger_card_shortens_the_games_clearly(tmp_path):
 def test_the_same_set_twice_differs_by_nothing(tmp_path):
     code, output = _compare("dragons", "--vs", str(CARDS_DIR / "dragons"), "--games", "12", "--workers", "1", "--format", "json")
     assert code == 0, output
-    document = json.loads(output[output.index("{"):])
+    document = json.loads(output[output.index("{") :])
     version = document["comparison"]["versions"][0]
     assert version["changes"] == {}
     assert all(d["difference"] == 0 and not d["clear"] for d in version["overall"])
@@ -164,7 +164,7 @@ def test_several_versions_each_against_the_base(tmp_path):
     rules.write_text("Dans les Cordes : rules\n\nATTACK cards : 18\n", encoding="utf-8")
     code, output = _compare("cordes", "--vs", str(hard), "--vs", str(new), "--games", "6", "--p1", "random", "--workers", "1", "--format", "json")
     assert code == 0, output
-    document = json.loads(output[output.index("{"):])
+    document = json.loads(output[output.index("{") :])
     jsonschema.validate(document, SCHEMA)
     versions = document["comparison"]["versions"]
     assert [v["label"] for v in versions] == ["hard", "new"]
@@ -175,7 +175,7 @@ def test_several_versions_each_against_the_base(tmp_path):
 def test_the_figures_do_not_depend_on_the_workers(tmp_path):
     mine = _version(tmp_path / "mine", JAB_HARD)
     outputs = [_compare("cordes", "--vs", str(mine), "--games", "24", "--p1", "random", "--workers", workers, "--format", "json") for workers in ("1", "2")]
-    documents = [json.loads(output[output.index("{"):])["comparison"] for _, output in outputs]
+    documents = [json.loads(output[output.index("{") :])["comparison"] for _, output in outputs]
     assert documents[0] == documents[1]
 
 

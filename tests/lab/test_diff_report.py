@@ -26,7 +26,11 @@ def _simulate(*extra: str) -> dict:
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("results")
-    files = {"a": _simulate("--seed", "1"), "b": _simulate("--seed", "900"), "cordes": json.loads(CliRunner().invoke(main, ["simulate", "cordes", "--games", "4", "--workers", "1", "--format", "json"]).stdout)}
+    files = {
+        "a": _simulate("--seed", "1"),
+        "b": _simulate("--seed", "900"),
+        "cordes": json.loads(CliRunner().invoke(main, ["simulate", "cordes", "--games", "4", "--workers", "1", "--format", "json"]).stdout),
+    }
     paths = {}
     for name, document in files.items():
         paths[name] = folder / f"{name}.json"

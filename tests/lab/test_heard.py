@@ -38,8 +38,11 @@ def test_the_lab_reads_no_event_of_a_kind_it_does_not_hear(name):
         played = []
         state_of = []
         result = play_game(
-            game, [make(seeded(seed, "P1")), make(seeded(seed, "P2"))], seed,
-            on_event=played.append, on_start=state_of.append,
+            game,
+            [make(seeded(seed, "P1")), make(seeded(seed, "P2"))],
+            seed,
+            on_event=played.append,
+            on_start=state_of.append,
         )
         for event in played:
             kinds.add(event["e"])

@@ -50,8 +50,12 @@ def straightforward(study: Any, index: int) -> GameResult:
                 entry[3] = 1
 
     played = play_game(
-        game, players, seed,
-        on_event=on_event, on_start=states.append, on_decision=lambda state, decision, index: None,
+        game,
+        players,
+        seed,
+        on_event=on_event,
+        on_start=states.append,
+        on_decision=lambda state, decision, index: None,
         on_turn=(lambda state: leads.append(traits.lead(state))) if traits.lead is not None else None,
     )
     if traits.pool is not None:
@@ -62,10 +66,21 @@ def straightforward(study: Any, index: int) -> GameResult:
         leads.append(traits.lead(played.state))
     setup = game.setup()
     return GameResult(
-        study=0, index=index, seed=seed, swapped=swapped, bots=list(study.bots[::-1] if swapped else study.bots),
-        winner=played.outcome.winner, first=played.state.first_player, turns=played.turns, actions=played.actions,
-        code=played.outcome.code, sides=traits.sides(setup), conditions=traits.conditions(setup),
-        leads=leads, cards=cards, pooled=traits.pool is not None,
+        study=0,
+        index=index,
+        seed=seed,
+        swapped=swapped,
+        bots=list(study.bots[::-1] if swapped else study.bots),
+        winner=played.outcome.winner,
+        first=played.state.first_player,
+        turns=played.turns,
+        actions=played.actions,
+        code=played.outcome.code,
+        sides=traits.sides(setup),
+        conditions=traits.conditions(setup),
+        leads=leads,
+        cards=cards,
+        pooled=traits.pool is not None,
     )
 
 
@@ -134,10 +149,7 @@ def test_a_dragons_seat_s_collection_is_what_is_left_of_it_its_reserve_and_its_h
         seed, swapped = study.game_plan(index)
         players = [maker(seeded(seed, f"P{seat + 1}")) for seat, maker in enumerate(built.makers[::-1] if swapped else built.makers)]
         state = play_game(built.games[int(swapped)], players, seed).state
-        zones = [
-            {state.names[card] for card in (*state.left[seat].cards(), *state.reserve[seat].cards(), *state.hands[seat])}
-            for seat in (0, 1)
-        ]
+        zones = [{state.names[card] for card in (*state.left[seat].cards(), *state.reserve[seat].cards(), *state.hands[seat])} for seat in (0, 1)]
         assert [set(names) for names in pool(state)] == zones, index
         assert all(len(set(names)) == len(names) for names in pool(state))
 

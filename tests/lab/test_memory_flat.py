@@ -18,9 +18,20 @@ def synthetic(index: int) -> GameResult:
     rng = random.Random(index)
     cards = [{f"Dragon {rng.randrange(30)}": [1, rng.randrange(3), rng.choice([None, 2]), rng.randrange(2), 4] for _ in range(6)} for _ in (0, 1)]
     return GameResult(
-        study=0, index=index, seed=index // 2, swapped=bool(index % 2), bots=["random", "random"], winner=rng.choice([0, 1, None]),
-        first=None, turns=rng.randrange(4, 9), actions=rng.randrange(30, 60), code=rng.choice(["score", "tie"]),
-        sides=["a", "b"], conditions={"rules": "x"}, leads=[float(rng.randrange(-2, 3)) for _ in range(6)], cards=cards,
+        study=0,
+        index=index,
+        seed=index // 2,
+        swapped=bool(index % 2),
+        bots=["random", "random"],
+        winner=rng.choice([0, 1, None]),
+        first=None,
+        turns=rng.randrange(4, 9),
+        actions=rng.randrange(30, 60),
+        code=rng.choice(["score", "tie"]),
+        sides=["a", "b"],
+        conditions={"rules": "x"},
+        leads=[float(rng.randrange(-2, 3)) for _ in range(6)],
+        cards=cards,
     )
 
 

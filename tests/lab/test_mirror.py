@@ -50,9 +50,7 @@ def test_heuristic_against_random_stays_available_with_its_cards_per_bot():
 
 def test_the_text_gives_one_table_per_bot_and_one_for_a_mirror():
     mirror = run("simulate", "dragons", "--games", "4", "--seed", "1").stdout.splitlines()
-    assert [line for line in mirror if line.startswith("cards, ")] == [
-        next(line for line in mirror if line.startswith("cards, the seats of heuristic, on both sides"))
-    ]
+    assert [line for line in mirror if line.startswith("cards, ")] == [next(line for line in mirror if line.startswith("cards, the seats of heuristic, on both sides"))]
     both = run("simulate", "dragons", "--games", "4", "--seed", "1", "--p2", "random").stdout.splitlines()
     tables = [line for line in both if line.startswith("cards, ")]
     assert [line.split(" (")[0] for line in tables] == ["cards, heuristic's seats", "cards, random's seats"]

@@ -85,10 +85,7 @@ def _summary(names: list[str] = NAMES, idle: tuple[str, ...] = ()) -> Summary:
         cards[number * 2 // len(names)][name] = [1, 1, 1]
     for name in idle:
         cards[1][name] = [1, 0, None]
-    results = [
-        GameResult(study=0, index=i, seed=0, swapped=False, bots=["heuristic", "heuristic"], winner=0, first=0, turns=5, actions=9, code="ko", cards=cards)
-        for i in range(2)
-    ]
+    results = [GameResult(study=0, index=i, seed=0, swapped=False, bots=["heuristic", "heuristic"], winner=0, first=0, turns=5, actions=9, code="ko", cards=cards) for i in range(2)]
     return Summary(STUDY, results)
 
 
@@ -141,9 +138,7 @@ def test_shown_cards_splits_the_limit_between_the_two_ends():
 
 CARDS = """Dans les Cordes : cards
 
-""" + "".join(
-    f"== Haymaker {n} ==\nATTACK · cost {1 + n % 3} · 1 copy\n-{1 + n % 2} life to the opponent\n-1 energy to you\n\n" for n in range(1, 15)
-)
+""" + "".join(f"== Haymaker {n} ==\nATTACK · cost {1 + n % 3} · 1 copy\n-{1 + n % 2} life to the opponent\n-1 energy to you\n\n" for n in range(1, 15))
 
 
 def test_a_designer_s_fourteen_new_cards_are_all_shown(tmp_path: Path):

@@ -76,7 +76,7 @@ def test_the_intervals_cover_the_true_ratings_about_95_times_in_100():
     for _ in range(150):
         scores = {}
         for i, x in enumerate(names):
-            for y in names[i + 1:]:
+            for y in names[i + 1 :]:
                 p = expected_score(truth[x] - truth[y])
                 scores[(x, y)] = (float(sum(generator.random() < p for _ in range(60))), 60)
         for r in fit(names, scores).ratings:
@@ -110,7 +110,7 @@ def test_a_ranking_explains_a_transitive_matrix_and_a_cycle_is_told():
     for _ in range(100):
         scores = {}
         for i, x in enumerate(names):
-            for y in names[i + 1:]:
+            for y in names[i + 1 :]:
                 scores[(x, y)] = (float(sum(generator.random() < expected_score(truth[x] - truth[y]) for _ in range(80))), 80)
         found = fit(names, scores).fit
         assert found is not None and found.df == 3
@@ -167,7 +167,7 @@ def test_a_tournament_prints_its_ratings_in_text_json_and_the_report(tmp_path):
     assert text.exit_code == 0, text.output
     lines = text.stdout.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("ratings (Bradley–Terry, Elo scale"))
-    rows = lines[start + 1:start + 4]
+    rows = lines[start + 1 : start + 4]
     ratings = [int(re.search(r"\s([+-]?\d+) \(", row).group(1)) for row in rows]
     assert ratings == sorted(ratings, reverse=True) and [row.split()[0] for row in rows] == ["1.", "2.", "3."]
 

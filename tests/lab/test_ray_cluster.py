@@ -117,7 +117,11 @@ def _wait_for_nodes(cluster: Cluster, ray_command: str, count: int) -> None:
             if process.poll() is not None:
                 pytest.fail(f"a Ray node ended at its start (exit {process.returncode})")
         shown = subprocess.run(
-            [ray_command, "status", f"--address={cluster.address}"], env=cluster.env, capture_output=True, text=True, timeout=60,
+            [ray_command, "status", f"--address={cluster.address}"],
+            env=cluster.env,
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
         status = shown.stdout
         active = status.split("Active:")[1].split("Pending:")[0] if "Active:" in status and "Pending:" in status else ""
@@ -141,11 +145,16 @@ def start_cluster(nodes: int = 2) -> Cluster:
             where = ["--head", f"--port={port}", "--include-dashboard=false"] if number == 0 else [f"--address={cluster.address}"]
             log = Path(folder) / "ray-start.log"
             with open(log, "wb") as output:
-                cluster.processes.append(subprocess.Popen(
-                    [ray_command, "start", *where, f"--temp-dir={folder}", "--num-cpus=1", "--disable-usage-stats", "--block",
-                     f"--dashboard-agent-listen-port={free_port()}"],
-                    env=env, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
-                ))
+                cluster.processes.append(
+                    subprocess.Popen(
+                        [ray_command, "start", *where, f"--temp-dir={folder}", "--num-cpus=1", "--disable-usage-stats", "--block", f"--dashboard-agent-listen-port={free_port()}"],
+                        env=env,
+                        stdin=subprocess.DEVNULL,
+                        stdout=output,
+                        stderr=subprocess.STDOUT,
+                        start_new_session=True,
+                    )
+                )
             if number == 0:
                 _wait_for_port(port, cluster.processes[0], log)
         _wait_for_nodes(cluster, ray_command, nodes)
@@ -171,7 +180,11 @@ def cluster() -> Iterator[Cluster]:
 def atout(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The `atout` command in a process of its own (Ray's connection is per process)."""
     return subprocess.run(
-        [sys.executable, "-m", "atout.cli.main", *args], env=env, capture_output=True, text=True, timeout=COMMAND,
+        [sys.executable, "-m", "atout.cli.main", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=COMMAND,
         stdin=subprocess.DEVNULL,
     )
 
@@ -304,13 +317,16 @@ def _failure(*messages: str) -> BaseException:
     return error
 
 
-@pytest.mark.parametrize("messages, said", [
-    (["Failed to get cluster ID from GCS server: Unauthenticated: RPC error: InvalidAuthToken", "Failed to connect to Ray cluster at 10.0.0.1:6379"], "it asks for a token"),
-    (["No node info found matching attributes: '10.0.0.2' when trying to resolve node to connect to."], "this machine is not a node"),
-    (["Version mismatch: The cluster was started with: Ray: 2.50.0 Python: 3.11.9"], "another version of Ray or Python: Version mismatch"),
-    (["Ray Client requires pip package `ray[client]`."], "needs Ray's client"),
-    (["Failed to connect to Ray cluster at 10.0.0.1:6379"], "does not answer as a Ray cluster"),
-])
+@pytest.mark.parametrize(
+    "messages, said",
+    [
+        (["Failed to get cluster ID from GCS server: Unauthenticated: RPC error: InvalidAuthToken", "Failed to connect to Ray cluster at 10.0.0.1:6379"], "it asks for a token"),
+        (["No node info found matching attributes: '10.0.0.2' when trying to resolve node to connect to."], "this machine is not a node"),
+        (["Version mismatch: The cluster was started with: Ray: 2.50.0 Python: 3.11.9"], "another version of Ray or Python: Version mismatch"),
+        (["Ray Client requires pip package `ray[client]`."], "needs Ray's client"),
+        (["Failed to connect to Ray cluster at 10.0.0.1:6379"], "does not answer as a Ray cluster"),
+    ],
+)
 def test_what_a_refusal_means_is_said_with_the_address(messages, said):
     from atout.interpreter.lab.cluster import refusal
 

@@ -12,8 +12,18 @@ STUDY = Study("cordes", {"shipped": {}, "designer": {}}, {}, ("heuristic", "rand
 
 def result(index: int, winner: int | None, swapped: bool = False, leads=(), cards=None, sides=None, code="ko", first=0) -> GameResult:
     return GameResult(
-        study=0, index=index, seed=index // 2, swapped=swapped, bots=["heuristic", "random"][:: -1 if swapped else 1],
-        winner=winner, first=first, turns=10 + index, actions=50, code=code, sides=sides, leads=list(leads),
+        study=0,
+        index=index,
+        seed=index // 2,
+        swapped=swapped,
+        bots=["heuristic", "random"][:: -1 if swapped else 1],
+        winner=winner,
+        first=first,
+        turns=10 + index,
+        actions=50,
+        code=code,
+        sides=sides,
+        leads=list(leads),
         cards=cards or [{}, {}],
     )
 

@@ -76,7 +76,7 @@ def _sweep(*args: str):
 
 
 def _json(output: str):
-    return json.loads(output[output.index("{"):])
+    return json.loads(output[output.index("{") :])
 
 
 def test_a_sweep_plays_each_value_on_the_same_seeds():
@@ -140,7 +140,25 @@ def test_a_card_of_the_designers_own_files_is_rewritten_in_its_file(tmp_path):
 def test_a_sweep_report_draws_the_curve_with_interval_bars(tmp_path):
     need_browser()
     page = tmp_path / "sweep.html"
-    result = _sweep("dragons", "--card", "Dragonnet des Cendres", "--number", "puissance", "--values", "40,48,60", "--games", "10", "--collection", "debutant", "--collection", "veterane", "--workers", "1", "--report", str(page))
+    result = _sweep(
+        "dragons",
+        "--card",
+        "Dragonnet des Cendres",
+        "--number",
+        "puissance",
+        "--values",
+        "40,48,60",
+        "--games",
+        "10",
+        "--collection",
+        "debutant",
+        "--collection",
+        "veterane",
+        "--workers",
+        "1",
+        "--report",
+        str(page),
+    )
     assert result.exit_code == 0, result.output
     with browser() as driver:
         driver.get(file_url(page))

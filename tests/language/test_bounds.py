@@ -30,9 +30,7 @@ def _first_number_made_huge(text: str) -> tuple[str, int, int] | None:
     return None
 
 
-SHIPPED_WITH_NUMBERS = [
-    path for path in sorted(CARDS_DIR.rglob("*.atout")) if _first_number_made_huge(path.read_text(encoding="utf-8"))
-]
+SHIPPED_WITH_NUMBERS = [path for path in sorted(CARDS_DIR.rglob("*.atout")) if _first_number_made_huge(path.read_text(encoding="utf-8"))]
 
 
 @pytest.mark.parametrize("path", SHIPPED_WITH_NUMBERS, ids=lambda p: str(p.relative_to(CARDS_DIR)))
@@ -75,9 +73,7 @@ def test_a_huge_count_in_a_deck_is_reported_and_never_expanded(validate_tree, la
     expanded = []
     monkeypatch.setattr(checks, "check_list", lambda *args: expanded.append(args))
     result = validate_tree({"deck.atout": "BattleFight : deck\n999999999 Esquive\n"})
-    assert [(d.code, d.line, d.column, d.message) for d in result.diagnostics] == [
-        ("E200", 2, 1, "count 999999999: must be 99 or less")
-    ]
+    assert [(d.code, d.line, d.column, d.message) for d in result.diagnostics] == [("E200", 2, 1, "count 999999999: must be 99 or less")]
     # the composition check, which expands each entry into its copies, waits for the count to be mended
     assert expanded == []
 
@@ -89,10 +85,7 @@ def test_a_deck_with_counts_in_range_is_still_checked(validate_tree):
 
 def _nested(depth: int) -> str:
     clauses = "Si tu as au plus 1 sceau, Piocher 1 carte, sinon " * depth  # each "sinon" holds the next "Si"
-    return (
-        "Duel pour Cardia : cartes\n== Assassin ==\nPaquet I · Rébellion · influence 1\n"
-        f"Capacité instantanée : {clauses}Piocher 2 cartes\n"
-    )
+    return f"Duel pour Cardia : cartes\n== Assassin ==\nPaquet I · Rébellion · influence 1\nCapacité instantanée : {clauses}Piocher 2 cartes\n"
 
 
 def test_nesting_within_the_bound_is_read(read):

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Tree, v_args
 from lark.tree import Meta
 from pydantic import BaseModel
 
@@ -35,8 +35,7 @@ build_parser(_BF.grammar, _BF.starts, _BF.construct_grammar)  # a shipped table 
 #: Building while parsing reads Lark's insides: it is used, and tested, with the Lark the shipped tables were made with.
 pytestmark = pytest.mark.skipif(
     not tables.lark_as_shipped(),
-    reason="another Lark than the shipped tables': units are read the plain way; "
-    "`python -m atout.interpreter.language.tables` makes the tables, and this path, this Lark's",
+    reason="another Lark than the shipped tables': units are read the plain way; `python -m atout.interpreter.language.tables` makes the tables, and this path, this Lark's",
 )
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -274,9 +273,7 @@ def test_an_empty_rule_that_takes_the_place_of_its_container_is_left_to_the_plai
 
     parser = _shapes_parser()
     assert UnitBuilder(parser, Empty(), max_digits=9, max_nesting=32).build("begin < > end", "start") is FAILED
-    assert UnitBuilder(parser, Empty(), max_digits=9, max_nesting=32).build("begin ~ end", "start") == Empty().transform(
-        parser.parse("begin ~ end")
-    )
+    assert UnitBuilder(parser, Empty(), max_digits=9, max_nesting=32).build("begin ~ end", "start") == Empty().transform(parser.parse("begin ~ end"))
 
 
 def test_a_syntax_error_or_a_failing_method_gives_up():

@@ -94,9 +94,7 @@ def test_pickles_planted_in_the_old_shared_parser_cache_are_not_run(tmp_path):
         digest = hashlib.sha256((read_grammar(grammar.name) + everything).encode()).hexdigest()[:16]
         (shared / f"{grammar.stem}-{digest}.lark.cache").write_bytes(_payload(marker))
     environment = dict(os.environ, TMPDIR=str(tmp_path / "tmp"), ATOUT_CACHE_DIR=str(tmp_path / "cache"))
-    result = subprocess.run(
-        [sys.executable, "-m", "atout.cli.main", "validate"], env=environment, capture_output=True, text=True
-    )
+    result = subprocess.run([sys.executable, "-m", "atout.cli.main", "validate"], env=environment, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "all valid" in result.stdout + result.stderr
     assert not marker.exists()
@@ -117,10 +115,7 @@ def test_a_symlink_to_a_planted_entry_is_not_followed(languages, card, tmp_path)
     read_file(card, languages)
     entry = _entry_of(card)
     forged = json.loads(entry.read_bytes())
-    forged["diagnostics"] = [
-        {"code": "E111", "message": "forged", "file": str(card), "line": 1, "column": 1, "width": 1,
-         "suggestion": None, "source_line": None}
-    ]
+    forged["diagnostics"] = [{"code": "E111", "message": "forged", "file": str(card), "line": 1, "column": 1, "width": 1, "suggestion": None, "source_line": None}]
     elsewhere = tmp_path / "forged.json"
     elsewhere.write_text(json.dumps(forged), encoding="utf-8")
     os.chmod(elsewhere, 0o600)
@@ -203,22 +198,16 @@ UNUSABLE = {
     "a value out of range": lambda entry: _tamper(entry, lambda k: k["node"]["cards"][0]["steps"][0]["keyword"].update(n=10**9)),
     "a diagnostic of no code": lambda entry: _tamper(
         entry,
-        lambda k: k["diagnostics"].append(
-            {"code": "E999", "message": "", "file": "", "line": 1, "column": 1, "width": 1, "suggestion": None, "source_line": None}
-        ),
+        lambda k: k["diagnostics"].append({"code": "E999", "message": "", "file": "", "line": 1, "column": 1, "width": 1, "suggestion": None, "source_line": None}),
     ),
     "a diagnostic line as text": lambda entry: _tamper(
         entry,
-        lambda k: k["diagnostics"].append(
-            {"code": "E111", "message": "", "file": "", "line": "1", "column": 1, "width": 1, "suggestion": None, "source_line": None}
-        ),
+        lambda k: k["diagnostics"].append({"code": "E111", "message": "", "file": "", "line": "1", "column": 1, "width": 1, "suggestion": None, "source_line": None}),
     ),
     "the game unknown": lambda entry: _tamper(entry, lambda k: k.update(game="tarot")),
     "the text as a number": lambda entry: _tamper(entry, lambda k: k.update(text=3)),
     "nested too deeply": lambda entry: entry.write_text('{"node": ' + "[" * 100_000 + "]" * 100_000 + "}"),
-    "nested models too deeply": lambda entry: _tamper(
-        entry, lambda k: k.update(node=_deep_models(cache.MAX_DEPTH + 5))
-    ),
+    "nested models too deeply": lambda entry: _tamper(entry, lambda k: k.update(node=_deep_models(cache.MAX_DEPTH + 5))),
 }
 
 
@@ -241,10 +230,7 @@ def test_an_unusable_entry_is_ignored_and_rebuilt(languages, card, damage):
 
 def _nested(depth: int) -> str:
     clauses = "Si tu as au plus 1 sceau, Piocher 1 carte, sinon " * depth  # each "sinon" holds the next "Si"
-    return (
-        "Duel pour Cardia : cartes\n== Assassin ==\nPaquet I · Rébellion · influence 1\n"
-        f"Capacité instantanée : {clauses}Piocher 2 cartes\n"
-    )
+    return f"Duel pour Cardia : cartes\n== Assassin ==\nPaquet I · Rébellion · influence 1\nCapacité instantanée : {clauses}Piocher 2 cartes\n"
 
 
 @pytest.mark.parametrize("depth", [MAX_NESTING - 8, MAX_NESTING + 1, 400])

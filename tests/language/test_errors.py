@@ -85,7 +85,9 @@ def test_e111_a_misspelt_keyword_with_the_nearest_word(read):
 def test_e111_a_misspelt_type(read):
     d = only(read("BattleFight : cartes\n== A ==\nAtaque\n"))
     assert where(d) == (
-        "E111", 3, 1,
+        "E111",
+        3,
+        1,
         'unexpected word "Ataque"; expected "Attaque", "Concentration", "Défense", "Déplacement" or "Rhétorique"',
     )
     assert d.suggestion == "Attaque"
@@ -144,9 +146,7 @@ def test_e301_basic_techniques_one_per_type(validate_tree):
     ]
 
 
-DECK_CARDS = "".join(
-    f"== {t} {i} ==\n{t}\nBlesser 1\n\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)
-)
+DECK_CARDS = "".join(f"== {t} {i} ==\n{t}\nBlesser 1\n\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2))
 
 
 def test_e400_unknown_card_in_a_deck_with_the_nearest_name(validate_tree):
@@ -157,9 +157,9 @@ def test_e400_unknown_card_in_a_deck_with_the_nearest_name(validate_tree):
 
 
 def test_e401_deck_composition(validate_tree):
-    deck = "BattleFight : deck\n" + "".join(
-        f"2 {t} {i}\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)
-    ).replace("2 Rhétorique 2\n", "1 Rhétorique 2\n")
+    deck = "BattleFight : deck\n" + "".join(f"2 {t} {i}\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)).replace(
+        "2 Rhétorique 2\n", "1 Rhétorique 2\n"
+    )
     result = validate_tree({"cartes.atout": "BattleFight : cartes\n" + DECK_CARDS, "deck.atout": deck})
     assert [d.message for d in result.diagnostics] == [
         "a deck has 20 cards; this one has 19",
@@ -169,9 +169,7 @@ def test_e401_deck_composition(validate_tree):
 
 
 def test_e402_a_card_listed_twice(validate_tree):
-    deck = "BattleFight : deck\n" + "".join(
-        f"2 {t} {i}\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)
-    ) + "0 Attaque 1\n"
+    deck = "BattleFight : deck\n" + "".join(f"2 {t} {i}\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)) + "0 Attaque 1\n"
     result = validate_tree({"cartes.atout": "BattleFight : cartes\n" + DECK_CARDS, "deck.atout": deck})
     codes = [(d.code, d.line, d.message) for d in result.diagnostics]
     assert ("E402", 12, '"Attaque 1" is listed twice (first on line 2); add the counts on one line') in codes
@@ -216,9 +214,7 @@ def test_e502_a_parameter_given_twice(read):
     assert where(d) == ("E502", 11, 1, '"points de vie" is given twice (first on line 2); keep one')
 
 
-BASICS = "BattleFight : techniques de base\n" + "".join(
-    f"== {t} de base ==\n{t}\nBlesser 1\n\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique")
-)
+BASICS = "BattleFight : techniques de base\n" + "".join(f"== {t} de base ==\n{t}\nBlesser 1\n\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique"))
 
 
 def test_e503_a_missing_parameter(validate_tree):
@@ -252,9 +248,7 @@ def test_rendering_shows_the_line_a_caret_and_the_hint(read):
 
 def test_a_deck_naming_a_card_with_an_error_is_not_told_it_does_not_exist(validate_tree):
     cards = "BattleFight : cartes\n" + DECK_CARDS.replace("== Attaque 1 ==\nAttaque\nBlesser 1", "== Attaque 1 ==\nAttaque\nBlessr 1")
-    deck = "BattleFight : deck\n" + "".join(
-        f"2 {t} {i}\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)
-    ) + "1 Atak 9\n"
+    deck = "BattleFight : deck\n" + "".join(f"2 {t} {i}\n" for t in ("Attaque", "Défense", "Déplacement", "Concentration", "Rhétorique") for i in (1, 2)) + "1 Atak 9\n"
     result = validate_tree({"cartes.atout": cards, "deck.atout": deck})
     assert [(d.code, d.message) for d in result.diagnostics] == [
         ("E111", result.diagnostics[0].message),

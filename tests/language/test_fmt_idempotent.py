@@ -136,8 +136,7 @@ def test_a_name_that_starts_with_a_times_sign_keeps_it(header, line):
 def test_a_title_holding_a_hash_is_formatted_once(tmp_path):
     path = tmp_path / "pie.atout"
     path.write_text(
-        "Duel de dragons : cartes\n== Pie # Voleuse ==   # la # pie\n"
-        "Personnage · Commune\nPuissance 10 · Ruse 40 · Savoir 20 · Charisme 30\n",
+        "Duel de dragons : cartes\n== Pie # Voleuse ==   # la # pie\nPersonnage · Commune\nPuissance 10 · Ruse 40 · Savoir 20 · Charisme 30\n",
         encoding="utf-8",
     )
     first = CliRunner().invoke(main, ["fmt", str(path)])

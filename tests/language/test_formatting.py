@@ -47,7 +47,6 @@ def test_comments_stay_with_their_lines_or_follow_the_card():
         "Duel de dragons : cartes   # the header\n\n"
         "# the dragon of the forge\n"
         "== Dragon   de la Forge ==\n"  # a name is kept as written
-
         "Dragon · Rare   # rare!\n"
         "# its statistics\n"
         "Puissance 60 · Ruse 50 · Savoir 50 · Charisme 40\n\n"

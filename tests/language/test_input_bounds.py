@@ -92,8 +92,13 @@ def test_a_file_larger_than_the_bound_is_refused_before_it_is_read(tmp_path, mon
 @pytest.mark.parametrize("command", [["validate", "-"], ["ast", "-"], ["replay", "-"]])
 def test_standard_input_closed_is_a_clear_error(command):
     done = subprocess.run(
-        [*ATOUT, *command], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"},
-        stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0),
+        [*ATOUT, *command],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "ATOUT_NO_CACHE": "1"},
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0),
     )
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     assert "standard input is closed: pipe the text into atout, or give the path of a file" in done.stderr
@@ -218,8 +223,13 @@ def test_the_run_cache_depends_on_the_commands_code(tmp_path, monkeypatch):
 def test_a_named_pipe_given_as_the_cards_to_play_is_refused_without_waiting(tmp_path):
     pipe = tmp_path / "cartes.atout"
     os.mkfifo(pipe)
-    done = subprocess.run([*ATOUT, "play", "dragons", "--cards", str(pipe), "--p1", "random", "--p2", "random", "--seed", "1", "-q"],
-                          capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
+    done = subprocess.run(
+        [*ATOUT, "play", "dragons", "--cards", str(pipe), "--p1", "random", "--p2", "random", "--seed", "1", "-q"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "ATOUT_NO_CACHE": "1"},
+    )
     assert done.returncode == 1 and "E100 this is a named pipe, not a file" in done.stderr, done.stderr
 
 

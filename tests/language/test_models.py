@@ -20,7 +20,7 @@ def test_a_model_and_those_it_holds_are_built_once_leaves_first():
     class Middle(Node):
         kind: Literal["middle"] = "middle"
         leaves: list[Annotated[Leaf, "a note"]]
-        again: "Middle | None" = None  # a model that holds itself
+        again: Middle | None = None  # a model that holds itself
 
     class Parent(Node):
         kind: Literal["parent"] = "parent"

@@ -54,8 +54,8 @@ def test_battlefight_basic_techniques_of_a_designer_clash_with_the_shipped_ones(
     )
     (problem,) = problems(folder)
     assert (problem["code"], problem["file"]) == ("E301", "mon-set/extension.atout")
-    assert "Attaque: 2, \"Attaque de base\" (the base's) and \"Coup Bas\"" in problem["message"]
-    assert "Défense: 2, \"Défense de base\" (the base's) and \"Garde\"" in problem["message"]
+    assert 'Attaque: 2, "Attaque de base" (the base\'s) and "Coup Bas"' in problem["message"]
+    assert 'Défense: 2, "Défense de base" (the base\'s) and "Garde"' in problem["message"]
     lines = pasted(problem["message"], "Sans")
     assert lines == ["Sans : Attaque de base", "Sans : Défense de base"]
     add(folder / "extension.atout", "".join(line + "\n" for line in lines))

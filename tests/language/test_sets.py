@@ -152,9 +152,7 @@ def test_an_unknown_line_of_an_extension_names_the_lines_it_may_have(tmp_path):
 
 def test_a_card_file_alone_is_laid_over_the_shipped_set(tmp_path):
     # the designer's first step: one new card, one collection that names it and shipped cards
-    collection = "Duel de dragons : collection\n1 Dragon des Glaces\n" + "".join(
-        f"1 {name}\n" for name in sorted(names(load_files(DRAGONS)))[:24]
-    )
+    collection = "Duel de dragons : collection\n1 Dragon des Glaces\n" + "".join(f"1 {name}\n" for name in sorted(names(load_files(DRAGONS)))[:24])
     folder = write(tmp_path / "set", {"nouveaux.atout": NEW_CARD, "mienne.atout": collection})
     assert validate([folder], LANGUAGES).diagnostics == []
     files = load_files(DRAGONS, [folder])
@@ -164,8 +162,8 @@ def test_a_card_file_alone_is_laid_over_the_shipped_set(tmp_path):
 def test_a_new_card_that_breaks_a_count_of_the_rules_is_told(tmp_path):
     cordes = LANGUAGES["cordes"]
     jab = next(c for f in load_files(cordes).card_files for c in f.cards if c.name == "Jab")
-    text = (jab.span.file and open(jab.span.file, encoding="utf-8").read())
-    block = text[text.index("== Jab =="):]
+    text = jab.span.file and open(jab.span.file, encoding="utf-8").read()
+    block = text[text.index("== Jab ==") :]
     block = block[: block.index("\n==", 3) + 1] if "\n==" in block[3:] else block
     folder = write(tmp_path / "set", {"coups.atout": "Dans les Cordes : cards\n\n" + block.replace("== Jab ==", "== Jab Sauté ==")})
     problems = [d for d in validate([folder], LANGUAGES).diagnostics if d.code == "E301"]

@@ -38,8 +38,13 @@ def _build(game):
 
     def build() -> Lark:
         return Lark(
-            source, parser="lalr", lexer="contextual", start=list(starts),
-            propagate_positions=True, maybe_placeholders=False, import_paths=[_import_loader],
+            source,
+            parser="lalr",
+            lexer="contextual",
+            start=list(starts),
+            propagate_positions=True,
+            maybe_placeholders=False,
+            import_paths=[_import_loader],
         )
 
     return source, starts, build
@@ -66,10 +71,7 @@ def test_the_shipped_tables_are_those_of_the_grammars(name):
     game = LANGUAGES[name]
     made_for = shipped_digest(game.grammar)
     wanted = digest(grammar_source(game.grammar, game.construct_grammar), game.starts, LARK_OPTIONS, python=False)
-    assert made_for == wanted, (
-        f"the parser tables shipped for {game.grammar} are missing or stale "
-        f"({shipped_path(game.grammar)}): make them again with `python -m atout.interpreter.language.tables`"
-    )
+    assert made_for == wanted, f"the parser tables shipped for {game.grammar} are missing or stale ({shipped_path(game.grammar)}): make them again with `python -m atout.interpreter.language.tables`"
 
 
 def _texts(name: str) -> dict[str, str]:
@@ -81,8 +83,7 @@ def _texts(name: str) -> dict[str, str]:
 
 
 def _read_all(texts: dict[str, str]):
-    return [(d.node, [(x.code, x.line, x.column, x.message) for x in d.diagnostics]) for d in
-            (read_document(path, text, LANGUAGES) for path, text in texts.items())]
+    return [(d.node, [(x.code, x.line, x.column, x.message) for x in d.diagnostics]) for d in (read_document(path, text, LANGUAGES) for path, text in texts.items())]
 
 
 @pytest.mark.parametrize("name", GAMES)

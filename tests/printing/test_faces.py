@@ -52,8 +52,7 @@ def designer_set(tmp_path: Path, title: str, text: str) -> Path:
     folder.mkdir()
     (folder / "extension.atout").write_text("Duel de dragons : extension\nBase : duel de dragons\n", "utf-8")
     (folder / "cartes.atout").write_text(
-        "Duel de dragons : cartes\n\n"
-        f"== {title} ==\nDragon · Commune\nPuissance 40 · Ruse 30 · Savoir 20 · Charisme 20\n{text}\n",
+        f"Duel de dragons : cartes\n\n== {title} ==\nDragon · Commune\nPuissance 40 · Ruse 30 · Savoir 20 · Charisme 20\n{text}\n",
         "utf-8",
     )
     return folder

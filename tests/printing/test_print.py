@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 pypdf = pytest.importorskip("pypdf", reason="the print tests read the PDF with pypdf (the test extra)")
 try:
-    import weasyprint
+    import weasyprint  # noqa: F401  (its libraries present: the module is not used here)
 except (ImportError, OSError) as error:  # OSError: the system's Pango library is missing
     pytest.skip(f"atout print needs the print extra and Pango ({error})", allow_module_level=True)
 

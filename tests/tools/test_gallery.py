@@ -57,9 +57,7 @@ def test_a_designer_set_s_gallery_and_a_folder_of_no_game(tmp_path):
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "extension.atout").write_text("Duel de dragons : extension\nBase : dragons\n", encoding="utf-8")
-    (mine / "cartes.atout").write_text(
-        "Duel de dragons : cartes\n== Dragon du Test ==\nDragon · Rare\nPuissance 60 · Ruse 50 · Savoir 50 · Charisme 40\n", encoding="utf-8"
-    )
+    (mine / "cartes.atout").write_text("Duel de dragons : cartes\n== Dragon du Test ==\nDragon · Rare\nPuissance 60 · Ruse 50 · Savoir 50 · Charisme 40\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["gallery", str(mine), "-o", str(tmp_path / "site")])
     assert result.exit_code == 0, result.output
     page = (tmp_path / "site" / "dragons.html").read_text(encoding="utf-8")

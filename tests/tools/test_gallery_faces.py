@@ -112,7 +112,10 @@ def test_a_designer_s_new_replacing_and_left_out_cards_are_marked_and_filtered(t
         driver.find_element("css selector", 'button[data-facet="in this set"][data-value="new"]').click()
         shown = [card.get_attribute("data-title") for card in driver.find_elements("css selector", ".card") if card.is_displayed()]
         assert shown == ["Dragon du Test"]
-        marks = {card.get_attribute("data-title"): card.find_element("css selector", ".mark").get_attribute("textContent") for card in driver.find_elements("css selector", ".card.new, .card.replaced, .card.removed")}
+        marks = {
+            card.get_attribute("data-title"): card.find_element("css selector", ".mark").get_attribute("textContent")
+            for card in driver.find_elements("css selector", ".card.new, .card.replaced, .card.removed")
+        }
         assert marks == {
             "Dragon du Test": "new card",
             "Dragonnet des Cendres": "replaces the base's card",

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import shutil
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -38,9 +37,7 @@ def test_a_session_of_diagnostics_completion_hover_and_definition(tmp_path, card
             assert await asyncio.wait_for(client.queue(uri).get(), TIMEOUT) in ([], ())
 
             # completion: only the keywords that fit after "Corps à Corps ; "
-            completion = await asyncio.wait_for(
-                client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(9, 16))), TIMEOUT
-            )
+            completion = await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(9, 16))), TIMEOUT)
             labels = [item.label for item in completion.items]
             assert {"Blesser", "Défausser", "Pousser"} <= set(labels) and "Attaque" not in labels
 
@@ -53,15 +50,11 @@ def test_a_session_of_diagnostics_completion_hover_and_definition(tmp_path, card
             deck_uri = open_file(client, deck, deck_text)
             assert await asyncio.wait_for(client.queue(deck_uri).get(), TIMEOUT) in ([], ())
             line = next(i for i, text in enumerate(deck_text.split("\n")) if text.endswith(" Javelot"))
-            names = await asyncio.wait_for(
-                client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(deck_uri), types.Position(line, 5))), TIMEOUT
-            )
+            names = await asyncio.wait_for(client.text_document_completion_async(types.CompletionParams(types.TextDocumentIdentifier(deck_uri), types.Position(line, 5))), TIMEOUT)
             assert [item.label for item in names.items] == ["Javelot"]
             card = await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(deck_uri), types.Position(line, 4))), TIMEOUT)
             assert card.contents.value.startswith("== Javelot ==\nAttaque\n")
-            where = await asyncio.wait_for(
-                client.text_document_definition_async(types.DefinitionParams(types.TextDocumentIdentifier(deck_uri), types.Position(line, 4))), TIMEOUT
-            )
+            where = await asyncio.wait_for(client.text_document_definition_async(types.DefinitionParams(types.TextDocumentIdentifier(deck_uri), types.Position(line, 4))), TIMEOUT)
             assert where.uri == uri and where.range.start.line == good.split("\n").index("== Javelot ==")
         finally:
             await close(client)

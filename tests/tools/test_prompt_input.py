@@ -108,7 +108,9 @@ def run_play(stdin, record) -> subprocess.CompletedProcess:
     """`atout play battlefight` with a person as P1, seeded, its standard input as given."""
     return subprocess.run(
         [sys.executable, "-m", "atout.cli.main", "play", "battlefight", "--p1", "human", "--p2", "random", "--seed", "4", "--record", str(record)],
-        stdin=stdin, capture_output=True, timeout=120,
+        stdin=stdin,
+        capture_output=True,
+        timeout=120,
     )
 
 
@@ -117,7 +119,9 @@ def test_strange_answers_at_the_real_prompt_keep_the_game_and_its_record(tmp_pat
     answers = "²\n①\n" + "7" * 5000 + "\nd\n"
     played = subprocess.run(
         [sys.executable, "-m", "atout.cli.main", "play", "battlefight", "--p1", "human", "--p2", "random", "--seed", "4", "--record", str(record)],
-        input=answers.encode() + b"\xff\xfe\n1\nq\n", capture_output=True, timeout=120,
+        input=answers.encode() + b"\xff\xfe\n1\nq\n",
+        capture_output=True,
+        timeout=120,
     )
     out = played.stdout.decode("utf-8", "replace") + played.stderr.decode("utf-8", "replace")
     assert "Traceback" not in out and played.returncode == 1, out
@@ -130,7 +134,11 @@ def test_a_closed_standard_input_ends_the_game_with_its_record(tmp_path):
     record = tmp_path / "game.jsonl"
     played = subprocess.run(  # as `atout play … <&-` in a shell
         [sys.executable, "-m", "atout.cli.main", "play", "battlefight", "--p1", "human", "--p2", "random", "--seed", "4", "--record", str(record)],
-        stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0), capture_output=True, text=True, timeout=120,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0),
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert "Traceback" not in played.stderr and played.returncode == 1, played.stderr
     assert "standard input is closed: P1 cannot answer; the game is abandoned." in played.stderr
@@ -161,7 +169,10 @@ def test_strange_answers_at_a_real_terminal():
     leader, follower = pty.openpty()
     process = subprocess.Popen(
         [sys.executable, "-m", "atout.cli.main", "play", "cordes", "--p1", "human", "--p2", "random", "--seed", "2"],
-        stdin=follower, stdout=follower, stderr=follower, env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
     )
     os.close(follower)
     seen = b""

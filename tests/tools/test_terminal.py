@@ -26,9 +26,7 @@ class Terminal:
         self.leader, follower = pty.openpty()
         environment = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
         environment.update({"COLUMNS": "120", "TERM": "xterm", **(env or {})})
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "atout.cli.main", *args], stdin=follower, stdout=follower, stderr=follower, env=environment
-        )
+        self.process = subprocess.Popen([sys.executable, "-m", "atout.cli.main", *args], stdin=follower, stdout=follower, stderr=follower, env=environment)
         os.close(follower)
         self.seen = ""
 
@@ -116,7 +114,10 @@ def test_no_colour_when_no_color_is_set_or_when_piped(terminal):
     session.close()
     piped = subprocess.run(
         [sys.executable, "-m", "atout.cli.main", "play", "cordes", "--p1", "human", "--p2", "random", "--seed", "1"],
-        input="q\n", capture_output=True, text=True, timeout=60,
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert "\x1b[" not in piped.stdout and PROMPT in piped.stdout
 

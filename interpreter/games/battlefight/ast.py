@@ -47,7 +47,7 @@ def _amount_kind(value: object) -> str:
 #: An amount an effect prints: a count, or computed ("1 pour chaque carte de ta main", "autant que …").
 #: (Told apart by a function, so that a number out of range gets its range's message alone.)
 Amount = Annotated[
-    Union[Annotated[Count, Tag("count")], Annotated[PourChaque, Tag("pour_chaque")], Annotated[AutantQue, Tag("autant_que")]],
+    Annotated[Count, Tag("count")] | Annotated[PourChaque, Tag("pour_chaque")] | Annotated[AutantQue, Tag("autant_que")],
     Discriminator(_amount_kind),
 ]
 
@@ -115,7 +115,7 @@ class ToutLeMondeA(Construct):
         return "Tout le monde a"
 
 
-Modifier = Annotated[Union[LAdversaireA, ToutLeMondeA], Field(discriminator="kind")]
+Modifier = Annotated[LAdversaireA | ToutLeMondeA, Field(discriminator="kind")]
 
 # ---------------------------------------------------------------------------
 # The keywords of the rules: each a construct, declared in one place (its
@@ -479,11 +479,27 @@ from .powers import Quand  # noqa: E402
 
 #: The modifiers and keywords of the rules, in their order: each a construct (see `RulesKeyword`).
 KEYWORDS = (
-    LAdversaireA, ToutLeMondeA,
-    CorpsACorps, Distance, Defausser,
-    SiPossibleDefausser, Blesser, SeBlesser, Bloquer, Piocher, Pousser, SeDeplacer, Rejouer, Destabiliser,
+    LAdversaireA,
+    ToutLeMondeA,
+    CorpsACorps,
+    Distance,
+    Defausser,
+    SiPossibleDefausser,
+    Blesser,
+    SeBlesser,
+    Bloquer,
+    Piocher,
+    Pousser,
+    SeDeplacer,
+    Rejouer,
+    Destabiliser,
     Stable,
-    Force, Protection, Vitesse, Charme, SEmpecher, SEmpecherCarte,
+    Force,
+    Protection,
+    Vitesse,
+    Charme,
+    SEmpecher,
+    SEmpecherCarte,
 )
 #: What a step may hold: every keyword of the rules that is not a modifier, and the constructs of version 2
 #: (derived from `KEYWORDS`, so that a new keyword is listed once).
@@ -491,7 +507,7 @@ if TYPE_CHECKING:  # a union built from a list is no type to mypy
     Keyword = Any
 else:
     Keyword = Annotated[
-        Union[tuple(k for k in KEYWORDS if k not in (LAdversaireA, ToutLeMondeA)) + (Si, Prendre, Quand)],
+        Union[tuple(k for k in KEYWORDS if k not in (LAdversaireA, ToutLeMondeA)) + (Si, Prendre, Quand)],  # noqa: UP007  (a union built from a tuple)
         Field(discriminator="kind"),
     ]
 #: The keywords that are conditions, effects, the stable step and permanents.

@@ -24,12 +24,7 @@ class Board:
 
     def __init__(self, radius: int) -> None:
         self.radius = radius
-        self.cells: tuple[Cell, ...] = tuple(
-            (q, r)
-            for r in range(-radius, radius + 1)
-            for q in range(-radius, radius + 1)
-            if abs(q + r) <= radius
-        )
+        self.cells: tuple[Cell, ...] = tuple((q, r) for r in range(-radius, radius + 1) for q in range(-radius, radius + 1) if abs(q + r) <= radius)
         self._cell_set = frozenset(self.cells)
         self.names: dict[Cell, str] = {}
         for row_index, r in enumerate(range(-radius, radius + 1)):
@@ -44,10 +39,7 @@ class Board:
     @cached_property
     def neighbours(self) -> dict[Cell, tuple[Cell, ...]]:
         """Each cell's adjacent cells on the board."""
-        return {
-            (q, r): tuple((q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in self._cell_set)
-            for q, r in self.cells
-        }
+        return {(q, r): tuple((q + dq, r + dr) for dq, dr in DIRECTIONS if (q + dq, r + dr) in self._cell_set) for q, r in self.cells}
 
     @cached_property
     def neighbours_by_name(self) -> dict[Cell, tuple[Cell, ...]]:

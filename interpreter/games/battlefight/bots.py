@@ -50,7 +50,11 @@ TURN = Trial(position_score, until=_after_the_answer, samples=1)
 def position_key(view: Any) -> tuple:
     """A position as the bot sees it when choosing its technique, to know it again."""
     return (
-        view.positions, view.life, view.damage, tuple(sorted(t.name for t in view.hand)), view.hand_sizes,
+        view.positions,
+        view.life,
+        view.damage,
+        tuple(sorted(t.name for t in view.hand)),
+        view.hand_sizes,
         tuple((t.name, owner, stable, left) for t, owner, stable, _, left in view.in_play),
     )
 

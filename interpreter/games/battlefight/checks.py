@@ -54,8 +54,7 @@ def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) 
             if isinstance(card, Technique) and only_replays(card):
                 report.report(
                     "E301",
-                    f'the basic technique "{card.name}" does nothing but Rejouer: it can be played again '
-                    "and again within one turn, which then never ends; give it a step that does something",
+                    f'the basic technique "{card.name}" does nothing but Rejouer: it can be played again and again within one turn, which then never ends; give it a step that does something',
                     card.span,
                     file=_file_of(file),
                 )
@@ -94,12 +93,7 @@ def check_basics(basics: list[CardFile], report: Reporter) -> None:
         return
     fixes = [report.fix_by_leaving_out(leave_out)] if leave_out else []
     fixes.append("give each type exactly one basic technique")
-    message = (
-        "the basic techniques must be exactly one technique of each type:"
-        + "".join(f"\n        {line}" for line in off)
-        + "\n    "
-        + "\n    or ".join(fixes)
-    )
+    message = "the basic techniques must be exactly one technique of each type:" + "".join(f"\n        {line}" for line in off) + "\n    " + "\n    or ".join(fixes)
     mine = [basic_file.span for basic_file in reversed(basics) if not report.in_base(basic_file.span)]
     report.report("E301", message, report.set_place(mine, file.span), file=_file_of(file))
 
@@ -165,9 +159,7 @@ def only_replays(technique: Technique) -> bool:
     The steps of a "Si" count: whichever block runs, it only replays (a "Si" itself changes nothing).
     """
     keywords = [step.keyword for step in _steps(technique) if not isinstance(step.keyword, Si)]
-    return any(isinstance(k, Rejouer) for k in keywords) and all(
-        isinstance(k, (Rejouer, *_IDLE_CONDITIONS)) for k in keywords
-    )
+    return any(isinstance(k, Rejouer) for k in keywords) and all(isinstance(k, (Rejouer, *_IDLE_CONDITIONS)) for k in keywords)
 
 
 def _file_of(node) -> str:

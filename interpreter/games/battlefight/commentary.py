@@ -117,10 +117,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "no_technique":
         return f"  {p} has no technique to play"
     if e == "too_deep":
-        return (
-            f"    Rejouer plays nothing: {event['techniques']} techniques are already being executed "
-            "(Techniques imbriquées au plus)"
-        )
+        return f"    Rejouer plays nothing: {event['techniques']} techniques are already being executed (Techniques imbriquées au plus)"
     if e == "nothing_to_destabilise":
         return "       nothing can be destabilised"
     if e == "destabilise_declined":
@@ -136,17 +133,9 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"       {'holds' if event['ok'] else 'does not hold'}: {block} to run"
     if e == "take":
         # a card is seen by all when it leaves or enters a discard (face up), else only by the hand it leaves or enters
-        seen = (
-            viewer is None
-            or event["shown"]
-            or (event["start"] == "main" and viewer == event["owner"])
-            or (event["to"] == "main" and viewer == event["seat"])
-        )
+        seen = viewer is None or event["shown"] or (event["start"] == "main" and viewer == event["owner"]) or (event["to"] == "main" and viewer == event["seat"])
         card = event["card"] if seen else "a card"
-        return (
-            f"       {p} takes {card} from {seat_name(event['owner'])}'s {_ZONE_NAMES[event['start']]} "
-            f"into {seat_name(event['seat'])}'s {_ZONE_NAMES[event['to']]}"
-        )
+        return f"       {p} takes {card} from {seat_name(event['owner'])}'s {_ZONE_NAMES[event['start']]} into {seat_name(event['seat'])}'s {_ZONE_NAMES[event['to']]}"
     if e == "take_none":
         return f"       {p} takes nothing: {seat_name(event['owner'])}'s {_ZONE_NAMES[event['zone']]} is empty"
     if e == "look":
@@ -174,7 +163,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     return f"    ({e})"
 
 
-def describe(state: "BattleFightState", viewer: int | None = None) -> str:
+def describe(state: BattleFightState, viewer: int | None = None) -> str:
     """Each player's counters and zones, and the board; the viewer sees only their own hand."""
     lines = [f"Turn {state.turn}, {seat_name(state.current)} to play"]
     for index, seat in enumerate(state.seats):
@@ -200,7 +189,7 @@ def describe(state: "BattleFightState", viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def zones(state: "BattleFightState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+def zones(state: BattleFightState, viewer: int | None = None) -> list[tuple[str, list[str]]]:
     """The cards the viewer sees, by zone (for the replay viewer's faces): each hand they may see, what is in play, each discard."""
     found: list[tuple[str, list[str]]] = []
     for index, seat in enumerate(state.seats):

@@ -14,7 +14,7 @@ the block after "sinon" otherwise; the technique then goes on with its next
 step. Unlike `Corps à Corps` or `Distance`, a "Si" never stops the technique.
 """
 
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from lark import Token
 from lark.tree import Meta
@@ -70,8 +70,13 @@ class Comparer(logic.Compare):
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
         quantity, comparison, number = children
         return t.build(
-            cls, meta, {"right": number}, label=t.text_of(meta),
-            left=quantity, comparison=_read_comparison(comparison), right=int(number),
+            cls,
+            meta,
+            {"right": number},
+            label=t.text_of(meta),
+            left=quantity,
+            comparison=_read_comparison(comparison),
+            right=int(number),
         )
 
     def write(self) -> str:
@@ -91,8 +96,13 @@ class NEstPas(logic.Not):
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
         quantity, comparison, number = children
         compared = t.build(
-            Comparer, meta, {"right": number}, label=t.text_of(meta),
-            left=quantity, comparison=_read_comparison(comparison), right=int(number),
+            Comparer,
+            meta,
+            {"right": number},
+            label=t.text_of(meta),
+            left=quantity,
+            comparison=_read_comparison(comparison),
+            right=int(number),
         )
         return t.build(cls, meta, condition=compared)
 
@@ -141,7 +151,7 @@ tu_as_ressource: "vie" -> vie
         return f"tu as {word} de {thing} que l'adversaire"
 
 
-Test = Annotated[Union[Comparer, NEstPas, TuAs], Field(discriminator="kind")]
+Test = Annotated[Comparer | NEstPas | TuAs, Field(discriminator="kind")]
 
 
 class Et(logic.AllOf):
@@ -150,7 +160,6 @@ class Et(logic.AllOf):
     grammar: ClassVar[str] = 'et: _test ("et" _test)+'
     kind: Literal["et"] = "et"
     conditions: list[Test] = Field(min_length=2, max_length=8)  # type: ignore[assignment]
-
 
     def write(self) -> str:
         return " et ".join(condition.write() for condition in self.conditions)
@@ -161,16 +170,15 @@ class Ou(logic.AnyOf):
 
     grammar: ClassVar[str] = 'ou: _conjunction ("ou" _conjunction)+'
     kind: Literal["ou"] = "ou"
-    conditions: list[Annotated[Union[Comparer, NEstPas, TuAs, Et], Field(discriminator="kind")]] = Field(  # type: ignore[assignment]
+    conditions: list[Annotated[Comparer | NEstPas | TuAs | Et, Field(discriminator="kind")]] = Field(  # type: ignore[assignment]
         min_length=2, max_length=8
     )
-
 
     def write(self) -> str:
         return " ou ".join(condition.write() for condition in self.conditions)
 
 
-Condition = Annotated[Union[Comparer, NEstPas, TuAs, Et, Ou], Field(discriminator="kind")]
+Condition = Annotated[Comparer | NEstPas | TuAs | Et | Ou, Field(discriminator="kind")]
 
 
 class Si(Construct):

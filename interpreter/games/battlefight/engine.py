@@ -31,7 +31,7 @@ class DeckSetup(SetupModel):
     cards: list[str] = []
 
     @model_validator(mode="after")
-    def _cards_for_constructed(self) -> "DeckSetup":
+    def _cards_for_constructed(self) -> DeckSetup:
         if self.kind == "constructed" and not self.name:
             raise ValueError("a constructed deck has a name")
         if self.kind != "constructed" and (self.cards or self.name):

@@ -41,12 +41,12 @@ class DeckChoice:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "DeckChoice":
+    def from_json(cls, data: dict[str, Any]) -> DeckChoice:
         """From a record's header."""
         return cls(data["kind"], data.get("name", ""), tuple(data.get("cards", ())))
 
     @classmethod
-    def from_list(cls, deck: CardList) -> "DeckChoice":
+    def from_list(cls, deck: CardList) -> DeckChoice:
         """A constructed deck from a deck file."""
         return cls("constructed", deck.name, tuple(e.name for e in deck.entries for _ in range(e.count)))
 
@@ -93,7 +93,7 @@ class BattleFightGame(Game):
         decks: tuple[DeckChoice, DeckChoice],
         first_player: int | None = None,
         rules: str | None = None,
-    ) -> "BattleFightGame":
+    ) -> BattleFightGame:
         """A game from validated files, with the players' deck choices."""
         cards: dict[str, Technique] = {}
         basics: dict[TechniqueType, Technique] = {}
@@ -148,15 +148,11 @@ class BattleFightGame(Game):
             who = f'P{seat + 1}\'s deck "{deck.name}"'
             unknown = sorted({name for name in deck.cards if fold(name) not in self._by_fold})
             for name in unknown:
-                problems.append(
-                    Diagnostic("E400", f'{who} names an unknown card "{name}"', deck.name or "deck", suggestion=nearest(name, self.cards))
-                )
+                problems.append(Diagnostic("E400", f'{who} names an unknown card "{name}"', deck.name or "deck", suggestion=nearest(name, self.cards)))
             if unknown or deck.kind != "constructed":
                 continue
             if len(deck.cards) != self.rules.deck_size:
-                problems.append(
-                    Diagnostic("E401", f"{who} has {len(deck.cards)} cards; a deck has {self.rules.deck_size}", deck.name or "deck")
-                )
+                problems.append(Diagnostic("E401", f"{who} has {len(deck.cards)} cards; a deck has {self.rules.deck_size}", deck.name or "deck"))
                 continue
             for technique_type in TechniqueType:
                 count = sum(1 for name in deck.cards if self.card(name).type is technique_type)

@@ -141,8 +141,14 @@ def _put(state: Any, verb: Prendre, me: int, them: int, source: int, card: int) 
     state.give(card, seat)
     shown = Zone.DEFAUSSE in (verb.source, verb.destination)
     state.emit(
-        "take", player=me, card=state.name_of(card), shown=shown,
-        start=verb.source.value, owner=source, to=verb.destination.value, seat=seat,
+        "take",
+        player=me,
+        card=state.name_of(card),
+        shown=shown,
+        start=verb.source.value,
+        owner=source,
+        to=verb.destination.value,
+        seat=seat,
     )
 
 

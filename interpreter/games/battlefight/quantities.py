@@ -16,7 +16,7 @@ The meaning of "pour chaque" and "autant que" is the shared one of
 """
 
 from enum import Enum
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal
 
 from lark import Token
 from lark.tree import Meta
@@ -176,9 +176,9 @@ class Degats(Quantity):
         return "tes points de dégâts" if self.whose is Whose.TOI else "les points de dégâts de l'adversaire"
 
 
-AnyQuantity = Annotated[Union[Vie, LaDistance, Cartes, Degats], Field(discriminator="kind")]
+AnyQuantity = Annotated[Vie | LaDistance | Cartes | Degats, Field(discriminator="kind")]
 #: What "pour chaque" may count: a unit has a name of its own ("carte de ta main", "case de distance").
-Countable = Annotated[Union[LaDistance, Cartes], Field(discriminator="kind")]
+Countable = Annotated[LaDistance | Cartes, Field(discriminator="kind")]
 
 
 # ---------------------------------------------------------------------------

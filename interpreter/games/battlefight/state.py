@@ -70,7 +70,7 @@ class Active:
         """The technique's title."""
         return self.technique.name
 
-    def copy(self) -> "Active":
+    def copy(self) -> Active:
         """An independent copy (the permanents are a list of its own).
 
         (Each field set directly, without the class's `__init__`: a bot's trials copy a position at every try.)
@@ -133,7 +133,7 @@ class Seat:
             raise ValueError("this player is off the board: the game is over")
         return self.position
 
-    def copy(self) -> "Seat":
+    def copy(self) -> Seat:
         """An independent copy: its own hand and discard; the pile is shared until a card is taken from it.
 
         A pile changes only when a card is taken (`take`) or when it is laid
@@ -273,10 +273,7 @@ class BattleFightState(AgendaState["BattleFightGame"]):
             twins = {active.uid: active.copy() for active in self.actives}
             new.actives = list(twins.values())
             new.holders = [twins[active.uid] for active in self.holders]
-            new.frames = [
-                Frame(twins[f.active.uid], None if f.actors is None else f.actors[:], f.inner[:], f.in_block, f.power)
-                for f in self.frames
-            ]
+            new.frames = [Frame(twins[f.active.uid], None if f.actors is None else f.actors[:], f.inner[:], f.in_block, f.power) for f in self.frames]
         else:  # between two techniques (a frame runs an active: none either)
             new.actives, new.holders, new.frames = [], [], []
         self._seen_shared = new._seen_shared = True  # shared until a turn is counted (`_start_turn`)
@@ -779,7 +776,11 @@ class BattleFightState(AgendaState["BattleFightGame"]):
             tuple(
                 [
                     (
-                        a.technique.name, a.owner, a.next_step, a.stable, a.cost,
+                        a.technique.name,
+                        a.owner,
+                        a.next_step,
+                        a.stable,
+                        a.cost,
                         tuple([(s, k.kind) for s, k in a.permanents]) if a.permanents else (),
                     )
                     for a in self.actives

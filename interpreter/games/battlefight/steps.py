@@ -140,11 +140,7 @@ def push(state: BattleFightState, me: int, them: int, left: int) -> str:
         options = [Option("off the board", "off"), Option("do not push", None)]
     else:
         now = board.distance(mine, theirs)
-        options = [
-            board.options[cell]
-            for cell in board.neighbours_by_name[theirs]
-            if cell != mine and board.distance(mine, cell) > now
-        ]
+        options = [board.options[cell] for cell in board.neighbours_by_name[theirs] if cell != mine and board.distance(mine, cell) > now]
     if not options:
         state.emit("push_blocked", player=them, cell=board.names[theirs])
         return NEXT

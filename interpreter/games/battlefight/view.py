@@ -36,7 +36,7 @@ class BattleFightView:
     pile_sizes: tuple[int, int] = (0, 0)
 
     @classmethod
-    def of(cls, state, me: int) -> "BattleFightView":
+    def of(cls, state, me: int) -> BattleFightView:
         """The view of `me` on a state."""
         kinds = {"Force": ast.Force, "Protection": ast.Protection, "Vitesse": ast.Vitesse, "Charme": ast.Charme}
         first, second = state.seats

@@ -28,7 +28,8 @@ records already written, so it stays as it is when the card form changes.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from atout.interpreter.language.text import fold
 
@@ -78,10 +79,7 @@ def _title(name: str) -> str:
     """`== Name ==`; a name that no title line can hold is refused (its card would read back otherwise)."""
     folded = fold(name)
     if name != name.strip() or "=" in folded or "\n" in folded:
-        raise ValueError(
-            f"the technique name {name!r} cannot be written as a title: a name has no \"=\" "
-            "(nor a sign read as one, such as \"≠\"), no line break, and no space at either end"
-        )
+        raise ValueError(f'the technique name {name!r} cannot be written as a title: a name has no "=" (nor a sign read as one, such as "≠"), no line break, and no space at either end')
     return f"== {name} =="
 
 

@@ -36,7 +36,7 @@ Words used throughout:
 """
 
 from enum import Enum
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, SerializeAsAny
 
@@ -102,12 +102,19 @@ class Camp(str, Enum):
 
 # The targets are constructs, declared in one place each (`targets.py`); their names are kept here.
 from .targets import (  # noqa: E402
-    CarteAdverse, CarteAuChoix, CartesAdverses, CartesJouees, CetteCarte, ChacuneDeTesCartes, ChacuneDesCartesAdverses,
-    TaCarte, TesCartes,
+    CarteAdverse,
+    CarteAuChoix,
+    CartesAdverses,
+    CartesJouees,
+    CetteCarte,
+    ChacuneDeTesCartes,
+    ChacuneDesCartesAdverses,
+    TaCarte,
+    TesCartes,
 )
 
 Cible = Annotated[
-    Union[CetteCarte, TaCarte, CarteAdverse, CartesJouees, CarteAuChoix, ChacuneDeTesCartes, ChacuneDesCartesAdverses],
+    CetteCarte | TaCarte | CarteAdverse | CartesJouees | CarteAuChoix | ChacuneDeTesCartes | ChacuneDesCartesAdverses,
     Field(discriminator="kind"),
 ]
 
@@ -125,7 +132,7 @@ Effet = SerializeAsAny[Node]
 # ---------------------------------------------------------------------------
 
 
-Ensemble = Annotated[Union[CetteCarte, TesCartes, CartesAdverses], Field(discriminator="kind")]
+Ensemble = Annotated[CetteCarte | TesCartes | CartesAdverses, Field(discriminator="kind")]
 
 
 #: A persistent effect: a construct (`persistent.py`: the rulebook's; `abilities.py`: `gagnent les
@@ -240,16 +247,22 @@ class Protecteur(Node):
     capacite: CapaciteProtecteur
 
 
-Carte = Annotated[Union[Personnage, Lieu, Protecteur], Field(discriminator="kind")]
+Carte = Annotated[Personnage | Lieu | Protecteur, Field(discriminator="kind")]
 
 
 # The rulebook's instantaneous and persistent effects and the Lieu's rules are constructs, declared
 # in one place each (`effects.py`, `persistent.py`, `rule_changes.py`);
 # their names are kept here for the readers of a card's AST.
-from .effects import (  # noqa: E402
-    Defausser, DefausserMain, GagnerLaPartie, ModifierInfluence, Piocher, ReprendreEnMain, RetirerPersistant,
+from .effects import (  # noqa: E402, F401
+    Defausser,
+    DefausserMain,
+    GagnerLaPartie,
+    ModifierInfluence,
+    Piocher,
+    ReprendreEnMain,
+    RetirerPersistant,
 )
-from .persistent import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402
-from .rule_changes import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: E402
+from .persistent import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402, F401
+from .rule_changes import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: E402, F401
 
 __all__ = [name for name in dir() if not name.startswith("_")]

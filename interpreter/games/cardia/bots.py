@@ -50,11 +50,7 @@ SECOND = Trial(position_score, until=_next_turn, samples=4, turns=1)
 
 def position_key(view: CardiaView) -> tuple:
     """A position as a player sees it when choosing a card, to know it again."""
-    line = tuple(
-        tuple((slot.id, slot.influence, slot.persistent) if slot is not None else None for slot in enc.slots) + (enc.winner, enc.sealed)
-        for enc in view.line
-        if any(enc.slots)
-    )
+    line = tuple(tuple((slot.id, slot.influence, slot.persistent) if slot is not None else None for slot in enc.slots) + (enc.winner, enc.sealed) for enc in view.line if any(enc.slots))
     return (view.hand_ids, view.hand_sizes, view.pile_sizes, line, view.shown)
 
 

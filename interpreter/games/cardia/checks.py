@@ -45,8 +45,7 @@ def check_set(files: list[CardFile], rules: CardiaRules, report: Reporter) -> No
         places = [lieu.span for lieu in lieux]
         report.report(
             "E301",
-            f"the Lieu cards number {rules.lieu_cards} (Cartes Lieu in the rules); there are {len(lieux)}: "
-            f'write "Cartes Lieu : {len(lieux)}" in the rules, or leave out or add Lieu cards',
+            f'the Lieu cards number {rules.lieu_cards} (Cartes Lieu in the rules); there are {len(lieux)}: write "Cartes Lieu : {len(lieux)}" in the rules, or leave out or add Lieu cards',
             report.at_parameter("lieu_cards", report.set_place(places, _top(lieu_file))),
             file=_file_of(lieu_file),
         )

@@ -51,10 +51,7 @@ def reason(sheet: dict[str, Any]) -> str:
     elif how == "no_progress":
         held = "; ".join(f"{seat_name(seat)} holds {', '.join(names) or 'nothing'}" for seat, names in enumerate(sheet["hands"]))
         loop = "this position" if sheet["positions"] == 1 else f"these {sheet['positions']} positions"
-        text = (
-            f"the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves "
-            f"{loop} ({held}); " + (f"{who} has more seals" if who else "the seals are equal")
-        )
+        text = f"the game cannot progress: whatever anyone chooses, the cards played come back and play never leaves {loop} ({held}); " + (f"{who} has more seals" if who else "the seals are equal")
     elif how == "factions":
         text = f"{who} has seals on enough factions (Lieu)"
     elif how == "streak":
@@ -89,10 +86,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "setup":
         lieu = f"Lieu {event['lieu']} ({event['lieu_difficulty']}★)" if event["lieu"] else "no Lieu"
         prot = ", with the Protecteurs de la Nature" if event["protecteurs"] else ""
-        return (
-            f"Duel pour Cardia — deck {event['deck']}, {lieu}{prot}; level {event['level']}; "
-            f"{event['seals_to_win']} seals to win, {event['hand']} cards in hand, {event['draw']} drawn per turn"
-        )
+        return f"Duel pour Cardia — deck {event['deck']}, {lieu}{prot}; level {event['level']}; {event['seals_to_win']} seals to win, {event['hand']} cards in hand, {event['draw']} drawn per turn"
     if e == "draw":
         shown = event["card"] if viewer is None or viewer == event["player"] else "a card"
         return f"    {p} draws {shown}"
@@ -162,10 +156,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         seen = seen or event["to_zone"] == "défausse"
         card = event["card"] if seen else "a card"
         into = "under the pile" if event["to_zone"] == "pioche" else f"into the {zones[event['to_zone']]}"
-        return (
-            f"        {card} goes from {seat_name(event['owner'])}'s {zones[event['zone']]} "
-            f"{into} of {seat_name(event['to'])}" + (" (face up)" if event["visible"] else "")
-        )
+        return f"        {card} goes from {seat_name(event['owner'])}'s {zones[event['zone']]} {into} of {seat_name(event['to'])}" + (" (face up)" if event["visible"] else "")
     if e == "look":
         cards = ", ".join(event["cards"]) if viewer is None or viewer == event["player"] else f"{len(event['cards'])} cards"
         return f"        {p} looks at the top of {seat_name(event['owner'])}'s pile: {cards or 'nothing'}"
@@ -205,7 +196,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
 # ---------------------------------------------------------------------------
 
 
-def card_state(state: "CardiaState", card: int) -> str:
+def card_state(state: CardiaState, card: int) -> str:
     """A card in play: name, influence, tokens."""
     text = f"{state.names[card]} {state.influence(card)}"
     tokens = state.tokens.get(card)
@@ -216,7 +207,7 @@ def card_state(state: "CardiaState", card: int) -> str:
     return text
 
 
-def describe(state: "CardiaState", viewer: int | None = None) -> str:
+def describe(state: CardiaState, viewer: int | None = None) -> str:
     """The line of encounters with seals and tokens, hands and piles; the viewer sees only their own hand."""
     game = state.game
     seals = state.seals()
@@ -261,7 +252,7 @@ def describe(state: "CardiaState", viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def zones(state: "CardiaState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+def zones(state: CardiaState, viewer: int | None = None) -> list[tuple[str, list[str]]]:
     """The cards the viewer sees, by zone (for the replay viewer's faces): the Lieu, the line, each hand they may see, a card chosen and shown."""
     game = state.game
     found: list[tuple[str, list[str]]] = []

@@ -82,8 +82,7 @@ NOUNS: dict[Chose, tuple[str, str]] = {
     Chose.PERSISTANT: ("jeton Persistant", "jetons Persistant"),
 }
 
-_CHOSE_WORDS = {"sceau": Chose.SCEAUX, "sceaux": Chose.SCEAUX, "main": Chose.MAIN, "defausse": Chose.DEFAUSSE,
-                "pioche": Chose.PIOCHE, "jeu": Chose.JEU, "persistant": Chose.PERSISTANT}
+_CHOSE_WORDS = {"sceau": Chose.SCEAUX, "sceaux": Chose.SCEAUX, "main": Chose.MAIN, "defausse": Chose.DEFAUSSE, "pioche": Chose.PIOCHE, "jeu": Chose.JEU, "persistant": Chose.PERSISTANT}
 
 
 def chose_of(children: list[Any]) -> Chose:
@@ -234,8 +233,15 @@ def comparison_of(found: list[str]) -> logic.Comparison:
     """The comparison its (folded) words say."""
     text = " ".join(found)
     for words_, comparison in (
-        ("au moins", C.AT_LEAST), ("au plus", C.AT_MOST), ("exactement", C.EQUAL), ("superieure", C.MORE_THAN),
-        ("inferieure", C.LESS_THAN), ("egale", C.EQUAL), ("autant", C.EQUAL), ("plus", C.MORE_THAN), ("moins", C.LESS_THAN),
+        ("au moins", C.AT_LEAST),
+        ("au plus", C.AT_MOST),
+        ("exactement", C.EQUAL),
+        ("superieure", C.MORE_THAN),
+        ("inferieure", C.LESS_THAN),
+        ("egale", C.EQUAL),
+        ("autant", C.EQUAL),
+        ("plus", C.MORE_THAN),
+        ("moins", C.LESS_THAN),
     ):
         if f" {words_} " in f" {text} ":
             return comparison
@@ -431,5 +437,15 @@ _bloc: _effet_simple ("et" _effet_simple)*
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (
-    Compte, InfluenceDe, PourChaque, AutantDeCartes, Possession, InfluenceEst, CarteEst, Et, Ou, SaufSi, Si,
+    Compte,
+    InfluenceDe,
+    PourChaque,
+    AutantDeCartes,
+    Possession,
+    InfluenceEst,
+    CarteEst,
+    Et,
+    Ou,
+    SaufSi,
+    Si,
 )

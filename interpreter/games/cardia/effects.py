@@ -125,8 +125,13 @@ def _modify(state: Any, cards: tuple[int, ...], n: int) -> None:
         if tokens:
             state.tokens.setdefault(card, []).extend(tokens)
         state.emit(
-            "modify", player=state.owners[card], card=state.names[card], n=sum(tokens), tokens=tokens,
-            influence=state.influence(card), encounter=state.line[state.place[card]].number,
+            "modify",
+            player=state.owners[card],
+            card=state.names[card],
+            n=sum(tokens),
+            tokens=tokens,
+            influence=state.influence(card),
+            encounter=state.line[state.place[card]].number,
         )
     state.evaluate()
 
@@ -362,5 +367,11 @@ def _token_removed(state: Any, option: Option) -> None:
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (
-    ModifierInfluence, Defausser, ReprendreEnMain, DefausserMain, Piocher, GagnerLaPartie, RetirerPersistant,
+    ModifierInfluence,
+    Defausser,
+    ReprendreEnMain,
+    DefausserMain,
+    Piocher,
+    GagnerLaPartie,
+    RetirerPersistant,
 )

@@ -38,7 +38,7 @@ MAX_TURNS = 200
 
 
 def deck_key(value: str) -> str | None:
-    """"I" or "II" from "I", "ii", "1", "2", "Paquet II"; None if it names no deck."""
+    """ "I" or "II" from "I", "ii", "1", "2", "Paquet II"; None if it names no deck."""
     word = fold(value).replace("paquet", "").strip().upper()
     return {"I": "I", "1": "I", "II": "II", "2": "II"}.get(word)
 
@@ -91,7 +91,7 @@ class CardiaGame(Game):
         return self.protecteurs[index]
 
     @classmethod
-    def from_files(cls, files: GameFiles, setup: dict[str, Any]) -> "CardiaGame":
+    def from_files(cls, files: GameFiles, setup: dict[str, Any]) -> CardiaGame:
         """A game from validated files and a setup; raises `DiagnosticError` for an unknown deck or Lieu."""
         characters: dict[ast.Paquet, list[ast.Personnage]] = {p: [] for p in ast.Paquet}
         lieux: dict[str, ast.Lieu] = {}

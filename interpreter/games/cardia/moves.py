@@ -104,8 +104,17 @@ class Prendre(Construct):
                 vers = ast.Joueur.TOI if rest[j + 1] == "ta" else ast.Joueur.ADVERSAIRE
                 vers_zone = _ZONE_WORDS[rest[j + 2]]
         node = t.build(
-            cls, meta, {"n": number}, label=t.text_of(meta), n=int(number), de=de, zone=zone, au_hasard=au_hasard,
-            vers=vers, vers_zone=vers_zone, face_visible=face_visible,
+            cls,
+            meta,
+            {"n": number},
+            label=t.text_of(meta),
+            n=int(number),
+            de=de,
+            zone=zone,
+            au_hasard=au_hasard,
+            vers=vers,
+            vers_zone=vers_zone,
+            face_visible=face_visible,
         )
         if de is vers and zone is vers_zone:
             t.report("E361", f"{t.text_of(meta)}: the cards would stay where they are; name another zone to take them to", t.span(meta))
@@ -159,8 +168,14 @@ def _taken(state: Any, option: Option, act: Any, effet: Prendre, left: int) -> N
         state.remove_from_zone(card, src, effet.zone.value)
     state.put_in_zone(card, dst, effet.vers_zone.value)
     state.emit(
-        "take", player=act.me, card=state.names[card], owner=src, zone=effet.zone.value, to=dst,
-        to_zone=effet.vers_zone.value, visible=effet.face_visible,
+        "take",
+        player=act.me,
+        card=state.names[card],
+        owner=src,
+        zone=effet.zone.value,
+        to=dst,
+        to_zone=effet.vers_zone.value,
+        visible=effet.face_visible,
     )
     if left > 1:
         state.then(take_one, act, effet, left - 1)
@@ -190,8 +205,7 @@ class Regarder(Construct):
         n, garder = [c for c in children if isinstance(c, Token) and c.type == "INT"]
         found = words(children)
         de = ast.Joueur.ADVERSAIRE if "adverse" in found else ast.Joueur.TOI
-        node = t.build(cls, meta, {"n": n, "garder": garder}, label=t.text_of(meta), n=int(n), de=de,
-                       garder=int(garder), defausser="defausser" in found)
+        node = t.build(cls, meta, {"n": n, "garder": garder}, label=t.text_of(meta), n=int(n), de=de, garder=int(garder), defausser="defausser" in found)
         if int(garder) > int(n):
             t.report("E362", f"{t.text_of(meta)}: {garder} cards cannot be taken among {n}: write at most {n}", t.span(garder))
         return node
@@ -277,8 +291,7 @@ class Echanger(Construct):
         cible = next(c for c in children if isinstance(c, Node))
         node = t.build(cls, meta, cible=cible, au_hasard="au hasard" in words(children))
         if not _yours(cible):
-            t.report("E363", f"{t.text_of(meta)}: only your own cards in play can be exchanged with your hand: "
-                     "write ta carte, cette carte or une de tes cartes … au choix", t.span(meta))
+            t.report("E363", f"{t.text_of(meta)}: only your own cards in play can be exchanged with your hand: write ta carte, cette carte or une de tes cartes … au choix", t.span(meta))
         return node
 
     def run(self, state: Any, act: Any) -> None:
@@ -337,8 +350,7 @@ class Copier(Construct):
         (cible,) = children
         node = t.build(cls, meta, cible=cible)
         if isinstance(cible, ast.CetteCarte):
-            t.report("E360", f"{t.text_of(meta)}: a card that copies its own ability would copy it for ever: "
-                     "copy another card's (la carte adverse, une autre carte au choix)", t.span(meta))
+            t.report("E360", f"{t.text_of(meta)}: a card that copies its own ability would copy it for ever: copy another card's (la carte adverse, une autre carte au choix)", t.span(meta))
         return node
 
     def run(self, state: Any, act: Any) -> None:
@@ -353,8 +365,7 @@ class Copier(Construct):
 
 
 def _copy(state: Any, cards: tuple[int, ...], act: Any) -> None:
-    effets = [effet for card in cards for capacite in state.cards[card].capacites
-              if isinstance(capacite, ast.CapaciteInstantanee) for effet in capacite.effets]
+    effets = [effet for card in cards for capacite in state.cards[card].capacites if isinstance(capacite, ast.CapaciteInstantanee) for effet in capacite.effets]
     if not effets:
         state.emit("no_target")
         return

@@ -50,7 +50,7 @@ BUDGET = 3000
 ROLLOUTS, ROLLOUT_TURNS = 8, 40
 
 
-def exact_signature(state: "CardiaState") -> tuple:
+def exact_signature(state: CardiaState) -> tuple:
     """Everything of a position at the start of a turn that decides what can happen next."""
     extra: tuple = ()
     game = state.game
@@ -61,7 +61,7 @@ def exact_signature(state: "CardiaState") -> tuple:
     return (state.signature(), extra)
 
 
-def fork(state: "CardiaState", turns: int = 1) -> "CardiaState":
+def fork(state: CardiaState, turns: int = 1) -> CardiaState:
     """A copy of a position at the start of a turn that plays that many turns, then stops."""
     clone = state.clone()
     clone.chosen = [None, None]
@@ -76,7 +76,7 @@ def fork(state: "CardiaState", turns: int = 1) -> "CardiaState":
     return clone
 
 
-def ends_by_chance(state: "CardiaState") -> bool:
+def ends_by_chance(state: CardiaState) -> bool:
     """True when one of a few games played at random from here ends: an end can be reached."""
     rng = random.Random(0)
     for _ in range(ROLLOUTS):
@@ -88,7 +88,7 @@ def ends_by_chance(state: "CardiaState") -> bool:
     return False
 
 
-def closed_loop(state: "CardiaState") -> int | None:
+def closed_loop(state: CardiaState) -> int | None:
     """The number of positions of the closed set the game is caught in, or None if it can (or may) still end."""
     if ends_by_chance(state):
         return None
@@ -98,7 +98,7 @@ def closed_loop(state: "CardiaState") -> int | None:
     while frontier:
         node = heapq.heappop(frontier)[2]
         # the choices still to try: (the position where it is posed, its index); None: the turn's start
-        choices: list[tuple["CardiaState", int] | None] = [None]
+        choices: list[tuple[CardiaState, int] | None] = [None]
         while choices:
             choice = choices.pop()
             copies += 1
@@ -122,6 +122,6 @@ def closed_loop(state: "CardiaState") -> int | None:
     return len(seen)
 
 
-def _cards_left(state: "CardiaState") -> int:
+def _cards_left(state: CardiaState) -> int:
     """The fewest cards a player still has to play (hand, pile, discard): positions nearer an end are searched first."""
     return min(len(seat.hand) + len(seat.pile) + len(seat.discard) for seat in state.seats)

@@ -82,10 +82,7 @@ class NombreDeLaRegle(Construct):
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
         words = [str(c) for c in children]
-        parametre = (
-            Parametre.SCEAUX_POUR_GAGNER if "faut" in words else Parametre.MAIN_DE_DEPART if "commence" in words
-            else Parametre.PIOCHE_PAR_TOUR
-        )
+        parametre = Parametre.SCEAUX_POUR_GAGNER if "faut" in words else Parametre.MAIN_DE_DEPART if "commence" in words else Parametre.PIOCHE_PAR_TOUR
         (number,) = [c for c in children if isinstance(c, Token) and c.type == "INT"]
         _, low, high = PARAMETRES[parametre]
         return t.build(cls, meta, parametre=parametre, n=_in_range(t, meta, number, low, high))
@@ -152,9 +149,7 @@ class EnCasDEgalite(Construct):
     def write(self) -> str:
         if self.moins_de_sceaux:
             return "En cas d'égalité, le joueur qui a le moins de sceaux gagne la rencontre"
-        return "En cas d'égalité, les deux capacités agissent" + (
-            ", sauf celles qui reprennent une carte en main" if self.sauf_reprise else ""
-        )
+        return "En cas d'égalité, les deux capacités agissent" + (", sauf celles qui reprennent une carte en main" if self.sauf_reprise else "")
 
 
 class VictoireAussi(Construct):

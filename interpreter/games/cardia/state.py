@@ -74,7 +74,7 @@ class _CardTables:
     weights: list[int]
 
     @classmethod
-    def of(cls, game: CardiaGame) -> "_CardTables":
+    def of(cls, game: CardiaGame) -> _CardTables:
         size = len(game.characters)
         cards = list(game.characters) * 2
         names = [card.name for card in cards]
@@ -92,19 +92,12 @@ class _CardTables:
             hand_options=[Option(name, card) for card, name in enumerate(names)],
             play_options=[Option(f"{names[card]} ({seat_name(owners[card])})", card) for card in range(2 * size)],
             tie_kept=frozenset(i for i, card in enumerate(cards) if game.tie_keeps_returning and takes_back(card)),
-            win_abilities=frozenset(
-                i for i, card in enumerate(cards) if any(triggers(capacite, True) for capacite in card.capacites)
-            ),
+            win_abilities=frozenset(i for i, card in enumerate(cards) if any(triggers(capacite, True) for capacite in card.capacites)),
             properties=properties,
             face_up_self=frozenset(
-                i for i, found in properties.items()
-                for prop in found for effect in prop.effets
-                if isinstance(effect, SeJouentFaceVisible) and isinstance(effect.ensemble, ast.CetteCarte)
+                i for i, found in properties.items() for prop in found for effect in prop.effets if isinstance(effect, SeJouentFaceVisible) and isinstance(effect.ensemble, ast.CetteCarte)
             ),
-            face_up_sets=any(
-                isinstance(effect, SeJouentFaceVisible)
-                for card in cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())
-            ),
+            face_up_sets=any(isinstance(effect, SeJouentFaceVisible) for card in cards for capacite in card.capacites for effect in getattr(capacite, "effets", ())),
             piles=(Pile([list(range(size))]).count(names.__getitem__), Pile([list(range(size, 2 * size))]).count(names.__getitem__)),
             weights=[tally_weight(card, 1) for card in range(2 * size)],  # a card of its own: one bit
         )
@@ -164,7 +157,7 @@ class Encounter:
             raise ValueError(f"{seat_name(seat)}'s card of encounter {self.number} has left play")
         return card
 
-    def copy(self, owner: object = None) -> "Encounter":
+    def copy(self, owner: object = None) -> Encounter:
         """An independent copy (the cards still in play, the winner and the seal change in play), `owner`'s to change."""
         return Encounter(self.number, self.played, self.cards[:], self.winner, self.sealed, self.tie_winner, self.protecteur, owner)
 
@@ -311,11 +304,11 @@ class CardiaState(AgendaState[CardiaGame]):
             problems.append("more seals in play than the box holds")
         return problems
 
-    def clone(self) -> "CardiaState":
+    def clone(self) -> CardiaState:
         """A copy that plays on alike (see `AgendaState.clone`); its fields are copied by `copy_fields`."""
         return cast(CardiaState, super().clone())
 
-    def copy_fields(self, new: "CardiaState") -> None:
+    def copy_fields(self, new: CardiaState) -> None:
         """The zones, the line, tokens, choices of the turn, Protecteurs and positions seen change in play.
 
         Shared with the copy: the cards, their owners and their options in play
@@ -343,7 +336,7 @@ class CardiaState(AgendaState[CardiaGame]):
         new._seen = self._seen.copy()
         new.aside = self.aside[:]
 
-    def resample(self, player: int, rng: Any) -> "CardiaState":
+    def resample(self, player: int, rng: Any) -> CardiaState:
         """A copy where what `player` cannot see is dealt anew: the other's hand and pile, a card they chose in secret.
 
         The other player's hand and pile hold, together, the cards of their
@@ -560,13 +553,7 @@ class CardiaState(AgendaState[CardiaGame]):
             two.pile.tally(weights),
             sum(map(weight, two.discard)) if two.discard else 0,
         )
-        line = tuple(
-            [
-                (cards[0], cards[1], enc.winner, enc.sealed, enc.tie_winner)
-                for enc in self.line
-                if (cards := enc.cards)[0] is not None or cards[1] is not None
-            ]
-        )
+        line = tuple([(cards[0], cards[1], enc.winner, enc.sealed, enc.tie_winner) for enc in self.line if (cards := enc.cards)[0] is not None or cards[1] is not None])
         tokens = tuple(sorted([(card, tuple(values)) for card, values in self.tokens.items()])) if self.tokens else ()
         # reshuffles used count only where a Lieu limits them (unlimited, they change nothing)
         used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
@@ -860,8 +847,12 @@ class CardiaState(AgendaState[CardiaGame]):
         if winner is not None:
             if not self.quiet:
                 self.emit(
-                    "result", encounter=number, player=winner, winner_card=self.names[enc.played[winner]],
-                    loser=1 - winner, card=self.names[enc.played[1 - winner]],
+                    "result",
+                    encounter=number,
+                    player=winner,
+                    winner_card=self.names[enc.played[winner]],
+                    loser=1 - winner,
+                    card=self.names[enc.played[1 - winner]],
                 )
             order = (1 - winner,)
         else:

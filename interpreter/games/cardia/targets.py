@@ -206,7 +206,12 @@ carte_au_choix: "une" autre? "carte" adverse? _de_faction? passee? "au" "choix" 
         else:
             camp = ast.Camp.TOUTES
         return t.build(
-            cls, meta, camp=camp, autre="autre" in words, faction=_faction(children), passee="passée" in words,
+            cls,
+            meta,
+            camp=camp,
+            autre="autre" in words,
+            faction=_faction(children),
+            passee="passée" in words,
             choisie_par=ast.Joueur.ADVERSAIRE if "au choix de l'adversaire" in words else ast.Joueur.TOI,
         )
 
@@ -307,6 +312,13 @@ class CartesAdverses(_Ensemble):
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (
-    CetteCarte, TaCarte, CarteAdverse, CartesJouees, CarteAuChoix, ChacuneDeTesCartes, ChacuneDesCartesAdverses,
-    TesCartes, CartesAdverses,
+    CetteCarte,
+    TaCarte,
+    CarteAdverse,
+    CartesJouees,
+    CarteAuChoix,
+    ChacuneDeTesCartes,
+    ChacuneDesCartesAdverses,
+    TesCartes,
+    CartesAdverses,
 )

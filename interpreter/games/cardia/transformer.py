@@ -33,7 +33,7 @@ def _mot(word: _Mot):
     """The handler of a small-word rule: it returns the word for its parent."""
 
     @v_args(inline=True)
-    def handler(self: "CardiaTransformer", *_words: object) -> _Mot:
+    def handler(self: CardiaTransformer, *_words: object) -> _Mot:
         return word
 
     handler.__doc__ = f"The words “{word}”, read into a field of the enclosing rule."
@@ -51,9 +51,7 @@ class CardiaTransformer(UnitTransformer):
         return self.original(title).strip().strip("=").strip()
 
     @v_args(inline=True, meta=True)
-    def personnage(
-        self, meta: Meta, title: Token, paquet: ast.Paquet, faction: ast.Faction, influence: Token, *capacites: ast.Node
-    ) -> ast.Personnage:
+    def personnage(self, meta: Meta, title: Token, paquet: ast.Paquet, faction: ast.Faction, influence: Token, *capacites: ast.Node) -> ast.Personnage:
         """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its abilities."""
         return self.build(
             ast.Personnage,
@@ -90,9 +88,7 @@ class CardiaTransformer(UnitTransformer):
         effets = [p for p in parts if not hasattr(p, "fires") and not hasattr(p, "allows")]
         for extra in quand[1:] + limite[1:]:
             self.report("E364", "an ability says once when it acts and once how often: write it once", extra.span or self.span(meta))
-        return self.build(
-            model, meta, quand=quand[0] if quand else None, limite=limite[0] if limite else None, effets=effets
-        )
+        return self.build(model, meta, quand=quand[0] if quand else None, limite=limite[0] if limite else None, effets=effets)
 
     @v_args(inline=True, meta=True)
     def capacite_instantanee(self, meta: Meta, *parts: ast.Node) -> ast.CapaciteInstantanee:
@@ -120,7 +116,6 @@ class CardiaTransformer(UnitTransformer):
     seulement_si_seul = _mot(SEULEMENT_SI_SEUL)
 
     # -- persistent effects ------------------------------------------------------
-
 
     # -- Lieu cards ------------------------------------------------------------
 
@@ -156,6 +151,4 @@ class CardiaTransformer(UnitTransformer):
     def capacite_protecteur(self, meta: Meta, *parts: object) -> ast.CapaciteProtecteur:
         """`Capacité : …` or `Capacité, seulement si tu es le seul : …`."""
         effets = [p for p in parts if isinstance(p, ast.Node)]
-        return self.build(
-            ast.CapaciteProtecteur, meta, seulement_si_seul=SEULEMENT_SI_SEUL in parts, effets=effets
-        )
+        return self.build(ast.CapaciteProtecteur, meta, seulement_si_seul=SEULEMENT_SI_SEUL in parts, effets=effets)

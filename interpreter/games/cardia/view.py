@@ -66,15 +66,12 @@ class CardiaView:
     next_protecteur: ast.Protecteur | None = None
 
     @classmethod
-    def of(cls, state, me: int) -> "CardiaView":
+    def of(cls, state, me: int) -> CardiaView:
         """The view of `me` on a state."""
         them = 1 - me
         line = []
         for enc in state.line:
-            first, second = (
-                Slot(c, state.cards[c], state.owners[c], state.influence(c), c in state.persistent) if c is not None else None
-                for c in enc.cards
-            )
+            first, second = (Slot(c, state.cards[c], state.owners[c], state.influence(c), c in state.persistent) if c is not None else None for c in enc.cards)
             line.append(EncounterView(enc.number, (first, second), enc.winner, enc.sealed))
         gone = {c for enc in state.line for c in enc.cards if c is not None} | set(state.seats[them].discard)
         unseen = tuple(state.cards[c] for c, owner in enumerate(state.owners) if owner == them and c not in gone)
@@ -92,9 +89,7 @@ class CardiaView:
                         value += n
                 bonus[seat][faction] = value
         # the players whose every card wins ties (`Tes cartes gagnent les égalités`)
-        holders = frozenset(
-            o for o, _, e in state.active.get(GagnentEgalites, ()) if e.ensemble.kind == "tes_cartes" and e.ensemble.faction is None
-        )
+        holders = frozenset(o for o, _, e in state.active.get(GagnentEgalites, ()) if e.ensemble.kind == "tes_cartes" and e.ensemble.faction is None)
         blocked = frozenset(1 - o for o, _, _ in state.active.get(ast.CapacitesAdversesBloquees, ()))
         shown = state.shown[them]
         protecteur = None

@@ -21,7 +21,8 @@ construct writes itself (its `write`), beside its grammar and its handler.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from . import ast
 
@@ -60,10 +61,7 @@ def _effets(effets: list[Any]) -> str:
 def _title(name: str) -> str:
     """The title line `== Name ==`; a name it could not hold is refused, not written as another name."""
     if "=" in name or "\n" in name or name != name.strip():
-        raise ValueError(
-            f"the name {name!r} cannot be written as a card title: "
-            "a title holds no \"=\" and no line break, and starts and ends with a letter or a sign, not a space"
-        )
+        raise ValueError(f'the name {name!r} cannot be written as a card title: a title holds no "=" and no line break, and starts and ends with a letter or a sign, not a space')
     return f"== {name} ==\n"
 
 
@@ -95,11 +93,7 @@ def capacite(name: str, capacite: Any) -> str:
 
 def personnage(card: ast.Personnage) -> str:
     """`== Inventrice ==`, `Paquet I · Guilde · influence 15`, its ability."""
-    return (
-        _title(card.name)
-        + f"{card.paquet.value} · {card.faction.value} · influence {card.influence}\n"
-        + "".join(printed(capacite) + "\n" for capacite in card.capacites)
-    )
+    return _title(card.name) + f"{card.paquet.value} · {card.faction.value} · influence {card.influence}\n" + "".join(printed(capacite) + "\n" for capacite in card.capacites)
 
 
 def difficulte(n: int) -> str:
@@ -109,11 +103,7 @@ def difficulte(n: int) -> str:
 
 def lieu(card: ast.Lieu) -> str:
     """`== Forteresse d'Arven ==`, `Lieu · difficulté ★★`, one `Règle :` line per rule."""
-    return (
-        _title(card.name)
-        + f"Lieu · difficulté {difficulte(card.difficulte)}\n"
-        + "".join(f"Règle : {printed(regle)}\n" for regle in card.regles)
-    )
+    return _title(card.name) + f"Lieu · difficulté {difficulte(card.difficulte)}\n" + "".join(f"Règle : {printed(regle)}\n" for regle in card.regles)
 
 
 def capacite_protecteur(capacite: ast.CapaciteProtecteur) -> str:

@@ -77,13 +77,7 @@ def _tag(printed: frozenset[str]) -> Discriminator:
 
 #: An effect: one of the four printed ones, or a construct (a conditional, a move, a look).
 Effect = Annotated[
-    Union[
-        Annotated[Life, Tag("life")],
-        Annotated[Energy, Tag("energy")],
-        Annotated[Draw, Tag("draw")],
-        Annotated[Discard, Tag("discard")],
-        Annotated[Declared, Tag("construct")],
-    ],
+    Annotated[Life, Tag("life")] | Annotated[Energy, Tag("energy")] | Annotated[Draw, Tag("draw")] | Annotated[Discard, Tag("discard")] | Annotated[Declared, Tag("construct")],
     _tag(frozenset({"life", "energy", "draw", "discard"})),
 ]
 
@@ -116,7 +110,7 @@ class Against(Node):
 
 #: What a DEFENSE does to the blow: one of the two printed outcomes, or a construct (blows.py).
 Outcome = Annotated[
-    Union[Annotated[Block, Tag("block")], Annotated[Dodge, Tag("dodge")], Annotated[Declared, Tag("construct")]],
+    Annotated[Block, Tag("block")] | Annotated[Dodge, Tag("dodge")] | Annotated[Declared, Tag("construct")],
     _tag(frozenset({"block", "dodge"})),
 ]
 
@@ -236,9 +230,9 @@ class Gong(Node):
     copies: Copies = 1
 
 
-Card = Annotated[Union[Attack, Defense, Riposte, Recovery, Character, Gong], Field(discriminator="kind")]
+Card = Annotated[Attack | Defense | Riposte | Recovery | Character | Gong, Field(discriminator="kind")]
 #: The classes of `Card`, for `isinstance`.
 CARD_TYPES = (Attack, Defense, Riposte, Recovery, Character, Gong)
 #: The cards that go into a hand and are played (not the CHARACTERs, not the GONG).
-HandCard = Union[Attack, Defense, Riposte, Recovery]
+HandCard = Union[Attack, Defense, Riposte, Recovery]  # noqa: UP007  (a pydantic union of the models, read at run time)
 HAND_CARD_TYPES = (Attack, Defense, Riposte, Recovery)

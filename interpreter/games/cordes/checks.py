@@ -104,28 +104,19 @@ def check_restrictions(files: list[CardFile], report: Reporter, rules: CordesRul
                 in_base.setdefault(card.name, []).append(attack_name.name)
                 continue
             if key in others:
-                message = (
-                    f'"{attack_name.name}" is a {others[key].TYPE.value} card; '
-                    "a restriction names ATTACK or RIPOSTE cards"
-                )
+                message = f'"{attack_name.name}" is a {others[key].TYPE.value} card; a restriction names ATTACK or RIPOSTE cards'
             else:
                 message = f'no ATTACK or RIPOSTE card is named "{attack_name.name}" in the Dans les Cordes card files'
             report.report("E400", message, attack_name.span, nearest(attack_name.name, blows.values()))
     if in_base:
         counts = _counts_without(files, set(in_base), rules) if rules is not None else []
-        listed = "".join(
-            f'\n        "{name}" answers blows of type {" or ".join(chr(34) + n + chr(34) for n in names)}' for name, names in in_base.items()
-        )
+        listed = "".join(f'\n        "{name}" answers blows of type {" or ".join(chr(34) + n + chr(34) for n in names)}' for name, names in in_base.items())
         message = (
             "cards of the base answer blows that are no longer ATTACK or RIPOSTE cards of this box:"
             + listed
             + "\n    "
             + report.fix_by_leaving_out(in_base)
-            + (
-                "\n    and, as they leave the box, write in the rules:" + "".join(f"\n        {line}" for line in counts)
-                if counts
-                else ""
-            )
+            + ("\n    and, as they leave the box, write in the rules:" + "".join(f"\n        {line}" for line in counts) if counts else "")
             + "\n    or give ATTACK or RIPOSTE cards of these names"
         )
         report.report("E400", message, report.set_place([f.span for f in files if not report.in_base(f.span)], None), file=_file_of(files[-1]))
@@ -138,11 +129,7 @@ def _counts_without(files: list[CardFile], left_out: set[str], rules: CordesRule
         if card.name not in left_out:
             held[card.TYPE] += card.copies
     changed = {card.TYPE for file in files for card in file.cards if isinstance(card, CARD_TYPES) and card.name in left_out}
-    return [
-        f"{card_type.value} cards : {held[card_type]}"
-        for card_type in CardType
-        if card_type in changed and card_type is not CardType.GONG and held[card_type] != rules.box_count(card_type)
-    ]
+    return [f"{card_type.value} cards : {held[card_type]}" for card_type in CardType if card_type in changed and card_type is not CardType.GONG and held[card_type] != rules.box_count(card_type)]
 
 
 def _file_of(node: CardFile) -> str:

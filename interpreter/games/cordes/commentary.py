@@ -83,10 +83,7 @@ def card_text(card: Any) -> str:
         extra = f"; {_effects(card.effects)}" if card.effects else ""
         return f"{kind}, cost {card.cost}: {_against(card.against)}, {write(card.outcome)}{extra}"
     if isinstance(card, ast.Riposte):
-        return (
-            f"{kind}, cost {card.cost}: {_against(card.against)}, counter and {_effects(card.counter)}; "
-            f"as an attack: {_effects(card.as_an_attack.effects)}"
-        )
+        return f"{kind}, cost {card.cost}: {_against(card.against)}, counter and {_effects(card.counter)}; as an attack: {_effects(card.as_an_attack.effects)}"
     if isinstance(card, ast.Character) and card.powers:
         return f"{kind}: " + " / ".join(write(power) for power in card.powers)
     return kind
@@ -119,10 +116,7 @@ def outcome_text(game: Any, winner: int | None, code: str, facts: dict[str, Any]
         energies = facts.get("energy")
         if energies is not None:
             if winner is not None:
-                return (
-                    f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy "
-                    f"({energies[winner]} to {energies[1 - winner]})"
-                )
+                return f"{prefix}same life ({lives[0]}){where}; {seat_name(winner)} has more energy ({energies[winner]} to {energies[1 - winner]})"
             return f"{prefix}same life ({lives[0]}) and energy ({energies[0]}){where}"
         return f"{prefix}same life ({lives[0]}){where}"
     if code == "action_limit":
@@ -158,10 +152,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "turn":
         life, energy = event["life"], event["energy"]
         other = 1 - event["player"]
-        return (
-            f"Turn {event['turn']} — {p} to play (life {life[player]}, energy {energy[player]}) "
-            f"against {seat_name(other)} (life {life[other]}, energy {energy[other]})"
-        )
+        return f"Turn {event['turn']} — {p} to play (life {life[player]}, energy {energy[player]}) against {seat_name(other)} (life {life[other]}, energy {energy[other]})"
     if e == "draw":
         return f"  {p} draws {event['card'] if sees else 'a card'}"
     if e == "gong":
@@ -237,10 +228,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "reshuffle":
         ring, spittoons = event["ring"], sum(event["spittoons"])
         if event["why"] == "gong":
-            return (
-                f"  The GONG, {_cards(ring)} of the ring and {_cards(spittoons)} of the spittoons "
-                f"are shuffled under the draw pile ({event['pile']} cards)"
-            )
+            return f"  The GONG, {_cards(ring)} of the ring and {_cards(spittoons)} of the spittoons are shuffled under the draw pile ({event['pile']} cards)"
         return f"  The draw pile is empty: {_cards(ring)} of the ring and {_cards(spittoons)} of the spittoons make a new one"
     if e == "action_limit":
         return limit_text(event)
@@ -250,7 +238,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     return f"  ({e})"
 
 
-def describe(state: "CordesState", viewer: int | None = None) -> str:
+def describe(state: CordesState, viewer: int | None = None) -> str:
     """The markers, hands and zones; the viewer sees only their own hand."""
     names = state.names
     round_no = state.gongs + 1
@@ -277,7 +265,7 @@ def describe(state: "CordesState", viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def zones(state: "CordesState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+def zones(state: CordesState, viewer: int | None = None) -> list[tuple[str, list[str]]]:
     """The cards the viewer sees, by zone (for the replay viewer's faces): the boxers, each hand they may see, the ring, the spittoons face up."""
     names = state.names
     found: list[tuple[str, list[str]]] = [("boxers", [names[seat.boxer] for seat in state.seats if seat.boxer is not None])]

@@ -125,10 +125,7 @@ class CardsIn(Construct):
     ring (the cards played since the last GONG).
     """
 
-    grammar: ClassVar[str] = (
-        '!cards_in: "the"? ("card" | "cards") "in" ("your" | "the" "opponent\'s") ("hand" | "spittoon")\n'
-        '    | "the"? ("card" | "cards") "in" "the" ("draw" "pile" | "ring")'
-    )
+    grammar: ClassVar[str] = '!cards_in: "the"? ("card" | "cards") "in" ("your" | "the" "opponent\'s") ("hand" | "spittoon")\n    | "the"? ("card" | "cards") "in" "the" ("draw" "pile" | "ring")'
     slot: ClassVar[str | None] = "quantity"
     handler: ClassVar[str] = "value"
     unit: ClassVar[str] = ""
@@ -265,9 +262,7 @@ class Compare(logic.Compare):
     (different); "are" may stand for "is".
     """
 
-    grammar: ClassVar[str] = (
-        '!compare: _quantity ("is" | "are") ("at" "least" | "at" "most" | "more" "than" | "less" "than" | "not")? (INT | _quantity)'
-    )
+    grammar: ClassVar[str] = '!compare: _quantity ("is" | "are") ("at" "least" | "at" "most" | "more" "than" | "less" "than" | "not")? (INT | _quantity)'
     slot: ClassVar[str | None] = "condition"
     kind: Literal["compare"] = "compare"
 

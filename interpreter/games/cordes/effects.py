@@ -100,10 +100,7 @@ class Life(_Change):
     checked is a rules parameter).
     """
 
-    grammar: ClassVar[str] = (
-        'life: (GAIN__SIGNED_INT | LOSS__SIGNED_INT) "life" _to? for_each?\n'
-        '    | (GAIN_SIGN__SIGNED_INT | LOSS_SIGN__SIGNED_INT) "life" _to? "," as_many_as'
-    )
+    grammar: ClassVar[str] = 'life: (GAIN__SIGNED_INT | LOSS__SIGNED_INT) "life" _to? for_each?\n    | (GAIN_SIGN__SIGNED_INT | LOSS_SIGN__SIGNED_INT) "life" _to? "," as_many_as'
     slot: ClassVar[str | None] = "action"
     kind: Literal["life"] = "life"
 
@@ -124,10 +121,7 @@ class Energy(_Change):
     if there is one; a loss stops at 0.
     """
 
-    grammar: ClassVar[str] = (
-        'energy: (GAIN__SIGNED_INT | LOSS__SIGNED_INT) "energy" _to? for_each?\n'
-        '    | (GAIN_SIGN__SIGNED_INT | LOSS_SIGN__SIGNED_INT) "energy" _to? "," as_many_as'
-    )
+    grammar: ClassVar[str] = 'energy: (GAIN__SIGNED_INT | LOSS__SIGNED_INT) "energy" _to? for_each?\n    | (GAIN_SIGN__SIGNED_INT | LOSS_SIGN__SIGNED_INT) "energy" _to? "," as_many_as'
     slot: ClassVar[str | None] = "action"
     kind: Literal["energy"] = "energy"
 
@@ -173,10 +167,7 @@ class Draw(_Cards):
     of a turn; an empty draw pile is handled as the rules file says.
     """
 
-    grammar: ClassVar[str] = (
-        'draw: GAIN__SIGNED_INT _card _to? for_each?\n'
-        '    | GAIN_SIGN__SIGNED_INT _card _to? "," as_many_as'
-    )
+    grammar: ClassVar[str] = 'draw: GAIN__SIGNED_INT _card _to? for_each?\n    | GAIN_SIGN__SIGNED_INT _card _to? "," as_many_as'
     slot: ClassVar[str | None] = "action"
     kind: Literal["draw"] = "draw"
 
@@ -202,8 +193,7 @@ class Discard(_Cards):
     """
 
     grammar: ClassVar[str] = (
-        'discard: LOSS__SIGNED_INT _card _to? for_each? ("," _chosen_by)? ("," _placement)?\n'
-        '    | LOSS_SIGN__SIGNED_INT _card _to? "," as_many_as ("," _chosen_by)? ("," _placement)?'
+        'discard: LOSS__SIGNED_INT _card _to? for_each? ("," _chosen_by)? ("," _placement)?\n    | LOSS_SIGN__SIGNED_INT _card _to? "," as_many_as ("," _chosen_by)? ("," _placement)?'
     )
     slot: ClassVar[str | None] = "action"
     kind: Literal["discard"] = "discard"

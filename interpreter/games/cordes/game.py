@@ -52,13 +52,10 @@ class CordesGame(Game):
     def __post_init__(self) -> None:
         self._by_fold = {fold(name): card for name, card in self.cards.items()}
         #: The cards that go into hands, by name (the cards a player plays).
-        self.hand_cards: dict[str, ast.HandCard] = {
-            name: card for name, card in self.cards.items() if isinstance(card, ast.HAND_CARD_TYPES)
-        }
+        self.hand_cards: dict[str, ast.HandCard] = {name: card for name, card in self.cards.items() if isinstance(card, ast.HAND_CARD_TYPES)}
         #: For each card that goes into hands: its type, its cost, and the options of playing and spitting it.
         self.acts: dict[str, tuple[ast.CardType, int, Option, Option]] = {
-            name: (card.TYPE, card.cost, Option(f"Play {name}", ("play", name)), Option(f"Spit {name}", ("spit", name)))
-            for name, card in self.hand_cards.items()
+            name: (card.TYPE, card.cost, Option(f"Play {name}", ("play", name)), Option(f"Spit {name}", ("spit", name))) for name, card in self.hand_cards.items()
         }
         #: (In name order: the order of the ids is the names', which positions drawn anew rely on.)
         self.box = [card for _, card in sorted(self.cards.items()) for _ in range(card.copies)]
@@ -92,7 +89,7 @@ class CordesGame(Game):
         boxers: tuple[str, str] | None = None,
         first_player: int | None = None,
         rules: str | None = None,
-    ) -> "CordesGame":
+    ) -> CordesGame:
         """A game from validated files, with the boxers (None: chosen at setup)."""
         cards = {card.name: card for file in files.card_files for card in file.cards if isinstance(card, ast.CARD_TYPES)}
         return cls(files.rules(rules), cards, boxers, first_player, files.digest(), rules)

@@ -89,7 +89,7 @@ class Take(Construct):
         parts = [str(c) if isinstance(c, Token) else c for c in children]
         source = _phrase(parts, "from")
         fields: dict[str, Any] = {"n": int(count), "source": _zone_of(source, SOURCES), "who": _who(source)}
-        fields.update({"chosen_by": c for c in children if isinstance(c, ChosenBy)})
+        fields.update({"chosen_by": c for c in children if isinstance(c, ChosenBy)})  # noqa: B035  (the one ChosenBy, if any)
         if "into" in parts:
             to = _phrase(parts, "into")
             fields["to"], fields["to_who"] = _zone_of(to, DESTINATIONS), _who(to)
@@ -206,10 +206,7 @@ class Look(Construct):
     others are; the opponent sees only how many.
     """
 
-    grammar: ClassVar[str] = (
-        '!look: "look" "at" "the" "top" INT ("card" | "cards") "of" "the" "draw" "pile" ("," "take" INT)?'
-        ' ("," "the" "others" ("on" "top" | "under" "the" "draw" "pile"))?'
-    )
+    grammar: ClassVar[str] = '!look: "look" "at" "the" "top" INT ("card" | "cards") "of" "the" "draw" "pile" ("," "take" INT)? ("," "the" "others" ("on" "top" | "under" "the" "draw" "pile"))?'
     slot: ClassVar[str | None] = "action"
     kind: Literal["look"] = "look"
     n: int = Field(ge=1, le=MAX_MOVED)

@@ -204,10 +204,7 @@ def fires_itself(power: Power) -> bool:
     """True when the power's own effects make its trigger happen again at once, with no end."""
     if power.trigger is not Trigger.LOSE_LIFE:
         return False
-    return any(
-        isinstance(effect, Life) and effect.change < 0 and effect.who is Who.YOU
-        for effect in _effects_within(power.effects)
-    )
+    return any(isinstance(effect, Life) and effect.change < 0 and effect.who is Who.YOU for effect in _effects_within(power.effects))
 
 
 def check_powers(card: Any, report: "Reporter") -> None:
@@ -216,7 +213,6 @@ def check_powers(card: Any, report: "Reporter") -> None:
         if power.limit is None and fires_itself(power):
             report.report(
                 "E410",
-                f'"{power.trigger.value}" with effects that make you lose life fires itself again and again: '
-                'add a limit ("once per turn", "once per round" or "once per fight")',
+                f'"{power.trigger.value}" with effects that make you lose life fires itself again and again: add a limit ("once per turn", "once per round" or "once per fight")',
                 power.span,
             )

@@ -4,7 +4,7 @@ The numbers the rulebook gives, and one named parameter for each point it
 leaves open; the shipped rules file says which default was chosen and why.
 """
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -23,7 +23,7 @@ def _none_is_no_cap(value: Any) -> Any:
 
 
 #: A cap on life or energy: a number, or `none`.
-Cap = Annotated[Optional[Annotated[int, Field(ge=1, le=99)]], BeforeValidator(_none_is_no_cap)]
+Cap = Annotated[Annotated[int, Field(ge=1, le=99)] | None, BeforeValidator(_none_is_no_cap)]
 
 
 # The values of the parameters the rulebook leaves open.
@@ -95,10 +95,7 @@ class CordesRules(ActionLimits_en):
         """Some card is drawn during the turns: else the GONG never comes and the game never ends."""
         if draw_at_end == 0 and info.data.get("draw_at_start") == 0:
             start = cls.model_fields["draw_at_start"].alias
-            raise ValueError(
-                f'with "{start}" at 0 too, no card is ever drawn during the game: the GONG never comes '
-                "and the game cannot end; draw at least one card at one of them"
-            )
+            raise ValueError(f'with "{start}" at 0 too, no card is ever drawn during the game: the GONG never comes and the game cannot end; draw at least one card at one of them')
         return draw_at_end
 
     def box_count(self, card_type: CardType) -> int:

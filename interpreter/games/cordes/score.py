@@ -20,11 +20,7 @@ LIFE, CARD, ENERGY = 3.0, 1.2, 1.0
 def position_score(state: Any, seat: int) -> float:
     """Life, cards in hand and energy ahead of the opponent, weighed."""
     mine, theirs = state.seats[seat], state.seats[1 - seat]
-    return (
-        LIFE * (mine.life - theirs.life)
-        + CARD * (len(mine.hand) - len(theirs.hand))
-        + ENERGY * (mine.energy - theirs.energy)
-    )
+    return LIFE * (mine.life - theirs.life) + CARD * (len(mine.hand) - len(theirs.hand)) + ENERGY * (mine.energy - theirs.energy)
 
 
 def with_energy(state: Any, seat: int, energy: int, own: bool = False) -> Any:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, cache
 from typing import Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -68,7 +68,7 @@ class Seat:
     #: The boxer's powers with a limit that fired: power index → the turn, round or fight it fired in.
     used: dict[int, int] = field(default_factory=dict)
 
-    def copy(self) -> "Seat":
+    def copy(self) -> Seat:
         """An independent copy (its own hand, spittoon, face-down set, swapped and looked-at cards, powers used).
 
         (Each field set directly, without the class's `__init__`: a bot's trials copy a position at every try.)
@@ -112,7 +112,7 @@ class PileKnowledge(list[set[int]]):
         super().__init__(set(cards) for cards in known)
         self.blind: list[Any] = [None, None]
 
-    def copy(self) -> "PileKnowledge":
+    def copy(self) -> PileKnowledge:
         """An independent copy (the copy keeps track of the top segment anew)."""
         new = PileKnowledge.__new__(PileKnowledge)
         new.append(self[0].copy())
@@ -150,7 +150,7 @@ def _combat_prompt(energy: int) -> str:
     return f"in the combat (energy {energy}): play another attack, or end the combat"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _gong_option(above: int) -> Option:
     """The chance option of putting the GONG back under `above` cards (options never change: made once)."""
     return Option(f"{above} cards above it", above)
@@ -203,7 +203,7 @@ class CordesState(AgendaState[CordesGame]):
             self._start = []
 
     @classmethod
-    def arranged(cls, game: CordesGame, first: int = 0, gong_depth: int | None = None) -> "CordesState":
+    def arranged(cls, game: CordesGame, first: int = 0, gong_depth: int | None = None) -> CordesState:
         """A position before the first turn, without the setup's chance: for tests and puzzles.
 
         The boxers are in their corners (the game's, or the first two), every
@@ -230,7 +230,6 @@ class CordesState(AgendaState[CordesGame]):
         self.start(self._play_turn)
         events, self._start = self._start, []
         return events
-
 
     # A state keeps few attributes of its own: past about 30, CPython stops
     # sharing their keys between instances and every attribute read slows down.
@@ -276,7 +275,7 @@ class CordesState(AgendaState[CordesGame]):
     # Copies of a position
     # ------------------------------------------------------------------
 
-    def copy_fields(self, new: "CordesState") -> None:
+    def copy_fields(self, new: CordesState) -> None:
         """The boxers' hands, spittoons and markers, the pile, the ring and the other zones change in play."""
         new.seats = [seat.copy() for seat in self.seats]
         # The pile is shared until one of the two changes it (`own_pile`): most copies never draw.
@@ -287,7 +286,7 @@ class CordesState(AgendaState[CordesGame]):
         new.coach_picked = self.coach_picked[:]
         new.known_in_pile = self.known_in_pile.copy()
 
-    def resample(self, player: int, rng: Any) -> "CordesState":
+    def resample(self, player: int, rng: Any) -> CordesState:
         """A copy where the cards `player` cannot place are dealt anew, with `rng`, from what they may know.
 
         `player` cannot place: the other boxer's hand (unless it is shown to
@@ -365,7 +364,7 @@ class CordesState(AgendaState[CordesGame]):
         """The distinct names of a hand (or of `cards`), sorted (kept by the game: see `_hand`)."""
         return self._hand(seat, cards).names
 
-    def _hand(self, seat: int, cards: list[int] | None = None) -> "HandKept":
+    def _hand(self, seat: int, cards: list[int] | None = None) -> HandKept:
         """What the game keeps of a hand (or of `cards`): its names, the options met with them.
 
         Kept for each hand met, and shared by the hands of the same names
@@ -539,10 +538,7 @@ class CordesState(AgendaState[CordesGame]):
             return
         left = [c for c in self.seats[seat].hand if c not in picked]
         options = [DONE] + [_answer_option(name) for name in self.hand_names(seat, left)]
-        prompt = (
-            f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), "
-            "or Done"
-        )
+        prompt = f"the coach's advice: pick a card to swap for a new one ({len(picked)} picked, at most {limit}), or Done"
         self.ask_last(Decision(seat, "coach", options, prompt), self._coach_picked, seat, limit)
 
     def _coach_picked(self, option: Option, seat: int, limit: int) -> None:

@@ -12,7 +12,7 @@ from atout.interpreter.language.transform import UnitTransformer
 from . import ast
 
 #: The characters around a name in quotation marks, as typed or printed.
-_QUOTES = "\"«»“” \u00a0\u202f"
+_QUOTES = '"«»“” \u00a0\u202f'
 
 
 def _split_head(parts: tuple[Any, ...]) -> tuple[Token, list[Token], list[Any]]:
@@ -26,7 +26,7 @@ def _split_head(parts: tuple[Any, ...]) -> tuple[Token, list[Token], list[Any]]:
 def _word(value: Any):
     """The handler of a rule of fixed words that stands for an enum value: `to you`."""
 
-    def handler(self: "CordesTransformer", children: list) -> Any:
+    def handler(self: CordesTransformer, children: list) -> Any:
         return value
 
     handler.__doc__ = f"Stands for `{value!r}`."
@@ -85,9 +85,7 @@ class CordesTransformer(UnitTransformer):
         """`RIPOSTE · cost 2`, `Against an attack …: counter-blow`, `As an attack: …`."""
         _, _, rest = _split_head(parts)
         properties, (against, *counter, as_an_attack) = _properties(rest)
-        return self._card(
-            ast.Riposte, meta, parts, True, **_with(properties=properties), against=against, counter=counter, as_an_attack=as_an_attack
-        )
+        return self._card(ast.Riposte, meta, parts, True, **_with(properties=properties), against=against, counter=counter, as_an_attack=as_an_attack)
 
     @v_args(inline=True, meta=True)
     def recovery(self, meta: Meta, *parts: Any) -> ast.Recovery:

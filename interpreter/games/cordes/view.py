@@ -49,7 +49,7 @@ class CordesView:
     box: dict
 
     @classmethod
-    def of(cls, state, me: int) -> "CordesView":
+    def of(cls, state, me: int) -> CordesView:
         """The view of `me` on a state."""
         names = state.names
         blow = state.blow

@@ -25,7 +25,7 @@ Amount = Annotated[int, Field(ge=1, le=10)]
 #: A node of a construct declared in one place (conditions.py, moves.py, powers.py, blows.py).
 Declared = SerializeAsAny[Node]
 #: A computed amount printed after an effect (`for each …`, `as much as …`), or None: the number printed.
-Computed = Union[SerializeAsAny[Node], None]
+Computed = Union[SerializeAsAny[Node], None]  # noqa: UP007  (pydantic reads it at run time, SerializeAsAny an alias)
 #: A card's name, as printed.
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 

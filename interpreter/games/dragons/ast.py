@@ -89,8 +89,12 @@ class Statistique(Construct):
             return cls(span=span, nom=NomDeStatistique[nom.type], valeur=int(valeur))
         except ValidationError:
             reported = t.build(
-                cls, valeur, {"valeur": valeur}, label=f"{t.original(nom)} {valeur}",
-                nom=NomDeStatistique[nom.type], valeur=int(valeur),
+                cls,
+                valeur,
+                {"valeur": valeur},
+                label=f"{t.original(nom)} {valeur}",
+                nom=NomDeStatistique[nom.type],
+                valeur=int(valeur),
             )
             return reported.model_copy(update={"span": span})
 
@@ -134,8 +138,7 @@ class Statistiques(Construct):
                 where, seen = span_of(stat), span_of(first[stat.nom])
                 t.report(
                     "E111",
-                    f"{stat.nom.value} is given twice (first at line {seen.line}, column {seen.column}); "
-                    f"give each of {_ALL} once",
+                    f"{stat.nom.value} is given twice (first at line {seen.line}, column {seen.column}); give each of {_ALL} once",
                     Span(where.file, where.line, where.column, where.line, where.column + len(stat.nom.value)),
                 )
                 valid = False

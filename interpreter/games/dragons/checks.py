@@ -59,16 +59,17 @@ def check_powers(file: CardFile, report: Reporter) -> None:
                 if isinstance(node, Bonus) and power.moment is not Moment.REVELEE:
                     report.report(
                         "E350",
-                        f'"{node.write()}" adds to this round\'s total, which is counted when the cards are revealed: '
-                        f'write it in a power without "{power.declencheur.write()}"',  # type: ignore[union-attr]
-                        place, file=where,
+                        f'"{node.write()}" adds to this round\'s total, which is counted when the cards are revealed: write it in a power without "{power.declencheur.write()}"',  # type: ignore[union-attr]
+                        place,
+                        file=where,
                     )
                 if _speaks_of_other_card(node) and power.moment is Moment.DEBUT:
                     report.report(
                         "E351",
                         f'"{node.write()}" speaks of the other player\'s card, and at the start of the round no card is '
                         'played yet: use it in a power that works at the reveal or "quand cette carte gagne/perd une manche"',
-                        place, file=where,
+                        place,
+                        file=where,
                     )
                 problem = _moves_nothing(node)
                 if problem:
@@ -127,7 +128,6 @@ def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> N
                 file=_file_of(file),
             )
 
-
     for rarete, cards in outside.items():
         _base_outside_band(rarete, cards, files, rules, report)
 
@@ -171,8 +171,7 @@ def check_list(collection: CardList, catalogue: dict[str, Carte], rules: Dragons
     elif total < rules.hand:
         report.report(
             "E401",
-            f'even a reduced duel needs a hand of {rules.hand} cards ("Cartes en main"); '
-            f"this collection has {total}: add {rules.hand - total}",
+            f'even a reduced duel needs a hand of {rules.hand} cards ("Cartes en main"); this collection has {total}: add {rules.hand - total}',
             where,
             file=_file_of(collection),
         )

@@ -52,10 +52,7 @@ def outcome_text(game: Any, winner: int | None, code: str, facts: dict[str, Any]
         when = f"after {game.rules.rounds} rounds" if not decisive else f"in decisive round {decisive}"
         return f"{seat_name(winner)} wins {score[winner]}–{score[1 - winner]} {when}"
     if code == "decisive_ties":
-        return (
-            f"a draw, {score[0]}–{score[1]}: {decisive} decisive round{'s' * (decisive != 1)} tied "
-            "(Fin des manches décisives : nulle)"
-        )
+        return f"a draw, {score[0]}–{score[1]}: {decisive} decisive round{'s' * (decisive != 1)} tied (Fin des manches décisives : nulle)"
     if code == "worn_out":
         return f"a draw, {score[0]}–{score[1]}: every card in play is worn down to 0, no round can be won"
     if code == "safety":
@@ -147,7 +144,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     return f"  ({e})"
 
 
-def card_line(state: "DragonsState", card: int) -> str:
+def card_line(state: DragonsState, card: int) -> str:
     """A card with its statistics now (full values in brackets where fatigue lowered them)."""
     parts = []
     for i, stat in enumerate(STAT_NAMES):
@@ -156,7 +153,7 @@ def card_line(state: "DragonsState", card: int) -> str:
     return SEPARATOR.join(parts)
 
 
-def describe(state: "DragonsState", viewer: int | None = None) -> str:
+def describe(state: DragonsState, viewer: int | None = None) -> str:
     """Round, score, statistics asked; each hand with its totals; reserves and exchanges left."""
     rules = state.rules
     if state.round == 0:
@@ -186,7 +183,7 @@ def describe(state: "DragonsState", viewer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def zones(state: "DragonsState", viewer: int | None = None) -> list[tuple[str, list[str]]]:
+def zones(state: DragonsState, viewer: int | None = None) -> list[tuple[str, list[str]]]:
     """The cards the viewer sees, by zone (for the replay viewer's faces): each hand they may see, the other's cards they have seen."""
     found: list[tuple[str, list[str]]] = []
     for seat in (0, 1):

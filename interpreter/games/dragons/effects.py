@@ -114,8 +114,14 @@ AU_TOTAL: /au +total/
         montant = read_amount(t, meta, children)
         places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
         return t.build(
-            cls, meta, places, label=t.text_of(meta), signe=str(signe), montant=montant,
-            statistique=statistique_of(children), contre=genre_of(children),
+            cls,
+            meta,
+            places,
+            label=t.text_of(meta),
+            signe=str(signe),
+            montant=montant,
+            statistique=statistique_of(children),
+            contre=genre_of(children),
         )
 
     def run(self, ctx: Context) -> None:
@@ -189,8 +195,14 @@ SUR_CHAQUE: /sur +chaque +statistique/
         montant = read_amount(t, meta, children)
         places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
         return t.build(
-            cls, meta, places, label=t.text_of(meta), carte=visee_of(children),
-            recupere=bool(tokens(children, "RECUPERE")), montant=montant, statistique=statistique_of(children),
+            cls,
+            meta,
+            places,
+            label=t.text_of(meta),
+            carte=visee_of(children),
+            recupere=bool(tokens(children, "RECUPERE")),
+            montant=montant,
+            statistique=statistique_of(children),
         )
 
     def run(self, ctx: Context) -> None:

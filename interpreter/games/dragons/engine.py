@@ -104,9 +104,7 @@ def default_opponent(files: GameFiles, setup: dict[str, Any]) -> str:
         return "human"
     name = opponent.removeprefix("bot ").strip()
     if name not in BOTS:
-        raise DiagnosticError(
-            [Diagnostic("E400", f'"Adversaire : bot {name}": there is no bot "{name}"; the bots are {", ".join(BOTS)}', "Adversaire")]
-        )
+        raise DiagnosticError([Diagnostic("E400", f'"Adversaire : bot {name}": there is no bot "{name}"; the bots are {", ".join(BOTS)}', "Adversaire")])
     return name
 
 

@@ -46,12 +46,12 @@ class CollectionChoice:
         return {"name": self.name, "cards": list(self.cards)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "CollectionChoice":
+    def from_json(cls, data: dict[str, Any]) -> CollectionChoice:
         """From a record's header."""
         return cls(str(data["name"]), tuple(data["cards"]))
 
     @classmethod
-    def from_list(cls, collection: CardList) -> "CollectionChoice":
+    def from_list(cls, collection: CardList) -> CollectionChoice:
         """From a collection file."""
         return cls(collection.name, tuple(e.name for e in collection.entries for _ in range(e.count)))
 
@@ -72,9 +72,7 @@ class DragonsGame(Game):
 
     def __post_init__(self) -> None:
         #: Each card's full statistics as a 4-tuple, by name.
-        self.stats: dict[str, tuple[int, int, int, int]] = {
-            name: stats_tuple(card.statistiques) for name, card in self.cards.items()
-        }
+        self.stats: dict[str, tuple[int, int, int, int]] = {name: stats_tuple(card.statistiques) for name, card in self.cards.items()}
         self.check_collections()
         # Card ids of a duel: P1's collection then P2's, each in name order.
         self.card_names: list[str] = []
@@ -87,16 +85,12 @@ class DragonsGame(Game):
         # Version 2: each card's powers and own fatigue (None: the rules'), by card id.
         properties = [self.cards[name].proprietes for name in self.card_names]
         self.card_powers: list[tuple[Pouvoir, ...]] = [tuple(p for p in props if isinstance(p, Pouvoir)) for props in properties]
-        self.card_fatigue: list[int | None] = [
-            next((p.fatigue(self.rules.fatigue) for p in props if isinstance(p, FatiguePropre)), None) for props in properties
-        ]
+        self.card_fatigue: list[int | None] = [next((p.fatigue(self.rules.fatigue) for p in props if isinstance(p, FatiguePropre)), None) for props in properties]
         #: True when a card of the duel has a power (a duel of the rulebook's cards reads none).
         self.with_powers = any(self.card_powers)
 
     @classmethod
-    def from_files(
-        cls, files: GameFiles, collections: tuple[CollectionChoice, CollectionChoice], rules: str | None = None
-    ) -> "DragonsGame":
+    def from_files(cls, files: GameFiles, collections: tuple[CollectionChoice, CollectionChoice], rules: str | None = None) -> DragonsGame:
         """A duel from validated files and the two players' collections."""
         cards = {card.name: card for file in files.card_files for card in file.cards if isinstance(card, Carte)}
         return cls(files.rules(rules), cards, collections, files.digest(), rules)
@@ -116,7 +110,9 @@ class DragonsGame(Game):
             for name in unknown:
                 problems.append(
                     Diagnostic(
-                        "E400", f'{who} names an unknown card "{name}"', collection.name or "collection",
+                        "E400",
+                        f'{who} names an unknown card "{name}"',
+                        collection.name or "collection",
                         suggestion=nearest(name, self.cards),
                     )
                 )

@@ -87,8 +87,15 @@ FACE_CACHEE: /face +cachee/
         else:
             choix = Choix.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Choix.TOI
         return t.build(
-            cls, meta, {"nombre": number}, label=f"mets {number} cartes", nombre=int(number), choix=choix,
-            source=zones[0], destination=destination, visible=visible,
+            cls,
+            meta,
+            {"nombre": number},
+            label=f"mets {number} cartes",
+            nombre=int(number),
+            choix=choix,
+            source=zones[0],
+            destination=destination,
+            visible=visible,
         )
 
     def run(self, ctx: Context) -> None:
@@ -102,9 +109,7 @@ FACE_CACHEE: /face +cachee/
             return f"mets {self.carte.value} {destination_text(self.destination)}{face}"
         n = self.nombre or 1
         plural = "s" if n > 1 else ""
-        choix = "au hasard" if self.choix is Choix.HASARD else f"choisie{plural} par " + (
-            "toi" if self.choix is Choix.TOI else "l'adversaire"
-        )
+        choix = "au hasard" if self.choix is Choix.HASARD else f"choisie{plural} par " + ("toi" if self.choix is Choix.TOI else "l'adversaire")
         return f"mets {n} carte{plural} {choix} de {self.source.write()} {destination_text(self.destination)}{face}"
 
 
@@ -132,8 +137,14 @@ regarde: "regarde" "les" INT ("premières" | "première") ("cartes" | "carte") "
         places = {"nombre": numbers[0]} | ({"prises": numbers[1]} if len(numbers) > 1 else {})
         if len(numbers) > 1:
             return t.build(
-                cls, meta, places, label=t.text_of(meta), nombre=int(numbers[0]), source=zone,
-                prises=int(numbers[1]), destination=destination_of(children),
+                cls,
+                meta,
+                places,
+                label=t.text_of(meta),
+                nombre=int(numbers[0]),
+                source=zone,
+                prises=int(numbers[1]),
+                destination=destination_of(children),
             )
         return t.build(cls, meta, places, label=t.text_of(meta), nombre=int(numbers[0]), source=zone)
 

@@ -137,9 +137,7 @@ class DragonsRules(ActionLimits_fr):
     total_mythique: BandeDeTotaux = Field(alias="Total Mythique")
 
     # -- Options for the rulebook's "Encore à l'étude" --------------------------
-    equal_totals: Annotated[str, choice("personne ne marque", "les deux marquent", "manche rejouée")] = Field(
-        alias="Égalité de totaux"
-    )
+    equal_totals: Annotated[str, choice("personne ne marque", "les deux marquent", "manche rejouée")] = Field(alias="Égalité de totaux")
     endless_ties: Annotated[str, choice("nulle", "sans fin")] = Field(alias="Fin des manches décisives")
     decisive_max: int = Field(alias="Manches décisives au plus", ge=1, le=99)
     small_collection: Annotated[str, choice("duel réduit", "refusée")] = Field(alias="Petite collection")

@@ -9,7 +9,7 @@ of any card: what a card does in a round is seen by trying it (`bots.py`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 from itertools import combinations
 from operator import sub
 from typing import Any
@@ -21,7 +21,7 @@ FUTURE_WEIGHT = 0.6
 FUTURE_CAP = 3
 
 
-@lru_cache(maxsize=None)
+@cache
 def stat_draws(low: int, high: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
     """Every set of statistics a round may ask, with its chance: how many, then which."""
     draws = []

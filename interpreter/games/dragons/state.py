@@ -23,7 +23,7 @@ default opponent, see `engine.py`).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 from itertools import combinations
 from typing import Any, cast
 
@@ -44,10 +44,7 @@ from .steps import PowersInPlay
 DECISIVE_SAFETY = 1000
 
 #: "Which statistics": for each count, one option per combination, in the rulebook's order.
-STAT_OPTIONS: dict[int, list[Option]] = {
-    k: [Option(" + ".join(STAT_NAMES[i] for i in combo), combo) for combo in combinations(range(4), k)]
-    for k in range(1, 5)
-}
+STAT_OPTIONS: dict[int, list[Option]] = {k: [Option(" + ".join(STAT_NAMES[i] for i in combo), combo) for combo in combinations(range(4), k)] for k in range(1, 5)}
 
 #: The statistics of a round as printed ("Puissance + Ruse"), by their indices.
 STATS_TEXT: dict[tuple[int, ...], str] = {option.value: option.label for options in STAT_OPTIONS.values() for option in options}
@@ -81,13 +78,13 @@ def _card_option(kept: dict[tuple[str, int, int], Option], key: tuple[str, int, 
     return option
 
 
-@lru_cache(maxsize=None)
+@cache
 def _count_decision(least: int, most: int) -> Decision:
     """Chance's decision of how many statistics count in a round (made once: posed at every round)."""
     return Decision(CHANCE, "stat_count", [COUNT_OPTIONS[k] for k in range(least, most + 1)], "How many statistics count this round?")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stats_decision(count: int) -> Decision:
     """Chance's decision of which `count` statistics count in a round (made once: posed at every round)."""
     return Decision(CHANCE, "stats", STAT_OPTIONS[count][:], f"Which {count} statistics count this round?")
@@ -117,7 +114,6 @@ def _swap_prompt(left: int) -> str:
 
 #: The option of keeping one's hand, first of every swap decision.
 NO_SWAP = Option("no swap", None)
-
 
 
 class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
@@ -203,7 +199,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
                 problems.append(f"{self.names[card]}: statistics {list(now)} outside 0..{list(full)}")
         return problems
 
-    def copy_fields(self, new: "DragonsState") -> None:
+    def copy_fields(self, new: DragonsState) -> None:
         """The hands, the statistics now, scores, what was seen and the secret choices change in play.
 
         Shared, not copied: each card's row of statistics (fatigue replaces a
@@ -225,7 +221,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         new.wanted = self.wanted[:]
         self._copy_powers(new)
 
-    def resample(self, player: int, rng: Any) -> "DragonsState":
+    def resample(self, player: int, rng: Any) -> DragonsState:
         """A copy where what `player` cannot know of the other seat is dealt anew with `rng`.
 
         Redrawn: which of the other's cards are left out of the duel, in the

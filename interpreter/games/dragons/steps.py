@@ -65,7 +65,7 @@ class Marks:
         #: them came back fresh, and takes none of the round's fatigue. Replaced, never changed in place.
         self.entered: tuple[int, ...] = ()
 
-    def copy(self) -> "Marks":
+    def copy(self) -> Marks:
         """An independent copy."""
         new = object.__new__(Marks)
         new.uses, new.round_uses, new.bonus = self.uses.copy(), self.round_uses.copy(), self.bonus[:]
@@ -242,10 +242,16 @@ class PowersInPlay:
 
     def _moved(self, seat: int, card: int, source: str, lieu: Lieu, visible: bool, by: int) -> None:
         self.emit(  # type: ignore[attr-defined]
-            "move", player=seat, card=self.names[card], source=source, to=lieu.value, visible=visible, by=by,
+            "move",
+            player=seat,
+            card=self.names[card],
+            source=source,
+            to=lieu.value,
+            visible=visible,
+            by=by,
         )
 
-    def move(self, ctx: Context, mets: "Mets") -> None:
+    def move(self, ctx: Context, mets: Mets) -> None:
         """`mets …`: a played card moves at once; cards of a zone one by one (a draw or a choice each)."""
         if mets.source is None:
             card = ctx.card_of(mets.carte)  # type: ignore[arg-type]
@@ -324,7 +330,7 @@ class PowersInPlay:
 
     # -- Looking at the first cards of a pile ---------------------------------
 
-    def look(self, ctx: Context, regarde: "Regarde") -> None:
+    def look(self, ctx: Context, regarde: Regarde) -> None:
         """`regarde les N premières cartes de …`: N chance draws, shown to the card's player; then the cards put."""
         seat = ctx.seat_of(regarde.source.qui)
         source = regarde.source.lieu

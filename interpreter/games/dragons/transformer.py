@@ -18,6 +18,7 @@ from atout.interpreter.language.transform import UnitTransformer
 from . import ast
 from .powers import FatiguePropre
 
+
 class DragonsTransformer(UnitTransformer):
     """Builds `Carte` nodes from `carte` trees (the constructs read the rest)."""
 

@@ -39,7 +39,7 @@ class DragonsView:
     stats_counts: tuple[int, int]
 
     @classmethod
-    def of(cls, state, me: int) -> "DragonsView":
+    def of(cls, state, me: int) -> DragonsView:
         """The view of `me` on a state."""
         rules = state.rules
         return cls(

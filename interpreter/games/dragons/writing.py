@@ -50,7 +50,7 @@ def title_text(name: str) -> str:
     """
     bad = next((c for c in name if c in "=\n\r\x00"), None)
     if bad is not None:
-        raise ValueError(f"the card name {name!r} holds {bad!r}, which a title \"== Name ==\" cannot hold: remove it")
+        raise ValueError(f'the card name {name!r} holds {bad!r}, which a title "== Name ==" cannot hold: remove it')
     if name != name.strip():
         raise ValueError(f"the card name {name!r} starts or ends with a space, which a title drops: strip it")
     return f"== {name} =="
