@@ -10,6 +10,7 @@ cleanly (every worker ended at once) with the summary of the games finished.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -364,7 +365,9 @@ def _print_summary(loaded: LoadedGame, summaries: Sequence[Summary], board: Tour
         lines = report.comparison_text(summaries, compared)
     else:
         shown, own = cards or (report.TEXT_CARDS, frozenset())
-        lines = report.text(summaries[0], side_word=side_word, cards_shown=shown, own=own)
+        # on a terminal, the card table fits its width; piped or saved, every column in full
+        terminal = shutil.get_terminal_size().columns if sys.stdout.isatty() and not err else None
+        lines = report.text(summaries[0], side_word=side_word, cards_shown=shown, own=own, terminal=terminal)
     for line in lines:
         click.echo(line, err=err)
 

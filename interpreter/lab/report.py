@@ -46,12 +46,14 @@ def text(
     side_word: str = "side",
     cards_shown: int = TEXT_CARDS,
     own: frozenset[str] = frozenset(),
+    terminal: int | None = None,
 ) -> list[str]:
     """The study as lines for the terminal.
 
     The card ranking shows `cards_shown` cards (half from each end; 0: all)
     and every card of `own` (the designer's files); the lines it leaves out
-    are counted where they would be, with how to see them all.
+    are counted where they would be, with how to see them all. With the
+    width of a `terminal`, the card table fits it (see `_fit_columns`).
     """
     study = summary.study
     a, b = study.side_names()
@@ -90,7 +92,7 @@ def text(
         f"comeback {_num(q['comeback'], 2)} · decisiveness {_num(q['decisiveness'], 2)} · "
         f"stalemates {q['stalemates']} · cut by a bound {q['cut']}"
     )
-    lines.extend(_cards_text(summary, cards_shown, own))
+    lines.extend(_cards_text(summary, cards_shown, own, terminal))
     sides = summary.by_side_name()
     if len(sides) > 1:
         lines.append(f"by {side_word} (score of the seats that had it):")
@@ -113,7 +115,7 @@ def shown_cards(ranked: Sequence[CardFigures], limit: int, own: frozenset[str] =
     return [rank < top or rank >= bottom or card.name in own for rank, card in enumerate(ranked)]
 
 
-def _cards_text(summary: Summary, limit: int, own: frozenset[str]) -> list[str]:
+def _cards_text(summary: Summary, limit: int, own: frozenset[str], terminal: int | None = None) -> list[str]:
     """The card tables, one per bot (figures of two bots never pooled): ranked by win rate in hand.
 
     A run of rows left out is one line that counts them; the last line
@@ -125,7 +127,7 @@ def _cards_text(summary: Summary, limit: int, own: frozenset[str]) -> list[str]:
         every = summary.cards(bot)
         seen.update(card.name for card in every)
         if every:
-            lines.extend(_bot_cards_text(summary, bot, every, limit, own))
+            lines.extend(_bot_cards_text(summary, bot, every, limit, own, terminal))
     unseen = sorted(name for name in own if name not in seen)
     if unseen:
         lines.append("your cards never held in these games: " + ", ".join(unseen))
@@ -136,8 +138,39 @@ def _cards_text(summary: Summary, limit: int, own: frozenset[str]) -> list[str]:
 _CARD_COLUMNS = ("in hand", "opening hand", "drawn", "not seen", "IWD", "played", "turn")
 
 
-def _bot_cards_text(summary: Summary, bot: str, ranked: list[CardFigures], limit: int, own: frozenset[str]) -> list[str]:
-    """One bot's card table."""
+#: The columns a narrow terminal leaves out first (the whole table is in the JSON and the report).
+_DROPPED_FIRST = ("opening hand", "drawn", "turn", "not seen")
+
+
+def _fit_columns(name_width: int, rows: dict[str, list[str]], compact: dict[str, list[str]], width: int | None) -> tuple[list[str], dict[str, list[str]], list[str] | None]:
+    """The card table's columns for a terminal `width` (None: every column, in full).
+
+    First the intervals' bounds are rounded to whole points (`54.2 48–60
+    [412]`); then, while the table is still wider than the terminal, the
+    columns of `_DROPPED_FIRST` are left out. The columns kept, their
+    cells, and the columns left out (None: the table in full).
+    """
+    columns = list(_CARD_COLUMNS)
+
+    def wide(table: dict[str, list[str]], kept: list[str]) -> int:
+        at = [columns.index(head) for head in kept]
+        return 4 + name_width + sum(2 + max(len(head), *(len(cells[i]) for cells in table.values())) for head, i in zip(kept, at))
+
+    if width is None or wide(rows, columns) <= width:
+        return columns, rows, None
+    kept = list(columns)
+    dropped: list[str] = []
+    for head in _DROPPED_FIRST:
+        if wide(compact, kept) <= width:
+            break
+        kept.remove(head)
+        dropped.append(head)
+    at = [columns.index(head) for head in kept]
+    return kept, {name: [cells[i] for i in at] for name, cells in compact.items()}, dropped
+
+
+def _bot_cards_text(summary: Summary, bot: str, ranked: list[CardFigures], limit: int, own: frozenset[str], terminal: int | None = None) -> list[str]:
+    """One bot's card table (fitted to the width of a `terminal`, if given)."""
     base = ranked[0].base
     whose = f"{bot}'s seats" if len(summary.card_bots()) > 1 else f"the seats of {bot}, on both sides"
     lines = [
@@ -148,8 +181,13 @@ def _bot_cards_text(summary: Summary, bot: str, ranked: list[CardFigures], limit
     shown = shown_cards(ranked, limit, own)
     rows = {card.name: card_cells(card) for card, show in zip(ranked, shown) if show}
     name_width = max(4, *(len(name) for name in rows))
-    widths = [max(len(head), *(len(cells[i]) for cells in rows.values())) for i, head in enumerate(_CARD_COLUMNS)]
-    lines.append("  " + f"  {'card':<{name_width}}" + "".join(f"  {head:>{width}}" for head, width in zip(_CARD_COLUMNS, widths)))
+    compact = {card.name: card_cells(card, whole=True) for card, show in zip(ranked, shown) if show}
+    heads, rows, dropped = _fit_columns(name_width, rows, compact, terminal)
+    if dropped is not None:
+        left_out = f", {', '.join(dropped)} left out" if dropped else ""
+        lines.append(f"  (for this terminal's width: bounds in whole points{left_out}; --format json or the report has every column in full)")
+    widths = [max(len(head), *(len(cells[i]) for cells in rows.values())) for i, head in enumerate(heads)]
+    lines.append("  " + f"  {'card':<{name_width}}" + "".join(f"  {head:>{width}}" for head, width in zip(heads, widths)))
     rank = 0
     while rank < len(ranked):
         if shown[rank]:
@@ -172,11 +210,13 @@ def _bot_cards_text(summary: Summary, bot: str, ranked: list[CardFigures], limit
     return lines
 
 
-def _cell(rate: Rate) -> str:
-    """`54.2 48.1–60.3 [412]`: a rate in %, its interval and its count; `–` with no seat."""
+def _cell(rate: Rate, whole: bool = False) -> str:
+    """`54.2 48.1–60.3 [412]`: a rate in %, its interval and its count (`whole`: the bounds in whole points, `54.2 48–60 [412]`); `–` with no seat."""
     if not rate.n:
         return "–"
     low, high = rate.interval or (0.0, 0.0)
+    if whole:
+        return f"{100 * (rate.value or 0.0):.1f} {100 * low:.0f}–{100 * high:.0f} [{rate.n}]"
     return f"{100 * (rate.value or 0.0):.1f} {100 * low:.1f}–{100 * high:.1f} [{rate.n}]"
 
 
@@ -186,18 +226,28 @@ def _points_text(value: float) -> str:
     return "+0.0" if text == "-0.0" else text
 
 
-def _iwd(card: CardFigures) -> str:
-    """The improvement when drawn, in points, with its interval: `+3.1 (-0.4…+6.6)`."""
+def _iwd(card: CardFigures, whole: bool = False) -> str:
+    """The improvement when drawn, in points, with its interval: `+3.1 (-0.4…+6.6)` (`whole`: `+3.1 (-0…+7)`)."""
     found = card.improvement
     if found is None:
         return "–"
     value, low, high = found
+    if whole:
+        return f"{_points_text(value)} ({100 * low:+.0f}…{100 * high:+.0f})"
     return f"{_points_text(value)} ({_points_text(low)}…{_points_text(high)})"
 
 
-def card_cells(card: CardFigures) -> list[str]:
-    """A card's row after its name: in hand, opening hand, drawn, not seen, IWD, played rate, mean turn played."""
-    return [_cell(card.in_hand), _cell(card.in_opening), _cell(card.when_drawn), _cell(card.not_seen), _iwd(card), _cell(card.played_rate), _num(card.mean_turn)]
+def card_cells(card: CardFigures, whole: bool = False) -> list[str]:
+    """A card's row after its name: in hand, opening hand, drawn, not seen, IWD, played rate, mean turn played (`whole`: bounds in whole points)."""
+    return [
+        _cell(card.in_hand, whole),
+        _cell(card.in_opening, whole),
+        _cell(card.when_drawn, whole),
+        _cell(card.not_seen, whole),
+        _iwd(card, whole),
+        _cell(card.played_rate, whole),
+        _num(card.mean_turn),
+    ]
 
 
 def comparison_text(summaries: Sequence[Summary], option: str) -> list[str]:
