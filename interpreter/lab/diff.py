@@ -10,16 +10,22 @@ unpaired 95% interval, which is wider than the paired one `atout simulate
   its played rate): the difference of two proportions with Newcombe's
   hybrid score interval (from the two Wilson intervals; it behaves at 0% and
   100%), and the two-proportion z test's p-value.
-- A mean (the length in turns): Welch's t interval, from each study's mean,
-  standard deviation and games, with Welch–Satterthwaite's degrees of
-  freedom (rounded down). A result saved before atout kept the standard
-  deviation, and the decisions per game (only their mean is saved), give
-  the difference without an interval.
+- A mean (the length in turns, the decisions per game): Welch's t
+  interval, from each study's mean, standard deviation and games, with
+  Welch–Satterthwaite's degrees of freedom (rounded down). A result saved
+  before atout kept the standard deviations gives the difference without
+  an interval.
+- Per card, besides the win rate in hand and the played rate: the win
+  rate in the opening hand and when drawn (rates, as above), and the
+  improvement when drawn (IWD: in hand minus not seen), whose difference
+  (IWD of B − IWD of A) gets a normal interval from the four rates'
+  variances, each taken at (k + 1) / (n + 2) so that a rate at 0% or 100%
+  still counts its uncertainty.
 
 A difference is *clear* when its interval excludes zero. The cards are many:
-among them, a difference of the win rate in hand is clear only if the
+among them, a difference of a card's measure is clear only if the
 Benjamini–Hochberg procedure (false discovery rate 5%, over the cards'
-p-values) keeps it too.
+p-values for that measure) keeps it too.
 
 Only results of one study each are compared here: a comparison of versions
 (`--vs`), a sweep or several variants (`--each`) are refused with what to
@@ -171,7 +177,7 @@ class Unpaired(Difference):
     """
 
     games: tuple[int, int] = (0, 0)
-    #: "newcombe" for a rate, "welch" for a mean, "" when no interval can be given.
+    #: "newcombe" for a rate, "welch" for a mean, "normal" for a difference of IWDs, "" when no interval can be given.
     method: str = ""
 
     def text(self) -> str:
@@ -183,9 +189,13 @@ class Unpaired(Difference):
             return f"{scale * self.mean:+.1f} {unit} (no interval: {self.why_none()})"
         return f"{scale * self.mean:+.1f} {unit} ({scale * self.low:+.1f} to {scale * self.high:+.1f})"
 
+    def value_text(self, value: float | None) -> str:
+        """As `Difference.value_text`; an IWD, itself a difference of two rates, is signed in points: `+5.2 pts`."""
+        if value is not None and self.key == "improvement_when_drawn":
+            return f"{100 * value:+.1f} pts"
+        return super().value_text(value)
+
     def why_none(self) -> str:
-        if self.unit == "decisions":
-            return "a saved result keeps only their mean"
         if min(self.games) < 2:
             return "fewer than two games"
         return "a result saved without the spread"
@@ -249,9 +259,46 @@ def welch(key: str, name: str, unit: str, a: tuple[float | None, float | None, i
     return found
 
 
+def iwd_difference(a: dict[str, Any] | None, b: dict[str, Any] | None) -> Unpaired:
+    """B − A for a card's improvement when drawn (in hand minus not seen), from the four rates of the two saved cards.
+
+    The interval is normal: the variance of each rate taken at (k + 1) / (n + 2)
+    (so that 0% and 100% keep their uncertainty), the four added, the two
+    studies and a study's two groups of seats (held, never seen) being apart.
+    """
+
+    def rates(card: dict[str, Any] | None) -> tuple[Rate, Rate] | None:
+        if card is None:
+            return None
+        held, unseen = _rate(card.get("in_hand")), _rate(card.get("not_seen"))
+        return (held, unseen) if held is not None and unseen is not None and held.n and unseen.n else None
+
+    ra, rb = rates(a), rates(b)
+    value = lambda pair: None if pair is None else pair[0].value - pair[1].value  # noqa: E731
+    found = Unpaired("improvement_when_drawn", "improvement when drawn", "rate", value(ra), value(rb), 0, games=(ra[0].n if ra else 0, rb[0].n if rb else 0))
+    if ra is None or rb is None:
+        return found
+    found.mean = value(rb) - value(ra)  # type: ignore[operator]
+    variance = sum((r.k + 1) / (r.n + 2) * (1 - (r.k + 1) / (r.n + 2)) / r.n for r in (*ra, *rb))
+    half = 1.959963984540054 * math.sqrt(variance)
+    found.low, found.high = found.mean - half, found.mean + half
+    found.p = math.erfc(abs(found.mean) / math.sqrt(variance) / math.sqrt(2))
+    found.method = "normal"
+    return found
+
+
+#: A card's measures diff-report compares: attribute, key in the saved card, name; the IWD is computed apart.
+CARD_RATES = [
+    ("in_hand", "in_hand", "win rate in hand"),
+    ("opening", "in_opening_hand", "win rate in opening hand"),
+    ("drawn", "when_drawn", "win rate when drawn"),
+    ("played", "played_rate", "played when held"),
+]
+
+
 @dataclass
 class CardChange:
-    """One card (as one bot held it) in both results: its win rate in hand and its played rate, B − A."""
+    """One card (as one bot held it) in both results: its win rates in hand, in the opening hand and when drawn, its IWD and its played rate, B − A."""
 
     name: str
     bot: str
@@ -259,13 +306,23 @@ class CardChange:
     only: str
     in_hand: Unpaired
     played: Unpaired
+    opening: Unpaired | None = None
+    drawn: Unpaired | None = None
+    iwd: Unpaired | None = None
+
+    def measures(self) -> list[Unpaired]:
+        """Every measure compared, in the order shown: in hand, IWD, played, opening hand, drawn."""
+        return [d for d in (self.in_hand, self.iwd, self.played, self.opening, self.drawn) if d is not None]
 
     @property
     def clear(self) -> bool:
-        return self.in_hand.clear or self.played.clear
+        return any(d.clear for d in self.measures())
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot, "only_in": self.only or None, "in_hand": self.in_hand.as_json(), "played_rate": self.played.as_json()}
+        found: dict[str, Any] = {"name": self.name, "bot": self.bot, "only_in": self.only or None, "in_hand": self.in_hand.as_json(), "played_rate": self.played.as_json()}
+        for key, d in (("in_opening_hand", self.opening), ("when_drawn", self.drawn), ("improvement_when_drawn", self.iwd)):
+            found[key] = d.as_json() if d is not None else None
+        return found
 
 
 @dataclass
@@ -286,7 +343,7 @@ class Diff:
         """One line per clear difference; one line saying so when there is none."""
         lines = [f"{d.name} {d.text()}: changed" for d in self.overall if d.clear]
         for card in self.cards:
-            for d in (card.in_hand, card.played):
+            for d in card.measures():
                 if d.clear:
                     lines.append(f"{card.name} ({card.bot}), {d.name} {d.text()}: changed")
         return lines or ["no clear difference (every interval includes zero)"]
@@ -323,7 +380,7 @@ def compare(a: Saved, b: Saved) -> Diff:
         overall.append(rate_difference(key, name, ra, rb))
     la, lb = a.study["lengths"], b.study["lengths"]
     overall.append(welch("turns", "length (turns)", "turns", (la.get("mean"), la.get("sd"), a.games), (lb.get("mean"), lb.get("sd"), b.games)))
-    overall.append(welch("decisions", "decisions", "decisions", (la.get("actions"), None, a.games), (lb.get("actions"), None, b.games)))
+    overall.append(welch("decisions", "decisions", "decisions", (la.get("actions"), la.get("actions_sd"), a.games), (lb.get("actions"), lb.get("actions_sd"), b.games)))
     for code in sorted(set(a.study["endings"]) | set(b.study["endings"])):
         overall.append(rate_difference(f"ending:{code}", f"ending: {code}", Rate(a.study["endings"].get(code, 0), a.games), Rate(b.study["endings"].get(code, 0), b.games)))
     return Diff(a, b, overall, _cards(a, b), _notes(a, b))
@@ -337,10 +394,9 @@ def _cards(a: Saved, b: Saved) -> list[CardChange]:
     for bot, name in sorted(set(found_a) | set(found_b), key=lambda key: (key[0], key[1])):
         ca, cb = found_a.get((bot, name)), found_b.get((bot, name))
         only = "a" if cb is None else "b" if ca is None else ""
-        in_hand = rate_difference("in_hand", "win rate in hand", _rate(ca["in_hand"]) if ca else None, _rate(cb["in_hand"]) if cb else None)
-        played = rate_difference("played_rate", "played when held", _rate(ca["played_rate"]) if ca else None, _rate(cb["played_rate"]) if cb else None)
-        changes.append(CardChange(name, bot, only, in_hand, played))
-    for measure in ("in_hand", "played"):
+        found = {attribute: rate_difference(key, label, _rate(ca.get(key)) if ca else None, _rate(cb.get(key)) if cb else None) for attribute, key, label in CARD_RATES}
+        changes.append(CardChange(name, bot, only, iwd=iwd_difference(ca, cb), **found))
+    for measure in ("in_hand", "opening", "drawn", "iwd", "played"):
         differences = [getattr(card, measure) for card in changes]
         for d, kept in zip(differences, benjamini_hochberg([d.p for d in differences])):
             d.kept = kept
@@ -358,7 +414,22 @@ def _notes(a: Saved, b: Saved) -> list[str]:
             notes.append(f"{saved.label} was interrupted: {saved.games} of {saved.study.get('planned')} games")
     if a.study.get("seed") == b.study.get("seed") and a.games == b.games and a.study.get("swap") == b.study.get("swap"):
         notes.append("both played the same seeds: if they are two versions of a set, `atout simulate GAME --vs FOLDER` compares them seed by seed, with paired intervals, far narrower")
+    else:
+        shared = len(_game_seeds(a) & _game_seeds(b))
+        if shared:
+            notes.append(
+                f"the two studies share {shared} game seeds (a study's games use the seeds from its --seed on, one per game or per pair of games): "
+                "their games are not independent, so the unpaired intervals do not hold; for independent studies give seeds far apart (--seed 1000000), "
+                "for two versions of a set compare them on the same seeds with `atout simulate GAME --vs FOLDER`"
+            )
     return notes
+
+
+def _game_seeds(saved: Saved) -> set[int]:
+    """The seeds of a saved study's games: from its seed on, one per game, or one per pair of games when the sides swapped seats."""
+    seed = saved.study["seed"]
+    count = (saved.games + 1) // 2 if saved.study.get("swap", True) else saved.games
+    return set(range(seed, seed + count))
 
 
 # ---------------------------------------------------------------------------
@@ -382,12 +453,13 @@ def text(diff: Diff, cards_shown: int = 16) -> list[str]:
     if diff.cards:
         shown = diff.cards if cards_shown <= 0 else [card for number, card in enumerate(diff.cards) if number < cards_shown or card.clear or card.only]
         lines.append("")
-        lines.append(f"cards (per bot, over its seats; * clear, corrected over {len(diff.cards)} cards by Benjamini–Hochberg at 5%):")
+        lines.append(f"cards (per bot, over its seats; * clear, corrected over {len(diff.cards)} cards by Benjamini–Hochberg at 5%; the opening hand and when drawn are in the JSON and the report):")
         rows = []
         for card in shown:
             label = f"{card.name} ({card.bot})" + (f" [only in {card.only.upper()}]" if card.only else "")
-            for d in (card.in_hand, card.played):
-                rows.append((f"{label}: {d.name}", _rate_cell(d, d.base, 0), _rate_cell(d, d.version, 1), d.text(), d.clear))
+            for d in (card.in_hand, card.iwd, card.played):
+                if d is not None:
+                    rows.append((f"{label}: {d.name}", _rate_cell(d, d.base, 0), _rate_cell(d, d.version, 1), d.text(), d.clear))
         lines.extend(_rows(["card", "A", "B", "difference (B − A)"], rows))
         hidden = len(diff.cards) - len(shown)
         if hidden:
@@ -439,24 +511,18 @@ def html_page(diff: Diff, title: str) -> str:
     body.append("</section>")
     if diff.cards:
         body.append(
-            '<section id="cards"><h2>Cards</h2><p class="note">Per bot, over its seats: the win rate of the seats that held the card (in hand) and the share of them that played it, with [seats]; the clear differences first, then by size.</p>'
+            '<section id="cards"><h2>Cards</h2><p class="note">Per bot, over its seats: the win rate of the seats that held the card (in hand), its improvement when drawn (IWD: in hand minus never seen), the share of the seats holding it that played it, and the win rates in the opening hand and when drawn, with [seats]; the clear differences first, then by the size of the in-hand difference.</p>'
         )
         rows = []
+        measures = [("in hand", "in_hand"), ("IWD", "iwd"), ("played when held", "played"), ("opening hand", "opening"), ("when drawn", "drawn")]
         for card in diff.cards:
-            name = ("● " if card.clear else "") + card.name + (f" (only in {card.only.upper()})" if card.only else "")
-            rows.append(
-                [
-                    name,
-                    card.bot,
-                    _rate_cell(card.in_hand, card.in_hand.base, 0),
-                    _rate_cell(card.in_hand, card.in_hand.version, 1),
-                    card.in_hand.text(),
-                    _rate_cell(card.played, card.played.base, 0),
-                    _rate_cell(card.played, card.played.version, 1),
-                    card.played.text(),
-                ]
-            )
-        body.append(report._table(["card", "bot", "in hand: A", "B", "difference", "played when held: A", "B", "difference"], rows, {2, 3, 5, 6}))
+            row = [("● " if card.clear else "") + card.name + (f" (only in {card.only.upper()})" if card.only else ""), card.bot]
+            for _, attribute in measures:
+                d = getattr(card, attribute)
+                row.extend(["–", "–", "–"] if d is None else [_rate_cell(d, d.base, 0), _rate_cell(d, d.version, 1), ("● " if d.clear else "") + d.text()])
+            rows.append(row)
+        head = ["card", "bot"] + [part for label, _ in measures for part in (f"{label}: A", "B", "difference")]
+        body.append(report._table(head, rows, {2 + 3 * n + side for n in range(len(measures)) for side in (0, 1)}))
         body.append("</section>")
     style = report._STYLE + "section#cards { overflow-x: auto; } section#cards table { font-size: .85em; } section#cards td { white-space: nowrap; }"
     return f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{esc(title)}</title><style>{style}</style></head><body>' + "\n".join(body) + "</body></html>\n"

@@ -279,6 +279,7 @@ class Tally:
         self.endings: Counter[str] = Counter()
         self.turns: Counter[int] = Counter()
         self.actions = 0
+        self.actions_squares = 0
         self.has_lead = False
         self.lead_changes = 0
         self.comebacks: list[float] = [0.0, 0.0]  # sum, count
@@ -307,6 +308,7 @@ class Tally:
         self.endings[r.code or "?"] += 1
         self.turns[r.turns] += 1
         self.actions += r.actions
+        self.actions_squares += r.actions * r.actions
         if r.code == CUT:
             self.cut += 1
         if r.winner is None:
@@ -439,7 +441,7 @@ class Summary:
     def lengths(self) -> dict[str, float | None]:
         t = self._t
         if not t.games:
-            return {"mean": None, "median": None, "p10": None, "p90": None, "actions": None, "sd": None}
+            return {"mean": None, "median": None, "p10": None, "p90": None, "actions": None, "sd": None, "actions_sd": None}
         mean = float(sum(turns * n for turns, n in t.turns.items())) / t.games
         return {
             "mean": mean,
@@ -449,6 +451,8 @@ class Summary:
             "actions": t.actions / t.games,
             # the turns' standard deviation (n − 1): what `atout diff-report` needs for Welch's interval
             "sd": math.sqrt(sum(n * (turns - mean) ** 2 for turns, n in t.turns.items()) / (t.games - 1)) if t.games > 1 else None,
+            # the decisions' standard deviation (n − 1), from exact integer sums: Welch's interval for the decisions
+            "actions_sd": math.sqrt(max(0, t.games * t.actions_squares - t.actions * t.actions) / (t.games * (t.games - 1))) if t.games > 1 else None,
         }
 
     def quality(self) -> dict[str, float | int | None]:
