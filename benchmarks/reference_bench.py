@@ -8,8 +8,10 @@ reference engine of `benchmarks/reference/` (plain Python written for
 speed, the same cards, rules and random players: the same games, decision
 for decision, as `tests/benchmarks/` checks). Both are timed in one process
 on one core, in CPU time (`time.process_time`), in alternating batches (the
-order swapped each round), and the best batch of each is kept: on a shared
-machine, other work only ever slows a batch down.
+order swapped each round). The figures are the medians of the batches; the
+ratio is each round's (its batches a few seconds apart), printed as the
+median with the lowest and the highest: on a shared machine, other work
+slows some batches down.
 
 It prints, for each engine, games, turns (rounds, for dragons) and
 decisions per second, and the ratio atout/reference of the time per turn
@@ -45,6 +47,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -73,8 +76,11 @@ def default_game(name: str):
     return engine, engine.build(files, engine.setup_from_options(files, check_options(engine.options, files, {}, name)))
 
 
-def bench(name: str, games: int, rounds: int) -> None:
-    """Time both engines on the same `games` seeded games, interleaved, best of `rounds`; print the figures."""
+def bench(name: str, games: int, rounds: int) -> list[tuple[str, str]]:
+    """Time both engines on the same `games` seeded games, interleaved, `rounds` rounds; print the figures by the median.
+
+    Returns the rows of `bench.py`'s closing table: (figure, median and spread).
+    """
     from atout.interpreter.engine.play import play_game, seeded
 
     engine, game = default_game(name)
@@ -110,20 +116,20 @@ def bench(name: str, games: int, rounds: int) -> None:
         return clock() - start, None
 
     batches = {"atout": atout_batch, "reference": reference_batch, "seeding": seeding_batch}
-    best: dict[str, float] = {}
+    times: dict[str, list[float]] = {which: [] for which in batches}
     outcomes: dict[str, list] = {}
     for number in range(rounds):
         order = list(batches) if number % 2 == 0 else list(reversed(batches))
         for which in order:
             gc.collect()
             elapsed, found = batches[which]()
-            best[which] = min(best.get(which, elapsed), elapsed)
+            times[which].append(elapsed)
             if found is not None:
                 outcomes[which] = found
 
     theirs, ours = outcomes["atout"], outcomes["reference"]
     if theirs != ours:
-        different = next(seed for seed, (a, b) in enumerate(zip(theirs, ours)) if a != b)
+        different = next(seed for seed, (a, b) in enumerate(zip(theirs, ours, strict=True)) if a != b)
         raise SystemExit(f"{name}: the reference engine did not play atout's game of seed {different}: {theirs[different]} != {ours[different]}")
     decisions = sum(game[2] for game in theirs)
     turns = sum(game[3] for game in theirs)
@@ -131,15 +137,31 @@ def bench(name: str, games: int, rounds: int) -> None:
 
     print(
         f"{name}: {games:,} random-against-random games (seeds 0-{games - 1}), the same games in both engines: "
-        f"{turns:,} {unit}, {decisions:,} decisions; CPU time, one core, best of {rounds} interleaved batches"
+        f"{turns:,} {unit}, {decisions:,} decisions; CPU time, one core, median of {rounds} interleaved batches"
     )
     for which in ("atout", "reference"):
-        elapsed = best[which]
+        elapsed = statistics.median(times[which])
         print(f"  {which:<9} {games / elapsed:>9,.0f} games/s {turns / elapsed:>11,.0f} {unit}/s {decisions / elapsed:>11,.0f} decisions/s")
-    ratio = best["atout"] / best["reference"]
-    seeding = best["seeding"]
-    own = f"{(best['atout'] - seeding) / (best['reference'] - seeding):.1f}x" if best["reference"] > seeding else "n/a"
-    print(f"  atout/reference: {ratio:.1f}x per {per} (whole games); {own} without the seeding of each game's three generators ({seeding / games * 1e6:.0f} us a game in both, timed on its own)")
+    # The ratio of each round (its batches a few seconds apart), then their median, lowest and highest.
+    rounds_of = list(zip(times["atout"], times["reference"], times["seeding"], strict=True))
+    whole = [atout / reference for atout, reference, _ in rounds_of]
+    own = [(atout - seeding) / (reference - seeding) for atout, reference, seeding in rounds_of if reference > seeding]
+    seeding = statistics.median(times["seeding"])
+    own_text = f"{statistics.median(own):.1f}x ({_range(own)}) without the seeding of each game's three generators" if own else "the seeding of the generators costs more than the reference's games"
+    print(f"  atout/reference: {statistics.median(whole):.1f}x per {per} ({_range(whole)}, whole games); {own_text} ({seeding / games * 1e6:.0f} us a game in both, timed on its own)")
+    rows = [(f"{name}: atout/reference, per {per}", f"{_spread(whole)} whole games; {_spread(own) if own else 'n/a'} without seeding")]
+    rows.append((f"{name}: seeding a game's generators (both engines)", f"{seeding / games * 1e6:.0f} µs a game"))
+    return rows
+
+
+def _spread(ratios: list[float]) -> str:
+    """The median ratio, then the lowest and the highest: `3.3x (3.1x–3.6x)`."""
+    return f"{statistics.median(ratios):.1f}x ({_range(ratios)})"
+
+
+def _range(ratios: list[float]) -> str:
+    """The lowest ratio and the highest: `3.1x–3.6x`."""
+    return f"{min(ratios):.1f}x–{max(ratios):.1f}x"
 
 
 def _player(which: str, name: str):
