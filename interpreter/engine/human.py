@@ -28,6 +28,7 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -110,7 +111,7 @@ class HumanPlayer:
     def _style(self, text: str, **style: object) -> str:
         return click.style(text, **style) if self.colour else text  # type: ignore[arg-type]
 
-    def choose(self, decision: Decision, view) -> int:
+    def choose(self, decision: Decision, view: Any) -> int:
         """Show the state and the options; read until a legal answer or a command."""
         click.echo("")
         click.echo(self.describe(self.seat))
@@ -147,7 +148,7 @@ class HumanPlayer:
         except InputClosed as closed:
             raise Abandoned(f"{closed}: {who} cannot answer") from None
 
-    def _options(self, decision: Decision, view) -> None:
+    def _options(self, decision: Decision, view: Any) -> None:
         """The numbered options, each with what it does and, where the game can tell, why it would fail."""
         click.echo(self._style(f"{seat_name(self.seat)}, {decision.prompt or decision.kind}:", bold=True))
         width = max(len(option.label) for option in decision.options)
@@ -163,7 +164,7 @@ class HumanPlayer:
             click.echo(line)
 
 
-def _failing(decision: Decision, view) -> list[str | None]:
+def _failing(decision: Decision, view: Any) -> list[str | None]:
     """Why each option would fail, as the seat's view tells it (its `would_fail(decision, option)`), or None."""
     seen = view() if callable(view) else None
     would_fail: Callable[[Decision, Option], str | None] | None = getattr(seen, "would_fail", None)

@@ -57,7 +57,7 @@ class FilesDigest(str):
 class GameFiles:
     """The validated files of one game: card files, lists (decks, collections), rules."""
 
-    game: GameLanguage
+    game: GameLanguage[Any, Any]
     documents: list[Document]
     #: Each document's name (by its path): its path in its folder, and True
     #: for a file shipped with atout. A document not named here is named by
@@ -85,7 +85,7 @@ class GameFiles:
         """Decks and collections by name (their file's stem)."""
         return {d.node.name: d.node for d in self.documents if isinstance(d.node, CardList)}
 
-    def rules(self, name: str | None = None):
+    def rules(self, name: str | None = None) -> Any:
         """The rules of the file named `name` (stem), or of the main rules file."""
         candidates = [d for d in self.documents if d.rules is not None]
         for document in candidates:
@@ -241,12 +241,12 @@ def text_digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def shipped_folder(game: GameLanguage) -> Path:
+def shipped_folder(game: GameLanguage[Any, Any]) -> Path:
     """The folder of the files shipped with atout for a game."""
     return game.shipped if game.shipped is not None else CARDS_DIR / game.name
 
 
-def _named(game: GameLanguage, documents: list[Document], roots: list[Path]) -> dict[str, tuple[str, bool]]:
+def _named(game: GameLanguage[Any, Any], documents: list[Document], roots: list[Path]) -> dict[str, tuple[str, bool]]:
     """Each document's name: its path in the shipped folder, else in the folder given.
 
     A designer's file outside that folder (in the folder an extension is
@@ -280,7 +280,7 @@ def files_digest(documents: Iterable[Document]) -> str:
     return hasher.hexdigest()[:16]
 
 
-def load_files(game: GameLanguage, paths: Iterable[str | Path] | None = None) -> GameFiles:
+def load_files(game: GameLanguage[Any, Any], paths: Iterable[str | Path] | None = None) -> GameFiles:
     """Validate and load a game's set (the shipped one by default; see `language/sets.py`), or raise.
 
     Raises `DiagnosticError` with every problem when any file is invalid.

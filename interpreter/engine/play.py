@@ -11,12 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .agenda import AgendaState, TurnWatch
 from .decision import Decision, seat_name
 from .players import Abandoned, ChanceSampler, Player, TakeBack, View
 from .record import RecordWriter
 from .state import Event, Game, Outcome, State, ended
+
+if TYPE_CHECKING:  # for the annotations only: the registry and the files import this module
+    from .loading import GameFiles
+    from .registry import GameEngine
 
 
 def seeded(seed: int, who: str) -> int:
@@ -33,7 +38,7 @@ class Played:
     that turn, which nobody played.
     """
 
-    state: State
+    state: State[Any]
     actions: int
     turns: int = 0
 
@@ -49,12 +54,12 @@ def play_game(
     seed: int,
     writer: RecordWriter | None = None,
     on_event: Callable[[Event], None] | None = None,
-    on_decision: Callable[[State, Decision, int], None] | None = None,
-    on_start: Callable[[State], None] | None = None,
+    on_decision: Callable[[State[Any], Decision, int], None] | None = None,
+    on_start: Callable[[State[Any]], None] | None = None,
     match: int | None = None,
-    on_take_back: Callable[[State, int, str], None] | None = None,
+    on_take_back: Callable[[State[Any], int, str], None] | None = None,
     hear: frozenset[str] | None = None,
-    on_turn: Callable[[State], None] | None = None,
+    on_turn: Callable[[State[Any]], None] | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
 
@@ -199,7 +204,7 @@ class EventWatch(TurnWatch):
 
     __slots__ = ("on_event", "on_turn", "told")
 
-    def __init__(self, on_event: Callable[[Event], None], on_turn: Callable[[State], None] | None) -> None:
+    def __init__(self, on_event: Callable[[Event], None], on_turn: Callable[[State[Any]], None] | None) -> None:
         # (`call` is this class's method, not a bound method kept in the slot: that would make a cycle, and each
         # game's watch, its listener and what the listener holds would be freed only by the cycle collector)
         self.turn = -1
@@ -208,7 +213,7 @@ class EventWatch(TurnWatch):
         #: The turn `on_turn` was last told of.
         self.told = -1
 
-    def call(self, state: State) -> None:
+    def call(self, state: State[Any]) -> None:
         """A decision is about to be answered in turn `self.turn`: the events before it, then the turn if new."""
         turn = self.turn
         self.turn = -1  # told of the next decision too, whatever its turn
@@ -223,7 +228,7 @@ class EventWatch(TurnWatch):
             if self.on_turn is not None:
                 self.on_turn(state)
 
-    def hand_over(self, state: State) -> None:
+    def hand_over(self, state: State[Any]) -> None:
         """Give the listener the events made since the last decision, and forget them."""
         events = state._events
         if events:
@@ -267,15 +272,15 @@ class MatchResult:
 
 
 def play_match(
-    engine,
-    files,
-    setup: dict,
+    engine: GameEngine,
+    files: GameFiles,
+    setup: dict[str, Any],
     make_players: Callable[[int], list[Player]],
     seed: int,
     on_game: Callable[[int, Game, Played], None] | None = None,
     max_games: int = MAX_MATCH_GAMES,
     on_event_for: Callable[[Game], Callable[[Event], None]] | None = None,
-    on_start: Callable[[State], None] | None = None,
+    on_start: Callable[[State[Any]], None] | None = None,
     writer: RecordWriter | None = None,
 ) -> MatchResult:
     """Play games until a player has won `engine.games_to_win` of them.

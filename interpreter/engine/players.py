@@ -103,8 +103,8 @@ class ChanceSampler:
         the search among the totals would find it.
         """
         if weights.__class__ is int:
-            index = int(self.rng.random() * weights)  # type: ignore[operator]
-            return index if index < weights else weights - 1  # type: ignore[operator,return-value]
+            index = int(self.rng.random() * weights)
+            return index if index < weights else weights - 1
         totals = list(accumulate(weights))  # type: ignore[arg-type]
         index = bisect_right(totals, self.rng.random() * totals[-1])
         return index if index < len(totals) else len(totals) - 1

@@ -72,6 +72,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Iterator
+from types import TracebackType
 from typing import IO, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -284,12 +285,12 @@ class Record:
     @property
     def game(self) -> str:
         """The game's command-line name."""
-        return self.header["game"]
+        return str(self.header["game"])
 
     @property
     def version(self) -> int:
         """The record's format version."""
-        return self.header["version"]
+        return int(self.header["version"])
 
     @property
     def transcribed(self) -> bool:
@@ -452,7 +453,7 @@ class RecordFile:
     def __enter__(self) -> RecordWriter:
         return self.writer
 
-    def __exit__(self, kind, error, traceback) -> None:
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None) -> None:
         from .players import Abandoned
 
         if kind is None or issubclass(kind, (Abandoned, KeyboardInterrupt)):

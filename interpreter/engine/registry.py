@@ -38,7 +38,7 @@ class GameEngine:
     """What the core needs to play one game."""
 
     name: str
-    language: GameLanguage
+    language: GameLanguage[Any, Any]
     #: Make the game from its files and a setup (as stored in a record's header).
     build: Callable[[GameFiles, dict[str, Any]], Game]
     #: The setup that the options give: {"deck": ("le-renard",), ...} → setup.
@@ -104,7 +104,7 @@ class UnknownGame(AtoutError, KeyError):
     """A game name that is not registered; the message lists the valid ones."""
 
     def __str__(self) -> str:
-        return self.args[0]
+        return str(self.args[0])
 
 
 #: The engines of the games, by name, in the order the CLI lists them (filled by `engines()`).
@@ -161,7 +161,7 @@ class Games:
     """The registry as one object, for the command: each mapping looked up on first use."""
 
     @property
-    def LANGUAGES(self) -> dict[str, GameLanguage]:  # noqa: N802 - the mapping's name, as elsewhere
+    def LANGUAGES(self) -> dict[str, GameLanguage[Any, Any]]:  # noqa: N802 - the mapping's name, as elsewhere
         """Every game's language (no engine imported)."""
         return languages()
 

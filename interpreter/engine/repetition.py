@@ -33,7 +33,7 @@ def tally_weight(key: int, most: int) -> int:
 Seen = dict[Any, Any]
 
 
-def count_position(seen: Seen, key: tuple) -> int:
+def count_position(seen: Seen, key: tuple[Any, ...]) -> int:
     """Count one more turn started from position `key` in `seen`; how many have started from it."""
     code = hash(key)
     kept = seen.get(code)
@@ -41,8 +41,8 @@ def count_position(seen: Seen, key: tuple) -> int:
         seen[code] = (key, 1)
         return 1
     if kept[0] == key:
-        count = kept[1] + 1
+        count: int = kept[1] + 1
         seen[code] = (key, count)
         return count
-    count = seen[key] = seen.get(key, 0) + 1  # the same hash, another position
+    count = seen[key] = int(seen.get(key, 0)) + 1  # the same hash, another position
     return count

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.diagnostics import DiagnosticError, shorten
@@ -85,7 +86,7 @@ class Replayed:
     decision: Decision
     index: int
     events: list[Event]
-    state: State
+    state: State[Any]
 
 
 def waiting(decision: Decision | None) -> str:
@@ -97,7 +98,7 @@ def waiting(decision: Decision | None) -> str:
     return f"{seat_name(decision.player)} was to choose ({decision.kind}: {shown})"
 
 
-def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, State]:
+def start(record: Record, engine: GameEngine, files: GameFiles) -> tuple[Game, State[Any]]:
     """Rebuild the game of a record and check its header and start; the game and its first state."""
     header = record.header_line
     if record.game != engine.name:
@@ -151,7 +152,7 @@ class _Built:
 _games: dict[tuple[int, str], _Built] = {}
 
 
-def _built(engine: GameEngine, files: GameFiles, setup: dict, key: str) -> _Built:
+def _built(engine: GameEngine, files: GameFiles, setup: dict[str, Any], key: str) -> _Built:
     """The game of a setup (`key`: its JSON text), made once per set of files: replaying many
     records of the same setup (a test suite, a benchmark) rebuilds nothing and writes the
     setup out once, where each header's check would write it four times."""
@@ -175,7 +176,7 @@ def replay(
     record: Record,
     engine: GameEngine,
     files: GameFiles,
-    state: tuple[Game, State] | None = None,
+    state: tuple[Game, State[Any]] | None = None,
     unfinished: bool = False,
 ) -> Iterator[Replayed]:
     """Replay a record action by action; raises `Divergence` at the first difference.
@@ -238,7 +239,7 @@ def replay(
     _check_end(record, position, unfinished)
 
 
-def _check_end(record: Record, state: State, unfinished: bool) -> None:
+def _check_end(record: Record, state: State[Any], unfinished: bool) -> None:
     """The record ends where the game does: the same outcome, or the same waiting decision if abandoned."""
     outcome = state.outcome()
     decision = state.decision()
@@ -285,7 +286,7 @@ def _check_end(record: Record, state: State, unfinished: bool) -> None:
         )
 
 
-def replay_match(records: list[Record], engine: GameEngine, files: GameFiles, unfinished: bool = False) -> Iterator[tuple[Record, Game, State, Replayed | None]]:
+def replay_match(records: list[Record], engine: GameEngine, files: GameFiles, unfinished: bool = False) -> Iterator[tuple[Record, Game, State[Any], Replayed | None]]:
     """Replay every game of a record file, checking that the games of a match follow each other.
 
     Yields (record, game, first state, None) as each game starts, then
@@ -294,7 +295,7 @@ def replay_match(records: list[Record], engine: GameEngine, files: GameFiles, un
     setup the one the last game's outcome gives (BattleFight: the loser
     starts), no game after the match is won, and the last game ends it.
     """
-    previous: tuple[Record, Game, State] | None = None
+    previous: tuple[Record, Game, State[Any]] | None = None
     wins = [0, 0]
     for position, record in enumerate(records, start=1):
         match = record.header.get("match")
@@ -320,7 +321,7 @@ def replay_match(records: list[Record], engine: GameEngine, files: GameFiles, un
             )
 
 
-def _check_match(records, position, record, previous, engine, files, wins) -> None:
+def _check_match(records: list[Record], position: int, record: Record, previous: tuple[Record, Game, State[Any]] | None, engine: GameEngine, files: GameFiles, wins: list[int]) -> None:
     line = record.header_line
     match = record.header.get("match")
     if match != position:
@@ -339,7 +340,10 @@ def _check_match(records, position, record, previous, engine, files, wins) -> No
         raise Divergence(record, f"game {position} of the match is played with seed {seed_before + 1}, not {record.header.get('seed')}", line=line)
     setup = before.header["setup"]
     if engine.next_setup is not None:
-        setup = engine.next_setup(setup, state_before.outcome())
+        outcome = state_before.outcome()
+        if outcome is None:
+            raise Divergence(record, f"game {position} of the match follows a game that did not end (line {before.end_line})", line=line)
+        setup = engine.next_setup(setup, outcome)
     expected = _built(engine, files, setup, json.dumps(setup, sort_keys=True, ensure_ascii=False)).written
     said = json.dumps(record.header["setup"], sort_keys=True, ensure_ascii=False)
     try:
@@ -375,7 +379,7 @@ def _check_files(record: Record, used: dict[str, list[str]]) -> None:
         raise Divergence(record, f"{problem}: replay it with the files it was played with", line=record.header_line)
 
 
-def _as_written(record: Record, events: list[Event], state: State) -> list[Event]:
+def _as_written(record: Record, events: list[Event], state: State[Any]) -> list[Event]:
     """The events as a record of this version writes them: version 1 kept the
     reason's text in the `end` event, not its code and facts."""
     if record.version >= 2 or not any(event.get("e") == "end" for event in events):

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from atout.interpreter.errors import AtoutError
-from atout.interpreter.language.diagnostics import DiagnosticError, shorten
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, shorten
 from atout.interpreter.language.inputs import EXTENSION, confined
 from atout.interpreter.language.project import holds_extension
 
@@ -259,7 +259,7 @@ def _load_designer(record: Record, engine: GameEngine, texts: dict[str, str]) ->
         return files
 
 
-def _renamed(diagnostic, top: Path, root: Path, where: str):
+def _renamed(diagnostic: Diagnostic, top: Path, root: Path, where: str) -> Diagnostic:
     """A diagnostic of an embedded file (in the temporary folder `top`), named by the
     record's line and the file's name (from `root`, the folder written); a file of the
     temporary folder its message names (`first at …`) is named so too."""

@@ -232,7 +232,7 @@ class State(ABC, Generic[G]):
     def hears(self, kind: str) -> bool:
         """Whether an event of this kind is read (see `quiet`)."""
         quiet = self.quiet
-        return not quiet or (quiet is not True and kind in quiet)  # type: ignore[operator]
+        return not quiet or (quiet is not True and kind in quiet)
 
     def emit(self, kind: str, **facts: Any) -> None:
         """Record an event of the current action's trace (and show it to a debugger's observer).
@@ -249,7 +249,7 @@ class State(ABC, Generic[G]):
         some kinds gets it as before (this method sorts the kinds).
         """
         quiet = self.quiet
-        if quiet and (quiet is True or kind not in quiet):  # type: ignore[operator]
+        if quiet and (quiet is True or kind not in quiet):
             return
         event = {"e": kind, **facts}
         self._events.append(event)

@@ -81,7 +81,7 @@ HEADER_BYTES = 4096
 MAX_WORD_CHARS = 100
 
 
-def _languages() -> dict[str, GameLanguage]:
+def _languages() -> dict[str, GameLanguage[Any, Any]]:
     from .registry import languages
 
     return languages()
@@ -279,7 +279,7 @@ def _set_documents(path: Path, text: str, workspace: Sequence[Path] = ()) -> tup
     return mine, game_set.documents
 
 
-def _cards(documents: Iterable[Document], game: GameLanguage) -> Iterator[tuple[Any, Document]]:
+def _cards(documents: Iterable[Document], game: GameLanguage[Any, Any]) -> Iterator[tuple[Any, Document]]:
     """The cards of a set's card files, with their documents."""
     for document in documents:
         if document.game is game and isinstance(document.node, CardFile) and document.node.kind == "cards":
@@ -288,18 +288,18 @@ def _cards(documents: Iterable[Document], game: GameLanguage) -> Iterator[tuple[
 
 
 @cache
-def _shipped_paths(game: GameLanguage) -> frozenset[Path]:
+def _shipped_paths(game: GameLanguage[Any, Any]) -> frozenset[Path]:
     """The files shipped with a game, resolved."""
     return frozenset(path.resolve() for path in shipped_files(game))
 
 
-def _where(game: GameLanguage, document: Document) -> str:
+def _where(game: GameLanguage[Any, Any], document: Document) -> str:
     """The file a card comes from, as a designer names it: its name, and whether it is shipped with the game."""
     name = Path(document.path).name
     return f"{name}, shipped with {game.title}" if Path(document.path).resolve() in _shipped_paths(game) else name
 
 
-def _card_text(game: GameLanguage, card: Any) -> str:
+def _card_text(game: GameLanguage[Any, Any], card: Any) -> str:
     """A card as a designer reads it: its title, its type or category, its text or statistics."""
     if game.write_card is not None:
         return game.write_card(card).rstrip()
@@ -365,7 +365,7 @@ def complete(path: Path, text: str, line: int, column: int, workspace: Sequence[
     return [c for c in found if fold(c.label).startswith(typed)]
 
 
-def _card_names(path: Path, text: str, game: GameLanguage, workspace: Sequence[Path]) -> list[Completion]:
+def _card_names(path: Path, text: str, game: GameLanguage[Any, Any], workspace: Sequence[Path]) -> list[Completion]:
     """The names of the cards of the file's set (shipped ones included), each with its type and its text."""
     _, documents = _set_documents(path, text, workspace)
     names: dict[str, Completion] = {}
@@ -425,7 +425,7 @@ def _fits(interactive: Any, terminals: dict[str, str], name: str, words: tuple[s
     return True
 
 
-def _expected_words(game: GameLanguage, start_rule: str, unit: str, lines: list[str], line: int, column: int) -> list[str]:
+def _expected_words(game: GameLanguage[Any, Any], start_rule: str, unit: str, lines: list[str], line: int, column: int) -> list[str]:
     """The keywords, whole, the grammar accepts after the text of the unit up to `line`, `column`.
 
     A unit longer than the loader reads (`MAX_UNIT_CHARS`) gets none: its
@@ -445,7 +445,7 @@ def _expected_words(game: GameLanguage, start_rule: str, unit: str, lines: list[
     try:
         interactive = parser.parse_interactive(fold(prefix), start=start_rule)
         interactive.exhaust_lexer()
-        accepted = interactive.accepts()
+        accepted = interactive.accepts()  # type: ignore[no-untyped-call]
     except LarkError:
         return []
     words = printed_words(game.grammar, additions)
@@ -522,7 +522,7 @@ def _titled_at(document: Document, line: int) -> Any | None:
     return None
 
 
-def _card(path: Path, text: str, game: GameLanguage, name: str, workspace: Sequence[Path]) -> tuple[Any, Document] | None:
+def _card(path: Path, text: str, game: GameLanguage[Any, Any], name: str, workspace: Sequence[Path]) -> tuple[Any, Document] | None:
     """The card of the set with this name (case- and accent-blind), and its file (a shipped one too)."""
     _, documents = _set_documents(path, text, workspace)
     for card, document in _cards(documents, game):

@@ -66,7 +66,7 @@ _Built = list
 
 def _meta(first: Token | None, last: Token | None) -> Meta:
     """The place of a node as Lark's `propagate_positions` gives it, from its first and last tokens."""
-    meta = Meta()
+    meta = Meta()  # type: ignore[no-untyped-call]  # Lark's Meta has no annotations
     if first is not None:
         meta.line, meta.column, meta.start_pos = first.line, first.column, first.start_pos  # type: ignore[assignment]
         meta.empty = False
@@ -311,7 +311,7 @@ class UnitBuilder:
             elif method is not None:
                 value = method(values)
             else:
-                value = transformer.__default__(name, values, _meta(first, last))
+                value = transformer.__default__(name, values, _meta(first, last))  # type: ignore[no-untyped-call]
             return [value, first, last, height, None]
 
         return callback

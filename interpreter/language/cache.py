@@ -64,7 +64,7 @@ def _entry(place: Path, name: str, data: bytes) -> Path:
     return place / f"{key}.json"
 
 
-def load(name: str, data: bytes, games: dict[str, GameLanguage]) -> Document | None:
+def load(name: str, data: bytes, games: dict[str, GameLanguage[Any, Any]]) -> Document | None:
     """The document read earlier from these very bytes under this name, if kept and usable."""
     place = private_folder()
     if place is None:
@@ -122,7 +122,7 @@ def to_json(document: Document) -> dict[str, Any]:
     }
 
 
-def from_json(kept: Any, name: str, games: dict[str, GameLanguage]) -> Document:
+def from_json(kept: Any, name: str, games: dict[str, GameLanguage[Any, Any]]) -> Document:
     """The document `to_json` gave, checked field by field; raises on anything else."""
     from .loader import Document
 

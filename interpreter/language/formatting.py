@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from .diagnostics import Diagnostic
 from .game import GameLanguage
@@ -82,7 +83,7 @@ def _is_comment(line: str) -> bool:
     return line.strip().startswith("#")
 
 
-def _unit_texts(node: Node, game: GameLanguage) -> list[str]:
+def _unit_texts(node: Node, game: GameLanguage[Any, Any]) -> list[str]:
     """The canonical text of each unit of a file's node, in the order of the file."""
     if isinstance(node, CardFile):
         assert game.write_card is not None

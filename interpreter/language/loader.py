@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Tree, UnexpectedInput
 from pydantic import BaseModel
@@ -57,7 +58,7 @@ class Document:
 
     path: str
     text: str = ""
-    game: GameLanguage | None = None
+    game: GameLanguage[Any, Any] | None = None
     kind: FileKind | None = None
     node: Node | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -78,7 +79,7 @@ class Document:
         return not self.diagnostics
 
 
-def read_file(path: str | Path, games: dict[str, GameLanguage], shown_as: str | None = None) -> Document:
+def read_file(path: str | Path, games: dict[str, GameLanguage[Any, Any]], shown_as: str | None = None) -> Document:
     """Read a file from disk; an unreadable file gives an E100 diagnostic."""
     name = shown_as or str(path)
     try:
@@ -98,7 +99,7 @@ def read_file(path: str | Path, games: dict[str, GameLanguage], shown_as: str | 
     return document
 
 
-def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) -> Document:
+def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage[Any, Any]]) -> Document:
     """Read a file's bytes (or text) into a `Document`."""
     document = Document(path)
     try:
@@ -191,14 +192,14 @@ def read_document(path: str, data: bytes | str, games: dict[str, GameLanguage]) 
     return document
 
 
-def _unit_bounds(tree: Tree, path: str, start: int, lines: list[str]) -> Diagnostic | None:
+def _unit_bounds(tree: Tree[Any], path: str, start: int, lines: list[str]) -> Diagnostic | None:
     """A number too long (E200) or clauses nested too deeply (E114) in a unit's tree.
 
     Checked on the parse tree, before any number becomes an integer and
     before the (recursive) transformer runs; one walk, without recursion.
     """
     stack = [(tree, 1)]
-    deepest: tuple[int, Tree] | None = None
+    deepest: tuple[int, Tree[Any]] | None = None
     while stack:
         node, depth = stack.pop()
         if depth > MAX_NESTING and deepest is None:
@@ -245,7 +246,7 @@ def _digits(token: Token) -> int:
 _TRANSFORMERS: dict[str, UnitTransformer] = {}
 
 
-def _transformer(game: GameLanguage) -> UnitTransformer:
+def _transformer(game: GameLanguage[Any, Any]) -> UnitTransformer:
     """The game's transformer, made once per process (see `UnitTransformer.__init__`)."""
     transformer = _TRANSFORMERS.get(game.name)
     if transformer is None:
@@ -258,7 +259,7 @@ def _transformer(game: GameLanguage) -> UnitTransformer:
 _BUILDERS: dict[str, tuple[Lark, UnitTransformer, UnitBuilder | None]] = {}
 
 
-def _builder(game: GameLanguage, parser: Lark, transformer: UnitTransformer) -> UnitBuilder | None:
+def _builder(game: GameLanguage[Any, Any], parser: Lark, transformer: UnitTransformer) -> UnitBuilder | None:
     """What builds the game's units while parsing them (`building.py`), made once per process; None: the plain two passes."""
     made = _BUILDERS.get(game.name)
     if made is None or made[0] is not parser or made[1] is not transformer:
@@ -288,11 +289,11 @@ def _first_meaningful_line(lines: list[str]) -> int | None:
     return None
 
 
-def _any_header(games: dict[str, GameLanguage]) -> str:
+def _any_header(games: dict[str, GameLanguage[Any, Any]]) -> str:
     return next(iter(games.values())).header_example() if games else "Game : cards"
 
 
-def _read_header(document: Document, lines: list[str], index: int, games: dict[str, GameLanguage]) -> bool:
+def _read_header(document: Document, lines: list[str], index: int, games: dict[str, GameLanguage[Any, Any]]) -> bool:
     """Read the header line into `document.game` and `.kind`; False on a problem."""
     line = lines[index]
     path = document.path

@@ -50,7 +50,7 @@ class Node(BaseModel):
 
     span: Annotated[Span | None, SkipValidation] = Field(default=None, exclude=True, repr=False)
 
-    def _meaning(self) -> tuple:
+    def _meaning(self) -> tuple[Any, ...]:
         return tuple(value for name, value in self.__dict__.items() if name != "span")
 
     def __eq__(self, other: object) -> bool:

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -29,7 +30,8 @@ from .checks import Reporter
 from .diagnostics import Diagnostic, nearest
 from .game import GameLanguage
 from .inputs import EXTENSION, MAX_FILE_LINES, expand  # noqa: F401 - part of this module's interface
-from .loader import DETAILED_PER_FILE, Document, read_file
+from .diagnostics import DETAILED_PER_FILE
+from .loader import Document, read_file
 from .nodes import CardFile, CardList, Extension, ListEntry, Node
 from .sets import RULES_STEMS, GameSet, assemble, unique
 from .text import fold
@@ -57,7 +59,7 @@ class Validation:
         return [d for d in self.diagnostics if not d.is_note]
 
 
-def shipped_files(game: GameLanguage) -> list[Path]:
+def shipped_files(game: GameLanguage[Any, Any]) -> list[Path]:
     """The files shipped with atout for a game (not those of a folder that extends it, such as its examples)."""
     return split_sets(expand([game.shipped if game.shipped is not None else CARDS_DIR / game.name]))[0]
 
@@ -102,12 +104,12 @@ def _is_extension(path: Path) -> bool:
 _HEADER_CHARS = 4096
 
 
-def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage]) -> Validation:
+def validate(paths: Iterable[str | Path], languages: dict[str, GameLanguage[Any, Any]]) -> Validation:
     """Read and check every file under `paths`, alone and together (a folder that extends a game, as its own set)."""
     return validate_documents([read_file(path, languages) for path in expand(paths)], languages)
 
 
-def validate_documents(documents: list[Document], languages: dict[str, GameLanguage], games: Iterable[GameLanguage] = ()) -> Validation:
+def validate_documents(documents: list[Document], languages: dict[str, GameLanguage[Any, Any]], games: Iterable[GameLanguage[Any, Any]] = ()) -> Validation:
     """Check documents already read, alone and together (and the sets of `games` even without documents)."""
     validation = Validation(documents)
     reporter = Reporter()
@@ -137,7 +139,7 @@ def validate_documents(documents: list[Document], languages: dict[str, GameLangu
 
 
 def check_game(
-    game: GameLanguage,
+    game: GameLanguage[Any, Any],
     documents: list[Document],
     reporter: Reporter,
     validation: Validation | None = None,
@@ -170,7 +172,7 @@ def check_game(
 _shipped_cache: dict[str, list[Document]] = {}
 
 
-def load_shipped(game: GameLanguage, read: Iterable[Document] = ()) -> list[Document]:
+def load_shipped(game: GameLanguage[Any, Any], read: Iterable[Document] = ()) -> list[Document]:
     """The documents shipped for a game, read once per process.
 
     When `read` holds every one of them (the shipped files given to
@@ -188,7 +190,7 @@ def load_shipped(game: GameLanguage, read: Iterable[Document] = ()) -> list[Docu
     return _shipped_cache[game.name]
 
 
-def check_names(game: GameLanguage, card_files: list[CardFile], reporter: Reporter) -> dict[str, Node]:
+def check_names(game: GameLanguage[Any, Any], card_files: list[CardFile], reporter: Reporter) -> dict[str, Node]:
     """Report cards defined twice (E300); the catalogue, folded name → card, of the deckable cards."""
     seen: dict[str, Node] = {}
     catalogue: dict[str, Node] = {}
@@ -217,7 +219,7 @@ def _in_range(entry: ListEntry) -> bool:
 
 
 def check_list(
-    game: GameLanguage,
+    game: GameLanguage[Any, Any],
     card_list: CardList,
     catalogue: dict[str, Node],
     rules: BaseModel | None,

@@ -40,7 +40,7 @@ VARIABLE = "ATOUT_GAMES"
 DEFAULT_RANK = 1_000
 
 #: Every game's language, by its command-line name, in the order the CLI lists them (filled by `languages()`).
-LANGUAGES: dict[str, GameLanguage] = {}
+LANGUAGES: dict[str, GameLanguage[Any, Any]] = {}
 #: The modules of the games found through entry points, by name, in the same order (None: not looked up yet).
 _modules: dict[str, ModuleType] | None = None
 
@@ -115,7 +115,7 @@ def _import_variable() -> None:
 _filled = False
 
 
-def languages() -> dict[str, GameLanguage]:
+def languages() -> dict[str, GameLanguage[Any, Any]]:
     """Every game's language, by its command-line name: the installed games, then those `ATOUT_GAMES` adds.
 
     The same dictionary at every call (a game registered later joins it).
@@ -133,7 +133,7 @@ def languages() -> dict[str, GameLanguage]:
     return LANGUAGES
 
 
-def add_language(language: GameLanguage) -> None:
+def add_language(language: GameLanguage[Any, Any]) -> None:
     """Add a game's language (`register` does it with its engine); `ValueError` if the name is taken."""
     if language.name in languages():
         raise ValueError(f'a game named "{language.name}" is already registered')

@@ -60,7 +60,7 @@ MAX_LAYERS = 16
 class GameSet:
     """One game's set, put together: the documents a game is built from, and how it was made."""
 
-    game: GameLanguage
+    game: GameLanguage[Any, Any]
     #: The documents of the set: the base's (cards left out or replaced
     #: removed, rules typed with the layers above) and the layers' own.
     documents: list[Document]
@@ -83,7 +83,7 @@ def is_main_rules(document: Document) -> bool:
 
 
 def assemble(
-    game: GameLanguage,
+    game: GameLanguage[Any, Any],
     documents: list[Document],
     reporter: Reporter,
     shipped: list[Document],
@@ -111,7 +111,7 @@ def assemble(
     return replace(_layer(game, base, documents, reporter, complete=True), layer=_designer_layer(game, documents, None))
 
 
-def _designer_layer(game: GameLanguage, documents: list[Document], extension: Document | None) -> Layer:
+def _designer_layer(game: GameLanguage[Any, Any], documents: list[Document], extension: Document | None) -> Layer:
     """The designer's layer: its files, and where its extension file takes a `Sans :` line."""
     place, word, lines = None, "Sans", []
     if extension is not None and isinstance(extension.node, Extension):
@@ -125,7 +125,7 @@ def _designer_layer(game: GameLanguage, documents: list[Document], extension: Do
     return Layer(frozenset(d.path for d in documents), place, game.title, word, bool(lines))
 
 
-def _base(game: GameLanguage, document: Document, reporter: Reporter, shipped: list[Document], depth: int, seen: tuple[Path, ...]) -> GameSet | None:
+def _base(game: GameLanguage[Any, Any], document: Document, reporter: Reporter, shipped: list[Document], depth: int, seen: tuple[Path, ...]) -> GameSet | None:
     """The set an extension is laid over: the shipped one, or a folder's (None when it cannot be read)."""
     extension = document.node
     assert isinstance(extension, Extension)
@@ -178,7 +178,7 @@ def _base(game: GameLanguage, document: Document, reporter: Reporter, shipped: l
     return base
 
 
-def _layer(game: GameLanguage, base: GameSet | None, documents: list[Document], reporter: Reporter, complete: bool) -> GameSet:
+def _layer(game: GameLanguage[Any, Any], base: GameSet | None, documents: list[Document], reporter: Reporter, complete: bool) -> GameSet:
     """Lay `documents` over `base` (None: they are the whole set); the set they make."""
     layer_cards = {fold(game.card_name(card)): card for d in documents if isinstance(d.node, CardFile) for card in d.node.cards}
     below = base.documents if base is not None else []
@@ -254,7 +254,7 @@ def shown_place(span: Span) -> str:
     return f"{span.file}:{span.line}" if shipped is None else f"{shipped}:{span.line}, as shipped"
 
 
-def _left_out(game: GameLanguage, documents: list[Document], below: list[Document], reporter: Reporter) -> set[str]:
+def _left_out(game: GameLanguage[Any, Any], documents: list[Document], below: list[Document], reporter: Reporter) -> set[str]:
     """The folded names of the base cards the layer's extension file leaves out (each checked to exist)."""
     names = {fold(game.card_name(c)): game.card_name(c) for d in below if isinstance(d.node, CardFile) for c in d.node.cards}
     out: set[str] = set()
@@ -301,7 +301,7 @@ def _value_span(param: Param, lines: list[str]) -> Any:
     return replace(span, column=column, end_line=span.line, end_column=column + len(param.value.strip()))
 
 
-def _typed(game: GameLanguage, document: Document, under: BaseModel | None, reporter: Reporter, missing: bool) -> tuple[Document, BaseModel | None]:
+def _typed(game: GameLanguage[Any, Any], document: Document, under: BaseModel | None, reporter: Reporter, missing: bool) -> tuple[Document, BaseModel | None]:
     """A rules document typed over the rules `under` (its parameters win); the document and its rules.
 
     Its values' own problems were reported when the file was read; here come

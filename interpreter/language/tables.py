@@ -32,7 +32,7 @@ import json
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import lark
 from lark import Lark
@@ -76,7 +76,7 @@ def cached_parser(
     if data is not None:
         try:
             kept = _loads(data)
-            return Lark._load_from_dict(kept["data"], kept["memo"])
+            return cast(Lark, Lark._load_from_dict(kept["data"], kept["memo"]))  # type: ignore[no-untyped-call]
         except Exception:  # noqa: BLE001 - a damaged entry is rebuilt, never fatal
             pass
     parser = build()
@@ -105,7 +105,7 @@ def _read_shipped(grammar: str, source: str, starts: tuple[str, ...], options: M
         _SHIPPED_LARK[:] = [shipped["lark"]]
         if shipped["digest"] != digest(source, starts, options, python=False) or shipped["lark"] != lark.__version__:
             return None  # made for another grammar, or by another Lark (its tables may differ)
-        return Lark._load_from_dict(shipped["data"], shipped["memo"])
+        return cast(Lark, Lark._load_from_dict(shipped["data"], shipped["memo"]))  # type: ignore[no-untyped-call]
     except Exception:  # noqa: BLE001 - missing, damaged or stale: the parser is read from the store or built
         return None
 

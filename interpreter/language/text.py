@@ -36,7 +36,7 @@ _SPECIAL = {
 }
 
 
-class _FoldTable(dict):
+class _FoldTable(dict[int, str]):
     """A `str.translate` table that computes and remembers each character's fold."""
 
     def __missing__(self, code: int) -> str:

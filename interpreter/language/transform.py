@@ -40,7 +40,7 @@ def position(where: Meta | Token) -> tuple[int, int, int, int]:
     return line, column, end_line, end_column
 
 
-class UnitTransformer(Transformer):
+class UnitTransformer(Transformer[Any, Any]):
     """Transforms one unit's tree; collects diagnostics instead of raising."""
 
     #: Grammar rules that have no method on purpose, each with the reason: the

@@ -12,12 +12,14 @@ in the game's `writing.py`), one writer per card class, as its handlers are.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .game import FileKind, GameLanguage
 from .nodes import CardFile, CardList, Extension, ListEntry, Node, RulesFile
 from .text import fold
 
 
-def write_file(node: Node, game: GameLanguage) -> str:
+def write_file(node: Node, game: GameLanguage[Any, Any]) -> str:
     """A file's node as the text of a file: its header, then its units, in canonical form."""
     kind = _kind(node, game)
     header = f"{game.title} : {kind.words[0]}\n"
@@ -39,17 +41,19 @@ def write_file(node: Node, game: GameLanguage) -> str:
 def write_entry(entry: ListEntry, kind: str) -> str:
     """A deck or collection line: `2 Javelot`; a collection's single copy is its name alone, as collections are printed.
 
-    A name that starts with a times sign and a space (`× 0`, `x Rayons`) is
-    written after an explicit one (`1 × × 0`): after a count, the first sign
-    is read as "times", and the name must keep its own.
+    A name that starts with a times sign and a space (`× 0`, `x Rayons`), or
+    is the sign alone (`×`), is written after an explicit one (`1 × × 0`,
+    `1 × ×`): after a count, the first sign is read as "times", and the name
+    must keep its own.
     """
     if entry.count == 1 and kind == "collection":
         return entry.name
-    times = fold(entry.name[:2].lower()) == "x " if len(entry.name) > 1 else False
+    folded = fold(entry.name[:2].lower())
+    times = folded == "x " or folded == "x"  # `× 0`, or a name that is the sign alone: `×`
     return f"{entry.count} × {entry.name}" if times else f"{entry.count} {entry.name}"
 
 
-def _kind(node: Node, game: GameLanguage) -> FileKind:
+def _kind(node: Node, game: GameLanguage[Any, Any]) -> FileKind:
     """The kind of file a node is written as."""
     name = getattr(node, "kind", None)
     if isinstance(node, CardFile):

@@ -125,9 +125,9 @@ def test_fmt_is_idempotent_on_any_name_in_a_list(header, names):
 
 
 @pytest.mark.parametrize("header", ["BattleFight : deck", "Duel de dragons : collection"])
-@pytest.mark.parametrize("line", ["× 0", "x Rayons", "2 × × Rayons", "X 4"])
+@pytest.mark.parametrize("line", ["× 0", "x Rayons", "2 × × Rayons", "X 4", "×", "2 x"])
 def test_a_name_that_starts_with_a_times_sign_keeps_it(header, line):
-    """Found by the property above: `× 0` (one card named "× 0") was written `1 × 0`, read back as "times" and no name."""
+    """Found by the property above: `× 0` (one card named "× 0") was written `1 × 0`, and `×` as `1 ×`, read back as "times" and no name."""
     document = read_document("drawn.atout", f"{header}\n\n{line}\n", LANGUAGES)
     assert document.node is not None and [d for d in document.diagnostics if not d.is_note] == []
     check_idempotent(document, [])
