@@ -10,11 +10,12 @@ engine is made. The representation is plain:
   ranks sorts by name): copies of a name are alike in every zone, as the
   options atout poses name them;
 - a hand is a list of ranks kept sorted; a spittoon and the ring are lists;
-- the draw pile is a list of shuffled segments, top first, each the count
-  of its cards by rank (with its total and its number of names after them):
-  drawing its top card is drawing a name with the weight of its copies, as
-  atout's chance does; the GONG, put back near the middle at setup, lies at
-  a known depth until it is drawn;
+- the draw pile is a list of shuffled segments, top first, each a list of
+  ranks kept sorted: drawing its top card is drawing a name with the weight
+  of its copies, as atout's chance does, and the card at the place a draw
+  falls on in the sorted segment is that name (no running totals to add
+  up); the GONG, put back near the middle at setup, lies at a known depth
+  until it is drawn;
 - a card's effects are compiled once to tuples (op, the opponent's or
   yours, number), a turn and a combat are loops, a blow and its riposte a
   few lines.
@@ -56,6 +57,8 @@ BLOCK, DODGE, TURN_BACK, TAKE_THE_BLOW = range(4)
 END = TAKE = DONE = -1
 #: The GONG's bonus: the life or the energy.
 BONUS = (0, 1)
+#: A cost no energy pays: the card cannot be played so.
+NEVER = 1 << 30
 
 
 def compile_effects(effects: list[Any], card: str) -> tuple[tuple[Any, ...], ...]:
@@ -130,10 +133,11 @@ class CordesReference:
                     else:
                         raise NotImplementedError(f"{name}: the reference engine does not play {outcome.write()!r}")
         self.gong = rank[game.names[game.gong]]
-        #: The draw pile as shuffled at setup: the count of each name (all but the boxers and the GONG).
-        self.playable = [0] * count
-        for card in game.playable:
-            self.playable[rank[game.names[card]]] += 1
+        #: The cost of playing a card as an attack (an ATTACK, a RIPOSTE), of playing it as a RECOVERY: NEVER for the others.
+        self.attack_cost = [cost if kind in (ATTACK, RIPOSTE) else NEVER for kind, cost in zip(self.type, self.cost)]
+        self.recovery_cost = [cost if kind == RECOVERY else NEVER for kind, cost in zip(self.type, self.cost)]
+        #: The draw pile as shuffled at setup, sorted: all but the boxers and the GONG.
+        self.playable = sorted(rank[game.names[card]] for card in game.playable)
         self.characters = sorted({game.names[c] for c in game.characters})
         self.boxers = game.boxers
         self.first_player = game.first_player
@@ -176,31 +180,16 @@ class CordesReference:
         self.actions = actions + 1
         pile = self.pile
         segment = pile[0]
-        count = self.count
-        if segment[count + 1] == 1:  # one name: nothing to ask
-            card = 0
-            while not segment[card]:
-                card += 1
+        if segment[0] == segment[-1]:  # one name: nothing to ask
+            card = segment.pop()
         else:
             self.decisions += 1
             self.last_turn = self.turn
-            x = self.rngs[CHANCE].random() * segment[count]
-            total = last = 0
-            for card in range(count):
-                copies = segment[card]
-                if copies:
-                    total += copies
-                    if total > x:
-                        break
-                    last = card
-            else:
-                card = last
-        left = segment[card] - 1
-        segment[card] = left
-        if not left:
-            segment[count + 1] -= 1
-        segment[count] -= 1
-        if not segment[count]:
+            # the running total of a name's copies ends where its last copy lies in the sorted segment
+            n = len(segment)
+            index = int(self.rngs[CHANCE].random() * n)
+            card = segment.pop(index if index < n else n - 1)
+        if not segment:
             del pile[0]
         self.pile_size -= 1
         return card
@@ -265,7 +254,7 @@ class CordesReference:
             left = list(self.characters)
             for seat in (0, 1):
                 del left[self.ask(seat, "boxer", left)]
-        self.put_under(list(self.playable), sum(self.playable))
+        self.put_under(list(self.playable))
         size = self.pile_size
         middle = size // 2
         places = range(max(0, middle - GONG_SPREAD), min(size, middle + GONG_SPREAD) + 1)
@@ -300,34 +289,21 @@ class CordesReference:
             picked.append(card)
         if picked:
             self.draw(seat, len(picked))
-            segment = [0] * (self.count + 2)
-            for card in picked:
-                segment[card] += 1
-            self.put_under(segment, len(picked))
+            self.put_under(picked)
 
-    def put_under(self, counts: list[int], total: int) -> None:
-        """A new segment under the pile: the counts of its cards by name (and room for its total and names)."""
-        if not total:
-            return
-        count = self.count
-        if len(counts) == count:
-            counts += [0, 0]
-        counts[count] = total
-        counts[count + 1] = count - counts[:count].count(0)
-        self.pile.append(counts)
-        self.pile_size += total
+    def put_under(self, cards: list[int]) -> None:
+        """A new segment under the pile: `cards`, shuffled (sorted by name)."""
+        if cards:
+            cards.sort()
+            self.pile.append(cards)
+            self.pile_size += len(cards)
 
     def reshuffle(self, extra: list[int]) -> None:
         """The ring and both spittoons (and `extra`) shuffled together under the pile."""
-        segment = [0] * (self.count + 2)
-        total = 0
-        for cards in (extra, self.ring, *self.spittoons):
-            for card in cards:
-                segment[card] += 1
-            total += len(cards)
+        spittoons = self.spittoons
+        self.put_under(extra + self.ring + spittoons[0] + spittoons[1])
         self.ring = []
         self.spittoons = [[], []]
-        self.put_under(segment, total)
 
     def draw(self, player: int, n: int) -> None:
         """`player` draws `n` cards, one at a time: a GONG is revealed and replaced; an empty pile as the rules say."""
@@ -384,19 +360,19 @@ class CordesReference:
         """The activity phase: play and spit cards until the turn ends; True when a card was played."""
         hand = self.hands[player]
         energy = self.energy
-        types, costs, count = self.type, self.cost, self.count
+        attack_cost, recovery_cost, count = self.attack_cost, self.recovery_cost, self.count
         recoveries = self.rules.recoveries_per_turn
         played = combat_done = False
         recovered = 0
         while True:
-            gain = energy[player]
-            may_recover = recovered < recoveries
+            # what the energy pays for: an ATTACK or a RIPOSTE before any combat, a RECOVERY while one is left
+            attack_at = -1 if combat_done else energy[player]
+            recover_at = energy[player] if recovered < recoveries else -1
             plays, spits, previous = [], [], -1
             for card in hand:
                 if card != previous:
                     previous = card
-                    kind = types[card]
-                    if costs[card] <= gain and (may_recover if kind == RECOVERY else kind != DEFENSE and not combat_done):
+                    if attack_cost[card] <= attack_at or recovery_cost[card] <= recover_at:
                         plays.append(card)
                     spits.append(card + count)
             options = plays + spits
@@ -411,7 +387,7 @@ class CordesReference:
                 energy[player] = self.add(energy[player], self.gain, self.energy_cap)
                 continue
             played = True
-            if types[choice] == RECOVERY:
+            if self.type[choice] == RECOVERY:
                 recovered += 1
                 self.play_card(player, choice)
                 self.run(self.effects[choice], player)
@@ -437,7 +413,7 @@ class CordesReference:
     def combat(self, attacker: int, card: int) -> None:
         """A combat: the attacker's blows, each answered or taken, as long as they can and want; then the KO check."""
         hand = self.hands[attacker]
-        types, costs, energy = self.type, self.cost, self.energy
+        attack_cost, energy = self.attack_cost, self.energy
         while True:
             self.play_card(attacker, card)
             self.deal_blow(card, attacker, self.blow[card], False)
@@ -446,8 +422,7 @@ class CordesReference:
             for card in hand:
                 if card != previous:
                     previous = card
-                    kind = types[card]
-                    if (kind == ATTACK or kind == RIPOSTE) and costs[card] <= gain:
+                    if attack_cost[card] <= gain:
                         options.append(card)
             options.append(END)
             card = options[self.ask(attacker, "attack", options)]
@@ -549,9 +524,7 @@ class CordesReference:
             if rules.hand_limit_goes_to == "spittoon":
                 self.spittoons[seat].append(card)
             else:
-                segment = [0] * (self.count + 2)
-                segment[card] = 1
-                self.put_under(segment, 1)
+                self.put_under([card])
             if rules.hand_limit_gives_energy:
                 self.energy[seat] = self.add(self.energy[seat], self.gain, self.energy_cap)
 

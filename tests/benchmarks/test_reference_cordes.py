@@ -63,12 +63,12 @@ class TracedCordes(CordesReference):
         return index
 
     def draw_card(self, kind):
-        segment = self.pile[0][: self.count]
-        present = [k for k in range(self.count) if segment[k]]
+        segment = self.pile[0]
+        present = sorted(set(segment))
+        counts = tuple(segment.count(k) for k in present)
         card = super().draw_card(kind)
         if len(present) > 1:
-            labels = tuple(self.names[k] for k in present)
-            self.trace.append((CHANCE, kind, labels, tuple(segment[k] for k in present), present.index(card)))
+            self.trace.append((CHANCE, kind, tuple(self.names[k] for k in present), counts, present.index(card)))
         return card
 
     def pick_card(self, kind, seat):
