@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.games.cardia import abilities, ast, conditions, moves, rule_changes, writing
+from atout.interpreter.games.cardia.persistent import JoueMainVisible
 from atout.interpreter.language.loader import read_document, read_file
 from atout.interpreter.language.nodes import CardFile, Node, dump
 from atout.interpreter.language.project import shipped_files
@@ -238,7 +239,19 @@ def influence_est(draw) -> Node:
     return C.InfluenceEst(left=left, comparison=draw(st.sampled_from(sorted(C.AGAINST_INFLUENCE))), right=right)
 
 
-ATOME = st.one_of(possession(), influence_est(), st.builds(C.CarteEst, carte=CARTE_SIMPLE, faction=st.sampled_from(list(ast.Faction))))
+@st.composite
+def ecart_est(draw) -> Node:
+    return C.EcartEst(left=C.Ecart(), comparison=draw(st.sampled_from(sorted(C.AGAINST_MARGIN))), right=draw(st.integers(0, 20)))
+
+
+ATOME = st.one_of(
+    possession(),
+    influence_est(),
+    st.builds(C.CarteEst, carte=CARTE_SIMPLE, faction=st.sampled_from(list(ast.Faction))),
+    nodes(C.RencontrePrecedente),
+    ecart_est(),
+    st.just(C.ResultatChange()),
+)
 TERME = st.one_of(ATOME, st.lists(ATOME, min_size=2, max_size=3).map(lambda c: C.Et(conditions=c)))
 CONDITION = st.one_of(TERME, st.lists(TERME, min_size=2, max_size=3).map(lambda c: C.Ou(conditions=c)))
 SIMPLE_EFFECTS = [
@@ -252,11 +265,12 @@ SIMPLE_EFFECTS = [
     moves.Prendre,
     moves.Regarder,
     moves.Echanger,
+    moves.EchangerCartesJouees,
     moves.Copier,
 ]
 EFFET_SIMPLE = st.one_of(*[nodes(cls) for cls in SIMPLE_EFFECTS])
 EFFET = st.one_of(EFFET_SIMPLE, st.deferred(lambda: nodes(C.Si)))
-CONTINUS = [ast.InfluenceContinue, ast.CapacitesAdversesBloquees, ast.JoueFaceVisible, ast.PiocheEnPlus, abilities.GagnentEgalites, abilities.SeJouentFaceVisible]
+CONTINUS = [ast.InfluenceContinue, ast.CapacitesAdversesBloquees, ast.JoueFaceVisible, JoueMainVisible, ast.PiocheEnPlus, abilities.GagnentEgalites, abilities.SeJouentFaceVisible]
 EFFET_CONTINU = st.one_of(*[nodes(cls) for cls in CONTINUS])
 QUAND = st.one_of(st.none(), nodes(abilities.QuandCetteCarte))
 LIMITE = st.one_of(st.none(), nodes(abilities.FoisParDuel))
@@ -280,7 +294,10 @@ SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {
     (ast.Piocher, "par"): (st.one_of(st.none(), nodes(C.PourChaque), nodes(C.AutantDeCartes)), [C.PourChaque, C.AutantDeCartes]),
     (C.PourChaque, "quantity"): (COMPTE, [C.Compte]),
     (C.AutantDeCartes, "quantity"): (COMPTE, [C.Compte]),
-    (C.Si, "condition"): (st.one_of(CONDITION, CONDITION.map(lambda c: C.SaufSi(condition=c))), [C.Possession, C.InfluenceEst, C.CarteEst, C.Et, C.Ou, C.SaufSi, C.Compte, C.InfluenceDe]),
+    (C.Si, "condition"): (
+        st.one_of(CONDITION, CONDITION.map(lambda c: C.SaufSi(condition=c))),
+        [C.Possession, C.InfluenceEst, C.CarteEst, C.Et, C.Ou, C.SaufSi, C.Compte, C.InfluenceDe, C.RencontrePrecedente, C.EcartEst, C.Ecart, C.ResultatChange],
+    ),
     (C.Si, "alors"): (st.lists(EFFET_SIMPLE, min_size=1, max_size=2), SIMPLE_EFFECTS),
     (C.Si, "sinon"): (st.one_of(st.lists(EFFET_SIMPLE, max_size=2), st.deferred(lambda: nodes(C.Si)).map(lambda si: [si])), [*SIMPLE_EFFECTS, C.Si]),
     (C.CarteEst, "carte"): (CARTE_SIMPLE, [ast.CetteCarte, ast.TaCarte, ast.CarteAdverse]),

@@ -11,9 +11,10 @@ The commentary reads like a match report, one turn per block::
         P1's Oracle activates its ability
           · −5 sur une carte adverse d'une rencontre passée au choix
 
-A viewer (a seat) sees the other player's draws as "draws a card": the
-commentary of a game at the terminal never shows a hidden card, and no event
-names a card chosen in secret before the reveal.
+A viewer (a seat) sees the other player's draws as "draws a card" (unless
+that player plays with the hand shown): the commentary of a game at the
+terminal never shows a hidden card, and no event names a card chosen in
+secret before the reveal.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         prot = ", with the Protecteurs de la Nature" if event["protecteurs"] else ""
         return f"Duel pour Cardia — deck {event['deck']}, {lieu}{prot}; level {event['level']}; {event['seals_to_win']} seals to win, {event['hand']} cards in hand, {event['draw']} drawn per turn"
     if e == "draw":
-        shown = event["card"] if viewer is None or viewer == event["player"] else "a card"
+        shown = event["card"] if viewer is None or viewer == event["player"] or event.get("seen") else "a card"
         return f"    {p} draws {shown}"
     if e == "draw_nothing":
         return f"    {p}'s pile is empty: no card drawn"
@@ -162,6 +163,9 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"        {p} looks at the top of {seat_name(event['owner'])}'s pile: {cards or 'nothing'}"
     if e == "enter":
         return f"        {p}'s {event['card']} comes into play from the hand (encounter {event['encounter']})"
+    if e == "swap_played":
+        first, second = event["cards"]
+        return f"        the two cards of encounter {event['encounter']} change sides: P1 now has {first}, P2 {second}"
     if e == "copy":
         return f"        {p} copies the ability of {event['card']}"
     if e == "copy_nothing":
@@ -208,7 +212,7 @@ def card_state(state: CardiaState, card: int) -> str:
 
 
 def describe(state: CardiaState, viewer: int | None = None) -> str:
-    """The line of encounters with seals and tokens, hands and piles; the viewer sees only their own hand."""
+    """The line of encounters with seals and tokens, hands and piles; the viewer sees only their own hand (and one played shown)."""
     game = state.game
     seals = state.seals()
     lieu = f", Lieu {game.lieu.name}" if game.lieu else ""
@@ -228,7 +232,10 @@ def describe(state: CardiaState, viewer: int | None = None) -> str:
     for index, zones in enumerate(state.seats):
         shown = viewer is None or viewer == index
         hand = sorted(zones.hand, key=lambda c: state.cards[c].influence)
-        names = f" ({', '.join(f'{state.names[c]} {state.cards[c].influence}' for c in hand) or '-'})" if shown else ""
+        seen = shown or state.hand_shown(index)  # a hand played shown: its cards, not the one chosen in secret
+        names = f" ({', '.join(f'{state.names[c]} {state.cards[c].influence}' for c in hand) or '-'})" if seen else ""
+        if seen and not shown:
+            names += " shown"
         chosen = ""
         picked = state.chosen[index]
         if picked is not None:
@@ -261,7 +268,7 @@ def zones(state: CardiaState, viewer: int | None = None) -> list[tuple[str, list
     for seat in (0, 1):
         found.append((f"the line, {seat_name(seat)}", [state.names[card] for enc in state.line if (card := enc.cards[seat]) is not None]))
     for index, seat_zones in enumerate(state.seats):
-        if viewer is None or viewer == index:
+        if viewer is None or viewer == index or state.hand_shown(index):
             found.append((f"{seat_name(index)}'s hand", [state.names[c] for c in sorted(seat_zones.hand, key=lambda c: state.cards[c].influence)]))
         picked = state.chosen[index]
         if picked is not None and (viewer is None or viewer == index or state.shown[index] is not None):

@@ -358,6 +358,133 @@ class CarteEst(Construct):
 
 
 # ---------------------------------------------------------------------------
+# What just happened: the encounter before, the margin, a result that changed
+# ---------------------------------------------------------------------------
+
+
+class RencontrePrecedente(Construct):
+    """`tu as gagné la rencontre précédente`, `l'adversaire a perdu la rencontre précédente`.
+
+    The encounter played just before the one the ability is in, as it stands
+    now (its result may have changed since): `gagné`, its card of that player
+    wins it; `perdu`, the other player's does. A tie, an encounter that has
+    lost a card, or no encounter before: neither won nor lost.
+    """
+
+    grammar: ClassVar[str] = """
+!rencontre_precedente: _qui_a ("gagné" | "perdu") "la" "rencontre" "précédente"
+"""
+    slot: ClassVar[str | None] = "atome"
+    handler: ClassVar[str] = "holds"
+    kind: Literal["rencontre_precedente"] = "rencontre_precedente"
+    joueur: ast.Joueur
+    gagne: bool
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, joueur=joueur_of(children), gagne="gagne" in words(children))
+
+    def holds(self, state: Any, act: Any) -> bool:
+        """Whether the player won (or lost) the encounter before this one, now."""
+        if act.at == 0:
+            return False
+        winner = state.line[act.at - 1].winner
+        if winner is None:
+            return False
+        return (winner == seat_of(self.joueur, act)) == self.gagne
+
+    def write(self) -> str:
+        who = "tu as" if self.joueur is ast.Joueur.TOI else "l'adversaire a"
+        return f"{who} {'gagné' if self.gagne else 'perdu'} la rencontre précédente"
+
+
+class Ecart(Construct):
+    """`l'écart d'influence`: by how much the encounter is won, now.
+
+    The difference between the influences of the two cards of the encounter
+    the ability is in (0 on a tie, and 0 once one of them has left play: the
+    encounter is then won by nobody).
+    """
+
+    grammar: ClassVar[str] = 'ecart: "l\'écart" "d\'influence"'
+    handler: ClassVar[str] = "value"
+    kind: Literal["ecart"] = "ecart"
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
+
+    def value(self, state: Any, act: Any) -> int:
+        """The margin of the current encounter."""
+        a, b = state.line[act.at].cards
+        if a is None or b is None:
+            return 0
+        return abs(state.influence(a) - state.influence(b))
+
+    def write(self) -> str:
+        return "l'écart d'influence"
+
+
+#: The margin against a number: `l'écart d'influence est au moins 5` ("écart" is masculine).
+AGAINST_MARGIN = {C.AT_LEAST: "au moins", C.AT_MOST: "au plus", C.MORE_THAN: "supérieur à", C.LESS_THAN: "inférieur à", C.EQUAL: "égal à"}
+
+
+class EcartEst(logic.Compare):
+    """`l'écart d'influence est au moins 5`: the margin of the current encounter compared to a number.
+
+    Read when the effect is reached: a change of influence made before it in
+    the same ability counts.
+    """
+
+    grammar: ClassVar[str] = """
+!ecart_est: ecart "est" ("au" "moins" | "au" "plus" | "supérieur" "à" | "inférieur" "à" | "égal" "à") INT
+"""
+    slot: ClassVar[str | None] = "atome"
+    kind: Literal["ecart_est"] = "ecart_est"
+    right: Annotated[int, Field(ge=0, le=logic.MAX_AMOUNT)]
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        left, *rest = children
+        number = rest[-1]
+        text = " ".join(str(c) for c in rest[:-1])
+        comparison = next(c for c, said in _MARGIN_WORDS if said in f" {text} ")
+        return t.build(cls, meta, left=left, comparison=comparison, right=_bounded(t, number))
+
+    def write(self) -> str:
+        return f"l'écart d'influence est {AGAINST_MARGIN[self.comparison]} {self.right}"
+
+
+_MARGIN_WORDS = ((C.AT_LEAST, " au moins "), (C.AT_MOST, " au plus "), (C.MORE_THAN, " superieur "), (C.LESS_THAN, " inferieur "), (C.EQUAL, " egal "))
+
+
+class ResultatChange(Construct):
+    """`le résultat de la rencontre a changé`: the encounter the ability is in is no longer won by the card that won it at the reveal.
+
+    Another card wins it now, or nobody (an equal influence, a card gone);
+    or a tie at the reveal has a winner now. Read when the effect is
+    reached: after the loser's ability, a Protecteur reads what it did.
+    """
+
+    grammar: ClassVar[str] = '!resultat_change: "le" "résultat" "de" "la" "rencontre" "a" "changé"'
+    slot: ClassVar[str | None] = "atome"
+    handler: ClassVar[str] = "holds"
+    kind: Literal["resultat_change"] = "resultat_change"
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
+
+    def holds(self, state: Any, act: Any) -> bool:
+        """Whether the winner now differs from the winner at the reveal."""
+        enc = state.line[act.at]
+        return bool(enc.winner != enc.revealed)
+
+    def write(self) -> str:
+        return "le résultat de la rencontre a changé"
+
+
+# ---------------------------------------------------------------------------
 # Joined conditions
 # ---------------------------------------------------------------------------
 
@@ -444,6 +571,10 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     Possession,
     InfluenceEst,
     CarteEst,
+    RencontrePrecedente,
+    Ecart,
+    EcartEst,
+    ResultatChange,
     Et,
     Ou,
     SaufSi,

@@ -7,6 +7,8 @@
   looking at the top of a pile;
 - `Échanger ta carte avec une carte de ta main`: a card in play swapped for
   a card of the hand;
+- `Échanger les deux cartes jouées`: the two cards of the current encounter
+  change sides (and owners);
 - `Copier la capacité de la carte adverse`: another card's instantaneous
   ability acts for you.
 
@@ -331,6 +333,37 @@ def _exchanged(state: Any, option: Option, card: int) -> None:
     state.evaluate()
 
 
+class EchangerCartesJouees(Construct):
+    """`Échanger les deux cartes jouées`: the two cards of the current encounter change sides.
+
+    Your card goes to the opponent's side of the encounter and theirs to
+    yours, each with its tokens: each card becomes the player's on whose
+    side it now is (it goes to that player's discard when it leaves play),
+    and counts as the card that player played (`ta carte`, a Protecteur's
+    faction). The encounters are then re-evaluated: the seal follows the
+    card that wins. If either card has left play, nothing happens.
+    """
+
+    grammar: ClassVar[str] = 'echanger_cartes_jouees: "Échanger" "les" "deux" "cartes" "jouées"'
+    slot: ClassVar[str | None] = "effet_simple"
+    kind: Literal["echanger_cartes_jouees"] = "echanger_cartes_jouees"
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
+
+    def run(self, state: Any, act: Any) -> None:
+        """Swap the two cards of the ability's encounter, then re-evaluate."""
+        if None in state.line[act.at].cards:
+            state.emit("no_target")
+            return
+        state.swap_played(act.at, act.me)
+        state.evaluate()
+
+    def write(self) -> str:
+        return "Échanger les deux cartes jouées"
+
+
 class Copier(Construct):
     """`Copier la capacité de <cible>`: the instantaneous abilities of the target card act for you.
 
@@ -374,4 +407,4 @@ def _copy(state: Any, cards: tuple[int, ...], act: Any) -> None:
     _steps.run_effects(state, act._replace(copie=True), effets)
 
 
-CONSTRUCTS: tuple[type[Construct], ...] = (Prendre, Regarder, Echanger, Copier)
+CONSTRUCTS: tuple[type[Construct], ...] = (Prendre, Regarder, Echanger, EchangerCartesJouees, Copier)

@@ -8,6 +8,7 @@ rule applies, through its handler:
 - `Tes cartes de l'Académie ont +1 d'influence`: `bonus`, in each card's influence;
 - `Les capacités instantanées adverses n'agissent pas`: `blocks`, when a card activates;
 - `L'adversaire joue sa carte face visible`: `shows_first`, when the cards are chosen;
+- `L'adversaire joue avec sa main visible`: `shows_hand`, in what each seat may see;
 - `Tu pioches 1 carte de plus`: `extra_draws`, at the end of the turn.
 
 `<cartes> gagnent les égalités` and `<cartes> se jouent face visible` are in
@@ -98,6 +99,33 @@ class JoueFaceVisible(Construct):
         return "L'adversaire joue sa carte face visible"
 
 
+class JoueMainVisible(Construct):
+    """`L'adversaire joue avec sa main visible` (or `Tu joues avec ta main visible`): that player's hand is shown.
+
+    While the effect acts, the other player sees every card of that hand
+    (and each card drawn into it); the card chosen from it each turn is still
+    chosen in secret, unless another effect says it is played face up.
+    """
+
+    grammar: ClassVar[str] = '!joue_main_visible: (l_adversaire "joue" "avec" "sa" | "Tu" "joues" "avec" "ta") "main" "visible"'
+    slot: ClassVar[str | None] = "effet_continu"
+    handler: ClassVar[str] = "shows_hand"
+    kind: Literal["joue_main_visible"] = "joue_main_visible"
+    joueur: ast.Joueur = ast.Joueur.ADVERSAIRE
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        joueur = ast.Joueur.ADVERSAIRE if "l'adversaire" in [str(c) for c in children if isinstance(c, str)] else ast.Joueur.TOI
+        return t.build(cls, meta, joueur=joueur)
+
+    def shows_hand(self, owner: int) -> int:
+        """The seat whose hand is shown, by this effect active for `owner`."""
+        return owner if self.joueur is ast.Joueur.TOI else 1 - owner
+
+    def write(self) -> str:
+        return "L'adversaire joue avec sa main visible" if self.joueur is ast.Joueur.ADVERSAIRE else "Tu joues avec ta main visible"
+
+
 class PiocheEnPlus(Construct):
     """`Tu pioches 1 carte de plus`: at the end of each turn you draw `n` more cards."""
 
@@ -120,4 +148,4 @@ class PiocheEnPlus(Construct):
         return f"Tu pioches {self.n} carte de plus" if self.n == 1 else f"Tu pioches {self.n} cartes de plus"
 
 
-CONSTRUCTS: tuple[type[Construct], ...] = (InfluenceContinue, CapacitesAdversesBloquees, JoueFaceVisible, PiocheEnPlus)
+CONSTRUCTS: tuple[type[Construct], ...] = (InfluenceContinue, CapacitesAdversesBloquees, JoueFaceVisible, JoueMainVisible, PiocheEnPlus)

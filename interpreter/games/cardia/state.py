@@ -47,6 +47,7 @@ from . import ast, progress
 from .moves import card_options
 from .abilities import GagnentEgalites, Propriete, SeJouentFaceVisible, triggers
 from .game import MAX_TURNS, CardiaGame, takes_back
+from .persistent import JoueMainVisible
 
 
 #: The prompt of each seat's draw.
@@ -149,6 +150,10 @@ class Encounter:
     tie_winner: int | None = None
     protecteur: int | None = None
     owner: object = field(default=None, compare=False, repr=False)
+    #: The seat that won it at the reveal (None: a tie), for "le résultat de la rencontre a changé".
+    revealed: int | None = None
+    #: The limited abilities (card, index) counted in this encounter: each counts once, when its first effect acts.
+    counted: tuple[tuple[int, int], ...] = ()
 
     def held(self, seat: int) -> int:
         """The card `seat` still has in play here (asked only where it has one, such as the winner's)."""
@@ -159,7 +164,7 @@ class Encounter:
 
     def copy(self, owner: object = None) -> Encounter:
         """An independent copy (the cards still in play, the winner and the seal change in play), `owner`'s to change."""
-        return Encounter(self.number, self.played, self.cards[:], self.winner, self.sealed, self.tie_winner, self.protecteur, owner)
+        return Encounter(self.number, self.played, self.cards[:], self.winner, self.sealed, self.tie_winner, self.protecteur, owner, self.revealed, self.counted)
 
 
 @dataclass(slots=True)
@@ -177,6 +182,7 @@ class Act(NamedTuple):
     Immutable (an argument of the tasks that run the ability's effects): it
     names the encounter by its place, never holds it. `copie`: the effects
     are another card's, copied (`Copier la capacité de …`): they copy nothing.
+    `limited`: the ability has a limit (`une fois par duel`), counted only once an effect acts.
     """
 
     me: int
@@ -184,6 +190,8 @@ class Act(NamedTuple):
     at: int
     source: str
     copie: bool = False
+    #: A limited ability (its card, its index): counted when its first effect acts (`CardiaState.count_use`).
+    limited: tuple[int, int] | None = None
 
 
 class CardiaState(AgendaState[CardiaGame]):
@@ -345,7 +353,8 @@ class CardiaState(AgendaState[CardiaGame]):
         id), shuffled with `rng` and dealt back, the hand and each segment of
         the pile keeping its size; a card the other showed face up stays in
         their hand. A card they chose in secret this turn is drawn anew from
-        their new hand. `player`'s own pile is known as a set (their deck
+        their new hand. A hand played shown (`joue avec sa main visible`) is
+        known: it stays, and only the pile is dealt anew. `player`'s own pile is known as a set (their deck
         minus what they have seen) and chance draws from it: it stays, as do
         the cards in play, the discards and the Protecteurs. The positions
         seen before (the real hands in them) are forgotten: the copy counts
@@ -357,8 +366,8 @@ class CardiaState(AgendaState[CardiaGame]):
         other = 1 - player
         zones = new.seats[other]
         shown = new.shown[other]
-        kept = [] if shown is None else [shown]
-        hidden = [card for card in zones.hand if card != shown] + zones.pile.cards()
+        kept = list(zones.hand) if self.hand_shown(other) else [] if shown is None else [shown]  # a hand played shown is known
+        hidden = [card for card in zones.hand if card not in kept] + zones.pile.cards()
         names = self.names
         hidden.sort(key=lambda card: (names[card], card))
         shuffle(hidden, rng)
@@ -463,6 +472,11 @@ class CardiaState(AgendaState[CardiaGame]):
                 if faction is None or faction is of:
                     value += n
         return value
+
+    def hand_shown(self, seat: int) -> bool:
+        """True when `seat` plays with the whole hand shown (`L'adversaire joue avec sa main visible`)."""
+        effects = self.active.get(JoueMainVisible)
+        return effects is not None and any(effect.shows_hand(owner) == seat for owner, _, effect in effects)
 
     def has(self, seat: int, kind: type) -> bool:
         """True when `seat` has an active persistent effect of this kind."""
@@ -609,7 +623,10 @@ class CardiaState(AgendaState[CardiaGame]):
             card = zones.pile.take(option.label, name)
             zones.hand.append(card)
             if self.hears("draw"):
-                self.emit("draw", player=seat, card=self.names[card])
+                if self.hand_shown(seat):  # a hand played shown: the card drawn is seen too
+                    self.emit("draw", player=seat, card=self.names[card], seen=True)
+                else:
+                    self.emit("draw", player=seat, card=self.names[card])
             count -= 1
             drawn = self.drawn_here(zones.pile, name) if count > 0 else None
             if drawn is None:
@@ -684,6 +701,21 @@ class CardiaState(AgendaState[CardiaGame]):
         if self.properties:
             self.refresh_active()
         self.emit("enter", player=seat, card=self.names[new], encounter=self.line[at].number)
+
+    def swap_played(self, at: int, seat: int) -> None:
+        """The two cards of encounter `at` change sides, tokens and all: each becomes its new side's player's (no re-evaluation)."""
+        enc = self.own(at)
+        a, b = enc.cards
+        assert a is not None and b is not None  # (asked only while both are in play)
+        enc.cards = [b, a]
+        enc.played = (b, a)
+        self.owners = self.owners[:]  # copied before the change: the lists are shared with copies
+        self.owners[a], self.owners[b] = 1, 0
+        self.play_options = self.play_options[:]
+        for card in (a, b):
+            self.play_options[card] = Option(self.label(card), card)
+        self.refresh_active()  # the persistent effects of the two cards act for their new owners
+        self.emit("swap_played", player=seat, encounter=enc.number, cards=[self.names[b], self.names[a]])
 
     # ------------------------------------------------------------------
     # The game
@@ -842,7 +874,7 @@ class CardiaState(AgendaState[CardiaGame]):
         if self.hears("reveal"):
             self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
         self._resolve_tie(enc, ia, ib)
-        winner = self._winner(enc, a, b, ia, ib)
+        winner = enc.revealed = self._winner(enc, a, b, ia, ib)
         order: tuple[int, ...] = ()
         if winner is not None:
             if not self.quiet:
@@ -929,10 +961,9 @@ class CardiaState(AgendaState[CardiaGame]):
             if blocker is not None:
                 self.emit("blocked", player=seat, card=name, by=self.names[blocker])
                 return
-            self._count(card, index, limite)
             if self.quiet is not True:
                 self.emit("activate", player=seat, card=name, ability="instant")
-            steps.run_effects(self, Act(seat, card, at, name), capacite.effets)
+            steps.run_effects(self, Act(seat, card, at, name, limited=None if limite is None else (card, index)), capacite.effets)
             return
         if card not in self.place:
             self.emit("no_token", player=seat, card=name, why="gone")
@@ -950,9 +981,23 @@ class CardiaState(AgendaState[CardiaGame]):
         self.evaluate()
 
     def _count(self, card: int, index: int, limite: Any) -> None:
-        """A limited ability acts: one time more this game (not when it was blocked or found no token)."""
+        """A limited persistent ability acts: one time more this game (not when it was blocked or found no token)."""
         if limite is not None:
             self.used = {**self.used, (card, index): self.used.get((card, index), 0) + 1}  # a new dict: shared with copies
+
+    def count_use(self, act: Act) -> None:
+        """An effect of a limited instantaneous ability acts: the ability counts one time more, once per activation.
+
+        A condition that does not hold (`Si …` with no `sinon`) acts no effect:
+        the ability is not spent. An ability acts at most once in an encounter,
+        so the encounter remembers that it has counted it.
+        """
+        key = act.limited
+        if key is None or key in self.line[act.at].counted:
+            return
+        enc = self.own(act.at)
+        enc.counted = (*enc.counted, key)
+        self.used = {**self.used, key: self.used.get(key, 0) + 1}  # a new dict: shared with copies
 
     def _protector_phase(self, at: int, winner: int | None) -> None:
         """The Protecteur of encounter `at` acts, if it has one ("Une égalité ne déclenche aucune capacité": not on a tie)."""

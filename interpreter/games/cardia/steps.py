@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import ast
+from .conditions import Si
 from .effects import _discarded, discard_one
 from .state import POSERS, Act, CardiaState
 from .writing import printed
@@ -41,7 +42,13 @@ def run_effect(state: CardiaState, act: Act, effet) -> None:
 
 
 def dispatch(state: CardiaState, act: Act, effet) -> None:
-    """Run an effect: every effect is a construct, with its own `run` (`language.py` lists them)."""
+    """Run an effect: every effect is a construct, with its own `run` (`language.py` lists them).
+
+    An effect that acts spends its limited ability (`une fois par duel`); a
+    `Si` does not by itself: only the effects of the case it chooses do.
+    """
+    if act.limited is not None and not isinstance(effet, Si):
+        state.count_use(act)
     effet.run(state, act)
 
 

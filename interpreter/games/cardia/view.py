@@ -4,8 +4,8 @@ A bot sees a `CardiaView`: its own hand, the line of encounters (cards,
 influences, seals, Persistant tokens), the counts of hands and piles, both
 discards, the Protecteurs of this encounter and of the next, the opponent's
 cards not yet seen (public: the deck minus the cards in play and in the
-discard), a card shown face up — never the opponent's hand or a card chosen
-in secret.
+discard), a card shown face up, the opponent's hand when it is played
+shown — never otherwise the opponent's hand, nor a card chosen in secret.
 """
 
 from __future__ import annotations
@@ -64,6 +64,8 @@ class CardiaView:
     discards: tuple[tuple[ast.Personnage, ...], tuple[ast.Personnage, ...]] = ((), ())
     #: The Protecteur of the next encounter, once revealed.
     next_protecteur: ast.Protecteur | None = None
+    #: The opponent's hand when they play with it shown (`L'adversaire joue avec sa main visible`), else None.
+    their_hand: tuple[ast.Personnage, ...] | None = None
 
     @classmethod
     def of(cls, state, me: int) -> CardiaView:
@@ -115,4 +117,5 @@ class CardiaView:
             protecteur,
             (discard_first, discard_second),
             state.game.protecteurs[state.upcoming] if state.game.protecteurs and state.upcoming is not None else None,
+            tuple(state.cards[c] for c in sorted(state.seats[them].hand)) if state.hand_shown(them) else None,
         )
