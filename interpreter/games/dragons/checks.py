@@ -12,7 +12,7 @@ from atout.interpreter.language.nodes import CardFile, CardList, Node
 
 from .ast import Carte, Rarete
 from .conditions import EstUn, Lieu, StatistiqueDeCarte, Visee
-from .effects import Bonus, ChangeStatistique
+from .effects import Bonus, ChangeStatistique, ChoisisStatistiques, GagneEgalites
 from .moves import Mets, Regarde
 from .powers import Moment, Pouvoir
 from .rules import BAND_FIELDS, DragonsRules
@@ -33,17 +33,30 @@ def _speaks_of_other_card(node: Node) -> bool:
     return isinstance(node, (EstUn, StatistiqueDeCarte, ChangeStatistique, Mets)) and carte is Visee.CARTE_ADVERSE
 
 
+#: The moments before the cards are chosen: no card is played, the round's statistics may still change.
+_BEFORE_THE_CARDS = (Moment.DEBUT, Moment.ECHANGEE)
+_WHEN = {Moment.DEBUT: "at the start of the round", Moment.ECHANGEE: "when a card is swapped"}
+
+
+def _counts_in_totals(node: Node) -> bool:
+    """Besides a bonus, what counts only in this round's totals: a change `pour cette manche`, winning ties."""
+    return isinstance(node, GagneEgalites) or (isinstance(node, ChangeStatistique) and node.manche)
+
+
 def check_powers(file: CardFile, report: Reporter) -> None:
-    """Each power says something that can happen (E350-E352), at the words that cannot.
+    """Each power says something that can happen (E350-E353), at the words that cannot.
 
     - E350: a bonus to the round's total (`+10 en Ruse`) in a power with a
       trigger: totals are compared at the reveal, when only the powers
-      without a trigger work;
-    - E351: `la carte adverse` in a power that works `au début de la manche`,
-      when no card is played yet;
+      without a trigger work; the same for what else counts in this round's
+      totals: a change `pour cette manche`, `cette carte gagne les égalités`;
+    - E351: `la carte adverse` in a power that works `au début de la manche`
+      or `quand cette carte est échangée`, when no card is played yet;
     - E352: a move that moves nothing: from a zone to the same zone (`de ta
       main dans la main`), a played card `dans la main` (it is there), or
-      `regarde` a hand (only the reserve and the cards left out are piles).
+      `regarde` a hand (only the reserve and the cards left out are piles);
+    - E353: `choisis les statistiques de la manche` in a power that works
+      once the cards are chosen (at the reveal, when a card wins or loses).
     """
     where = file.span.file if file.span else "?"
     for card in file.cards:
@@ -63,10 +76,24 @@ def check_powers(file: CardFile, report: Reporter) -> None:
                         place,
                         file=where,
                     )
-                if _speaks_of_other_card(node) and power.moment is Moment.DEBUT:
+                if _counts_in_totals(node) and power.moment is not Moment.REVELEE:
+                    report.report(
+                        "E350",
+                        f'"{node.write()}" counts in this round\'s totals, which are compared when the cards are revealed: write it in a power without "{power.declencheur.write()}"',  # type: ignore[union-attr]
+                        place,
+                        file=where,
+                    )
+                if isinstance(node, ChoisisStatistiques) and power.moment not in _BEFORE_THE_CARDS:
+                    report.report(
+                        "E353",
+                        f'"{node.write()}" comes too late: the cards are chosen for the statistics already drawn; write it in a power "au début de la manche" or "quand cette carte est échangée"',
+                        place,
+                        file=where,
+                    )
+                if _speaks_of_other_card(node) and power.moment in _BEFORE_THE_CARDS:
                     report.report(
                         "E351",
-                        f'"{node.write()}" speaks of the other player\'s card, and at the start of the round no card is '
+                        f'"{node.write()}" speaks of the other player\'s card, and {_WHEN[power.moment]} no card is '
                         'played yet: use it in a power that works at the reveal or "quand cette carte gagne/perd une manche"',
                         place,
                         file=where,

@@ -114,6 +114,12 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    the condition is {branch}"
     if e == "bonus":
         return f"    {event['amount']:+d} to {p}'s total ({event['text']})"
+    if e == "wins_ties":
+        return f"    {p}'s {event['card']} wins this round's ties"
+    if e == "tie_won":
+        return f"  Equal totals ({event['total']}): {p}'s {event['card']} wins ties"
+    if e == "stats_chosen":
+        return f"    {p} chooses the statistics: {' + '.join(event['stats'])}"
     if e == "totals":
         bonus = ", ".join(f"{seat_name(s)} {b:+d}" for s, b in enumerate(event["bonus"]) if b)
         return f"  Totals with the powers: {event['totals'][0]} against {event['totals'][1]}" + (f" ({bonus})" if bonus else "")

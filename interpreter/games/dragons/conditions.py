@@ -41,12 +41,18 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Context:
-    """Where a power is read: the duel, the seat of its card, the card, the other's played card."""
+    """Where a power is read: the duel, the seat of its card, the card, the other's played card.
+
+    `use`: the power's (card, position) while its limit has not yet been
+    counted for this firing: it is counted when its first effect runs (a
+    `si` whose condition is false and has no `sinon` runs none).
+    """
 
     state: "DragonsState"
     seat: int
     card: int
     other: int | None
+    use: tuple[int, int] | None = None
 
     def seat_of(self, qui: "Qui") -> int:
         """The seat a word names: yours, or the other player's."""

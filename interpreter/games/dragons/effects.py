@@ -4,7 +4,13 @@
 - `marque 1 point`, `l'adversaire perd 1 point` (`Marque`);
 - `cette carte récupère 10 en Ruse`, `la carte adverse perd 5 sur chaque statistique` (`ChangeStatistique`);
 - `+1 échange avec la réserve` (`Echanges`);
+- `cette carte gagne les égalités` (`GagneEgalites`);
+- `choisis les statistiques de la manche` (`ChoisisStatistiques`);
 - `si <condition> : … ; sinon : …` (`Si`), over a block of effects.
+
+A statistic changes for the rest of the duel, or, with `pour cette manche`,
+for this round's totals only (`la carte adverse perd 10 en Puissance pour
+cette manche`); `une autre carte de ta main` is chosen by the card's player.
 
 A handler is called as `effect.run(ctx)`, with the power's context
 (`conditions.Context`: the state, the card's player, its card and the
@@ -175,20 +181,33 @@ class ChangeStatistique(Effect):
     """`cette carte récupère 10 en Ruse`, `la carte adverse perd 5 sur chaque statistique`: for the rest of the duel.
 
     `récupère` takes back fatigue (never above the printed value), `perd`
-    tires the card (never below 0).
+    tires the card (never below 0). `une autre carte de ta main récupère …`:
+    the card's player chooses one of the other cards of the hand.
+
+    With `pour cette manche` (a played card only, at the reveal), the change
+    counts in this round's totals only, on the statistics the round asks,
+    within the same bounds; the card's statistics are as before after it:
+    `la carte adverse perd 10 en Puissance pour cette manche`.
     """
 
     grammar: ClassVar[str] = r"""
-change_statistique: _carte_visee (RECUPERE | "perd") (INT _cible_stat pour_chaque? | "autant" _cible_stat autant_que)
+change_statistique: _carte_visee _changement POUR_CETTE_MANCHE? | "une" AUTRE "carte" "de" "ta" "main" _changement
+_changement: (RECUPERE | "perd") (INT _cible_stat pour_chaque? | "autant" _cible_stat autant_que)
 _cible_stat: "en" _statistique | SUR_CHAQUE
 RECUPERE: "récupère"
 SUR_CHAQUE: /sur +chaque +statistique/
+AUTRE: "autre"
+POUR_CETTE_MANCHE: /pour +cette +manche/
 """
     kind: Literal["change_statistique"] = "change_statistique"
     carte: Visee
     recupere: bool
     montant: Montant
     statistique: NomDeStatistique | None = None
+    #: True: for this round's totals only (`pour cette manche`).
+    manche: bool = False
+    #: True: another card of the hand, chosen by the card's player (`une autre carte de ta main`; `carte` is then unused).
+    autre: bool = False
 
     @classmethod
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
@@ -203,21 +222,84 @@ SUR_CHAQUE: /sur +chaque +statistique/
             recupere=bool(tokens(children, "RECUPERE")),
             montant=montant,
             statistique=statistique_of(children),
+            manche=bool(tokens(children, "POUR_CETTE_MANCHE")),
+            autre=bool(tokens(children, "AUTRE")),
         )
 
+    @property
+    def stats(self) -> tuple[NomDeStatistique, ...]:
+        """The statistics it changes."""
+        return (self.statistique,) if self.statistique is not None else tuple(NomDeStatistique)
+
     def run(self, ctx: Context) -> None:
-        """The card's statistics now change (a card not played: nothing)."""
+        """The card's statistics change (a card not played: nothing); another card of the hand is chosen first."""
+        amount = value_of(self.montant, ctx)
+        delta = amount if self.recupere else -amount
+        if self.autre:
+            ctx.state.change_another_card(ctx, self.stats, delta)
+            return
         card = ctx.card_of(self.carte)
         if card is None:
             return
-        amount = value_of(self.montant, ctx)
-        stats = (self.statistique,) if self.statistique is not None else tuple(NomDeStatistique)
-        ctx.state.change_stats(ctx, card, stats, amount if self.recupere else -amount)
+        if self.manche:
+            ctx.state.change_this_round(ctx, card, self.stats, delta, self)
+            return
+        ctx.state.change_stats(ctx, card, self.stats, delta)
 
     def write(self) -> str:
         verb = "récupère" if self.recupere else "perd"
         target = f"en {self.statistique.value}" if self.statistique is not None else "sur chaque statistique"
-        return f"{self.carte.value} {verb} {amount_head(self.montant)} {target}{amount_tail(self.montant)}"
+        manche = " pour cette manche" if self.manche else ""
+        who = "une autre carte de ta main" if self.autre else self.carte.value
+        return f"{who} {verb} {amount_head(self.montant)} {target}{amount_tail(self.montant)}{manche}"
+
+
+class GagneEgalites(Effect):
+    """`cette carte gagne les égalités`: this round, equal totals are won by this card.
+
+    At the reveal only (a power without a trigger), like a bonus: when both
+    cards have the same total, with their bonuses, the card that wins ties
+    wins the round (its point, its "quand cette carte gagne une manche");
+    when both cards win ties, or neither, the tie stays a tie ("Égalité de
+    totaux" in the rules).
+    """
+
+    grammar: ClassVar[str] = 'gagne_egalites: CETTE_CARTE "gagne" "les" "égalités"'
+    kind: Literal["gagne_egalites"] = "gagne_egalites"
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
+
+    def run(self, ctx: Context) -> None:
+        """The card's player wins this round's tie, if there is one."""
+        ctx.state.win_ties(ctx)
+
+    def write(self) -> str:
+        return "cette carte gagne les égalités"
+
+
+class ChoisisStatistiques(Effect):
+    """`choisis les statistiques de la manche`: the card's player chooses which statistics this round asks.
+
+    As many as chance drew, among every set of that many; the choice is
+    seen by both players. Only where no card is played yet: at the start of
+    the round, or when the card is swapped.
+    """
+
+    grammar: ClassVar[str] = 'choisis_statistiques: "choisis" "les" "statistiques" "de" "la" "manche"'
+    kind: Literal["choisis_statistiques"] = "choisis_statistiques"
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta)
+
+    def run(self, ctx: Context) -> None:
+        """The card's player is asked which statistics count this round."""
+        ctx.state.choose_stats(ctx)
+
+    def write(self) -> str:
+        return "choisis les statistiques de la manche"
 
 
 class Echanges(Effect):
@@ -252,4 +334,6 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     Marque,
     ChangeStatistique,
     Echanges,
+    GagneEgalites,
+    ChoisisStatistiques,
 )

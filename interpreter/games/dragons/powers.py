@@ -14,8 +14,10 @@ totals are compared: its bonuses count in this round's total. A trigger
 names another moment: `quand cette carte gagne une manche`, `quand cette
 carte perd une manche` (after the winner is decided, before the fatigue),
 `au début de la manche` (for every card of the hand, once the round's
-statistics are drawn). A limit (`une fois par duel`, `2 fois par manche`)
-bounds how often it works. What a power does is in `effects.py` (bonuses,
+statistics are drawn), `quand cette carte est échangée` (swapped for a
+card of the reserve). A limit (`une fois par duel`, `2 fois par manche`)
+bounds how often it works, counted only when the power did something (a
+`si` false with no `sinon` does not count). What a power does is in `effects.py` (bonuses,
 points, statistics, exchanges, `si`) and `moves.py` (cards moved between
 zones, cards looked at); `steps.py` runs them.
 
@@ -47,6 +49,7 @@ class Moment(str, Enum):
     GAGNE = "gagne"
     PERD = "perd"
     DEBUT = "debut"
+    ECHANGEE = "echangee"
 
 
 # ---------------------------------------------------------------------------
@@ -170,6 +173,22 @@ class AuDebut(Trigger):
         return "au début de la manche"
 
 
+class QuandEchangee(Trigger):
+    """`quand cette carte est échangée`: its player has just swapped it for a card of the reserve.
+
+    It works from the reserve, where the card has just gone, once the card
+    drawn has entered the hand, before the next swap and the choice of the
+    cards. No card is played yet.
+    """
+
+    grammar: ClassVar[str] = 'quand_echangee: "quand" CETTE_CARTE "est" "échangée"'
+    moment: ClassVar[Moment] = Moment.ECHANGEE
+    kind: Literal["quand_echangee"] = "quand_echangee"
+
+    def write(self) -> str:
+        return "quand cette carte est échangée"
+
+
 class Limit(Construct):
     """How often a power may work (abstract: no kind)."""
 
@@ -216,6 +235,7 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     QuandGagne,
     QuandPerd,
     AuDebut,
+    QuandEchangee,
     FoisParDuel,
     FoisParManche,
 )

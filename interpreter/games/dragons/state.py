@@ -577,6 +577,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         first, second = picks
         if self.with_powers:
             self.marks.entered = ()
+            self.marks.new_round_totals()
         totals = self.totals(picks)
         self.seen[1][first] = now[first]
         self.seen[0][second] = now[second]
@@ -609,22 +610,15 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self._compare(picks, totals)
 
     def _compare(self, picks: list[int], totals: list[int]) -> None:
-        """The higher total wins 1 point; the winner's and the loser's powers; then fatigue and the next round."""
+        """The higher total wins (`_won`); equal totals go to a card that wins ties, else follow "Égalité de totaux"."""
         rules, stats, number = self.rules, self.asked, self.round
         if totals[0] != totals[1]:
-            winner = 0 if totals[0] > totals[1] else 1
-            self.score[winner] += 1
-            if not self.quiet:
-                self.emit("won", round=number, player=winner, score=list(self.score))
-            if self.with_powers:
-                loser = 1 - winner
-                self.fire(Moment.GAGNE, [(winner, picks[winner], picks[loser])])
-                self.fire(Moment.PERD, [(loser, picks[loser], picks[winner])])
-                self.then(self._fatigue, tuple(picks), stats)
-                self.then(self._next_round)
-                return
-            self._fatigue(picks, stats)
-            self._next_round()
+            self._won(picks, 0 if totals[0] > totals[1] else 1)
+            return
+        if self.with_powers and self.marks.ties[0] != self.marks.ties[1]:
+            winner = 0 if self.marks.ties[0] else 1  # "cette carte gagne les égalités"
+            self.emit("tie_won", round=number, player=winner, card=self.names[picks[winner]], total=totals[0])
+            self._won(picks, winner)
             return
         rule = rules.equal_totals
         if rule == "manche rejouee" and not self.replay:
@@ -636,6 +630,22 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
             self.score[0] += 1
             self.score[1] += 1
         self.emit("tie", round=number, rule=rule, replay=False, score=list(self.score))
+        self._fatigue(picks, stats)
+        self._next_round()
+
+    def _won(self, picks: list[int], winner: int) -> None:
+        """`winner` scores 1 point; the winner's and the loser's powers; then fatigue and the next round."""
+        stats = self.asked
+        self.score[winner] += 1
+        if not self.quiet:
+            self.emit("won", round=self.round, player=winner, score=list(self.score))
+        if self.with_powers:
+            loser = 1 - winner
+            self.fire(Moment.GAGNE, [(winner, picks[winner], picks[loser])])
+            self.fire(Moment.PERD, [(loser, picks[loser], picks[winner])])
+            self.then(self._fatigue, tuple(picks), stats)
+            self.then(self._next_round)
+            return
         self._fatigue(picks, stats)
         self._next_round()
 
@@ -714,6 +724,11 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self._sort_hand(seat)
         self.exchanges[seat] -= 1
         self.emit("swap", player=seat, out=self.names[old], card=self.names[new], left=self.exchanges[seat])
+        if self.with_powers and any(power.moment is Moment.ECHANGEE for power in self.powers[old]):
+            # "quand cette carte est échangée": from the reserve, before the next swap
+            self.fire(Moment.ECHANGEE, [(seat, old, None)])
+            self.then(self._make_swaps, seat + 1)
+            return
         self._make_swaps(seat + 1)
 
     def _fatigue(self, picks: list[int], stats: tuple[int, ...]) -> None:

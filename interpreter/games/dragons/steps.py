@@ -1,13 +1,17 @@
 """The interpreter of Duel de dragons's powers: when a duel reads them, and what their effects change.
 
 `DragonsState` inherits these methods. The duel calls `fire(moment, cards)`
-at four moments: the start of a round (every card of both hands, P1's
-first, in hand order), the reveal (both played cards, before the totals are
-compared: the bonuses count in this round's totals), and when a played card
-wins or loses a round (before the fatigue). Each power of a card whose
-trigger is that moment, and whose limit allows it, works once: its effects
-run in order, each as a task of the agenda, so that a move that needs a
-choice or a draw poses its decision and the next effect waits for it.
+at five moments: the start of a round (every card of both hands, P1's
+first, in hand order), a swap (the card swapped out, from the reserve), the
+reveal (both played cards, before the totals are compared: the bonuses,
+the changes for this round and who wins ties count in this round's
+totals), and when a played card wins or loses a round (before the
+fatigue). Each power of a card whose trigger is that moment, and whose
+limit allows it, works once: its effects run in order, each as a task of
+the agenda, so that a move that needs a choice or a draw poses its
+decision and the next effect waits for it. A power's use counts against
+its limit when its first effect runs: a `si` whose condition is false and
+that has no `sinon` runs none, and leaves the use to a later round.
 
 Everything ends: an effect fires no trigger; a card's power works at most
 once at each moment (and a moment comes once per card per round); the
@@ -18,6 +22,8 @@ and a hand always keeps one card.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
@@ -25,6 +31,7 @@ from atout.interpreter.engine.piles import Pile
 
 from .ast import NomDeStatistique
 from .conditions import Context, Lieu
+from .effects import Si
 from .moves import Choix
 from .powers import Moment, Pouvoir
 
@@ -38,6 +45,13 @@ MAX_FIRINGS = 200
 _STAT_INDEX = {stat: i for i, stat in enumerate(NomDeStatistique)}
 
 
+@cache
+def _stat_options(count: int) -> list[Option]:
+    """The sets of `count` statistics a power may choose for a round, as chance's draw words them ("Puissance + Ruse")."""
+    names = [stat.value for stat in NomDeStatistique]
+    return [Option(" + ".join(names[i] for i in combo), combo) for combo in combinations(range(4), count)]
+
+
 class Marks:
     """What the powers in play have done in a duel: their uses, this round's bonuses, the cards looked at.
 
@@ -45,7 +59,7 @@ class Marks:
     read faster, see `tests/engine/test_state_fields.py`.)
     """
 
-    __slots__ = ("uses", "round_uses", "bonus", "firings", "looking", "in_hand_powers", "entered")
+    __slots__ = ("uses", "round_uses", "bonus", "firings", "looking", "in_hand_powers", "entered", "ties", "lowered")
 
     def __init__(self) -> None:
         #: How often each (card, power position) has worked: over the duel, over this round.
@@ -64,6 +78,11 @@ class Marks:
         #: The cards that entered a hand since this round's cards were revealed: a played card among
         #: them came back fresh, and takes none of the round's fatigue. Replaced, never changed in place.
         self.entered: tuple[int, ...] = ()
+        #: Whether each seat's played card wins this round's ties (`cette carte gagne les égalités`).
+        self.ties = (False, False)
+        #: This round's changes of a played card's statistic (`pour cette manche`): (card, index) → change.
+        #: Replaced, never changed in place.
+        self.lowered: dict[tuple[int, int], int] = {}
 
     def copy(self) -> Marks:
         """An independent copy."""
@@ -71,7 +90,14 @@ class Marks:
         new.uses, new.round_uses, new.bonus = self.uses.copy(), self.round_uses.copy(), self.bonus[:]
         new.firings, new.looking, new.in_hand_powers = self.firings, self.looking, self.in_hand_powers  # (`looking` is replaced)
         new.entered = self.entered  # (replaced, never changed)
+        new.ties, new.lowered = self.ties, self.lowered  # (replaced, never changed)
         return new
+
+    def new_round_totals(self) -> None:
+        """At a reveal: no bonus, no change for this round, nobody wins ties yet."""
+        self.bonus = [0, 0]
+        self.ties = (False, False)
+        self.lowered = {}
 
 
 class PowersInPlay:
@@ -141,39 +167,55 @@ class PowersInPlay:
 
     def fire(self, moment: Moment, cards: list[tuple[int, int, int | None]]) -> None:
         """Schedule the powers of these cards (seat, card, the other's played card) for this moment, in order."""
-        self.marks.in_hand_powers = moment is Moment.DEBUT
+        self.marks.in_hand_powers = moment is Moment.DEBUT or moment is Moment.ECHANGEE
         for seat, card, other in cards:
             for index, power in enumerate(self.powers[card]):
                 if power.moment is moment:
                     self.then(self._fire_power, seat, card, other, index)  # type: ignore[attr-defined]
 
     def _fire_power(self, seat: int, card: int, other: int | None, index: int) -> None:
-        """A power works, if its card is still in its player's hand and its limit allows it."""
-        if card not in self.hands[seat] or self.marks.firings >= MAX_FIRINGS:
-            return
+        """A power works, if its card is still in its player's hand (swapped out: in the reserve) and its limit allows it.
+
+        Its use is counted when its first effect runs (`_run_effect`), not here.
+        """
         power = self.powers[card][index]
+        if (card not in self.hands[seat] and power.moment is not Moment.ECHANGEE) or self.marks.firings >= MAX_FIRINGS:
+            return
         key = (card, index)
         limite = power.limite
+        use = None
         if limite is not None:
-            counts = self.marks.uses if limite.per == "duel" else self.marks.round_uses  # type: ignore[attr-defined]
-            if not limite.allows(counts.get(key, 0)):  # type: ignore[attr-defined]
+            if not limite.allows(self._uses_of(limite).get(key, 0)):  # type: ignore[attr-defined]
                 return
-            counts[key] = counts.get(key, 0) + 1
+            use = key
         self.marks.firings += 1
         self.emit("power", player=seat, card=self.names[card], power=power.write(), secret=self.marks.in_hand_powers)  # type: ignore[attr-defined]
-        power.run(Context(self, seat, card, other))  # type: ignore[arg-type]
+        power.run(Context(self, seat, card, other, use))  # type: ignore[arg-type]
+
+    def _uses_of(self, limite: Any) -> dict[tuple[int, int], int]:
+        """The counts a limit reads: over the duel, or over this round."""
+        return self.marks.uses if limite.per == "duel" else self.marks.round_uses
+
+    def _count_use(self, use: tuple[int, int]) -> None:
+        """A power with a limit did something: its use counts."""
+        counts = self._uses_of(self.powers[use[0]][use[1]].limite)
+        counts[use] = counts.get(use, 0) + 1
 
     def run_effects(self, ctx: Context, effets: tuple[Any, ...]) -> None:
         """Run effects in order, each once the one before is done (its decisions answered)."""
         if effets:
-            self.then(self._run_effect, ctx.seat, ctx.card, ctx.other, effets)  # type: ignore[attr-defined]
+            self.then(self._run_effect, ctx.seat, ctx.card, ctx.other, effets, ctx.use)  # type: ignore[attr-defined]
 
-    def _run_effect(self, seat: int, card: int, other: int | None, effets: tuple[Any, ...]) -> None:
+    def _run_effect(self, seat: int, card: int, other: int | None, effets: tuple[Any, ...], use: tuple[int, int] | None = None) -> None:
+        """The first effect runs (the power's use is counted then, unless it is a `si`, which counts through its branch)."""
         first, *rest = effets
-        ctx = Context(self, seat, card, other)  # type: ignore[arg-type]
+        if use is not None and not isinstance(first, Si):
+            self._count_use(use)
+            use = None
+        ctx = Context(self, seat, card, other, use)  # type: ignore[arg-type]
         first.run(ctx)
         if rest:
-            self.then(self._run_effect, seat, card, other, tuple(rest))  # type: ignore[attr-defined]
+            self.then(self._run_effect, seat, card, other, tuple(rest), use)  # type: ignore[attr-defined]
 
     def condition_read(self, ctx: Context, si: Any, holds: bool) -> None:
         """A "si" was read: the commentary says which branch."""
@@ -213,6 +255,59 @@ class PowersInPlay:
         self.now[card] = tuple(row)
         seat = 0 if card in self.game.owned[0] else 1
         self.emit("stats_changed", player=seat, card=self.names[card], changes=changes, secret=self.marks.in_hand_powers)  # type: ignore[attr-defined]
+
+    def win_ties(self, ctx: Context) -> None:
+        """`cette carte gagne les égalités`: the card's seat wins this round's tie, if any."""
+        ties = list(self.marks.ties)
+        ties[ctx.seat] = True
+        self.marks.ties = (ties[0], ties[1])
+        self.emit("wins_ties", player=ctx.seat, card=self.names[ctx.card])  # type: ignore[attr-defined]
+
+    def change_this_round(self, ctx: Context, card: int, stats: tuple[NomDeStatistique, ...], delta: int, effect: Any) -> None:
+        """A played card's statistics asked this round change for this round's total only (down to 0, up to the printed value)."""
+        seat = 0 if card in self.game.owned[0] else 1
+        full = self.game.card_stats[card]
+        lowered = dict(self.marks.lowered)
+        total = 0
+        for stat in stats:
+            i = _STAT_INDEX[stat]
+            if i not in self.asked:
+                continue
+            before = lowered.get((card, i), 0)
+            now = self.now[card][i] + before
+            after = max(0, min(full[i], now + delta))
+            lowered[(card, i)] = before + after - now
+            total += after - now
+        self.marks.lowered = lowered
+        if total or any(_STAT_INDEX[stat] in self.asked for stat in stats):
+            self.marks.bonus[seat] += total
+            self.emit("bonus", player=seat, card=self.names[card], amount=total, text=effect.write())  # type: ignore[attr-defined]
+
+    def change_another_card(self, ctx: Context, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
+        """`une autre carte de ta main …`: the card's player chooses one of the hand's other cards, whose statistics change."""
+        seat = ctx.seat
+        labels = self._labels_of(seat)
+        options = [Option(label, card) for label, card in zip(labels, self.hands[seat]) if card != ctx.card]
+        if not options:
+            return
+        decision = Decision(seat, "power_target", options, "which other card of your hand?")
+        self.ask(decision, self._another_card_chosen, seat, ctx.card, ctx.other, stats, delta)  # type: ignore[attr-defined]
+
+    def _another_card_chosen(self, option: Option, seat: int, card: int, other: int | None, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
+        self.change_stats(Context(self, seat, card, other), option.value, stats, delta)  # type: ignore[arg-type]
+
+    def choose_stats(self, ctx: Context) -> None:
+        """`choisis les statistiques de la manche`: the card's player chooses as many statistics as were drawn."""
+        if not self.asked:
+            return  # no statistics drawn yet (the checks keep the power where they are)
+        options = _stat_options(len(self.asked))[:]
+        decision = Decision(ctx.seat, "power_stats", options, f"which {len(self.asked)} statistics count this round?")
+        self.ask(decision, self._stats_chosen, ctx.seat)  # type: ignore[attr-defined]
+
+    def _stats_chosen(self, option: Option, seat: int) -> None:
+        """The round now asks the statistics chosen; both players see them."""
+        self.asked = option.value
+        self.emit("stats_chosen", player=seat, round=self.round, stats=option.label.split(" + "))  # type: ignore[attr-defined]
 
     # -- Moving cards ------------------------------------------------------
 
