@@ -50,8 +50,11 @@ A method deep in helpers may raise `GameOver` after `finish` to stop at once.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
+
+from atout.interpreter.fastpaths import FAST
 
 from .decision import CHANCE, Decision, Option
 from .limits import ActionCounter
@@ -172,11 +175,14 @@ class AgendaState(State[G]):
         and is copied in one step. A state that is never copied (a game
         played on, random against random) keeps the shared table.
         """
-        if not self._own_dict:
-            self.__dict__ = dict(self.__dict__)
-            self._own_dict = True
-        new = object.__new__(type(self))  # a shallow copy, made directly (a fifth of `copy.copy`'s cost)
-        new.__dict__ = self.__dict__.copy()
+        if not FAST:  # the plain path (`ATOUT_PLAIN`): a shallow copy
+            new = copy.copy(self)
+        else:
+            if not self._own_dict:
+                self.__dict__ = dict(self.__dict__)
+                self._own_dict = True
+            new = object.__new__(type(self))  # a shallow copy, made directly (a fifth of `copy.copy`'s cost)
+            new.__dict__ = self.__dict__.copy()
         new._agenda = self._agenda[:]
         new._queued = []
         new._events = []

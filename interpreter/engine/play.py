@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from atout.interpreter.fastpaths import FAST
+
 from .agenda import AgendaState, TurnWatch
 from .decision import Decision, seat_name
 from .players import Abandoned, ChanceSampler, Player, TakeBack, View
@@ -110,11 +112,11 @@ def play_game(
     # bot's `choose_blind`), are answered inside the state (the same answers, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
     listener: EventWatch | None = None
-    if quiet is not False and quiet is not True and on_event is not None and on_decision is None and isinstance(state, AgendaState):
+    if FAST and quiet is not False and quiet is not True and on_event is not None and on_decision is None and isinstance(state, AgendaState):
         # a listener of a few kinds: each action's events handed over at the next decision, wherever it is answered
         watch = listener = EventWatch(on_event, on_turn)
     inside = None
-    if (quiet is True or listener is not None) and on_decision is None and isinstance(state, AgendaState):
+    if FAST and (quiet is True or listener is not None) and on_decision is None and isinstance(state, AgendaState):
         inside = state.answer_inside(
             chance.choose,
             watch,

@@ -25,6 +25,7 @@ from typing import Any
 from lark import Lark, Token, Tree, UnexpectedInput
 from pydantic import BaseModel
 
+from ..fastpaths import FAST
 from . import cache
 from .building import FAILED, UnitBuilder
 from .diagnostics import DETAILED_PER_FILE, Diagnostic, nearest, shorten
@@ -264,7 +265,7 @@ def _builder(game: GameLanguage[Any, Any], parser: Lark, transformer: UnitTransf
     made = _BUILDERS.get(game.name)
     if made is None or made[0] is not parser or made[1] is not transformer:
         try:
-            usable = lark_as_shipped() and UnitBuilder.supports(transformer)  # the Lark atout is tested with
+            usable = FAST and lark_as_shipped() and UnitBuilder.supports(transformer)  # the Lark atout is tested with; not on the plain path
             builder = UnitBuilder(parser, transformer, MAX_DIGITS, MAX_NESTING) if usable else None
         except AttributeError:  # a Lark whose insides are laid out otherwise (a test says so): the plain way
             builder = None

@@ -18,6 +18,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from ..fastpaths import FAST
+
 #: Bump to drop every entry made by an older layout of the entries.
 LAYOUT = 3
 #: The largest entry read back (an entry holds its file's text and AST).
@@ -31,7 +33,7 @@ MAX_ENTRY_BYTES = 64 * 1024 * 1024
 
 def folder() -> Path | None:
     """Where the cache is meant to be, or None when it is turned off."""
-    if os.environ.get("ATOUT_NO_CACHE"):
+    if os.environ.get("ATOUT_NO_CACHE") or not FAST:  # off, or the plain path (`ATOUT_PLAIN`): every file parsed anew
         return None
     chosen = os.environ.get("ATOUT_CACHE_DIR")
     if chosen:

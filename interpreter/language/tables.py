@@ -41,6 +41,7 @@ from lark.lexer import TerminalDef
 
 from atout.grammar import GRAMMAR_DIR
 
+from ..fastpaths import FAST
 from ..files import write_bytes
 from .store import LAYOUT, private_folder, read_private, write_private
 
@@ -64,7 +65,7 @@ def cached_parser(
     `grammar` names the grammar file whose tables may be shipped; `options`
     are the Lark options `build` uses (part of the digest).
     """
-    if grammar is not None:
+    if grammar is not None and FAST:  # on the plain path (`ATOUT_PLAIN`), every parser is built by Lark
         shipped = _read_shipped(grammar, source, starts, options)
         if shipped is not None:
             return shipped
