@@ -15,10 +15,16 @@ whole collection in hand; a sixth card makes a reserve).
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from atout.cards import CARDS_DIR
-from atout.interpreter.games import LANGUAGES
+from atout.interpreter.engine.loading import load_files
+from atout.interpreter.engine.play import play_game, seeded
+from atout.interpreter.engine.record import RecordWriter, parse_record
+from atout.interpreter.engine.replay import replay
+from atout.interpreter.games import ENGINES, LANGUAGES
 from atout.interpreter.language.loader import read_document
 from atout.interpreter.language.project import validate
 
@@ -274,3 +280,36 @@ def test_another_card_of_the_hand_is_never_changed_for_this_round_only():
     line = "Pouvoir : une autre carte de ta main perd 5 en Ruse pour cette manche.\n"
     document = read_document("essai.atout", HEADER + BASE + line, LANGUAGES)
     assert [d.code for d in document.diagnostics] == ["E111"]
+
+
+# ---------------------------------------------------------------------------
+# The bots play a collection holding them, and the duels replay
+# ---------------------------------------------------------------------------
+
+#: A collection of the new forms' example cards (two of each) and some of the other examples.
+FORMES = [
+    *["Chevalier Obstiné", "Wyverne du Givre", "Mentor des Écuyers", "Dragonnet Farceur", "Astrologue de la Cour", "Duelliste Patiente"] * 2,
+    *["Barde des Tavernes", "Alchimiste Patient", "Crieur de la Reine", "Ermite du Col", "Wyverne Chasseuse", "Salamandre Infatigable", "Drake des Orages", "Dragon Glouton"],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bots", [("random", "random"), ("heuristic", "heuristic")])
+def test_bots_play_the_new_forms_and_the_duels_replay(bots):
+    engine = ENGINES["dragons"]
+    files = load_files(LANGUAGES["dragons"], [CARDS_DIR / "dragons" / "exemples"])
+    collection = {"name": "formes", "cards": FORMES}
+    game = engine.build(files, {"collections": [collection, collection]})
+    seen: set[str] = set()
+    for seed in range(12):
+        players = [engine.bots[kind](seeded(seed, f"P{i + 1}")) for i, kind in enumerate(bots)]
+        buffer = io.StringIO()
+        problems: list[str] = []
+        played = play_game(game, players, seed, writer=RecordWriter(buffer), on_decision=lambda state, decision, index: problems.extend(state.check_invariants()))
+        assert problems == [] and played.state.check_invariants() == []
+        record = parse_record(buffer.getvalue())
+        events = [event for action in record.actions for event in action.events or []]
+        assert [event for step in replay(record, engine, files) for event in step.events] == events
+        seen |= {event["e"] for event in events} | {str(action.kind) for action in record.actions}
+    # each form worked: ties won, a malus this round, another card chosen, a swapped card's power, statistics chosen
+    assert {"wins_ties", "power_target", "power_stats", "stats_chosen"} <= seen, seen

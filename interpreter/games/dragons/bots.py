@@ -10,6 +10,12 @@ lost, the cards tire. Each card is then worth the position it leads to, as
 rounds left (so a strong card kept for later is worth keeping, and a weak
 one is thrown into a round it cannot win). See `engine/trial.py`.
 
+A power's choice of the round's statistics (`choisis les statistiques de la
+manche`) is tried the same way, each set played out to the round's end,
+its own card the strongest of its hand on them (`STATS`); a power's choice
+of another card of its hand (`power_target`) as a card is played. Other
+choices a power poses are made at random.
+
 The swaps keep the bot's strategy: it tries each swap the same way (the
 reserve card drawn by chance), and swaps when the best one gains clearly
 more than keeping its hand (`SWAP_GAIN` of a card's chance), sooner at the
@@ -40,6 +46,23 @@ def _other_plays(decision: Decision, seat: int) -> bool:
 #: Playing a card: a round played out against each of the other's cards.
 PLAY = Trial(position_score, policy=first, spread=_other_plays, until=_this_round, samples=2)
 
+
+def _round_over(state: Any, decision: Decision, seat: int, start_turn: int) -> bool:
+    """A try of the round's statistics stops when the next round begins."""
+    return state.turn != start_turn
+
+
+def _strongest(state: Any, decision: Decision, rng: Any) -> int:
+    """In a try of the round's statistics: its own card the strongest on them; no swap; any other choice the first."""
+    if decision.kind != "play":
+        return 0
+    totals = state.totals(state.hands[decision.player])
+    return totals.index(max(totals))
+
+
+#: Choosing the round's statistics (a power): each set, the round played out, its card the strongest on it.
+STATS = Trial(position_score, policy=_strongest, spread=_other_plays, until=_round_over, samples=2)
+
 #: Swapping: the reserve card drawn, up to the choice of a card. Three positions drawn (six before) are as
 #: strong: the bot that draws three won 50.9% of 1,000 games decided against the one that drew six (95%
 #: interval 47.8–54.0%, seats swapped) in 0.8 times the bot's time (`benchmarks/bots_match.py`).
@@ -65,6 +88,10 @@ class HeuristicBot:
             return best(PLAY.values(decision, view, self.rng), self.rng)
         if decision.kind == "swap":
             return self._swap(decision, view)
+        if decision.kind == "power_stats":
+            return best(STATS.values(decision, view, self.rng), self.rng)
+        if decision.kind == "power_target":
+            return best(PLAY.values(decision, view, self.rng), self.rng)
         return int(self.rng.random() * len(decision.options))
 
     def _swap(self, decision: Decision, view: Any) -> int:
