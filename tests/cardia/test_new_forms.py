@@ -9,17 +9,22 @@ form did nothing.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 
 import pytest
 
 from atout.cards import CARDS_DIR
+from atout.interpreter.engine.human import HumanPlayer
 from atout.interpreter.engine.loading import load_files
-from atout.interpreter.games import LANGUAGES
+from atout.interpreter.engine.players import View
+from atout.interpreter.games import ENGINES, LANGUAGES
 from atout.interpreter.games.cardia import conditions as C
 from atout.interpreter.games.cardia.commentary import describe, render, zones
 from atout.interpreter.games.cardia.writing import write_card
 from atout.interpreter.language.loader import read_document
+from atout.interpreter.pages.viewer import step_of
 
 from .conftest import Scenario, kinds
 
@@ -299,3 +304,36 @@ def test_a_spent_limited_ability_does_not_act_again(examples):
     sc.state.used = {(voyante, 1): 1}
     events = duel(sc, "Voyante", "Marchand Royal")
     assert [e["card"] for e in of(events, "limit_reached")] == ["Voyante"] and draws(events, 0) == 0
+
+
+def _terminal(state, seat: int) -> str:
+    """What a person at `seat` reads at the prompt of the pending decision (theirs)."""
+    person = HumanPlayer(seat, state.describe, read=lambda prompt: "1")
+    person.colour = False
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        person.choose(state.decision(), View(state, seat))
+    return printed.getvalue()
+
+
+def test_every_output_of_the_seat_shows_the_hand_shown_and_nothing_else(examples):
+    sc = game(examples).hand(0, "Voyante", "Devin").hand(1, "Marchand Royal", "Pie", "Corsaire")
+    duel(sc, "Voyante", "Marchand Royal")
+    end_turn(sc)
+    state, engine = sc.state, ENGINES["cardia"]
+    assert state.decision().player == 0 and state.hand_shown(1)
+    p2 = [state.names[c] for c in state.seats[1].hand]
+    p1 = [state.names[c] for c in state.seats[0].hand]
+    prompt = _terminal(state, 0)  # P1's prompt, `atout view --seat 1`'s step: P2's hand in both
+    step = step_of(sc.game, engine, 0, "", [], state)
+    assert all(name in prompt and name in step["state"] for name in p2)
+    assert ("P2's hand", sorted(p2, key=lambda name: state.cards[sc.card(1, name)].influence)) in step["zones"]
+    other = step_of(sc.game, engine, 1, "", [], state)  # P2 sees none of P1's hand
+    assert not any(name in other["state"].split("P1: hand")[1].split("\n")[0] for name in p1)
+    # what each seat cannot see, dealt anew, changes none of its outputs
+    for seed in range(3):
+        dealt = state.resample(0, random.Random(seed))
+        assert _terminal(dealt, 0) == prompt and step_of(sc.game, engine, 0, "", [], dealt) == step
+        dealt = state.resample(1, random.Random(seed))
+        assert step_of(sc.game, engine, 1, "", [], dealt) == other
+    assert any(state.resample(1, random.Random(seed)).seats[0].hand != state.seats[0].hand for seed in range(3))  # P1's hand, not shown, is dealt anew
