@@ -31,14 +31,55 @@ if TYPE_CHECKING:
     from atout.interpreter.engine.loading import GameFiles
     from atout.interpreter.engine.options import GameOption
     from atout.interpreter.engine.players import Player
-    from atout.interpreter.engine.registry import GameEngine, Games
+    from atout.interpreter.engine.registry import GameEngine
     from atout.interpreter.engine.state import Event, Game, State
     from atout.interpreter.engine.record import Record
     from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+    from atout.interpreter.language.game import GameLanguage
     from atout.interpreter.language.project import Validation
 
 
-@click.group(cls=CheckedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+#: The commands defined in other modules, by name: (module, the command's name there; None: the module adds it to `main` itself).
+#: A command's module is imported only when that command is run, completed or listed (`atout --help`).
+LAZY_COMMANDS: dict[str, tuple[str, str | None]] = {
+    "init": ("atout.cli.init", "init"),
+    "simulate": ("atout.cli.lab", None),
+    "tournament": ("atout.cli.lab", None),
+    "sweep": ("atout.cli.lab_versions", None),
+    "diff-report": ("atout.cli.lab_diff", None),
+    "fmt": ("atout.cli.fmt", "fmt"),
+    "lsp": ("atout.cli.lsp", "lsp"),
+    "view": ("atout.cli.pages", "view"),
+    "gallery": ("atout.cli.pages", "gallery"),
+    "print": ("atout.cli.printing", "print_cards"),
+}
+
+
+class LazyGroup(CheckedGroup):
+    """The `atout` group: its own commands, and those of `LAZY_COMMANDS`, imported on first use (click's lazy group).
+
+    A command's module is imported when the command is asked for, so that
+    `atout validate` or `atout play` does not import the balance lab, the
+    language server or the printed sheets.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, sorted, without importing the modules of `LAZY_COMMANDS`."""
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command `cmd_name`, its module imported first if it is one of `LAZY_COMMANDS`."""
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            import importlib
+
+            module_name, attribute = LAZY_COMMANDS[cmd_name]
+            module = importlib.import_module(module_name)
+            if attribute is not None and cmd_name not in self.commands:
+                self.add_command(getattr(module, attribute), cmd_name)
+        return self.commands.get(cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="atout")
 def main() -> None:
     """atout: write card games as text, check them, play them, replay them.
@@ -48,21 +89,47 @@ def main() -> None:
     """
 
 
-def games() -> Games:
+class Registry:
+    """The registry of games as the commands use it: each mapping imported on first use.
+
+    `LANGUAGES` imports no engine: checking files (`atout validate`, `fmt`)
+    needs the games' languages only.
+    """
+
+    @property
+    def LANGUAGES(self) -> dict[str, GameLanguage[Any, Any]]:  # noqa: N802 - the mapping's name, as elsewhere
+        """Every game's language, by its command-line name."""
+        from atout.interpreter.language.registry import languages
+
+        return languages()
+
+    @property
+    def ENGINES(self) -> dict[str, GameEngine]:  # noqa: N802 - the mapping's name, as elsewhere
+        """Every playable game's engine, by its command-line name."""
+        from atout.interpreter.engine.registry import GAMES
+
+        return GAMES.ENGINES
+
+
+#: The registry of games, for the commands (through `games()`).
+REGISTRY = Registry()
+
+
+def games() -> Registry:
     """The registry of games (`LANGUAGES`, `ENGINES`), imported on first use: the installed games, and those ATOUT_GAMES names.
 
     A command imports it only when it needs it, so that `atout validate`
-    answered from its cache starts fast; an installed game or a module of
-    ATOUT_GAMES that cannot be loaded is an error (exit 1), not a traceback.
+    answered from its cache starts fast (and checks files without importing
+    an engine); an installed game or a module of ATOUT_GAMES that cannot be
+    loaded is an error (exit 1), not a traceback.
     """
     try:
-        from atout.interpreter.engine.registry import GAMES
         from atout.interpreter.language.registry import languages
 
         languages()  # the games are looked up here, where a game that cannot be loaded is told
     except ImportError as error:
         raise click.ClickException(str(error)) from None
-    return GAMES
+    return REGISTRY
 
 
 @main.command()
@@ -943,23 +1010,6 @@ def _verdict(record_path: Path, records: list[Record], count: int, state: State 
         match = "undecided" if wins[0] == wins[1] else f"P{wins.index(max(wins)) + 1} wins the match"
         return f"{text}; last game: {result}: {outcome.reason}; {match}, {wins[0]}–{wins[1]}"
     return f"{text}; {result}: {outcome.reason}"
-
-
-from .init import init  # noqa: E402  (the command lives in its own module)
-
-main.add_command(init)
-
-from . import lab  # noqa: E402,F401  (registers `simulate` and `tournament`)
-from .lsp import lsp  # noqa: E402
-from .fmt import fmt  # noqa: E402
-from .pages import gallery, view  # noqa: E402
-from .printing import print_cards  # noqa: E402
-
-main.add_command(fmt)
-main.add_command(lsp)
-main.add_command(view)
-main.add_command(gallery)
-main.add_command(print_cards)
 
 
 if __name__ == "__main__":  # pragma: no cover
