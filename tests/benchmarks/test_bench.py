@@ -121,6 +121,7 @@ def test_an_unknown_game_is_a_usage_error(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.benchmark
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="--instructions counts with valgrind (apt-get install valgrind)")
 def test_instructions_are_counted_per_action(tmp_path):
     done = bench("--instructions", "--game", "dragons", "--games", "2", tmp_path=tmp_path)
