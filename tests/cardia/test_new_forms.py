@@ -337,3 +337,29 @@ def test_every_output_of_the_seat_shows_the_hand_shown_and_nothing_else(examples
         dealt = state.resample(1, random.Random(seed))
         assert step_of(sc.game, engine, 1, "", [], dealt) == other
     assert any(state.resample(1, random.Random(seed)).seats[0].hand != state.seats[0].hand for seed in range(3))  # P1's hand, not shown, is dealt anew
+
+
+def _voyante_as(tmp_path, ability: str):
+    """The examples, the Voyante's instantaneous ability written `ability` (a card of the same name replaces it)."""
+    folder = tmp_path / "essai"
+    folder.mkdir()
+    (folder / "extension.atout").write_text(f"Duel pour Cardia : extension\nBase : {EXAMPLES}\n", encoding="utf-8")
+    card = f"== Voyante ==\nPaquet II · Académie · influence 11\nCapacité persistante : L'adversaire joue avec sa main visible\n{ability}\n"
+    (folder / "cartes.atout").write_text("Duel pour Cardia : cartes\n" + card, encoding="utf-8")
+    return load_files(LANGUAGES["cardia"], [folder])
+
+
+@pytest.mark.parametrize(
+    ("ability", "drawn", "used"),
+    [
+        ("Capacité instantanée, une fois par duel : Si tu as perdu la rencontre précédente, Piocher 2 cartes, sinon Piocher 1 carte", 1, 1),
+        ("Capacité instantanée, 2 fois par duel : Si tu as perdu la rencontre précédente, Piocher 2 cartes ; Piocher 1 carte", 1, 1),
+        ("Capacité instantanée, 2 fois par duel : Si tu as perdu la rencontre précédente, Piocher 2 cartes ; Si tu as gagné la rencontre précédente, Piocher 1 carte", 1, 1),
+        ("Capacité instantanée, 2 fois par duel : Si tu as perdu la rencontre précédente, Piocher 2 cartes ; Sauf si tu as gagné la rencontre précédente, Piocher 1 carte", 0, 0),
+    ],
+)
+def test_a_limited_ability_counts_once_when_any_of_its_effects_acts(tmp_path, ability, drawn, used):
+    sc = game(_voyante_as(tmp_path, ability)).past("Sage", "Pie").hand(0, "Voyante").hand(1, "Marchand Royal")  # P1 won the encounter before
+    events = duel(sc, "Voyante", "Marchand Royal")
+    assert draws(events, 0) == drawn
+    assert sc.state.used.get((sc.card(0, "Voyante"), 1), 0) == used
