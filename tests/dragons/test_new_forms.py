@@ -252,7 +252,8 @@ def test_the_example_cards_of_the_new_forms_are_valid_and_round_trip():
     for parsed in document.node.cards:
         again = read_document("again.atout", HEADER + "\n" + write(parsed), LANGUAGES)
         assert again.diagnostics == []
-        assert again.node.cards[0].model_dump(exclude={"span"}) == parsed.model_dump(exclude={"span"}) or write(again.node.cards[0]) == write(parsed)
+        assert again.node.cards[0] == parsed  # (places aside)
+        assert write(again.node.cards[0]) == write(parsed)
 
 
 BASE = "== Essai ==\nDragon · Commune\nPuissance 30 · Ruse 30 · Savoir 30 · Charisme 30\n"
