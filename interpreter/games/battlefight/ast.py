@@ -476,6 +476,7 @@ MINUS = "\N{MINUS SIGN}"
 from .conditions import Si  # noqa: E402  (constructs: they hold steps, resolved below)
 from .moves import Prendre  # noqa: E402
 from .powers import Quand  # noqa: E402
+from .counters import PoserJetons, RetirerJetons  # noqa: E402
 
 #: The modifiers and keywords of the rules, in their order: each a construct (see `RulesKeyword`).
 KEYWORDS = (
@@ -507,7 +508,7 @@ if TYPE_CHECKING:  # a union built from a list is no type to mypy
     Keyword = Any
 else:
     Keyword = Annotated[
-        Union[tuple(k for k in KEYWORDS if k not in (LAdversaireA, ToutLeMondeA)) + (Si, Prendre, Quand)],  # noqa: UP007  (a union built from a tuple)
+        Union[tuple(k for k in KEYWORDS if k not in (LAdversaireA, ToutLeMondeA)) + (Si, Prendre, Quand, PoserJetons, RetirerJetons)],  # noqa: UP007  (a union built from a tuple)
         Field(discriminator="kind"),
     ]
 #: The keywords that are conditions, effects, the stable step and permanents.

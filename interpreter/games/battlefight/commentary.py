@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from atout.interpreter.engine.counters import change_text, held_text
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import limit_reason, limit_text
 from atout.interpreter.language.text import fold
@@ -147,6 +148,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    {event['technique']} of {p} ({event['power']}):"
     if e == "power_stops":
         return f"       the power of {event['technique']} stops (a condition failed)"
+    if e == "counters":
+        return f"       {p}: {change_text(event)}"
     if e == "permanent":
         return f"       active for {p} while {event['technique']} is in play"
     if e == "stable":
@@ -181,6 +184,8 @@ def describe(state: BattleFightState, viewer: int | None = None) -> str:
             f"hand {len(seat.hand)}{hand}, "
             f"pile {len(seat.pile)}, discard {len(seat.discard)} ({discard})" + (f"; {counters}" if counters else "")
         )
+    if state.counters:
+        lines.append(f"  tokens: {held_text(state.counters)}")
     for active in state.actives:
         status = f"Stable {active.cost}" if active.stable else f"running, at step {active.next_step + 1}"
         lines.append(f"  in play: {active.name} of {seat_name(active.owner)} ({status})")

@@ -20,11 +20,13 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field
 
+from atout.interpreter.engine import counters
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
+from atout.interpreter.language.text import fold as fold_words
 
 from .blocks import MAX_BLOCK, write_block
-from .quantities import AnyQuantity, Cartes, Degats, Quantity, Vie, Whose
+from .quantities import AnyQuantity, Cartes, Degats, Quantity, Vie, Whose, read_jetons, seat_of
 
 if TYPE_CHECKING:
     from .ast import Step
@@ -151,7 +153,42 @@ tu_as_ressource: "vie" -> vie
         return f"tu as {word} de {thing} que l'adversaire"
 
 
-Test = Annotated[Comparer | NEstPas | TuAs, Field(discriminator="kind")]
+#: `au moins` / `au plus` before the number of `tu as … jetons` (none: exactly).
+_AU = {"MOINS": logic.Comparison.AT_LEAST, "PLUS": logic.Comparison.AT_MOST}
+
+
+class TuAsJetons(counters.HasCounters):
+    """`tu as au moins 2 jetons Charge`, `l'adversaire a 1 jeton Saignement`: a player's tokens against a number.
+
+    `au moins`, `au plus`, or nothing (exactly).
+    """
+
+    grammar: ClassVar[str] = 'tu_as_jetons: ("tu" "as" | "l\'adversaire" "a") ("au" (MOINS | PLUS))? INT ("jeton" | "jetons") JETON__LINE_TEXT'
+    slot: ClassVar[str | None] = "test"
+    kind: Literal["tu_as_jetons"] = "tu_as_jetons"
+    whose: Whose = Whose.TOI
+
+    @classmethod
+    def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
+        tokens = [c for c in children if isinstance(c, Token)]
+        number = next(c for c in tokens if c.type == "INT")
+        word = next((c.type for c in tokens if c.type in _AU), None)
+        comparison = _AU[word] if word else logic.Comparison.EQUAL
+        whose = Whose.ADVERSAIRE if fold_words(t.text_of(meta)).startswith("l'adversaire") else Whose.TOI
+        fields = read_jetons(t, children)
+        return t.build(cls, meta, {"n": number}, label=t.text_of(meta), comparison=comparison, n=int(number), name=fields["name"], whose=whose)
+
+    def owner(self, state: Any, *context: Any) -> counters.Owner:
+        """The player `whose` names, from the point of view (me, them) the step runs for."""
+        return counters.on_player(seat_of(self.whose, *context[-2:]))
+
+    def write(self) -> str:
+        subject = "tu as" if self.whose is Whose.TOI else "l'adversaire a"
+        au = {v: f"au {k.lower()} " for k, v in _AU.items()}.get(self.comparison, "")
+        return f"{subject} {au}{self.n} {'jeton' if self.n == 1 else 'jetons'} {self.name}"
+
+
+Test = Annotated[Comparer | NEstPas | TuAs | TuAsJetons, Field(discriminator="kind")]
 
 
 class Et(logic.AllOf):
@@ -170,7 +207,7 @@ class Ou(logic.AnyOf):
 
     grammar: ClassVar[str] = 'ou: _conjunction ("ou" _conjunction)+'
     kind: Literal["ou"] = "ou"
-    conditions: list[Annotated[Comparer | NEstPas | TuAs | Et, Field(discriminator="kind")]] = Field(  # type: ignore[assignment]
+    conditions: list[Annotated[Comparer | NEstPas | TuAs | TuAsJetons | Et, Field(discriminator="kind")]] = Field(  # type: ignore[assignment]
         min_length=2, max_length=8
     )
 
@@ -178,7 +215,7 @@ class Ou(logic.AnyOf):
         return " ou ".join(condition.write() for condition in self.conditions)
 
 
-Condition = Annotated[Comparer | NEstPas | TuAs | Et | Ou, Field(discriminator="kind")]
+Condition = Annotated[Comparer | NEstPas | TuAs | TuAsJetons | Et | Ou, Field(discriminator="kind")]
 
 
 class Si(Construct):
@@ -215,4 +252,4 @@ class Si(Construct):
         return text + (f", sinon : {write_block(self.sinon)}" if self.sinon else "")
 
 
-CONSTRUCTS = (Comparer, NEstPas, TuAs, Et, Ou, Si)
+CONSTRUCTS = (Comparer, NEstPas, TuAs, TuAsJetons, Et, Ou, Si)

@@ -5,7 +5,7 @@ from functools import partial
 from atout.interpreter.language.game import FileKind, GameLanguage, deck_kind, rules_kind
 from atout.interpreter.language.hints import teach
 
-from . import ast, checks, conditions, moves, powers, quantities, writing
+from . import ast, checks, conditions, counters, moves, powers, quantities, writing
 from .rules import BattleFightRules
 from .transformer import BattleFightTransformer
 
@@ -107,6 +107,38 @@ TEACHINGS = (
         "Au début de ton tour : Se Déplacer 1 ; Stable 1",
         constructs=("quand",),
     ),
+    step(
+        "to put tokens on a player (charges, bleeding…)",
+        "Poser",
+        "Poser 2 jetons Charge ; Piocher 1",
+        "Corps à Corps ; Blesser 1 ; Poser 1 jeton Saignement sur l'adversaire",
+        constructs=("poser_jetons",),
+        also=("gagner une charge", "ajouter un marqueur", "mettre un compteur sur l'adversaire"),
+    ),
+    step(
+        "to remove tokens from a player, or to pay tokens as a cost",
+        "Retirer",
+        "Retirer 2 jetons Charge ; Blesser 4",
+        "Retirer jusqu'à 2 jetons Saignement de l'adversaire",
+        "Corps à Corps ; Retirer tous les jetons Charge",
+        constructs=("retirer_jetons",),
+        also=("dépenser des charges", "enlever un marqueur"),
+    ),
+    step(
+        "to count a player's tokens",
+        "Blesser",
+        "Corps à Corps ; Blesser 1 pour chaque jeton Charge",
+        "Bloquer autant que tes jetons Charge",
+        "Si les jetons Saignement de l'adversaire sont d'au moins 2 : Blesser 2",
+        constructs=("jetons",),
+    ),
+    step(
+        "to act when a player has tokens",
+        "Si",
+        "Si tu as au moins 2 jetons Charge : Blesser 3, sinon : Poser 1 jeton Charge",
+        "Si l'adversaire a 1 jeton Saignement : Blesser 1",
+        constructs=("tu_as_jetons",),
+    ),
 )
 
 LANGUAGE = GameLanguage(
@@ -125,7 +157,7 @@ LANGUAGE = GameLanguage(
     check_set=checks.check_set,
     check_list=checks.check_list,
     write_card=writing.write_card,
-    constructs=(*ast.KEYWORDS, *quantities.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS),
+    constructs=(*ast.KEYWORDS, *quantities.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *counters.CONSTRUCTS),
     codes={"E330": "a card text that would never end if nothing bounded it (a power that sets itself off, with no limit)"},
     teachings=TEACHINGS,
 )

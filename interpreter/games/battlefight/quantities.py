@@ -22,6 +22,7 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field
 
+from atout.interpreter.engine import counters
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 
@@ -176,9 +177,51 @@ class Degats(Quantity):
         return "tes points de dégâts" if self.whose is Whose.TOI else "les points de dégâts de l'adversaire"
 
 
-AnyQuantity = Annotated[Vie | LaDistance | Cartes | Degats, Field(discriminator="kind")]
+#: A token's name, after "jeton" or "jetons": one word ("Charge", "Saignement"); whose, after it.
+JETON_TERMINALS = """
+JETON__LINE_TEXT: /[a-z][a-z0-9'-]*/
+DE_L_ADVERSAIRE: /de +l'adversaire/
+"""
+
+
+def read_jetons(t: Any, children: list[Any]) -> dict[str, Any]:
+    """The name (as written) and whose of a rule's tokens: `de l'adversaire` names the opponent, else the player."""
+    name = next(c for c in children if isinstance(c, Token) and c.type.startswith("JETON"))
+    mine = not any(isinstance(c, Token) and c.type == "DE_L_ADVERSAIRE" for c in children)
+    return {"name": t.original(name), "whose": Whose.TOI if mine else Whose.ADVERSAIRE}
+
+
+class Jetons(counters.CountersOn, Quantity):
+    """`tes jetons Charge`, `les jetons Saignement de l'adversaire`: how many tokens of that name a player holds.
+
+    Counted by `1 pour chaque jeton Charge` (`… de l'adversaire`), compared by
+    `tes jetons Charge sont d'au moins 2`, given by `autant que tes jetons Charge`.
+    """
+
+    grammar: ClassVar[str] = 'jetons: TES "jetons" JETON__LINE_TEXT | "les" "jetons" JETON__LINE_TEXT DE_L_ADVERSAIRE' + JETON_TERMINALS
+    plural: ClassVar[bool] = True
+    kind: Literal["jetons"] = "jetons"
+    whose: Whose = Whose.TOI
+
+    @classmethod
+    def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, **read_jetons(t, children))
+
+    def owner(self, state: Any, *context: Any) -> counters.Owner:
+        """The player `whose` names, from the point of view (me, them) the step runs for."""
+        return counters.on_player(seat_of(self.whose, *context[-2:]))
+
+    def write(self) -> str:
+        return f"tes jetons {self.name}" if self.whose is Whose.TOI else f"les jetons {self.name} de l'adversaire"
+
+    def unit(self) -> str:
+        """What "pour chaque" counts: `jeton Charge`, `jeton Saignement de l'adversaire`."""
+        return f"jeton {self.name}" + ("" if self.whose is Whose.TOI else " de l'adversaire")
+
+
+AnyQuantity = Annotated[Vie | LaDistance | Cartes | Degats | Jetons, Field(discriminator="kind")]
 #: What "pour chaque" may count: a unit has a name of its own ("carte de ta main", "case de distance").
-Countable = Annotated[LaDistance | Cartes, Field(discriminator="kind")]
+Countable = Annotated[LaDistance | Cartes | Jetons, Field(discriminator="kind")]
 
 
 # ---------------------------------------------------------------------------
@@ -193,6 +236,7 @@ class PourChaque(logic.ForEach):
 pour_chaque: SIGNED_INT "pour" "chaque" pour_chaque_unite
 pour_chaque_unite: "carte" _de_zone -> cartes
                  | "case" "de" "distance" -> la_distance
+                 | "jeton" JETON__LINE_TEXT DE_L_ADVERSAIRE? -> jetons
 """
     slot: ClassVar[str | None] = "computed"
     kind: Literal["pour_chaque"] = "pour_chaque"
@@ -229,4 +273,4 @@ def amount(value: Any, state: Any, me: int, them: int) -> int:
     return logic.value_of(value, state, me, them)
 
 
-CONSTRUCTS = (Vie, LaDistance, Cartes, Degats, PourChaque, AutantQue)
+CONSTRUCTS = (Vie, LaDistance, Cartes, Degats, Jetons, PourChaque, AutantQue)

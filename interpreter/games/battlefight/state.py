@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from atout.interpreter.engine.agenda import AgendaState
+from atout.interpreter.engine.counters import NO_COUNTERS, Counters
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.repetition import Seen, count_position
@@ -172,6 +173,9 @@ class BattleFightState(AgendaState["BattleFightGame"]):
     """A position in a game of BattleFight."""
 
     step_events = frozenset({"step"})
+    #: The tokens on the players (`counters.py`): none until a step puts one. A class default, so that a
+    #: game whose techniques use no tokens keeps no field for them; a change sets a new store (copies share it).
+    counters: Counters = NO_COUNTERS
 
     # A state's fields are kept at 29 at most, those the engine sets during play included: CPython 3.11 keeps
     # the fields of objects of a class apart from their names up to that many, and reads them faster so.
@@ -789,6 +793,8 @@ class BattleFightState(AgendaState["BattleFightGame"]):
             if self.actives
             else ()
         )
+        if self.counters:  # tokens held are part of the position (a game with none keeps its signature)
+            return (self.current, seats, actives, self.counters.key())
         return (self.current, seats, actives)
 
 

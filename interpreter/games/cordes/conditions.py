@@ -202,10 +202,12 @@ class ForEach(logic.ForEach):
         return t.build(cls, meta, quantity=quantity)
 
     def write(self) -> str:
-        quantity = self.quantity
+        quantity: Any = self.quantity
         if isinstance(quantity, CardsIn):
             return f"for each card in {quantity.place()}"
-        return f"for each {getattr(quantity, 'unit', '')}{quantity.write()}"  # type: ignore[attr-defined]
+        if quantity.kind == "tokens_on":  # counters.py: `for each bleed token on the opponent`
+            return f"for each {quantity.name} token {quantity.place()}"
+        return f"for each {getattr(quantity, 'unit', '')}{quantity.write()}"
 
 
 class AsManyAs(logic.AsManyAs):
@@ -283,7 +285,7 @@ class Compare(logic.Compare):
     def write(self) -> str:
         right = str(self.right) if isinstance(self.right, int) else self.right.write()  # type: ignore[attr-defined]
         word = _COMPARISON_WORDS[self.comparison]
-        verb = "are" if isinstance(self.left, CardsIn) else "is"
+        verb = "are" if isinstance(self.left, CardsIn) or getattr(self.left, "kind", "") == "tokens_on" else "is"
         return f"{self.left.write()} {verb} {word + ' ' if word else ''}{right}"  # type: ignore[attr-defined]
 
 

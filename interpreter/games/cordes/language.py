@@ -3,7 +3,7 @@
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 from atout.interpreter.language.hints import teach
 
-from . import ast, blows, checks, conditions, effects, moves, powers, writing
+from . import ast, blows, checks, conditions, counters, effects, moves, powers, writing
 from .rules import CordesRules
 from .transformer import CordesTransformer
 
@@ -37,9 +37,36 @@ TEACHINGS = (
         "At the start of your turn, once per round: +1 energy",
         "When your blow lands, once per turn: -1 energy to the opponent",
         "When the GONG rings: +1 life",
+        "At the start of the opponent's turn: -1 energy to the opponent for each bleed token on the opponent",
         constructs=("power",),
         also=("when you dodge a blow", "when you block a blow"),
     ),
+    teach(
+        "to put tokens on a boxer (bleeding, charges…)",
+        "put",
+        "put 1 bleed token on the opponent",
+        "put 2 charge tokens",
+        constructs=("put_tokens",),
+        also=("add a bleed counter to the opponent", "give the opponent a token", "gain a charge"),
+    ),
+    teach(
+        "to remove tokens from a boxer",
+        "remove",
+        "remove 1 bleed token from the opponent",
+        "remove up to 2 charge tokens",
+        "remove all bleed tokens from the opponent",
+        constructs=("remove_tokens",),
+        also=("spend a charge", "remove a counter"),
+    ),
+    teach(
+        "to count a boxer's tokens",
+        "for each",
+        "-1 energy to the opponent for each bleed token on the opponent",
+        "+energy, as many as the charge tokens on you",
+        "if the charge tokens on you are at least 3: +1 energy",
+        constructs=("tokens_on",),
+    ),
+    teach("to act when a boxer has tokens", "if", "if the opponent has at least 2 bleed tokens: -3 life to the opponent; otherwise: put 1 bleed token on the opponent", constructs=("has_tokens",)),
     teach("to block an attack and lose less life", "Against an attack", "Against an attack you lose 1 life", constructs=("block",)),
     teach("to dodge an attack", "Against an attack", 'Against an attack of type "Jab" or "Cross" you dodge the blow', constructs=("dodge",)),
     teach("to turn an attack back on the attacker", "Against an attack", "Against an attack you turn the blow back", constructs=("turn_back",)),
@@ -77,7 +104,7 @@ LANGUAGE: GameLanguage[CordesRules, ast.Card] = GameLanguage(
     rules_model=CordesRules,
     check_set=checks.check_set,
     write_card=writing.write_card,
-    constructs=(*effects.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *blows.CONSTRUCTS),
+    constructs=(*effects.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *blows.CONSTRUCTS, *counters.CONSTRUCTS),
     codes={"E410": "a card text that can be seen never to end (a power that fires itself with no limit)"},
     teachings=TEACHINGS,
 )

@@ -54,6 +54,8 @@ class Trigger(str, Enum):
 
     START_OF_TURN = "At the start of your turn"
     END_OF_TURN = "At the end of your turn"
+    #: The other boxer's turn starts (after their own powers of the start of their turn).
+    START_OF_OPPONENT_TURN = "At the start of the opponent's turn"
     SPIT = "When you spit a card"
     TAKE_BLOW = "When you take a blow"
     BLOW_LANDS = "When your blow lands"
@@ -88,7 +90,7 @@ class Power(Construct):
 
     grammar: ClassVar[str] = (
         '!power: _trigger ("," "once" "per" ("turn" | "round" | "fight"))? ":" _effect (";" _effect)*\n'
-        '!_trigger: "at" "the" ("start" | "end") "of" "your" "turn"\n'
+        '!_trigger: "at" "the" ("start" | "end") "of" "your" "turn" | "at" "the" "start" "of" "the" "opponent\'s" "turn"\n'
         '    | "when" "you" ("spit" "a" "card" | "take" "a" "blow" | "counter" "a" "blow" | "lose" "life")\n'
         '    | "when" "your" "blow" "lands" | "when" "the" "GONG" "rings"'
     )
@@ -136,6 +138,11 @@ def powers_of(state: "CordesState", seat: int) -> list[Power]:
     if boxer is None:
         return []
     return getattr(state.game.box[boxer], "powers", [])
+
+
+def has_trigger(state: "CordesState", seat: int, trigger: Trigger) -> bool:
+    """Whether the seat's boxer has a power with this trigger."""
+    return any(power.trigger is trigger for power in powers_of(state, seat))
 
 
 def fire(state: "CordesState", seat: int, trigger: Trigger) -> None:

@@ -30,6 +30,7 @@ from typing import Any, cast
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.agenda import AgendaState, GameOver
+from atout.interpreter.engine.counters import NO_COUNTERS, Counters
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation, shuffle
 
@@ -161,6 +162,9 @@ class CordesState(AgendaState[CordesGame]):
 
     #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
     step_events = frozenset({"play", "gong", "round_end"})
+    #: The tokens on the boxers (`counters.py`): none until a card puts one. A class default, so that a
+    #: game whose cards use no tokens keeps no field for them; a change sets a new store (copies share it).
+    counters: Counters = NO_COUNTERS
 
     def __init__(self, game: CordesGame, setup: bool = True) -> None:
         self.game = game
@@ -592,6 +596,8 @@ class CordesState(AgendaState[CordesGame]):
         self.draw(player, self.game.rules.draw_at_start)
         if self.game.has_powers:
             self.then(powers.fire, player, powers.Trigger.START_OF_TURN)
+            if powers.has_trigger(self, 1 - player, powers.Trigger.START_OF_OPPONENT_TURN):
+                self.then(powers.fire, 1 - player, powers.Trigger.START_OF_OPPONENT_TURN)
         self.then(self._activity, player)
 
     def _turn_end(self, player: int) -> None:
