@@ -363,3 +363,16 @@ def test_a_limited_ability_counts_once_when_any_of_its_effects_acts(tmp_path, ab
     events = duel(sc, "Voyante", "Marchand Royal")
     assert draws(events, 0) == drawn
     assert sc.state.used.get((sc.card(0, "Voyante"), 1), 0) == used
+
+
+def test_cards_drawn_into_or_taken_from_a_shown_hand_are_named_to_the_other_seat(examples):
+    # P2's Voyante has its token: P1 plays with the hand shown. The Marchand Royal loses: L'adversaire
+    # pioche 1 carte ; Prendre 1 carte de la main adverse
+    sc = game(examples).past("Pie", "Voyante").persistent(1, "Voyante").hand(0, "Empereur", "Devin").hand(1, "Marchand Royal")
+    events = before_count(duel(sc, "Empereur", "Marchand Royal", "Devin"))
+    (drawn,) = [e for e in of(events, "draw") if e["player"] == 0]
+    assert drawn["seen"] is True and render(drawn, 1) == f"    P1 draws {drawn['card']}"
+    (taken,) = of(events, "take")
+    assert (taken["card"], taken["owner"], taken["to"], taken["seen"]) == ("Devin", 0, 1, True)
+    assert render(taken, 0).startswith("        Devin goes from P1's hand into the hand of P2")
+    assert sc.names(1, "hand") == ["Devin"]

@@ -154,7 +154,7 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
     if e == "take":
         zones = {"main": "hand", "défausse": "discard", "pioche": "pile"}
         seen = viewer is None or event["visible"] or viewer == event["to"] or (viewer == event["owner"] and event["zone"] != "pioche")
-        seen = seen or event["to_zone"] == "défausse"
+        seen = seen or event["to_zone"] == "défausse" or event.get("seen", False)
         card = event["card"] if seen else "a card"
         into = "under the pile" if event["to_zone"] == "pioche" else f"into the {zones[event['to_zone']]}"
         return f"        {card} goes from {seat_name(event['owner'])}'s {zones[event['zone']]} {into} of {seat_name(event['to'])}" + (" (face up)" if event["visible"] else "")

@@ -169,6 +169,7 @@ def _taken(state: Any, option: Option, act: Any, effet: Prendre, left: int) -> N
         card = option.value
         state.remove_from_zone(card, src, effet.zone.value)
     state.put_in_zone(card, dst, effet.vers_zone.value)
+    shown = (effet.zone is Zone.MAIN and state.hand_shown(src)) or (effet.vers_zone is Zone.MAIN and state.hand_shown(dst))
     state.emit(
         "take",
         player=act.me,
@@ -178,6 +179,7 @@ def _taken(state: Any, option: Option, act: Any, effet: Prendre, left: int) -> N
         to=dst,
         to_zone=effet.vers_zone.value,
         visible=effet.face_visible,
+        **({"seen": True} if shown else {}),  # it leaves or joins a hand played shown: both players know it
     )
     if left > 1:
         state.then(take_one, act, effet, left - 1)
@@ -262,7 +264,8 @@ def _kept(state: Any, option: Option, act: Any, effet: Regarder, seen: list[int]
         state.emit("take", player=act.me, card=state.names[card], owner=src, zone="pioche", to=src, to_zone="défausse", visible=True)
     else:
         state.put_in_zone(card, act.me, Zone.MAIN.value)
-        state.emit("take", player=act.me, card=state.names[card], owner=src, zone="pioche", to=act.me, to_zone="main", visible=False)
+        shown = {"seen": True} if state.hand_shown(act.me) else {}  # into a hand played shown: both players know it
+        state.emit("take", player=act.me, card=state.names[card], owner=src, zone="pioche", to=act.me, to_zone="main", visible=False, **shown)
     keep_one(state, act, effet, [c for c in seen if c != card], left - 1)
 
 
