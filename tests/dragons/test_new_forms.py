@@ -78,6 +78,13 @@ def test_a_card_that_wins_ties_fires_its_winning_trigger_and_the_other_loses(pow
     assert s.state.score == [0, 2]
 
 
+def test_a_tie_won_is_not_played_again_under_manche_rejouee(powered):
+    s = powered(TETUE, ["Têtue", *FIVE[1:]], FIVE, equal_totals="manche rejouee")
+    events = s.round("Puissance + Ruse", "Têtue", "Modeste")
+    assert "tie" not in kinds(events) and s.state.score == [1, 0]
+    assert s.state.round == 2 and not s.state.replay
+
+
 def test_when_both_cards_win_ties_the_tie_stays(powered):
     s = powered(TETUE + TETU, ["Têtue", *FIVE[1:]], ["Têtu", *FIVE[1:]])
     events = s.round("Puissance + Ruse", "Têtue", "Têtu")
@@ -167,6 +174,34 @@ def test_a_card_swapped_out_works_from_the_reserve(powered):
     assert s.state.exchanges[0] == s.state.rules.exchanges  # one spent, one given back
     assert [s.state.names[c] for c in s.state.reserve[0].cards()] == ["Fuyard"]
     assert s.decision.kind == "play"
+
+
+def test_the_other_player_is_not_told_which_card_was_swapped_out(powered):
+    from atout.interpreter.games.dragons.commentary import render
+
+    s = powered(FUYARD, ["Fuyard", *FIVE], FIVE)
+    for name in ["Fuyard", "Modeste", "Faible", "Usé", "Réserviste"]:
+        s.choose(name)
+    s.choose("2")
+    s.choose("Puissance + Ruse")
+    power = last(s.choose(s.label("swap Fuyard")), "power")
+    assert "Fuyard" in render(power, 0)
+    assert "Fuyard" not in render(power, 1)
+
+
+def test_a_card_swapped_out_may_choose_the_round_s_statistics(powered):
+    cards = card("Girouette", "Dragon · Commune", "30 30 30 30", "Pouvoir : quand cette carte est échangée : choisis les statistiques de la manche.")
+    s = powered(cards, ["Girouette", *FIVE], FIVE)
+    for name in ["Girouette", "Modeste", "Faible", "Usé", "Réserviste"]:
+        s.choose(name)
+    s.choose("2")
+    s.choose("Puissance + Ruse")
+    s.choose(s.label("swap Girouette"))
+    assert (s.decision.player, s.decision.kind) == (0, "power_stats")
+    s.choose("Savoir + Charisme")
+    events = s.choose(s.label("Usé"))
+    events += s.choose(s.label("Modeste"))
+    assert last(events, "reveal")["stats"] == ["Savoir", "Charisme"]
 
 
 def test_a_card_kept_in_hand_is_not_swapped_and_does_nothing(powered):
