@@ -367,7 +367,7 @@ def _print_summary(loaded: LoadedGame, summaries: Sequence[Summary], board: Tour
         shown, own = cards or (report.TEXT_CARDS, frozenset())
         # on a terminal, the card table fits its width; piped or saved, every column in full
         terminal = shutil.get_terminal_size().columns if sys.stdout.isatty() and not err else None
-        lines = report.text(summaries[0], side_word=side_word, cards_shown=shown, own=own, terminal=terminal)
+        lines = report.text(summaries[0], _ending_labels(loaded), side_word=side_word, cards_shown=shown, own=own, terminal=terminal)
     for line in lines:
         click.echo(line, err=err)
 
@@ -382,9 +382,14 @@ def _write_files(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Sum
         _write(ctx, lab["csv_path"], report.csv_text(summaries))
     if lab["report_path"] is not None:
         title = f"{loaded.engine.language.title}: " + ("tournament" if board else "balance report")
-        _write(ctx, lab["report_path"], report.html_page(summaries, board, title, side_word=side_word))
+        _write(ctx, lab["report_path"], report.html_page(summaries, board, title, _ending_labels(loaded), side_word=side_word))
     if lab["records_dir"] is not None:
         _save_records(ctx, loaded, summaries, lab["records_dir"], lab["which"])
+
+
+def _ending_labels(loaded: LoadedGame) -> dict[str, str]:
+    """Each ending's code with its meaning, as the summary and the report show them: `ko (a boxer is KO)`."""
+    return {ending.code: f"{ending.code} ({ending.meaning})" for ending in loaded.engine.endings}
 
 
 def _write(ctx: click.Context, path: Path, text: str) -> None:

@@ -24,6 +24,7 @@ from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.registry import GameNotLoaded, add_language, game_modules, languages, remove_language
 
+from .endings import Ending, with_core
 from .loading import GameFiles
 from .options import RULES, GameOption
 from .players import Player, RandomBot
@@ -72,6 +73,16 @@ class GameEngine:
     #: `zones(state, seat)` (seat None: everything) → [(zone's label, [card names])],
     #: the other seat's hidden cards left out. None: the viewer shows no faces.
     zones: Callable[[Any, int | None], list[tuple[str, list[str]]]] | None = None
+    #: How the game may end: each code it finishes with and its meaning (`endings.py`);
+    #: the core's own (the bound on actions) are added to those declared.
+    endings: tuple[Ending, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "endings", with_core(tuple(self.endings)))
+
+    def ending(self, code: str) -> Ending | None:
+        """The ending of this code, or None when the game declares none such."""
+        return next((ending for ending in self.endings if ending.code == code), None)
 
 
 class SetupModel(BaseModel):

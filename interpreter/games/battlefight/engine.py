@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
+from atout.interpreter.engine.endings import Ending
 from atout.interpreter.engine.loading import GameFiles, load_files
 from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
@@ -125,6 +126,16 @@ OPTIONS = (
 )
 
 
+#: How a game may end (the core adds the bound on actions).
+ENDINGS = (
+    Ending("no_life", "a player has no life left"),
+    Ending("off_board", "a player is pushed off the board"),
+    Ending("both_fell", "both players fall at once", draw=True),
+    Ending("turn_limit", "the rules' turn limit is reached", draw=True),
+    Ending("repetition", "the same position starts a turn once too often", draw=True),
+)
+
+
 ENGINE = GameEngine(
     name="battlefight",
     language=LANGUAGE,
@@ -138,4 +149,5 @@ ENGINE = GameEngine(
     lab=LAB,
     picture=board_svg,
     zones=zones,
+    endings=ENDINGS,
 )

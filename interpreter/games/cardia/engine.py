@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from atout.interpreter.engine.endings import Ending
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
@@ -98,6 +99,19 @@ OPTIONS = (
 )
 
 
+#: How a game may end (the core adds the bound on actions).
+ENDINGS = (
+    Ending("seals", "a player has the seals to win"),
+    Ending("ability", "a card's ability wins the game"),
+    Ending("factions", "seals on enough factions (a Lieu's rule)"),
+    Ending("streak", "enough encounters won in a row (a Lieu's rule)"),
+    Ending("no_card", "a player has no card to play"),
+    Ending("no_card_both", "neither player has a card to play: on seals"),
+    Ending("no_progress", "play can never leave a loop of positions: on seals"),
+    Ending("turn_limit", "stopped at the turn limit", draw=True),
+)
+
+
 ENGINE = GameEngine(
     name="cardia",
     language=LANGUAGE,
@@ -110,4 +124,5 @@ ENGINE = GameEngine(
     option_examples=option_examples,
     lab=LAB,
     zones=zones,
+    endings=ENDINGS,
 )

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from atout.interpreter.engine.endings import Ending
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
@@ -96,6 +97,15 @@ OPTIONS = (
 )
 
 
+#: How a game may end (the core adds the bound on actions).
+ENDINGS = (
+    Ending("ko", "a boxer is KO"),
+    Ending("double_ko", "both boxers are down at once (the rules say who wins)"),
+    Ending("last_gong", "on life, then energy, at the last GONG"),
+    Ending("nothing_left", "nothing left to draw or play: on life, then energy"),
+)
+
+
 ENGINE = GameEngine(
     name="cordes",
     language=LANGUAGE,
@@ -106,4 +116,5 @@ ENGINE = GameEngine(
     option_examples=option_examples,
     lab=LAB,
     zones=zones,
+    endings=ENDINGS,
 )

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from atout.interpreter.engine.endings import Ending
 from atout.interpreter.engine.loading import GameFiles, load_files
 from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import Player, RandomBot
@@ -128,6 +129,15 @@ OPTIONS = (
 )
 
 
+#: How a game may end (the core adds the bound on actions).
+ENDINGS = (
+    Ending("score", "the higher score after the rounds (or a decisive round)"),
+    Ending("decisive_ties", "the decisive rounds are tied (the rules' draw)", draw=True),
+    Ending("worn_out", "every card in play is worn down to 0", draw=True),
+    Ending("safety", "stopped after too many tied decisive rounds", draw=True),
+)
+
+
 ENGINE = GameEngine(
     name="dragons",
     language=LANGUAGE,
@@ -140,4 +150,5 @@ ENGINE = GameEngine(
     option_examples=option_examples,
     lab=LAB,
     zones=zones,
+    endings=ENDINGS,
 )
