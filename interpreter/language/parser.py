@@ -159,6 +159,7 @@ TERMINAL_NAMES: dict[str, str] = {
     "TIMES": '"×"',
     "SIGNE": "a sign (+ or -)",
     "ETOILES": "stars (★)",
+    "TOKEN_NAME": 'a token\'s name, then "token" or "tokens"',
 }
 
 #: The keywords a terminal matches, as printed, where its pattern is a regular

@@ -32,12 +32,12 @@ if TYPE_CHECKING:
     from .state import CordesState
 
 #: A token's name: one word, read only where "token" or "tokens" follows it (so "life" and "energy" stay keywords).
-NAME_TERMINAL = "TOKEN_NAME__LINE_TEXT.2: /[a-z][a-z0-9'-]*(?= +tokens?\\b)/"
+NAME_TERMINAL = "TOKEN_NAME.2: /[a-z][a-z0-9'-]*(?= +tokens?\\b)/"
 
 
 def _name(t: "UnitTransformer", children: list[Any]) -> str:
     """The token's name as the card writes it."""
-    token = next(c for c in children if isinstance(c, Token) and c.type.startswith("TOKEN_NAME"))
+    token = next(c for c in children if isinstance(c, Token) and c.type == "TOKEN_NAME")
     return t.original(token)
 
 
@@ -77,7 +77,7 @@ class _Boxer:
 class PutTokens(_Boxer, counters.PutCounters):
     """`put 1 bleed token on the opponent`: `n` more tokens of that name on a boxer ("on you" if unwritten)."""
 
-    grammar: ClassVar[str] = '!put_tokens: "put" INT TOKEN_NAME__LINE_TEXT ("token" | "tokens") ("on" ("you" | "the" "opponent"))?\n' + NAME_TERMINAL
+    grammar: ClassVar[str] = '!put_tokens: "put" INT TOKEN_NAME ("token" | "tokens") ("on" ("you" | "the" "opponent"))?\n' + NAME_TERMINAL
     slot: ClassVar[str | None] = "action"
     kind: Literal["put_tokens"] = "put_tokens"
     who: Who = Who.YOU
@@ -107,7 +107,7 @@ class RemoveTokens(_Boxer, counters.RemoveCounters):
     up to N` as many as there are, up to N; `remove all` every one.
     """
 
-    grammar: ClassVar[str] = '!remove_tokens: "remove" (INT | "up" "to" INT | "all") TOKEN_NAME__LINE_TEXT ("token" | "tokens") ("from" ("you" | "the" "opponent"))?'
+    grammar: ClassVar[str] = '!remove_tokens: "remove" (INT | "up" "to" INT | "all") TOKEN_NAME ("token" | "tokens") ("from" ("you" | "the" "opponent"))?'
     slot: ClassVar[str | None] = "action"
     kind: Literal["remove_tokens"] = "remove_tokens"
     who: Who = Who.YOU
@@ -145,7 +145,7 @@ class TokensOn(_Boxer, counters.CountersOn):
     tokens on you`.
     """
 
-    grammar: ClassVar[str] = '!tokens_on: "the"? TOKEN_NAME__LINE_TEXT ("token" | "tokens") "on" ("you" | "the" "opponent")'
+    grammar: ClassVar[str] = '!tokens_on: "the"? TOKEN_NAME ("token" | "tokens") "on" ("you" | "the" "opponent")'
     slot: ClassVar[str | None] = "quantity"
     unit: ClassVar[str] = ""
     kind: Literal["tokens_on"] = "tokens_on"
@@ -172,7 +172,7 @@ class HasTokens(_Boxer, counters.HasCounters):
     `at least`, `at most`, or nothing (exactly).
     """
 
-    grammar: ClassVar[str] = '!has_tokens: ("you" "have" | "the" "opponent" "has") ("at" "least" | "at" "most")? INT TOKEN_NAME__LINE_TEXT ("token" | "tokens")'
+    grammar: ClassVar[str] = '!has_tokens: ("you" "have" | "the" "opponent" "has") ("at" "least" | "at" "most")? INT TOKEN_NAME ("token" | "tokens")'
     slot: ClassVar[str | None] = "condition"
     kind: Literal["has_tokens"] = "has_tokens"
     who: Who = Who.YOU
