@@ -1,4 +1,4 @@
-"""atout against hand-written engines of the same games: BattleFight, Dans les Cordes and Duel de dragons.
+"""atout against hand-written engines of the same games: BattleFight, Duel pour Cardia, Dans les Cordes and Duel de dragons.
 
 Run it with `python benchmarks/reference_bench.py` (add `--quick` for a
 short run). For each game it plays the same seeded random-against-random
@@ -15,7 +15,9 @@ slows some batches down.
 
 It prints, for each engine, games, turns (rounds, for dragons) and
 decisions per second, and the ratio atout/reference of the time per turn
-(BattleFight) and per decision (Dans les Cordes, dragons). The games being the same, the
+(BattleFight) and per decision (Duel pour Cardia, Dans les Cordes, dragons;
+in Cardia both players choose at once: each choice is a decision, as atout
+counts them). The games being the same, the
 ratio per turn, per decision and per game are one number. Both engines
 seed three generators per game, as `atout play` does (P1, P2 and chance,
 from the game's seed): this costs the same in both, and is timed on its own
@@ -59,11 +61,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # `benchmarks.r
 
 from benchmarks.reference import generators  # noqa: E402
 from benchmarks.reference.battlefight import BattleFightReference  # noqa: E402
+from benchmarks.reference.cardia import CardiaReference  # noqa: E402
 from benchmarks.reference.cordes import CordesReference  # noqa: E402
 from benchmarks.reference.dragons import DragonsReference  # noqa: E402
 
 #: The reference engine of each game, and what its ratio is given per.
-REFERENCES = {"battlefight": (BattleFightReference, "turn"), "cordes": (CordesReference, "decision"), "dragons": (DragonsReference, "decision")}
+REFERENCES = {"battlefight": (BattleFightReference, "turn"), "cardia": (CardiaReference, "decision"), "cordes": (CordesReference, "decision"), "dragons": (DragonsReference, "decision")}
 
 
 def default_game(name: str):

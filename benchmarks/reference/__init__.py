@@ -1,4 +1,4 @@
-"""Hand-written engines of BattleFight, Dans les Cordes and Duel de dragons, to measure atout against.
+"""Hand-written engines of BattleFight, Duel pour Cardia, Dans les Cordes and Duel de dragons, to measure atout against.
 
 Each engine plays a whole game between two uniform random players, in plain
 Python written for speed (ints, lists, tuples; no events, no decision
@@ -12,13 +12,14 @@ atout plays: `tests/benchmarks/` checks it decision by decision, and
 `benchmarks/reference_bench.py` times both.
 
 - `battlefight.BattleFightReference(game).play(seed)`
+- `cardia.CardiaReference(game).play(seed)`
 - `cordes.CordesReference(game).play(seed)`
 - `dragons.DragonsReference(game).play(seed)`
 
 Each returns a `Result`: the winner (None for a draw), the reason's code,
-the decisions asked, the turn (BattleFight, Cordes) or round (dragons) of
-the last decision asked, and the final life (BattleFight, Cordes) or score
-(dragons).
+the decisions asked, the turn (BattleFight, Cardia, Cordes) or round
+(dragons) of the last decision asked, and the final life (BattleFight,
+Cordes), seals (Cardia) or score (dragons).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Result(NamedTuple):
     decisions: int
     #: The turn (round) of the last decision asked, as `atout`'s `Played.turns`.
     turns: int
-    #: Each player's life (BattleFight, Cordes) or score (dragons) at the end.
+    #: Each player's life (BattleFight, Cordes), seals (Cardia) or score (dragons) at the end.
     final: tuple[int, int]
 
 

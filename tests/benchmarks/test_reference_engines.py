@@ -290,8 +290,8 @@ def test_the_benchmark_runs_and_prints_the_ratios():
     result = subprocess.run([sys.executable, str(script), "--games", "3", "--rounds", "1"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert [line.split(":")[0] for line in lines if not line.startswith(" ")] == ["battlefight", "cordes", "dragons"]
-    assert sum("atout/reference" in line for line in lines) == 3
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")] == ["battlefight", "cardia", "cordes", "dragons"]
+    assert sum("atout/reference" in line for line in lines) == 4
     assert "x per turn" in result.stdout and "x per decision" in result.stdout
 
 
