@@ -134,7 +134,8 @@ class Encounter:
     in play (None once a card has left). `winner` is the seat whose card wins
     it now and `sealed` whether that card carries a seal (always, unless the
     rules limit the seals). `tie_winner` is the seat the Lieu's "fewer seals"
-    rule gave a tie at the reveal. `protecteur` is the index of its
+    rule gave a tie at the reveal; `revealed` the seat that won at the reveal
+    (`le résultat de la rencontre a changé` compares it with `winner`). `protecteur` is the index of its
     Protecteur in the game's list, if it has one.
 
     A state and its copies share their encounters until one of them changes
@@ -354,8 +355,9 @@ class CardiaState(AgendaState[CardiaGame]):
         the pile keeping its size; a card the other showed face up stays in
         their hand. A card they chose in secret this turn is drawn anew from
         their new hand. A hand played shown (`joue avec sa main visible`) is
-        known: it stays, and only the pile is dealt anew. `player`'s own pile is known as a set (their deck
-        minus what they have seen) and chance draws from it: it stays, as do
+        known: it stays, and only the pile is dealt anew. `player`'s own pile
+        is known as a set (their deck minus what they have seen) and chance
+        draws from it: it stays, as do
         the cards in play, the discards and the Protecteurs. The positions
         seen before (the real hands in them) are forgotten: the copy counts
         the positions that come back from here. A decision pending over the
