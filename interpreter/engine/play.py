@@ -130,7 +130,7 @@ def play_game(
     marks = writer is not None and on_take_back is not None
     while (decision := state.decision()) is not None:
         turn = state.turn
-        if watch is not None and turn != watch.turn:  # the turn's first decision (as `AgendaState._run` tells it of chance's)
+        if watch is not None and (turn != watch.turn or (state._events and watch.hears_events)):  # the turn's first decision (as `AgendaState._run` tells it of chance's)
             watch.turn = turn
             watch.call(state)
         try:
@@ -194,17 +194,21 @@ def play_game(
 class EventWatch(TurnWatch):
     """The watch of a game answered inside the state whose events a listener reads (`play_game`'s `hear`).
 
-    It is told of every decision (its `turn` is set back after each, so
-    that the next one differs), before the decision is answered, inside
-    the state or by the player loop: it hands the listener the events made
-    since the decision before, with the state as it is now, which is the
-    state `apply` would have returned them with; then, at the first
-    decision of a turn, it tells `on_turn`. The listener sees the same
+    It is told of each decision that events of the kinds heard came
+    before (`hears_events`: the loop looks at the state's events) and of
+    each turn's first decision, before the decision
+    is answered, inside the state or by the player loop: it hands the
+    listener the events made since the decision before, with the state as
+    it is now, which is the state `apply` would have returned them with;
+    then, at the first decision of a turn, it tells `on_turn`. A decision
+    after no heard event costs it nothing (most decisions of a game). The listener sees the same
     events with the same states as when each decision went out to the
     player loop, without the trip.
     """
 
     __slots__ = ("on_event", "on_turn", "told")
+
+    hears_events = True
 
     def __init__(self, on_event: Callable[[Event], None], on_turn: Callable[[State[Any]], None] | None) -> None:
         # (`call` is this class's method, not a bound method kept in the slot: that would make a cycle, and each
@@ -218,7 +222,6 @@ class EventWatch(TurnWatch):
     def call(self, state: State[Any]) -> None:
         """A decision is about to be answered in turn `self.turn`: the events before it, then the turn if new."""
         turn = self.turn
-        self.turn = -1  # told of the next decision too, whatever its turn
         events = state._events
         if events:  # `hand_over`, inlined
             state._events = []
