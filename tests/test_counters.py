@@ -159,7 +159,7 @@ def test_cordes_an_attack_puts_a_bleed_token_that_the_boxers_power_reads_at_the_
     assert ring.tokens(1, "bleed") == 1 and ring.tokens(0, "bleed") == 0
     assert ring.token_events()[-1] == {"e": "counters", "player": 1, "name": "bleed", "change": 1, "total": 1}
     assert "P2: +1 bleed token (1 in all)" in [cordes_commentary.render(e).strip() for e in ring.events]
-    assert ring.state.view(0).tokens == ring.state.view(1).tokens == ((1, "bleed", 1),)  # public to both seats
+    assert ring.state.view(0).tokens == ring.state.view(1).tokens == (("player", 1, "bleed", 1),)  # public to both seats
     assert "Tokens: P2: 1 bleed" in ring.state.describe(viewer=0)
     energy = ring.state.seats[1].energy
     ring.choose("End the turn").chance()  # P2's turn starts: Boucher's power fires for P1
@@ -250,6 +250,14 @@ Si tu as au moins 2 jetons Charge : Bloquer autant que tes jetons Charge, sinon 
 == Contagion ==
 Rhétorique
 [L'adversaire a] Poser 1 jeton Saignement ; Retirer jusqu'à 3 jetons Saignement de l'adversaire
+
+== Sablier ==
+Concentration
+Poser 2 jetons Durée sur cette technique ; Au début de ton tour : Retirer 1 jeton Durée de cette technique ; Stable 1
+
+== Sablier Piquant ==
+Attaque
+Poser 3 jetons Durée sur cette technique ; Si cette technique a au moins 3 jetons Durée : Blesser 1 pour chaque jeton Durée de cette technique
 """
 
 
@@ -332,7 +340,7 @@ def test_battlefight_removing_charges_is_a_cost_that_fails_the_technique_when_th
 def test_battlefight_a_token_on_the_opponent_a_condition_on_tokens_and_the_modifier():
     arena = Arena().play(0, "Lame Saignante")
     assert (arena.tokens(1, "Saignement"), arena.tokens(0, "Saignement")) == (1, 0)
-    assert arena.state.view(1).tokens == ((1, "saignement", 1),)
+    assert arena.state.view(1).tokens == (("player", 1, "saignement", 1),)
     assert "tokens: P2: 1 saignement" in arena.state.describe(viewer=1)
     arena.play(0, "Garde Patiente")  # fewer than 2 charges: sinon, Poser 1 jeton Charge
     assert arena.tokens(0, "charge") == 1
@@ -341,11 +349,32 @@ def test_battlefight_a_token_on_the_opponent_a_condition_on_tokens_and_the_modif
     assert [e["change"] for e in arena.events if e["e"] == "counters" and e["name"] == "Saignement"] == [1, 1, -2]
 
 
+def test_battlefight_tokens_on_a_technique_are_read_by_its_steps_and_its_power_and_leave_play_with_it():
+    arena = Arena().play(0, "Sablier")
+    (active,) = arena.state.actives
+    on_it = counters.on_card(active.uid)
+    assert arena.state.counters.count(on_it, "durée") == 2 and arena.tokens(0, "durée") == 0
+    assert arena.state.view(1).tokens == (("card", active.uid, "duree", 2),)
+    assert "tokens: Sablier of P1: 2 duree" in arena.state.describe()
+    assert "P1: +2 Durée tokens on Sablier (2 in all)" in [bf_commentary.render(e).strip() for e in arena.events]
+    arena.choose("Déplacement de base")  # P2's turn; then P1's starts: the power takes one token off
+    if arena.state.decision().kind == "move":
+        arena.choose("stay")
+    assert arena.state.current == 0 and arena.state.counters.count(on_it, "durée") == 1
+    arena.state.deactivate(active, "test")
+    assert not arena.state.counters
+    life = arena.life(1)
+    arena.play(0, "Sablier Piquant")  # 3 tokens on it: Blesser 3; then it leaves play, and its tokens with it
+    assert arena.life(1) == life - 3 and not arena.state.counters
+
+
 def test_battlefight_tokens_are_part_of_the_position_for_the_draw_by_repetition():
     arena = Arena()
     signature = arena.state.signature()
     arena.state.counters = counters.NO_COUNTERS.put(P1, "charge", 1)
     assert arena.state.signature() != signature and arena.state.signature()[:3] == signature
+    arena.play(0, "Sablier")
+    assert arena.state.signature()[3] == (("card", 0, "duree", 2), ("player", 0, "charge", 1))  # a technique's by its place in play
 
 
 # ---------------------------------------------------------------------------

@@ -31,7 +31,7 @@ fewer: `needed` says how many it wanted) and the count after it (`total`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple
 
 from pydantic import Field
@@ -156,15 +156,21 @@ def change_text(event: dict[str, Any]) -> str:
     return f"{change:+d} {name} {_tokens(change)}{on} ({left})"
 
 
-def held_text(store: Counters) -> str:
-    """The tokens held, for a description of the position: `P1: 2 bleed; P2: 1 charge, 3 rage; Jab of P1: 1 charge`.
+def held_text(store: Counters, card_name: Callable[[int], str] | None = None) -> str:
+    """The tokens held, for a description of the position: `P1: 2 bleed; P2: 1 charge, 3 rage; Jab: 1 charge`.
 
-    A card's tokens are named by the card's id here (`card 12`): a game with card owners describes them itself.
+    A card is named by `card_name(card)` (by default, `card 12`).
     """
     held: dict[Owner, list[str]] = {}
     for owner, name, n in store.items():
         held.setdefault(owner, []).append(f"{n} {name}")
-    return "; ".join(f"{seat_name(owner.id) if owner.kind == 'player' else f'card {owner.id}'}: {', '.join(parts)}" for owner, parts in held.items())
+    return "; ".join(f"{_owner_text(owner, card_name)}: {', '.join(parts)}" for owner, parts in held.items())
+
+
+def _owner_text(owner: Owner, card_name: Callable[[int], str] | None) -> str:
+    if owner.kind == "player":
+        return seat_name(owner.id)
+    return card_name(owner.id) if card_name is not None else f"card {owner.id}"
 
 
 def _tokens(n: int) -> str:

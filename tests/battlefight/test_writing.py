@@ -203,10 +203,18 @@ QUANTITIES = st.one_of(
     st.builds(quantities.Cartes, whose=WHOSE, zone=st.sampled_from(quantities.Zone)),
     st.builds(quantities.Degats, whose=WHOSE),
     st.builds(quantities.Jetons, name=st.sampled_from(["Charge", "Saignement", "élan", "Vie", "de"]), whose=WHOSE),
+    st.builds(quantities.Jetons, name=st.sampled_from(["Durée", "cette"]), technique=st.just(True)),
 )
 #: Tokens' names: words, some of them keywords elsewhere ("Vie", "de"), one with an accent.
 JETON_NAMES = st.sampled_from(["Charge", "Saignement", "élan", "Vie", "de"])
-COUNTABLE = st.builds(quantities.LaDistance) | st.builds(quantities.Cartes, whose=WHOSE, zone=st.sampled_from(quantities.Zone)) | st.builds(quantities.Jetons, name=JETON_NAMES, whose=WHOSE)
+
+
+def owned(cls, **fields):
+    """A construct about tokens: a player's (either), or the technique's (`technique`: its `whose` unwritten)."""
+    return st.builds(cls, name=JETON_NAMES, whose=WHOSE, **fields) | st.builds(cls, name=JETON_NAMES, technique=st.just(True), **fields)
+
+
+COUNTABLE = st.builds(quantities.LaDistance) | st.builds(quantities.Cartes, whose=WHOSE, zone=st.sampled_from(quantities.Zone)) | owned(quantities.Jetons)
 AMOUNTS = st.builds(quantities.PourChaque, per=st.integers(1, 20), quantity=COUNTABLE) | st.builds(quantities.AutantQue, quantity=QUANTITIES)
 WITH_A_NUMBER = [c for c in logic.Comparison if c is not logic.Comparison.NOT_EQUAL]
 COMPARED = st.builds(conditions.Comparer, left=QUANTITIES, comparison=st.sampled_from(WITH_A_NUMBER), right=st.integers(0, 99))
@@ -228,13 +236,7 @@ def _zoned(quantity, zone):
     return quantity.model_copy(update={"zone": zone}) if isinstance(quantity, quantities.Cartes) else quantity
 
 
-HAS_TOKENS = st.builds(
-    conditions.TuAsJetons,
-    name=JETON_NAMES,
-    whose=WHOSE,
-    comparison=st.sampled_from([logic.Comparison.AT_LEAST, logic.Comparison.AT_MOST, logic.Comparison.EQUAL]),
-    n=st.integers(0, 99),
-)
+HAS_TOKENS = owned(conditions.TuAsJetons, comparison=st.sampled_from([logic.Comparison.AT_LEAST, logic.Comparison.AT_MOST, logic.Comparison.EQUAL]), n=st.integers(0, 99))
 TESTS = st.one_of(COMPARED, st.builds(conditions.NEstPas, condition=COMPARED), VERSUS, HAS_TOKENS)
 CONJUNCTIONS = TESTS | st.builds(conditions.Et, conditions=st.lists(TESTS, min_size=2, max_size=3))
 CONDITIONS = CONJUNCTIONS | st.builds(conditions.Ou, conditions=st.lists(CONJUNCTIONS, min_size=2, max_size=3))
@@ -268,8 +270,8 @@ def _blocks() -> st.SearchStrategy:
 
 CONSTRUCTS: dict[type, st.SearchStrategy] = {}
 CONSTRUCTS[moves.Prendre] = PRENDRE
-CONSTRUCTS[counters.PoserJetons] = st.builds(counters.PoserJetons, n=st.integers(1, 20), name=JETON_NAMES, whose=WHOSE)
-CONSTRUCTS[counters.RetirerJetons] = st.builds(counters.RetirerJetons, n=st.none() | st.integers(1, 20), up_to=st.booleans(), name=JETON_NAMES, whose=WHOSE).map(
+CONSTRUCTS[counters.PoserJetons] = owned(counters.PoserJetons, n=st.integers(1, 20))
+CONSTRUCTS[counters.RetirerJetons] = owned(counters.RetirerJetons, n=st.none() | st.integers(1, 20), up_to=st.booleans()).map(
     lambda remove: remove.model_copy(update={"up_to": False}) if remove.n is None else remove  # "tous les": no "jusqu'à"
 )
 CONSTRUCTS[conditions.Si] = st.builds(conditions.Si, condition=CONDITIONS, alors=st.deferred(_blocks), sinon=st.just([]) | st.deferred(_blocks))

@@ -185,7 +185,8 @@ def describe(state: BattleFightState, viewer: int | None = None) -> str:
             f"pile {len(seat.pile)}, discard {len(seat.discard)} ({discard})" + (f"; {counters}" if counters else "")
         )
     if state.counters:
-        lines.append(f"  tokens: {held_text(state.counters)}")
+        names = {active.uid: f"{active.name} of {seat_name(active.owner)}" for active in state.actives}
+        lines.append(f"  tokens: {held_text(state.counters, names.__getitem__)}")
     for active in state.actives:
         status = f"Stable {active.cost}" if active.stable else f"running, at step {active.next_step + 1}"
         lines.append(f"  in play: {active.name} of {seat_name(active.owner)} ({status})")

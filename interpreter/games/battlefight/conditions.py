@@ -23,10 +23,9 @@ from pydantic import Field
 from atout.interpreter.engine import counters
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
-from atout.interpreter.language.text import fold as fold_words
 
 from .blocks import MAX_BLOCK, write_block
-from .quantities import AnyQuantity, Cartes, Degats, Quantity, Vie, Whose, read_jetons, seat_of
+from .quantities import AnyQuantity, Cartes, Degats, Quantity, TokenOwner, Vie, Whose, read_jetons
 
 if TYPE_CHECKING:
     from .ast import Step
@@ -157,16 +156,22 @@ tu_as_ressource: "vie" -> vie
 _AU = {"MOINS": logic.Comparison.AT_LEAST, "PLUS": logic.Comparison.AT_MOST}
 
 
-class TuAsJetons(counters.HasCounters):
-    """`tu as au moins 2 jetons Charge`, `l'adversaire a 1 jeton Saignement`: a player's tokens against a number.
+class TuAsJetons(TokenOwner, counters.HasCounters):
+    """`tu as au moins 2 jetons Charge`, `l'adversaire a 1 jeton Saignement`, `cette technique a …`: tokens against a number.
 
     `au moins`, `au plus`, or nothing (exactly).
     """
 
-    grammar: ClassVar[str] = 'tu_as_jetons: ("tu" "as" | "l\'adversaire" "a") ("au" (MOINS | PLUS))? INT ("jeton" | "jetons") JETON__LINE_TEXT'
+    grammar: ClassVar[str] = (
+        'tu_as_jetons: ("tu" "as" | L_ADVERSAIRE_A | CETTE_TECHNIQUE_A) ("au" (MOINS | PLUS))? INT ("jeton" | "jetons") JETON__LINE_TEXT\n'
+        "L_ADVERSAIRE_A: /l'adversaire +a/\n"
+        "CETTE_TECHNIQUE_A: /cette +technique +a/"
+    )
     slot: ClassVar[str | None] = "test"
     kind: Literal["tu_as_jetons"] = "tu_as_jetons"
     whose: Whose = Whose.TOI
+    #: True: the tokens on the technique that holds this step (`cette technique a …`).
+    technique: bool = False
 
     @classmethod
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
@@ -174,16 +179,10 @@ class TuAsJetons(counters.HasCounters):
         number = next(c for c in tokens if c.type == "INT")
         word = next((c.type for c in tokens if c.type in _AU), None)
         comparison = _AU[word] if word else logic.Comparison.EQUAL
-        whose = Whose.ADVERSAIRE if fold_words(t.text_of(meta)).startswith("l'adversaire") else Whose.TOI
-        fields = read_jetons(t, children)
-        return t.build(cls, meta, {"n": number}, label=t.text_of(meta), comparison=comparison, n=int(number), name=fields["name"], whose=whose)
-
-    def owner(self, state: Any, *context: Any) -> counters.Owner:
-        """The player `whose` names, from the point of view (me, them) the step runs for."""
-        return counters.on_player(seat_of(self.whose, *context[-2:]))
+        return t.build(cls, meta, {"n": number}, label=t.text_of(meta), comparison=comparison, n=int(number), **read_jetons(t, children))
 
     def write(self) -> str:
-        subject = "tu as" if self.whose is Whose.TOI else "l'adversaire a"
+        subject = self.whose_text("tu as", "cette technique a", "l'adversaire a")
         au = {v: f"au {k.lower()} " for k, v in _AU.items()}.get(self.comparison, "")
         return f"{subject} {au}{self.n} {'jeton' if self.n == 1 else 'jetons'} {self.name}"
 

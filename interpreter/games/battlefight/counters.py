@@ -2,13 +2,15 @@
 
     Poser 2 jetons Charge                        (on the player the step runs for)
     Poser 1 jeton Saignement sur l'adversaire
+    Poser 3 jetons Durée sur cette technique     (on the technique in play whose step runs)
     Retirer 2 jetons Charge                      (a condition: fails with fewer, none removed)
     Retirer jusqu'à 2 jetons Charge              (as many as there are, up to 2; never fails)
     Retirer tous les jetons Saignement de l'adversaire
 
 A token's name is one word after "jeton" or "jetons", any word the designer
-likes, read whatever its case. Tokens stay until a step removes them,
-whatever happens to the technique that put them. They are read by the
+likes, read whatever its case. A player's tokens stay until a step removes
+them, whatever happens to the technique that put them; a technique's leave
+play with it (`BattleFightState.deactivate`). They are read by the
 quantity `tes jetons Charge` (`quantities.py`: `Blesser 1 pour chaque
 jeton Charge`, `Bloquer autant que tes jetons Charge`) and the condition
 `tu as au moins 2 jetons Charge` (`conditions.py`). The modifiers apply as
@@ -23,37 +25,31 @@ from lark.tree import Meta
 from atout.interpreter.engine import counters
 from atout.interpreter.language.constructs import Construct
 
-from .quantities import Whose, read_jetons, seat_of
-
-
-class _Player:
-    """The owner is a player: the one the step runs for, or the other (`sur` / `de l'adversaire`)."""
-
-    whose: Whose
-
-    def owner(self, state: Any, *context: Any) -> counters.Owner:
-        """The player `whose` names, from the point of view (me, them) the step runs for."""
-        return counters.on_player(seat_of(self.whose, *context[-2:]))
+from .quantities import TokenOwner, Whose, read_jetons
 
 
 def _jetons(n: int | None) -> str:
     return "jeton" if n == 1 else "jetons"
 
 
-class PoserJetons(_Player, counters.PutCounters):
+class PoserJetons(TokenOwner, counters.PutCounters):
     """`Poser 2 jetons Charge`, `Poser 1 jeton Saignement sur l'adversaire`: `n` more tokens of that name on a player."""
 
-    grammar: ClassVar[str] = 'poser_jetons: "Poser" INT ("jeton" | "jetons") JETON__LINE_TEXT (SUR_L_ADVERSAIRE)?\nSUR_L_ADVERSAIRE: /sur +l\'adversaire/'
+    grammar: ClassVar[str] = (
+        'poser_jetons: "Poser" INT ("jeton" | "jetons") JETON__LINE_TEXT (SUR_L_ADVERSAIRE | SUR_CETTE_TECHNIQUE)?\n'
+        "SUR_L_ADVERSAIRE: /sur +l'adversaire/\n"
+        "SUR_CETTE_TECHNIQUE: /sur +cette +technique/"
+    )
     slot: ClassVar[str | None] = "plain"
     kind: Literal["poser_jetons"] = "poser_jetons"
     whose: Whose = Whose.TOI
+    #: True: on the technique that holds this step (`sur cette technique`), until it leaves play.
+    technique: bool = False
 
     @classmethod
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
         number = next(c for c in children if isinstance(c, Token) and c.type == "INT")
-        name = read_jetons(t, children)["name"]
-        whose = Whose.ADVERSAIRE if any(isinstance(c, Token) and c.type == "SUR_L_ADVERSAIRE" for c in children) else Whose.TOI
-        return t.build(cls, meta, {"n": number}, label=t.text_of(meta), n=int(number), name=name, whose=whose)
+        return t.build(cls, meta, {"n": number}, label=t.text_of(meta), n=int(number), **read_jetons(t, children))
 
     def run(self, state: Any, frame: Any, me: int, them: int) -> str:
         """Put the tokens now; the step is done."""
@@ -61,11 +57,10 @@ class PoserJetons(_Player, counters.PutCounters):
         return "next"
 
     def write(self) -> str:
-        on = " sur l'adversaire" if self.whose is Whose.ADVERSAIRE else ""
-        return f"Poser {self.n} {_jetons(self.n)} {self.name}{on}"
+        return f"Poser {self.n} {_jetons(self.n)} {self.name}" + self.whose_text("", " sur cette technique", " sur l'adversaire")
 
 
-class RetirerJetons(_Player, counters.RemoveCounters):
+class RetirerJetons(TokenOwner, counters.RemoveCounters):
     """`Retirer 2 jetons Charge`, `Retirer jusqu'à 2 …`, `Retirer tous les …`: tokens taken off a player.
 
     `Retirer N` is a condition, as `Défausser N` is: with fewer than N
@@ -74,10 +69,12 @@ class RetirerJetons(_Player, counters.RemoveCounters):
     neither fails.
     """
 
-    grammar: ClassVar[str] = 'retirer_jetons: "Retirer" (INT | JUSQU_A INT | "tous" "les") ("jeton" | "jetons") JETON__LINE_TEXT DE_L_ADVERSAIRE?\nJUSQU_A: "jusqu\'à"'
+    grammar: ClassVar[str] = 'retirer_jetons: "Retirer" (INT | JUSQU_A INT | "tous" "les") ("jeton" | "jetons") JETON__LINE_TEXT (DE_L_ADVERSAIRE | DE_CETTE_TECHNIQUE)?\nJUSQU_A: "jusqu\'à"'
     slot: ClassVar[str | None] = "plain"
     kind: Literal["retirer_jetons"] = "retirer_jetons"
     whose: Whose = Whose.TOI
+    #: True: from the technique that holds this step (`de cette technique`).
+    technique: bool = False
 
     @classmethod
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
@@ -97,8 +94,7 @@ class RetirerJetons(_Player, counters.RemoveCounters):
 
     def write(self) -> str:
         how = "tous les" if self.n is None else f"jusqu'à {self.n}" if self.up_to else str(self.n)
-        source = " de l'adversaire" if self.whose is Whose.ADVERSAIRE else ""
-        return f"Retirer {how} {_jetons(self.n)} {self.name}{source}"
+        return f"Retirer {how} {_jetons(self.n)} {self.name}" + self.whose_text("", " de cette technique", " de l'adversaire")
 
     def log_text(self) -> str:
         """As on the card."""

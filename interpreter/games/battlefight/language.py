@@ -112,6 +112,7 @@ TEACHINGS = (
         "Poser",
         "Poser 2 jetons Charge ; Piocher 1",
         "Corps à Corps ; Blesser 1 ; Poser 1 jeton Saignement sur l'adversaire",
+        "Poser 3 jetons Durée sur cette technique ; Au début de ton tour : Retirer 1 jeton Durée de cette technique ; Stable 3",
         constructs=("poser_jetons",),
         also=("gagner une charge", "ajouter un marqueur", "mettre un compteur sur l'adversaire"),
     ),

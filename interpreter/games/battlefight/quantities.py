@@ -181,42 +181,74 @@ class Degats(Quantity):
 JETON_TERMINALS = """
 JETON__LINE_TEXT: /[a-z][a-z0-9'-]*/
 DE_L_ADVERSAIRE: /de +l'adversaire/
+DE_CETTE_TECHNIQUE: /de +cette +technique/
 """
 
 
 def read_jetons(t: Any, children: list[Any]) -> dict[str, Any]:
-    """The name (as written) and whose of a rule's tokens: `de l'adversaire` names the opponent, else the player."""
+    """The name (as written) and the owner of a rule's tokens: `… l'adversaire` the opponent, `… cette technique` the technique, else the player."""
     name = next(c for c in children if isinstance(c, Token) and c.type.startswith("JETON"))
-    mine = not any(isinstance(c, Token) and c.type == "DE_L_ADVERSAIRE" for c in children)
-    return {"name": t.original(name), "whose": Whose.TOI if mine else Whose.ADVERSAIRE}
+    types = {c.type for c in children if isinstance(c, Token)}
+    technique = bool(types & {"DE_CETTE_TECHNIQUE", "SUR_CETTE_TECHNIQUE", "CETTE_TECHNIQUE_A"})
+    theirs = bool(types & {"DE_L_ADVERSAIRE", "SUR_L_ADVERSAIRE", "L_ADVERSAIRE_A"})
+    return {"name": t.original(name), "whose": Whose.ADVERSAIRE if theirs else Whose.TOI, "technique": technique}
 
 
-class Jetons(counters.CountersOn, Quantity):
-    """`tes jetons Charge`, `les jetons Saignement de l'adversaire`: how many tokens of that name a player holds.
+class TokenOwner:
+    """Whose tokens a construct names: a player (`whose`), or the technique it is written on (`technique`)."""
 
-    Counted by `1 pour chaque jeton Charge` (`… de l'adversaire`), compared by
-    `tes jetons Charge sont d'au moins 2`, given by `autant que tes jetons Charge`.
+    whose: Whose
+    technique: bool
+
+    def owner(self, state: Any, *context: Any) -> counters.Owner:
+        """The player `whose` names from the point of view (me, them) the step runs for; or the technique running it."""
+        if self.technique:
+            return counters.on_card(state.frames[-1].active.uid)
+        return counters.on_player(seat_of(self.whose, *context[-2:]))
+
+    def held_by(self, state: Any, owner: counters.Owner) -> int:
+        """The player, or the owner of the technique."""
+        return owner.id if owner.kind == "player" else int(active_of(state, owner.id).owner)
+
+    def card_name(self, state: Any, card: int) -> str:
+        """The technique's title."""
+        return str(active_of(state, card).name)
+
+    def whose_text(self, player: str, technique: str, opponent: str) -> str:
+        """The words for the owner: `player` (often nothing), `technique` or `opponent`."""
+        return technique if self.technique else opponent if self.whose is Whose.ADVERSAIRE else player
+
+
+def active_of(state: Any, uid: int) -> Any:
+    """The technique in play whose tokens these are, by its uid."""
+    return next(active for active in state.actives if active.uid == uid)
+
+
+class Jetons(TokenOwner, counters.CountersOn, Quantity):
+    """`tes jetons Charge`, `les jetons Saignement de l'adversaire`, `les jetons Durée de cette technique`: a count of tokens.
+
+    Counted by `1 pour chaque jeton Charge` (`… de l'adversaire`, `… de
+    cette technique`), compared by `tes jetons Charge sont d'au moins 2`,
+    given by `autant que tes jetons Charge`.
     """
 
-    grammar: ClassVar[str] = 'jetons: TES "jetons" JETON__LINE_TEXT | "les" "jetons" JETON__LINE_TEXT DE_L_ADVERSAIRE' + JETON_TERMINALS
+    grammar: ClassVar[str] = 'jetons: TES "jetons" JETON__LINE_TEXT | "les" "jetons" JETON__LINE_TEXT (DE_L_ADVERSAIRE | DE_CETTE_TECHNIQUE)' + JETON_TERMINALS
     plural: ClassVar[bool] = True
     kind: Literal["jetons"] = "jetons"
     whose: Whose = Whose.TOI
+    #: True: the tokens on the technique that holds this step (`de cette technique`).
+    technique: bool = False
 
     @classmethod
     def read(cls, t: Any, meta: Meta, children: list[Any]) -> Construct:
         return t.build(cls, meta, **read_jetons(t, children))
 
-    def owner(self, state: Any, *context: Any) -> counters.Owner:
-        """The player `whose` names, from the point of view (me, them) the step runs for."""
-        return counters.on_player(seat_of(self.whose, *context[-2:]))
-
     def write(self) -> str:
-        return f"tes jetons {self.name}" if self.whose is Whose.TOI else f"les jetons {self.name} de l'adversaire"
+        return self.whose_text(f"tes jetons {self.name}", f"les jetons {self.name} de cette technique", f"les jetons {self.name} de l'adversaire")
 
     def unit(self) -> str:
-        """What "pour chaque" counts: `jeton Charge`, `jeton Saignement de l'adversaire`."""
-        return f"jeton {self.name}" + ("" if self.whose is Whose.TOI else " de l'adversaire")
+        """What "pour chaque" counts: `jeton Charge`, `jeton Saignement de l'adversaire`, `jeton Durée de cette technique`."""
+        return f"jeton {self.name}" + self.whose_text("", " de cette technique", " de l'adversaire")
 
 
 AnyQuantity = Annotated[Vie | LaDistance | Cartes | Degats | Jetons, Field(discriminator="kind")]
@@ -236,7 +268,7 @@ class PourChaque(logic.ForEach):
 pour_chaque: SIGNED_INT "pour" "chaque" pour_chaque_unite
 pour_chaque_unite: "carte" _de_zone -> cartes
                  | "case" "de" "distance" -> la_distance
-                 | "jeton" JETON__LINE_TEXT DE_L_ADVERSAIRE? -> jetons
+                 | "jeton" JETON__LINE_TEXT (DE_L_ADVERSAIRE | DE_CETTE_TECHNIQUE)? -> jetons
 """
     slot: ClassVar[str | None] = "computed"
     kind: Literal["pour_chaque"] = "pour_chaque"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from atout.interpreter.engine.agenda import AgendaState
-from atout.interpreter.engine.counters import NO_COUNTERS, Counters
+from atout.interpreter.engine.counters import NO_COUNTERS, Counters, on_card
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.repetition import Seen, count_position
@@ -671,6 +671,8 @@ class BattleFightState(AgendaState["BattleFightGame"]):
     def deactivate(self, active: Active, why: str) -> None:
         """Take a technique out of play; its card goes to its owner's discard."""
         _discard(self.actives, active)
+        if self.counters:  # its tokens leave play with it
+            self.counters = self.counters.drop(on_card(active.uid))
         if active.permanents:
             _discard(self.holders, active)
             for player, keyword in active.permanents:
@@ -794,8 +796,13 @@ class BattleFightState(AgendaState["BattleFightGame"]):
             else ()
         )
         if self.counters:  # tokens held are part of the position (a game with none keeps its signature)
-            return (self.current, seats, actives, self.counters.key())
+            return (self.current, seats, actives, self._tokens_signature())
         return (self.current, seats, actives)
+
+    def _tokens_signature(self) -> tuple:
+        """The tokens held, a technique's by its place among those in play (its uid differs from game to game)."""
+        places = {active.uid: index for index, active in enumerate(self.actives)}
+        return tuple((kind, places.get(owner, owner) if kind == "card" else owner, name, n) for kind, owner, name, n in self.counters.key())
 
 
 def _seat_signature(seat: Seat, weights: list[int]) -> tuple:

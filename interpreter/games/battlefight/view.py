@@ -34,8 +34,8 @@ class BattleFightView:
     #: Each seat's discard, face up ("consultable à tout moment"), and each pile's size.
     discards: tuple[tuple[ast.Technique, ...], tuple[ast.Technique, ...]] = ((), ())
     pile_sizes: tuple[int, int] = (0, 0)
-    #: The tokens on the players, public: (seat, token's name folded, count), by seat and name.
-    tokens: tuple[tuple[int, str, int], ...] = ()
+    #: The tokens, public: ("player", seat, or "card", a technique in play's uid; token's name folded; count).
+    tokens: tuple[tuple[str, int, str, int], ...] = ()
 
     @classmethod
     def of(cls, state, me: int) -> BattleFightView:
@@ -61,7 +61,7 @@ class BattleFightView:
             tuple((a.technique, a.owner, a.stable, a.cost, len(a.technique.steps) - a.next_step) for a in state.actives),
             (discard(first), discard(second)),
             (len(first.pile), len(second.pile)),
-            tuple((owner.id, name, n) for owner, name, n in state.counters.items()) if state.counters else (),
+            state.counters.key() if state.counters else (),
         )
 
     def cell(self, seat: int) -> Cell:

@@ -47,8 +47,8 @@ class CordesView:
     coach_picked: tuple[str, ...]
     #: Every card of the box by name (public knowledge).
     box: dict
-    #: The tokens on the boxers, public: (seat, token's name folded, count), by seat and name.
-    tokens: tuple[tuple[int, str, int], ...] = ()
+    #: The tokens on the boxers, public: ("player", seat, token's name folded, count), by seat and name.
+    tokens: tuple[tuple[str, int, str, int], ...] = ()
 
     @classmethod
     def of(cls, state, me: int) -> CordesView:
@@ -78,7 +78,7 @@ class CordesView:
             blow=None if blow is None else BlowView(blow.card, blow.by, tuple(blow.effects), blow.counter),
             coach_picked=tuple(names[c] for c in state.coach_picked),
             box=state.game.cards,
-            tokens=tuple((owner.id, name, n) for owner, name, n in state.counters.items()) if state.counters else (),
+            tokens=state.counters.key() if state.counters else (),
         )
 
     @property
