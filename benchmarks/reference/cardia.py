@@ -21,19 +21,24 @@ read once when the engine is made. The representation is plain:
 - a card's abilities are compiled once to tuples (op, numbers, target),
   run by a loop.
 
-Each shipped card (both decks) and each Protecteur is played; the setups
-played are the default one, Paquet II and the Protecteurs (the option
-examples without a Lieu). A Lieu, a rules file that limits the seals, the
-tokens or the Persistant tokens, and the constructs no shipped card uses
-(computed amounts, moves, limits, triggers, properties…) are refused when
-the engine is made (`NotImplementedError`), never played wrong.
+Each shipped card (both decks), each Protecteur and each Lieu is played
+(the Lieu's rules as atout's game reads them: the rules it changes, its
+bonus to the influence, its ties, its victories, its reshuffled discard),
+in any combination: the option examples of `atout simulate cardia` and
+more. A rules file that limits the seals, the tokens or the Persistant
+tokens, and the constructs no shipped card uses (computed amounts, moves,
+limits, triggers, properties…) are refused when the engine is made
+(`NotImplementedError`), never played wrong.
 
 atout also looks, at each turn's start, for a position that comes back (a
-game that cannot progress ends, see atout's `progress.py`); in these setups
-none can: each turn two cards go from the hands into the line, and at most
-one (the loser's ability taking a card back) leaves it other than for a
-discard, which never goes back into a pile; so the cards in the line and in
-the discards grow every turn. The reference does not look.
+game that cannot progress ends, see atout's `progress.py`); with these
+cards none can: each turn two cards go from the hands into the line, and
+at most one (a loser's ability taking a card back; on a tie where both
+abilities act, those that take a card back do not) leaves it other than
+for a discard; and a discard goes back into a pile only a limited number of
+times (the count of which is part of a position). So between two turns
+with the same reshuffles, the cards in the line and in the discards grow.
+The reference does not look.
 
 Every decision goes through `ask` (or `draw_card` for a pile's top card,
 `pick_card` for a card of a hand at random, `reveal` for the next
@@ -85,9 +90,7 @@ class CardiaReference:
 
     def __init__(self, game: Any) -> None:
         """Read the rules, the deck and the Protecteurs of an atout `CardiaGame`."""
-        if game.lieu is not None:
-            raise Refused(f"the reference engine plays without a Lieu, not with {game.lieu.name}")
-        rules = self.rules = game.rules
+        rules = self.rules = game.rules  # the rules as the Lieu changes them
         for limited in ("limited_seals", "limited_modifiers", "limited_persistent_tokens"):
             if getattr(rules, limited):
                 raise Refused(f"the reference engine plays the rules without {limited.replace('_', ' ')}")
@@ -100,6 +103,8 @@ class CardiaReference:
         self.factions = factions
         self.faction: list[int] = [self._faction(card.faction) for card in cards]
         self.owner: list[int] = [0] * size + [1] * size
+        #: Each card's influence before its tokens and the persistent bonuses: printed, and the Lieu's bonus.
+        self.base: list[int] = [card.influence + sum(n for faction, n in game.lieu_bonuses if faction is None or faction is card.faction) for card in cards]
         #: Each card's instantaneous effects (None: its ability is persistent) and its persistent effects.
         self.instant: list[tuple | None] = []
         self.persistent_effects: list[tuple] = []
@@ -109,6 +114,13 @@ class CardiaReference:
             self.persistent_effects.append(persistent)
         self.instant *= 2
         self.persistent_effects *= 2
+        # The Lieu's other rules, as atout's game reads them: ties, victories, the discard reshuffled.
+        self.tie_to_fewer_seals = game.tie_to_fewer_seals
+        self.tie_both_act = game.tie_both_act
+        #: The cards whose ability does not act on a tie when both do ("sauf celles qui reprennent une carte en main").
+        self.tie_kept = [bool(game.tie_keeps_returning) and returns(effects) for effects in self.instant]
+        self.victory_factions, self.victory_streak = game.victory_factions, game.victory_streak
+        self.reshuffle, self.reshuffles = game.reshuffle, game.reshuffles
         #: The pile as each game starts: the deck, in the order of the names.
         by_name = sorted(range(size), key=lambda k: self.names[k])
         self.piles0 = (by_name, [k + size for k in by_name])
@@ -294,7 +306,8 @@ class CardiaReference:
         #: The encounter of each card in play (-1: not in play), its modifier tokens, its influence now.
         self.at = [-1] * count
         self.tokens = [0] * count
-        self.influence = self.printed[:]
+        self.influence = self.base[:]
+        self.reshuffled = [0, 0]
         self.wins_ties = [False] * count
         self.persistent: list[int] = []
         self.blocked = [False, False]
@@ -320,7 +333,16 @@ class CardiaReference:
     def draw(self, seat: int, n: int) -> None:
         """`seat` draws `n` cards, fewer if the pile runs out."""
         pile, hand = self.piles[seat], self.hands[seat]
-        while n > 0 and pile:
+        while n > 0:
+            if not pile:
+                discard = self.discards[seat]
+                limit = self.reshuffles
+                if not (self.reshuffle and discard and (limit is None or self.reshuffled[seat] < limit)):
+                    return
+                self.reshuffled[seat] += 1  # the discard, shuffled, is the new pile
+                names = self.names
+                pile += sorted(discard, key=names.__getitem__)
+                discard.clear()
             insort(hand, self.draw_card(seat))
             n -= 1
 
@@ -361,21 +383,30 @@ class CardiaReference:
         else:
             wa, wb = self.wins_ties[a], self.wins_ties[b]
             winner = None if wa == wb else 0 if wa else 1
-        self.line.append([a, b, winner, a, b])
+        tie_winner = None
+        if winner is None and self.tie_to_fewer_seals:  # the Lieu: the player with fewer seals wins the tie
+            s0, s1 = self.seals
+            if s0 != s1:
+                winner = tie_winner = 0 if s0 < s1 else 1
+        self.line.append([a, b, winner, a, b, tie_winner])
         if winner is not None:
             self.seals[winner] += 1
             loser = 1 - winner
             self.activate(loser, b if loser else a, number)
             if protector is not None:
                 self.protector_acts(protector, number, winner)
+        elif self.tie_both_act:  # the Lieu: both abilities act on a tie, fewer seals first
+            self.both_act(a, b, number)
         if protector is not None:
             self.protector_used.append(protector)
-        # the end of the turn: seals counted, then the draws, then the next Protecteur
+        # the end of the turn: seals counted (and the Lieu's victories), then the draws, then the next Protecteur
         seals = self.seals
         target = self.seals_to_win
-        if seals[0] >= target and seals[0] > seals[1]:
+        if self.victory_factions or self.victory_streak:
+            self.lieu_victory()
+        elif seals[0] >= target and seals[0] > seals[1]:
             self.end(0, "seals")
-        if seals[1] >= target and seals[1] > seals[0]:
+        elif seals[1] >= target and seals[1] > seals[0]:
             self.end(1, "seals")
         draws = self.draw0
         more = self.more_draws
@@ -383,6 +414,56 @@ class CardiaReference:
         self.draw(1, draws + more[1])
         if self.protecteurs is not None and len(self.line) % self.per_protector == 0:
             self.reveal()
+
+    def both_act(self, a: int, b: int, at: int) -> None:
+        """A tie under the Lieu: both cards activate their ability (not one that takes a card back), fewer seals first."""
+        kept = self.tie_kept
+        if kept[a] or kept[b]:
+            if not kept[a]:
+                self.activate(0, a, at)
+            elif not kept[b]:
+                self.activate(1, b, at)
+            return
+        s0, s1 = self.seals
+        if s0 != s1:
+            first = 0 if s0 < s1 else 1
+        else:
+            first = self.ask(CHANCE, "ability_order", [0, 1])
+        self.activate(first, b if first else a, at)
+        self.activate(1 - first, a if first else b, at)
+
+    def lieu_victory(self) -> None:
+        """The end of the turn with the Lieu's victories: a single player who meets a condition wins; both, more seals."""
+        seals, target = self.seals, self.seals_to_win
+        met: list[str | None] = [None, None]
+        for seat in (0, 1):
+            if seals[seat] >= target and seals[seat] > seals[1 - seat]:
+                met[seat] = "seals"
+            elif self.victory_factions and self.factions_sealed(seat) >= self.victory_factions:
+                met[seat] = "factions"
+            elif self.victory_streak and self.streak(seat) >= self.victory_streak:
+                met[seat] = "streak"
+        if met[0] and met[1]:
+            if seals[0] != seals[1]:
+                seat = 0 if seals[0] > seals[1] else 1
+                self.end(seat, met[seat])  # type: ignore[arg-type]
+        elif met[0] or met[1]:
+            seat = 0 if met[0] else 1
+            self.end(seat, met[seat])  # type: ignore[arg-type]
+
+    def factions_sealed(self, seat: int) -> int:
+        """The factions of `seat`'s cards that hold a seal."""
+        faction = self.faction
+        return len({faction[enc[seat]] for enc in self.line if enc[2] == seat})
+
+    def streak(self, seat: int) -> int:
+        """How many of the last encounters in a row `seat`'s cards win now."""
+        count = 0
+        for enc in reversed(self.line):
+            if enc[2] != seat:
+                break
+            count += 1
+        return count
 
     def activate(self, seat: int, card: int, at: int) -> None:
         """The loser's card activates its ability: its instantaneous effects (unless blocked), or a Persistant token."""
@@ -444,8 +525,8 @@ class CardiaReference:
                     shows.add(1 - mine)
                 else:
                     more[mine] += effect[1]
-        printed, tokens = self.printed, self.tokens
-        self.influence = [printed[card] + bonus[card] + tokens[card] for card in range(count)]
+        base, tokens = self.base, self.tokens
+        self.influence = [base[card] + bonus[card] + tokens[card] for card in range(count)]
         self.wins_ties, self.blocked, self.shows_first, self.more_draws = wins, blocked, shows, more
 
     def evaluate(self) -> None:
@@ -463,7 +544,7 @@ class CardiaReference:
                     new = 1
                 else:
                     wa, wb = wins[a], wins[b]
-                    new = None if wa == wb else 0 if wa else 1
+                    new = enc[5] if wa == wb else 0 if wa else 1
             if new != old:
                 enc[2] = new
                 if old is not None:
@@ -613,3 +694,11 @@ class CardiaReference:
             card = self.pick_card(seat) if at_random else hand[self.ask(seat, "discard", hand)]
             hand.remove(card)
             discard.append(card)
+
+
+def returns(effects: tuple | None) -> bool:
+    """Whether instantaneous effects take a card back to the hand (also in a `Si` block), as atout's `takes_back`."""
+    for effect in effects or ():
+        if effect[0] == RETURN or (effect[0] == IF and (returns(effect[2]) or returns(effect[3]))):
+            return True
+    return False

@@ -7,7 +7,9 @@ seed, and every decision asked is compared (who decides, its kind, its
 options' labels and weights as atout's `Decision` shows them, the option
 chosen), then the outcome, the decisions asked, the turn of the last one
 and both players' seals at the end. The same holds for Paquet II, with the
-Protecteurs de la Nature, and with rules that reach the bounds on actions.
+Protecteurs de la Nature, with each Lieu (alone and with the other
+options), and with rules that change the numbers or reach the bounds on
+actions.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class TracedCardia(CardiaReference):
         return super().play(seed)
 
     def label(self, kind, card):
+        if kind == "ability_order":
+            return f"P{card + 1} first"
         if kind == "protecteur":
             return self.protecteurs[card][0]
         if kind in ("target", "persistent"):
@@ -171,14 +175,14 @@ def test_the_untraced_engine_plays_the_same_games(files):
 
 
 def test_what_the_engine_does_not_play_is_refused(files):
-    """A Lieu, rules that limit the seals or the tokens, a card of a construct no shipped card uses: refused when made."""
+    """Rules that limit the seals or the tokens, a card of a construct no shipped card uses: refused when made."""
     from atout.interpreter.games import LANGUAGES
     from atout.interpreter.language.loader import read_document
 
-    with pytest.raises(Refused, match="Lieu"):
-        CardiaReference(cardia_game(files, lieu="Forteresse d'Arven"))
     with pytest.raises(Refused, match="limited seals"):
         CardiaReference(cardia_game(files, limited_seals=True))
+    with pytest.raises(Refused, match="limited persistent tokens"):
+        CardiaReference(cardia_game(files, limited_persistent_tokens=True))
     text = "Duel pour Cardia : cartes\n\n== Usurier ==\nPaquet I · Guilde · influence 6\nCapacité instantanée : Piocher 1 carte pour chaque sceau de l'adversaire\n"
     document = read_document("extra.atout", text, LANGUAGES)
     assert document.diagnostics == []
@@ -188,3 +192,36 @@ def test_what_the_engine_does_not_play_is_refused(files):
     with pytest.raises(Refused, match="Usurier"):
         CardiaReference(game)
     assert issubclass(Refused, NotImplementedError)
+
+
+def lieux(files):
+    from atout.interpreter.games.cardia.engine import lieu_names
+
+    return lieu_names(files)
+
+
+def test_cardia_with_each_lieu_is_atouts(files):
+    """Each shipped Lieu (its rules, bonuses, ties, victories, reshuffled discard): the same games."""
+    codes = set()
+    for lieu in lieux(files):
+        game = cardia_game(files, lieu=lieu)
+        codes |= compare(game, TracedCardia(game), seals, range(150))
+    assert {"seals", "factions", "streak", "ability"} <= codes
+
+
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {"deck": "II", "protecteurs": True, "lieu": "Arène des Braves"},
+        {"deck": "II", "protecteurs": True, "lieu": "Tribunal d'Équité"},
+        {"deck": "II", "lieu": "Puits sans Fond"},
+        {"protecteurs": True, "lieu": "Bibliothèque d'Ossa"},
+        {"deck": "II", "lieu": "Col des Tempêtes"},
+        {"deck": "II", "protecteurs": True, "lieu": "Carrefour des Quatre Vents"},
+    ],
+    ids=["arene-ii-protecteurs", "tribunal-ii-protecteurs", "puits-ii", "bibliotheque-protecteurs", "col-ii", "carrefour-ii-protecteurs"],
+)
+def test_cardia_lieux_with_the_other_options_are_atouts(files, setup):
+    """A Lieu with Paquet II and the Protecteurs: the same games."""
+    game = cardia_game(files, **setup)
+    compare(game, TracedCardia(game), seals, range(2000, 2000 + 2 * FEW))
