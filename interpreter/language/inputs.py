@@ -213,6 +213,36 @@ def outside(folder: str | Path) -> bool:
     return place != root and not place.startswith(root.rstrip(os.sep) + os.sep)
 
 
+def carried(written: str | Path) -> Path | None:
+    """Within a `confined()` block, the folder of it that an absolute base written elsewhere stands for; None when none does, or several.
+
+    A record carries the folder an extension is laid over, named from the
+    set's folder (`../base/cartes.atout`), but the extension's own text may
+    name it by an absolute path of the machine it was made on (`Base :
+    /home/ana/base`). Laid out again, that folder is the one whose path
+    ends as the written one does, on the most names (`base`): the one such
+    folder holding files, if there is exactly one. Nothing outside the
+    block is looked at.
+    """
+    if not _confinement or not os.path.isabs(written):
+        return None
+    root = Path(_confinement[-1])
+    tail = Path(written).parts[1:]
+    best, found = 0, []
+    for folder, _, files in os.walk(root):
+        if not any(name.endswith(EXTENSION) for name in files):
+            continue
+        parts = Path(folder).relative_to(root).parts
+        shared = 0
+        while shared < min(len(parts), len(tail)) and parts[-1 - shared] == tail[-1 - shared]:
+            shared += 1
+        if shared and shared > best:
+            best, found = shared, [Path(folder)]
+        elif shared and shared == best:
+            found.append(Path(folder))
+    return found[0] if len(found) == 1 else None
+
+
 def expand(paths: Iterable[str | Path]) -> list[Path]:
     """Files and folders to files: a folder gives its `.atout` files, recursively, sorted."""
     files: list[Path] = []

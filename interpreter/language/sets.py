@@ -43,7 +43,7 @@ from pydantic import BaseModel
 from .checks import Layer, Reporter
 from .diagnostics import Diagnostic, nearest, shorten
 from .game import GameLanguage
-from .inputs import InputError, is_folder, outside
+from .inputs import InputError, carried, is_folder, outside
 from .loader import Document, read_file
 from .nodes import CardFile, CardList, Extension, Param, RulesFile, Span
 from .rules import parameters, type_rules
@@ -135,16 +135,21 @@ def _base(game: GameLanguage[Any, Any], document: Document, reporter: Reporter, 
         return _layer(game, None, shipped, Reporter(), complete=True)
     span = extension.base_param.span if extension.base_param else None
     shown = shorten(written)
-    if outside(Path(document.path).parent / written):  # a record's files: nothing outside them is looked at
-        reporter.report(
-            "E302",
-            f'the base "{shown}" is not among the files the record carries: a record\'s extension is laid over {game.title} or over a folder of its own files',
-            span,
-            file=document.path,
-        )
-        return None
+    place = Path(document.path).parent / written
+    if outside(place):  # a record's files: nothing outside them is looked at
+        found = carried(written)  # an absolute base of the machine the record was made on: the folder the record carries for it
+        if found is None:
+            reporter.report(
+                "E302",
+                f'the base "{shown}" is not among the files the record carries: a record\'s extension is laid over {game.title} or over a folder of its own files'
+                + (" (a base written as a path relative to the extension's folder, Base : ../base, travels with its files)" if Path(written).is_absolute() else ""),
+                span,
+                file=document.path,
+            )
+            return None
+        place = found
     here = Path(document.path).parent.resolve()
-    folder = (Path(document.path).parent / written).resolve() if is_folder(Path(document.path).parent / written) else None
+    folder = place.resolve() if is_folder(place) else None
     if folder is None:
         reporter.report(
             "E302",
