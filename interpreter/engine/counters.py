@@ -1,7 +1,8 @@
 """Counters and tokens on a player or on a card: one mechanic, shared by every game that wants it.
 
 A designer puts tokens on a boxer ("put 1 bleed token on the opponent"), on
-a player ("Gagner 2 jetons Charge"), or on a card in play, reads how many
+a player ("Poser 2 jetons Charge"), or on a card in play ("Poser 3 jetons
+Durée sur cette technique"), reads how many
 there are ("for each bleed token on the opponent", "Blesser 1 pour chaque
 jeton Charge"), tests them ("if you have at least 2 charge tokens") and
 removes them (some, up to some, or all). Each game says these in its own
@@ -16,8 +17,8 @@ Every change gives a new store, so a state keeps it in one field that a
 copy of the state shares (`clone` copies nothing for it), and two states
 that share a store never see each other's changes. A state that never
 holds a counter keeps the empty store as a class attribute (`NO_COUNTERS`):
-it pays nothing for the mechanic (no field, nothing copied, nothing read
-on its hot paths). A counter's name is compared folded (case and accents
+it pays nothing for the mechanic (no field, nothing copied; where a game
+reads them on a path it takes often, one test of an empty store). A counter's name is compared folded (case and accents
 left out: "Charge" and "charge" are one counter); the store keeps each
 count between 0 and `MAX_COUNT`, and forgets a count that falls to 0.
 
@@ -206,8 +207,10 @@ class CounterConstruct(Construct):
         raise NotImplementedError(f"{type(self).__name__}.card_name")
 
     def held_by(self, state: Any, owner: Owner) -> int:
-        """The seat an owner stands for in an event: the player, or the holder of the card (the game says: `holder`)."""
-        return owner.id if owner.kind == "player" else int(state.holder(owner.id))
+        """The seat an owner stands for in an event: the player, or the holder of the card (a game with card owners defines it)."""
+        if owner.kind != "player":
+            raise NotImplementedError(f"{type(self).__name__}.held_by for a card")
+        return owner.id
 
     def facts(self, state: Any, owner: Owner, change: int, **more: Any) -> dict[str, Any]:
         """The facts of the event `counters` that tells a change of `owner`'s tokens (see the module's docstring)."""
