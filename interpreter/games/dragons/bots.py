@@ -12,7 +12,9 @@ one is thrown into a round it cannot win). See `engine/trial.py`.
 
 A power's choice of the round's statistics (`choisis les statistiques de la
 manche`) is tried the same way, each set played out to the round's end,
-its own card the strongest of its hand on them (`STATS`); a power's choice
+its own card the strongest of its hand on them (`STATS`), and so is the
+choice the other player's power leaves it between two effects
+(`l'adversaire choisit : … ou …`); a power's choice
 of another card of its hand (`power_target`) as a card is played. Other
 choices a power poses are made at random.
 
@@ -88,7 +90,7 @@ class HeuristicBot:
             return best(PLAY.values(decision, view, self.rng), self.rng)
         if decision.kind == "swap":
             return self._swap(decision, view)
-        if decision.kind == "power_stats":
+        if decision.kind in ("power_stats", "power_choice"):
             return best(STATS.values(decision, view, self.rng), self.rng)
         if decision.kind == "power_target":
             return best(PLAY.values(decision, view, self.rng), self.rng)

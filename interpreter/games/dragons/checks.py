@@ -11,8 +11,8 @@ from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import CardFile, CardList, Node
 
 from .ast import Carte, Rarete
-from .conditions import EstUn, Lieu, StatistiqueDeCarte, Visee
-from .effects import Bonus, ChangeStatistique, ChoisisStatistiques, GagneEgalites
+from .conditions import Ecart, EstUn, Lieu, StatistiqueDeCarte, Visee
+from .effects import Bonus, ChangeStatistique, ChoisisStatistiques, Copie, GagneEgalites
 from .moves import Mets, Regarde
 from .powers import Moment, Pouvoir
 from .rules import BAND_FIELDS, DragonsRules
@@ -39,8 +39,12 @@ _WHEN = {Moment.DEBUT: "at the start of the round", Moment.ECHANGEE: "when a car
 
 
 def _counts_in_totals(node: Node) -> bool:
-    """Besides a bonus, what counts only in this round's totals: a change `pour cette manche`, winning ties."""
-    return isinstance(node, GagneEgalites) or (isinstance(node, ChangeStatistique) and node.manche)
+    """Besides a bonus, what counts only in this round's totals: a change `pour cette manche`, a copy, winning ties."""
+    return isinstance(node, (GagneEgalites, Copie)) or (isinstance(node, ChangeStatistique) and node.manche)
+
+
+#: The moments once this round's cards are compared: its margin is known.
+_AFTER_THE_TOTALS = (Moment.GAGNE, Moment.PERD)
 
 
 def check_powers(file: CardFile, report: Reporter) -> None:
@@ -56,7 +60,9 @@ def check_powers(file: CardFile, report: Reporter) -> None:
       main dans la main`), a played card `dans la main` (it is there), or
       `regarde` a hand (only the reserve and the cards left out are piles);
     - E353: `choisis les statistiques de la manche` in a power that works
-      once the cards are chosen (at the reveal, when a card wins or loses).
+      once the cards are chosen (at the reveal, when a card wins or loses);
+    - E354: `l'écart de la manche` (this round's) in a power that works
+      before the cards are compared.
     """
     where = file.span.file if file.span else "?"
     for card in file.cards:
@@ -87,6 +93,14 @@ def check_powers(file: CardFile, report: Reporter) -> None:
                     report.report(
                         "E353",
                         f'"{node.write()}" comes too late: the cards are chosen for the statistics already drawn; write it in a power "au début de la manche" or "quand cette carte est échangée"',
+                        place,
+                        file=where,
+                    )
+                if isinstance(node, Ecart) and not node.precedente and power.moment not in _AFTER_THE_TOTALS:
+                    report.report(
+                        "E354",
+                        f'"{node.write()}" is known once this round\'s totals are compared: write it in a power "quand cette carte gagne une manche" '
+                        'or "quand cette carte perd une manche", or speak of "l\'écart de la manche précédente"',
                         place,
                         file=where,
                     )

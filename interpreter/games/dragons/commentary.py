@@ -120,6 +120,14 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"  Equal totals ({event['total']}): {p}'s {event['card']} wins ties"
     if e == "stats_chosen":
         return f"    {p} chooses the statistics: {' + '.join(event['stats'])}"
+    if e == "lasting":
+        if event["secret"] and not shown:
+            return f"    a card in {p}'s hand changes for rounds to come"
+        rounds = event["rounds"]
+        later = f"; it counts in {rounds} round{'s' * (rounds != 1)} to come, where the card is played" if rounds else ""
+        return f"    {p}'s {event['card']}: {event['text']}{later}"
+    if e == "opponent_chose":
+        return f"    {p} chooses: {event['text']}"
     if e == "totals":
         bonus = ", ".join(f"{seat_name(s)} {b:+d}" for s, b in enumerate(event["bonus"]) if b)
         return f"  Totals with the powers: {event['totals'][0]} against {event['totals'][1]}" + (f" ({bonus})" if bonus else "")

@@ -16,7 +16,10 @@ card the other player played this round (None when no card is played yet).
   main`), `autant … que` (`+autant en Ruse que le Savoir de cette carte`);
 - a **condition** (`holds`): `tes points valent moins que les points de
   l'adversaire`, `la manche demande la Ruse`, `la carte adverse est un
-  Dragon`, joined by `et`, `ou`, `non` and parentheses.
+  Dragon`, joined by `et`, `ou`, `non` and parentheses;
+- what just happened: `tu as perdu la manche précédente` (a condition),
+  `l'écart de la manche précédente` and, once this round's cards are
+  compared, `l'écart de la manche` (quantities).
 """
 
 from dataclasses import dataclass
@@ -269,6 +272,37 @@ class StatistiqueDeCarte(Quantity):
         return f"{ARTICLE[self.statistique]} {self.statistique.value} de {self.carte.value}"
 
 
+class Ecart(Quantity):
+    """`l'écart de la manche`, `l'écart de la manche précédente`: how much the winning total beat the other.
+
+    The totals as compared, the powers' bonuses included; 0 for a tie, and
+    before the round's cards are compared (for `l'écart de la manche`: the
+    checks keep it to a power `quand cette carte gagne/perd une manche`) or
+    in the first round (`précédente`). The previous round is the last one
+    played, a tied round played again included.
+    """
+
+    grammar: ClassVar[str] = r"""
+ecart: "l'écart" "de" "la" "manche" PRECEDENTE?
+PRECEDENTE: "précédente"
+"""
+    kind: Literal["ecart"] = "ecart"
+    #: True: the previous round's; False: this round's.
+    precedente: bool = False
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, precedente=bool(tokens(children, "PRECEDENTE")))
+
+    def value(self, ctx: Context) -> int:
+        """The margin of that round (0: a tie, not compared yet, or no round before)."""
+        result = ctx.state.round_result(self.precedente)
+        return 0 if result is None else result[1]
+
+    def write(self) -> str:
+        return "l'écart de la manche précédente" if self.precedente else "l'écart de la manche"
+
+
 # ---------------------------------------------------------------------------
 # Computed amounts
 # ---------------------------------------------------------------------------
@@ -387,11 +421,12 @@ class Comparaison(logic.Compare):
     """`tes points valent moins que les points de l'adversaire`, `le numéro de la manche vaut au moins 4`.
 
     `vaut` or `valent` (either reads), then `au moins`, `au plus`, `plus
-    que`, `moins que`, `exactement`, or `ne vaut pas` for "is not".
+    que`, `moins que`, `exactement`, or `ne vaut pas` for "is not"; `est
+    d'au moins 20` reads as `vaut au moins 20` (and is written so).
     """
 
     grammar: ClassVar[str] = r"""
-comparaison: _quantite VAUT _comparateur _terme | _quantite "ne" VAUT "pas" _terme
+comparaison: _quantite (VAUT | "est" "d'") _comparateur _terme | _quantite "ne" VAUT "pas" _terme
 _comparateur: AU_MOINS | AU_PLUS | PLUS_QUE | MOINS_QUE | EXACTEMENT
 _terme: INT | _quantite
 VAUT: /vaut|valent/
@@ -467,6 +502,43 @@ class EstUn(Construct):
         return f"{self.carte.value} est {genre_text(self.genre)}"
 
 
+class MancheGagnee(Construct):
+    """`tu as perdu la manche précédente`, `l'adversaire a gagné la manche précédente`: who won the last round played.
+
+    False in the first round and after a tie (nobody won nor lost it).
+    (`gagné` is spelt `gagne` in the rule: keywords are accent-blind, and the
+    word is the trigger's `gagne`, which the hints print.)
+    """
+
+    grammar: ClassVar[str] = r"""
+manche_gagnee: ("tu" "as" | ADVERSAIRE "a") ("gagne" | PERDU) "la" "manche" PRECEDENTE
+PERDU: "perdu"
+"""
+    slot: ClassVar[str | None] = "atome"
+    handler: ClassVar[str] = "holds"
+    kind: Literal["manche_gagnee"] = "manche_gagnee"
+    qui: Qui = Qui.TOI
+    gagnee: bool
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        qui = Qui.ADVERSAIRE if tokens(children, "ADVERSAIRE") else Qui.TOI
+        return t.build(cls, meta, qui=qui, gagnee=not tokens(children, "PERDU"))
+
+    def holds(self, ctx: Context) -> bool:
+        """True when that player won (or lost) the previous round."""
+        result = ctx.state.round_result(True)
+        if result is None or result[0] is None:
+            return False
+        winner = result[0] == ctx.seat_of(self.qui)
+        return winner if self.gagnee else not winner
+
+    def write(self) -> str:
+        verb = "gagné" if self.gagnee else "perdu"
+        who = "tu as" if self.qui is Qui.TOI else "l'adversaire a"
+        return f"{who} {verb} la manche précédente"
+
+
 def condition_text(condition: Node, inside: type | None = None) -> str:
     """A condition's text, in parentheses where the words would group otherwise."""
     text = condition.write()  # type: ignore[attr-defined]
@@ -516,11 +588,13 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     NumeroDeManche,
     NombreDeCartes,
     StatistiqueDeCarte,
+    Ecart,
     PourChaque,
     AutantQue,
     Comparaison,
     Demande,
     EstUn,
+    MancheGagnee,
     Et,
     Ou,
     Non,

@@ -6,11 +6,14 @@
 - `+1 échange avec la réserve` (`Echanges`);
 - `cette carte gagne les égalités` (`GagneEgalites`);
 - `choisis les statistiques de la manche` (`ChoisisStatistiques`);
+- `cette carte copie la Ruse de la carte adverse pour cette manche` (`Copie`);
+- `l'adversaire choisit : … ou …` (`ChoixAdverse`), one effect each way;
 - `si <condition> : … ; sinon : …` (`Si`), over a block of effects.
 
 A statistic changes for the rest of the duel, or, with `pour cette manche`,
 for this round's totals only (`la carte adverse perd 10 en Puissance pour
-cette manche`); `une autre carte de ta main` is chosen by the card's player.
+cette manche`), or with `pendant 2 manches` for the totals of two rounds;
+`une autre carte de ta main` is chosen by the card's player.
 
 A handler is called as `effect.run(ctx)`, with the power's context
 (`conditions.Context`: the state, the card's player, its card and the
@@ -28,6 +31,7 @@ from atout.interpreter.language.nodes import Node
 
 from .ast import Categorie, NomDeStatistique, Rarete
 from .conditions import (
+    ARTICLE,
     AutantQue,
     Context,
     Montant,
@@ -188,12 +192,20 @@ class ChangeStatistique(Effect):
     counts in this round's totals only, on the statistics the round asks,
     within the same bounds; the card's statistics are as before after it:
     `la carte adverse perd 10 en Puissance pour cette manche`.
+
+    With `pendant N manches` (1 to 9), the change counts the same way in
+    the totals of N rounds, in each of them where the card is played: from
+    this round when its totals are still to be compared (a power at the
+    reveal, at the start of the round, when a card is swapped), else from
+    the next (`quand cette carte gagne/perd une manche`). The amount is
+    reckoned once, when the power works.
     """
 
     grammar: ClassVar[str] = r"""
-change_statistique: _carte_visee _changement POUR_CETTE_MANCHE? | "une" AUTRE "carte" "de" "ta" "main" _changement
+change_statistique: _carte_visee _changement (POUR_CETTE_MANCHE | _pendant)? | "une" AUTRE "carte" "de" "ta" "main" _changement
 _changement: (RECUPERE | "perd") (INT _cible_stat pour_chaque? | "autant" _cible_stat autant_que)
 _cible_stat: "en" _statistique | SUR_CHAQUE
+_pendant: "pendant" INT ("manche" | "manches")
 RECUPERE: "récupère"
 SUR_CHAQUE: /sur +chaque +statistique/
 AUTRE: "autre"
@@ -208,11 +220,17 @@ POUR_CETTE_MANCHE: /pour +cette +manche/
     manche: bool = False
     #: True: another card of the hand, chosen by the card's player (`une autre carte de ta main`; `carte` is then unused).
     autre: bool = False
+    #: How many rounds' totals it counts in (`pendant N manches`); None: for the rest of the duel, or `manche`.
+    manches: int | None = Field(default=None, ge=1, le=9)
 
     @classmethod
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
-        montant = read_amount(t, meta, children)
-        places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
+        duration = _duration(children)
+        amount = [c for c in children if c is not duration]
+        montant = read_amount(t, meta, amount)
+        places = {"montant": tokens(amount, "INT")[0]} if isinstance(montant, int) else {}
+        if duration is not None:
+            places["manches"] = duration
         return t.build(
             cls,
             meta,
@@ -224,6 +242,7 @@ POUR_CETTE_MANCHE: /pour +cette +manche/
             statistique=statistique_of(children),
             manche=bool(tokens(children, "POUR_CETTE_MANCHE")),
             autre=bool(tokens(children, "AUTRE")),
+            manches=None if duration is None else int(duration),
         )
 
     @property
@@ -244,14 +263,90 @@ POUR_CETTE_MANCHE: /pour +cette +manche/
         if self.manche:
             ctx.state.change_this_round(ctx, card, self.stats, delta, self)
             return
+        if self.manches is not None:
+            ctx.state.change_lasting(ctx, card, self.stats, delta, self.manches, self)
+            return
         ctx.state.change_stats(ctx, card, self.stats, delta)
 
     def write(self) -> str:
         verb = "récupère" if self.recupere else "perd"
         target = f"en {self.statistique.value}" if self.statistique is not None else "sur chaque statistique"
         manche = " pour cette manche" if self.manche else ""
+        if self.manches is not None:
+            manche = f" pendant {self.manches} manche{'s' * (self.manches > 1)}"
         who = "une autre carte de ta main" if self.autre else self.carte.value
         return f"{who} {verb} {amount_head(self.montant)} {target}{amount_tail(self.montant)}{manche}"
+
+
+def _duration(children: list[Any]) -> Any:
+    """The number of rounds of `pendant N manches` (an INT token after the statistic named), if any."""
+    named = tokens(children, *_STAT_TERMINALS)
+    if not named:
+        return None
+    after = tokens(children[children.index(named[0]) + 1 :], "INT")
+    return after[0] if after else None
+
+
+#: The terminals that name what a change changes: a statistic, or each of them.
+_STAT_TERMINALS = (*(stat.name for stat in NomDeStatistique), "SUR_CHAQUE")
+
+
+class Copie(Effect):
+    """`cette carte copie la Ruse de la carte adverse pour cette manche`: a statistic worth the other card's, this round.
+
+    At the reveal only (a power without a trigger): for this round's total,
+    this card's statistic is worth what the other card's is now (fatigue and
+    the changes for this round read so far included), higher or lower than
+    its own, on the statistics the round asks; `les statistiques` copies all
+    four. The card's statistics are as before after the round.
+    """
+
+    grammar: ClassVar[str] = r"""
+copie: CETTE_CARTE "copie" (("la" | "le") _statistique | "les" "statistiques") "de" CARTE_ADVERSE POUR_CETTE_MANCHE
+"""
+    kind: Literal["copie"] = "copie"
+    #: The statistic copied; None: all four (`les statistiques`).
+    statistique: NomDeStatistique | None = None
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, statistique=statistique_of(children))
+
+    def run(self, ctx: Context) -> None:
+        """This round, the card's statistics asked are worth the other card's (nothing when no card is played)."""
+        if ctx.other is None:
+            return
+        stats = (self.statistique,) if self.statistique is not None else tuple(NomDeStatistique)
+        ctx.state.copy_this_round(ctx, ctx.other, stats, self)
+
+    def write(self) -> str:
+        what = "les statistiques" if self.statistique is None else f"{ARTICLE[self.statistique]} {self.statistique.value}"
+        return f"cette carte copie {what} de la carte adverse pour cette manche"
+
+
+class ChoixAdverse(Effect):
+    """`l'adversaire choisit : la carte adverse perd 10 en Ruse pour cette manche ou marque 1 point`.
+
+    The other player chooses which of the two effects the power does (each
+    one effect, written as the card's player's: `marque 1 point` scores for
+    the card's player); both players see the choice. A bot chooses by
+    trying each.
+    """
+
+    grammar: ClassVar[str] = 'choix_adverse: ADVERSAIRE "choisit" ":" _effet "ou" _effet'
+    kind: Literal["choix_adverse"] = "choix_adverse"
+    options: tuple[SerializeAsAny[Node], ...] = Field(min_length=2, max_length=2)
+
+    @classmethod
+    def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, options=tuple(nodes(children)))
+
+    def run(self, ctx: Context) -> None:
+        """The other player is asked which effect; it runs."""
+        ctx.state.opponent_chooses(ctx, self.options)
+
+    def write(self) -> str:
+        return f"l'adversaire choisit : {self.options[0].write()} ou {self.options[1].write()}"  # type: ignore[attr-defined]
 
 
 class GagneEgalites(Effect):
@@ -336,4 +431,6 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     Echanges,
     GagneEgalites,
     ChoisisStatistiques,
+    Copie,
+    ChoixAdverse,
 )

@@ -517,8 +517,7 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
         self.replay = replay
         self.asked = ()
         if self.with_powers:  # (a duel without powers never changes its marks: its copies share them)
-            self.marks.round_uses = {}
-            self.marks.firings = 0
+            self.marks.new_round()
         if self.hears("round"):
             self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
@@ -594,9 +593,11 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
                     "totals": totals,
                 }
             )
-        if self.with_powers and (self.has_powers(first) or self.has_powers(second)):
+        if self.with_powers and (self.has_powers(first) or self.has_powers(second) or self.marks.lasting):
             # powers without a trigger work at the reveal: their bonuses count in this round's totals
             self.marks.bonus = [0, 0]
+            if self.marks.lasting:
+                self.apply_lasting(picks)  # the changes "pendant N manches" still running, first
             self.fire(Moment.REVELEE, [(0, first, second), (1, second, first)])
             self.then(self._powered_totals, tuple(picks))
             return
@@ -612,6 +613,8 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
     def _compare(self, picks: list[int], totals: list[int]) -> None:
         """The higher total wins (`_won`); equal totals go to a card that wins ties, else follow "Égalité de totaux"."""
         rules, stats, number = self.rules, self.asked, self.round
+        if self.with_powers:
+            self.compared(picks, totals)
         if totals[0] != totals[1]:
             self._won(picks, 0 if totals[0] > totals[1] else 1)
             return

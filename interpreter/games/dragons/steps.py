@@ -59,7 +59,7 @@ class Marks:
     read faster, see `tests/engine/test_state_fields.py`.)
     """
 
-    __slots__ = ("uses", "round_uses", "bonus", "firings", "looking", "in_hand_powers", "entered", "ties", "lowered")
+    __slots__ = ("uses", "round_uses", "bonus", "firings", "looking", "in_hand_powers", "entered", "ties", "lowered", "results", "lasting", "stage", "sequence")
 
     def __init__(self) -> None:
         #: How often each (card, power position) has worked: over the duel, over this round.
@@ -83,6 +83,15 @@ class Marks:
         #: This round's changes of a played card's statistic (`pour cette manche`): (card, index) → change.
         #: Replaced, never changed in place.
         self.lowered: dict[tuple[int, int], int] = {}
+        #: The previous round's result and this round's, once compared: (winner seat or None for a tie, margin).
+        self.results: tuple[tuple[int | None, int] | None, tuple[int | None, int] | None] = (None, None)
+        #: The changes `pendant N manches`: (card, statistic indices, change, first round, round after the last, text),
+        #: rounds counted by `sequence`. Replaced, never changed in place.
+        self.lasting: tuple[tuple[int, tuple[int, ...], int, int, int, str], ...] = ()
+        #: Where this round is: 0 before the reveal, 1 while the revealed cards' powers work, 2 once compared.
+        self.stage = 0
+        #: The rounds begun in the duel (a round played again counts anew).
+        self.sequence = 0
 
     def copy(self) -> Marks:
         """An independent copy."""
@@ -91,13 +100,25 @@ class Marks:
         new.firings, new.looking, new.in_hand_powers = self.firings, self.looking, self.in_hand_powers  # (`looking` is replaced)
         new.entered = self.entered  # (replaced, never changed)
         new.ties, new.lowered = self.ties, self.lowered  # (replaced, never changed)
+        new.results, new.lasting, new.stage, new.sequence = self.results, self.lasting, self.stage, self.sequence  # (replaced)
         return new
+
+    def new_round(self) -> None:
+        """A round begins: its powers' uses and firings start anew, the last round's result becomes the previous one."""
+        self.round_uses = {}
+        self.firings = 0
+        self.results = (self.results[1], None)
+        self.stage = 0
+        self.sequence += 1
+        if self.lasting:
+            self.lasting = tuple(entry for entry in self.lasting if entry[4] > self.sequence)
 
     def new_round_totals(self) -> None:
         """At a reveal: no bonus, no change for this round, nobody wins ties yet."""
         self.bonus = [0, 0]
         self.ties = (False, False)
         self.lowered = {}
+        self.stage = 1
 
 
 class PowersInPlay:
@@ -275,13 +296,83 @@ class PowersInPlay:
                 continue
             before = lowered.get((card, i), 0)
             now = self.now[card][i] + before
-            after = max(0, min(full[i], now + delta))
+            after = max(0, min(max(full[i], now), now + delta))  # (a copy may be above the printed value)
             lowered[(card, i)] = before + after - now
             total += after - now
         self.marks.lowered = lowered
         if total or any(_STAT_INDEX[stat] in self.asked for stat in stats):
             self.marks.bonus[seat] += total
-            self.emit("bonus", player=seat, card=self.names[card], amount=total, text=effect.write())  # type: ignore[attr-defined]
+            text = effect if isinstance(effect, str) else effect.write()
+            self.emit("bonus", player=seat, card=self.names[card], amount=total, text=text)  # type: ignore[attr-defined]
+
+    def round_result(self, previous: bool) -> tuple[int | None, int] | None:
+        """The previous round's result, or this round's once compared: (winner seat or None for a tie, margin)."""
+        return self.marks.results[0 if previous else 1]
+
+    def compared(self, picks: list[int], totals: list[int]) -> None:
+        """This round's totals are compared: its result is kept (what `l'écart de la manche` and the next round read)."""
+        ties = self.marks.ties
+        if totals[0] != totals[1]:
+            winner: int | None = 0 if totals[0] > totals[1] else 1
+        else:  # a tie won by a card that wins ties is a round won (by 0)
+            winner = None if ties[0] == ties[1] else (0 if ties[0] else 1)
+        self.marks.results = (self.marks.results[0], (winner, abs(totals[0] - totals[1])))
+        self.marks.stage = 2
+
+    def copy_this_round(self, ctx: Context, other: int, stats: tuple[NomDeStatistique, ...], effect: Any) -> None:
+        """`cette carte copie …`: the card's statistics asked are worth the other card's for this round's total."""
+        lowered = dict(self.marks.lowered)
+        card, total = ctx.card, 0
+        for stat in stats:
+            i = _STAT_INDEX[stat]
+            if i not in self.asked:
+                continue
+            mine = self.now[card][i] + lowered.get((card, i), 0)
+            theirs = self.now[other][i] + lowered.get((other, i), 0)
+            lowered[(card, i)] = lowered.get((card, i), 0) + theirs - mine
+            total += theirs - mine
+        self.marks.lowered = lowered
+        if any(_STAT_INDEX[stat] in self.asked for stat in stats):
+            self.marks.bonus[ctx.seat] += total
+            self.emit("bonus", player=ctx.seat, card=self.names[card], amount=total, text=effect.write())  # type: ignore[attr-defined]
+
+    def change_lasting(self, ctx: Context, card: int, stats: tuple[NomDeStatistique, ...], delta: int, rounds: int, effect: Any) -> None:
+        """`… pendant N manches`: the change counts in N rounds' totals, from this one if they are still to be compared."""
+        marks = self.marks
+        first = marks.sequence
+        if marks.stage == 1:  # at the reveal: this round at once, then the next ones
+            self.change_this_round(ctx, card, stats, delta, effect)
+            first += 1
+            rounds -= 1
+        elif marks.stage == 2:  # this round is compared: from the next
+            first += 1
+        seat = 0 if card in self.game.owned[0] else 1
+        if rounds > 0:
+            entry = (card, tuple(_STAT_INDEX[stat] for stat in stats), delta, first, first + rounds, effect.write())
+            marks.lasting = (*marks.lasting, entry)
+        self.emit("lasting", player=seat, card=self.names[card], text=effect.write(), rounds=rounds, secret=marks.in_hand_powers)  # type: ignore[attr-defined]
+
+    def apply_lasting(self, picks: list[int]) -> None:
+        """At a reveal: the changes `pendant N manches` still running count for the played cards, in order."""
+        sequence = self.marks.sequence
+        for card, indices, delta, first, end, text in self.marks.lasting:
+            if first <= sequence < end and card in picks:
+                seat = picks.index(card)
+                stats = tuple(stat for stat, i in _STAT_INDEX.items() if i in indices)
+                self.change_this_round(Context(self, seat, card, None), card, stats, delta, text)  # type: ignore[arg-type]
+
+    def opponent_chooses(self, ctx: Context, options: tuple[Any, ...]) -> None:
+        """`l'adversaire choisit : … ou …`: the other player chooses which effect the power does."""
+        chooser = 1 - ctx.seat
+        choices = [Option(option.write(), index) for index, option in enumerate(options)]
+        prompt = f"{seat_name(ctx.seat)}'s {self.names[ctx.card]}: which effect do you choose?"
+        self.ask(Decision(chooser, "power_choice", choices, prompt), self._opponent_chose, ctx.seat, ctx.card, ctx.other, options)  # type: ignore[attr-defined]
+
+    def _opponent_chose(self, option: Option, seat: int, card: int, other: int | None, options: tuple[Any, ...]) -> None:
+        """The effect chosen runs, for the card's player."""
+        chosen = options[option.value]
+        self.emit("opponent_chose", player=1 - seat, text=chosen.write())  # type: ignore[attr-defined]
+        self.run_effects(Context(self, seat, card, other), (chosen,))  # type: ignore[arg-type]
 
     def change_another_card(self, ctx: Context, stats: tuple[NomDeStatistique, ...], delta: int) -> None:
         """`une autre carte de ta main …`: the card's player chooses one of the hand's other cards, whose statistics change."""
