@@ -47,6 +47,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str | None]] = {
     "tournament": ("atout.cli.lab", None),
     "sweep": ("atout.cli.lab_versions", None),
     "diff-report": ("atout.cli.lab_diff", None),
+    "forms": ("atout.cli.forms", None),
     "fmt": ("atout.cli.fmt", "fmt"),
     "lsp": ("atout.cli.lsp", "lsp"),
     "view": ("atout.cli.pages", "view"),

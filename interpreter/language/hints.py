@@ -193,6 +193,30 @@ class Hints:
         return text_of(guess, line)
 
 
+def search(teachings: Sequence[Teaching], idea: str, count: int = 5) -> list[Guess]:
+    """The teachings nearest to an idea a designer types (`atout forms dragons gagne les égalités`), nearest first.
+
+    The idea is compared as a refused line is (`Hints`), with each
+    teaching's purpose among its wordings too, so that an idea said in
+    English finds a form of a French game by what it is for ("wins ties").
+    Only teachings sharing a word with the idea are given, at most `count`.
+    """
+    said = words(idea)
+    said += [word[:-1] for word in said if len(word) > 3 and word.endswith("s")]  # "wins" finds "win" too
+    if not said:
+        return []
+    widened = Hints([Teaching(t.purpose, t.form, t.examples, t.constructs, t.unit, (*t.also, t.purpose)) for t in teachings])
+    ready = widened._words(said)
+    best: dict[int, Guess] = {}
+    for position, teaching in enumerate(widened.teachings):
+        for example in (*teaching.examples, *teaching.also):
+            for reading in _readings(example, teaching.form):
+                score = widened._near(ready, widened._words(reading)) if reading else 0.0
+                if score > 0 and (position not in best or score > best[position].score):
+                    best[position] = Guess(teachings[position], widened._nearest_example(teaching, [said]), score)
+    return sorted(best.values(), key=lambda guess: -guess.score)[:count]
+
+
 def _readings(example: str, form: str) -> list[list[str]]:
     """The words an example is compared by: the whole line, and the `;` part of it that holds its form, if any."""
     whole = words(example)

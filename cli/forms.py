@@ -1,0 +1,58 @@
+"""`atout forms GAME [IDEA…]`: what a game's cards can say, each form with what it is for and an example; the one for an idea."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .main import GameChoice, games, main
+
+
+@main.command("forms")
+@click.argument("game", type=GameChoice())
+@click.argument("idea", nargs=-1)
+@click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True, help="text for people; json for tools.")
+def forms(game: str, idea: tuple[str, ...], output: str) -> None:
+    """What GAME's cards can say: each form, what it is for, and examples in the game's words.
+
+    With an IDEA (words, in the game's language or in English: `atout forms
+    dragons gagne les égalités`, `atout forms cordes cannot be countered`),
+    the forms nearest to it, nearest first, with all their examples. These
+    are the forms the checker's hints teach when a line is refused.
+    """
+    from atout.interpreter.language.hints import search
+
+    language = games().LANGUAGES[game]
+    teachings = list(language.teachings)
+    wanted = " ".join(idea).strip()
+    if wanted:
+        found = search(teachings, wanted)
+        if output == "json":
+            click.echo(json.dumps({"game": game, "idea": wanted, "forms": [_as_json(g.teaching, g.score) for g in found]}, ensure_ascii=False, indent=2))
+            return
+        if not found:
+            raise click.UsageError(f'no form of {language.title} shares a word with "{wanted}": `atout forms {game}` lists them all')
+        click.echo(f'{language.title}: the forms nearest to "{wanted}", nearest first')
+        for guess in found:
+            click.echo("")
+            click.echo(f"{guess.teaching.purpose}: `{guess.teaching.form}`")
+            for example in guess.teaching.examples:
+                click.echo(f"    {example}")
+        return
+    if output == "json":
+        click.echo(json.dumps({"game": game, "forms": [_as_json(teaching) for teaching in teachings]}, ensure_ascii=False, indent=2))
+        return
+    click.echo(f"{language.title}: {len(teachings)} forms (`atout forms {game} IDEA…` finds the one for an idea)")
+    for teaching in teachings:
+        click.echo("")
+        click.echo(f"{teaching.purpose}: `{teaching.form}`")
+        click.echo(f"    {teaching.examples[0]}")
+
+
+def _as_json(teaching, score: float | None = None) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """A form as tools read it."""
+    found: dict[str, object] = {"purpose": teaching.purpose, "form": teaching.form, "examples": list(teaching.examples), "constructs": list(teaching.constructs), "unit": teaching.unit}
+    if score is not None:
+        found["score"] = round(score, 3)
+    return found
