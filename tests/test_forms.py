@@ -67,3 +67,20 @@ def test_the_json_holds_every_form_and_the_scores_of_a_search():
     assert {"purpose", "form", "examples", "constructs", "unit"} <= set(listed["forms"][0])
     searched = json.loads(run("forms", "cordes", "cannot", "be", "countered", "--format", "json").stdout)
     assert searched["idea"] == "cannot be countered" and searched["forms"][0]["score"] >= searched["forms"][-1]["score"]
+
+
+def test_every_game_is_searched_for_an_idea_with_all():
+    result = run("forms", "--all", "once", "per", "duel")
+    assert result.exit_code == 0, result.output
+    for language in LANGUAGES.values():
+        assert f"{language.title}:" in result.output
+    # the same idea in two dialects: Cardia's "fois par duel", dragons' "une fois par duel"
+    assert "2 fois par duel" in result.output and "une fois par duel" in result.output
+    listed = json.loads(run("forms", "--all", "once", "per", "duel", "--format", "json").stdout)
+    assert set(listed["games"]) == set(LANGUAGES) and all(len(forms) <= 2 for forms in listed["games"].values())
+
+
+def test_all_needs_an_idea_and_a_game_is_needed_without_it():
+    assert run("forms", "--all").exit_code == 2
+    nothing = run("forms")
+    assert nothing.exit_code == 2 and "give a GAME" in nothing.output
