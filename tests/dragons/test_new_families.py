@@ -287,6 +287,28 @@ def test_a_duration_out_of_range_is_refused():
 
 
 # ---------------------------------------------------------------------------
+# A refused wording of a family is taught its form
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("power", "purpose"),
+    [
+        ("Pouvoir : si tu as perdu la dernière manche : +10 au total.", "to act on who won the previous round"),
+        ("Pouvoir : quand cette carte gagne une manche : si elle gagne d'au moins 30 : marque 1 point.", "to act on the margin of a round"),
+        ("Pouvoir : cette carte prend la Ruse de la carte adverse.", "to copy a statistic of the opposing card for this round"),
+        ("Pouvoir : au choix de l'adversaire : marque 1 point ou +10 au total.", "to let the opponent choose between two effects"),
+        ("Pouvoir : la carte adverse perd 10 en Puissance pour 2 manches.", "to change a card for several rounds"),
+    ],
+)
+def test_a_family_written_otherwise_gets_its_form_as_a_hint(power, purpose):
+    base = "== Essai ==\nDragon · Commune\nPuissance 30 · Ruse 30 · Savoir 30 · Charisme 30\n"
+    document = read_document("essai.atout", HEADER + base + power + "\n", LANGUAGES)
+    (problem,) = document.diagnostics
+    assert problem.hint is not None and problem.hint.startswith(purpose), problem.hint
+
+
+# ---------------------------------------------------------------------------
 # Read and written back; the bots play them and the duels replay
 # ---------------------------------------------------------------------------
 

@@ -98,6 +98,14 @@ TEACHINGS = (
         also=("gagne en cas d'égalité", "remporte les égalités", "l'emporte à égalité"),
     ),
     teach(
+        "to change a card for several rounds",
+        "Pouvoir :",
+        "Pouvoir : la carte adverse perd 10 en Puissance pendant 2 manches.",
+        "Pouvoir : quand cette carte gagne une manche : la carte adverse perd 5 sur chaque statistique pendant 3 manches.",
+        constructs=("change_statistique",),
+        also=("Pouvoir : la carte adverse perd 10 en Puissance pour 2 manches.", "Pouvoir : +10 au total pendant 2 manches.", "durant deux manches", "jusqu'à la fin de la manche suivante"),
+    ),
+    teach(
         "to lower the opposing card for this round only",
         "Pouvoir :",
         "Pouvoir : la carte adverse perd 15 en Puissance pour cette manche.",
@@ -140,7 +148,12 @@ TEACHINGS = (
         "Pouvoir : si l'écart de la manche précédente vaut au moins 20 : +10 au total.",
         "Pouvoir : quand cette carte gagne une manche : si l'écart de la manche vaut au moins 30 : marque 1 point.",
         constructs=("ecart",),
-        also=("si elle gagne d'au moins 30", "si l'écart est d'au moins 20", "victoire écrasante"),
+        also=(
+            "si elle gagne d'au moins 30",
+            "quand cette carte gagne une manche : si elle gagne d'au moins 30 : marque 1 point",
+            "si l'écart est d'au moins 20",
+            "victoire écrasante",
+        ),
     ),
     teach(
         "to copy a statistic of the opposing card for this round",
@@ -155,15 +168,11 @@ TEACHINGS = (
         "Pouvoir :",
         "Pouvoir : quand cette carte perd une manche : l'adversaire choisit : la carte adverse perd 10 sur chaque statistique ou marque 1 point.",
         constructs=("choix_adverse",),
-        also=("au choix de l'adversaire", "l'adversaire décide", "l'adversaire choisit entre"),
-    ),
-    teach(
-        "to change a card for several rounds",
-        "Pouvoir :",
-        "Pouvoir : la carte adverse perd 10 en Puissance pendant 2 manches.",
-        "Pouvoir : quand cette carte gagne une manche : la carte adverse perd 5 sur chaque statistique pendant 3 manches.",
-        constructs=("change_statistique",),
-        also=("pour 2 manches", "durant deux manches", "jusqu'à la fin de la manche suivante"),
+        also=(
+            "au choix de l'adversaire : marque 1 point ou +10 au total",
+            "l'adversaire décide",
+            "l'adversaire choisit entre marque 1 point et +10 au total",
+        ),
     ),
     teach("to give more exchanges with the reserve", "Pouvoir :", "Pouvoir : +1 échange avec la réserve.", constructs=("echanges",)),
     teach(
