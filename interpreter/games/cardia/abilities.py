@@ -29,7 +29,8 @@ from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
 from .conditions import words
-from .writing import printed
+from .targets import CetteCarte, Ensemble
+from .vocabulary import capital, printed
 
 
 class QuandCetteCarte(Construct):
@@ -113,11 +114,7 @@ class Propriete(Construct):
 
 
 def _verb(ensemble: Node, singular: str, plural: str) -> str:
-    return singular if isinstance(ensemble, ast.CetteCarte) else plural
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    return singular if isinstance(ensemble, CetteCarte) else plural
 
 
 class GagnentEgalites(Construct):
@@ -133,7 +130,7 @@ class GagnentEgalites(Construct):
     slot: ClassVar[str | None] = "effet_continu"
     handler: ClassVar[str] = "wins_ties"
     kind: Literal["gagnent_egalites"] = "gagnent_egalites"
-    ensemble: ast.Ensemble
+    ensemble: Ensemble
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -145,7 +142,7 @@ class GagnentEgalites(Construct):
         return self.ensemble.includes(state, owner, source, card)
 
     def write(self) -> str:
-        return f"{_capital(printed(self.ensemble))} {_verb(self.ensemble, 'gagne', 'gagnent')} les égalités"
+        return f"{capital(printed(self.ensemble))} {_verb(self.ensemble, 'gagne', 'gagnent')} les égalités"
 
 
 class SeJouentFaceVisible(Construct):
@@ -161,7 +158,7 @@ class SeJouentFaceVisible(Construct):
     slot: ClassVar[str | None] = "effet_continu"
     handler: ClassVar[str] = "shows"
     kind: Literal["se_jouent_face_visible"] = "se_jouent_face_visible"
-    ensemble: ast.Ensemble
+    ensemble: Ensemble
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -173,7 +170,7 @@ class SeJouentFaceVisible(Construct):
         return self.ensemble.includes(state, owner, source, card)
 
     def write(self) -> str:
-        return f"{_capital(printed(self.ensemble))} {_verb(self.ensemble, 'se joue', 'se jouent')} face visible"
+        return f"{capital(printed(self.ensemble))} {_verb(self.ensemble, 'se joue', 'se jouent')} face visible"
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (QuandCetteCarte, FoisParDuel, Propriete, GagnentEgalites, SeJouentFaceVisible)

@@ -35,73 +35,27 @@ Words used throughout:
   reserve), its modifier tokens and its Persistant token (to the supply).
 """
 
-from enum import Enum
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, SerializeAsAny
+from pydantic import Field, SerializeAsAny
 
 from atout.interpreter.language.nodes import Node
 
-#: A number of cards to draw or discard.
-Count = Annotated[int, Field(ge=1, le=10)]
-
-
-def _not_zero(value: int) -> int:
-    if value == 0:
-        raise ValueError("a change of 0 does nothing: write a number other than 0")
-    return value
-
-
-#: A change of influence: never zero; placed as modifier tokens (see ModifierInfluence).
-Amount = Annotated[int, Field(ge=-15, le=15), AfterValidator(_not_zero)]
-#: The highest printed influence.
-MAX_INFLUENCE = 16
-#: A printed influence.
-Influence = Annotated[int, Field(ge=1, le=MAX_INFLUENCE)]
-#: The most difficulty symbols a Lieu may have.
-MAX_DIFFICULTY = 5
-#: The difficulty symbols of a Lieu.
-Difficulty = Annotated[int, Field(ge=0, le=MAX_DIFFICULTY)]
-
-
-class Faction(str, Enum):
-    """The four factions; each deck has cards of all four."""
-
-    REBELLION = "Rébellion"
-    ACADEMIE = "Académie"
-    GUILDE = "Guilde"
-    DYNASTIE = "Dynastie"
-
-
-class Paquet(str, Enum):
-    """The two decks of the box; each player uses the same one."""
-
-    PAQUET_I = "Paquet I"
-    PAQUET_II = "Paquet II"
-
-
-class Joueur(str, Enum):
-    """Who does something: you (the player whose ability acts) or the opponent."""
-
-    TOI = "toi"
-    ADVERSAIRE = "adversaire"
-
-
-class Camp(str, Enum):
-    """Whose cards a choice may take: anyone's, yours, the opponent's."""
-
-    TOUTES = "toutes"
-    TIENNES = "tiennes"
-    ADVERSES = "adverses"
-
-
-# ---------------------------------------------------------------------------
-# Targets: the cards an effect acts on (grammar: _cible)
-# ---------------------------------------------------------------------------
-
-
-# The targets are constructs, declared in one place each (`targets.py`); their names are kept here.
-from .targets import (  # noqa: E402
+# The words of the cards (`vocabulary.py`), the targets (`targets.py`: `Cible`, the cards an effect acts on;
+# `Ensemble`, the sets a persistent effect acts on), the effects, persistent effects and the Lieu's rules
+# are declared in their modules, each construct in one place; their names are kept here.
+from .effects import (  # noqa: F401
+    Defausser,
+    DefausserMain,
+    GagnerLaPartie,
+    ModifierInfluence,
+    Piocher,
+    ReprendreEnMain,
+    RetirerPersistant,
+)
+from .persistent import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: F401
+from .rule_changes import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: F401
+from .targets import (  # noqa: F401
     CarteAdverse,
     CarteAuChoix,
     CartesAdverses,
@@ -109,14 +63,12 @@ from .targets import (  # noqa: E402
     CetteCarte,
     ChacuneDeTesCartes,
     ChacuneDesCartesAdverses,
+    Cible,
+    Ensemble,
     TaCarte,
     TesCartes,
 )
-
-Cible = Annotated[
-    CetteCarte | TaCarte | CarteAdverse | CartesJouees | CarteAuChoix | ChacuneDeTesCartes | ChacuneDesCartesAdverses,
-    Field(discriminator="kind"),
-]
+from .vocabulary import MAX_DIFFICULTY, MAX_INFLUENCE, Amount, Camp, Count, Difficulty, Faction, Influence, Joueur, Paquet  # noqa: F401
 
 # ---------------------------------------------------------------------------
 # Instantaneous effects: they act once, in the order written (`effects.py`)
@@ -130,9 +82,6 @@ Effet = SerializeAsAny[Node]
 # ---------------------------------------------------------------------------
 # Persistent effects: they act while the card carries its Persistant token
 # ---------------------------------------------------------------------------
-
-
-Ensemble = Annotated[CetteCarte | TesCartes | CartesAdverses, Field(discriminator="kind")]
 
 
 #: A persistent effect: a construct (`persistent.py`: the rulebook's; `abilities.py`: `gagnent les
@@ -248,21 +197,5 @@ class Protecteur(Node):
 
 
 Carte = Annotated[Personnage | Lieu | Protecteur, Field(discriminator="kind")]
-
-
-# The rulebook's instantaneous and persistent effects and the Lieu's rules are constructs, declared
-# in one place each (`effects.py`, `persistent.py`, `rule_changes.py`);
-# their names are kept here for the readers of a card's AST.
-from .effects import (  # noqa: E402, F401
-    Defausser,
-    DefausserMain,
-    GagnerLaPartie,
-    ModifierInfluence,
-    Piocher,
-    ReprendreEnMain,
-    RetirerPersistant,
-)
-from .persistent import CapacitesAdversesBloquees, InfluenceContinue, JoueFaceVisible, PiocheEnPlus  # noqa: E402, F401
-from .rule_changes import DefausseRemelangee, EnCasDEgalite, InfluenceDesCartes, NombreDeLaRegle, Parametre, VictoireAussi  # noqa: E402, F401
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import Limit, limit_text
 
-from .writing import printed, signed
+from .vocabulary import signed
+from .writing import printed
 
 if TYPE_CHECKING:
     from .state import CardiaState

@@ -28,17 +28,14 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
-from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.transform import UnitTransformer
 
-from . import ast
-from .writing import printed
-
-#: The steps that run a block of effects: they read this module (imported at first use).
-_steps = Lazy("atout.interpreter.games.cardia.steps")
+from .steps import run_block
+from .targets import CetteCarte, TaCarte
+from .vocabulary import Faction, Joueur, printed
 
 
 def words(children: list[Any]) -> list[str]:
@@ -46,14 +43,14 @@ def words(children: list[Any]) -> list[str]:
     return [str(child) for child in children if isinstance(child, str)]
 
 
-def joueur_of(children: list[Any]) -> ast.Joueur:
+def joueur_of(children: list[Any]) -> Joueur:
     """`l'adversaire` among the words: the opponent; otherwise you."""
-    return ast.Joueur.ADVERSAIRE if "l'adversaire" in words(children) else ast.Joueur.TOI
+    return Joueur.ADVERSAIRE if "l'adversaire" in words(children) else Joueur.TOI
 
 
-def seat_of(joueur: ast.Joueur, act: Any) -> int:
+def seat_of(joueur: Joueur, act: Any) -> int:
     """The seat a `Joueur` is for the acting ability."""
-    return act.me if joueur is ast.Joueur.TOI else 1 - act.me
+    return act.me if joueur is Joueur.TOI else 1 - act.me
 
 
 # ---------------------------------------------------------------------------
@@ -123,7 +120,7 @@ class Compte(Construct):
 """
     handler: ClassVar[str] = "value"
     kind: Literal["compte"] = "compte"
-    joueur: ast.Joueur
+    joueur: Joueur
     chose: Chose
 
     @classmethod
@@ -135,7 +132,7 @@ class Compte(Construct):
         return count(state, seat_of(self.joueur, act), self.chose)
 
     def write(self) -> str:
-        owner = "que tu as" if self.joueur is ast.Joueur.TOI else "de l'adversaire"
+        owner = "que tu as" if self.joueur is Joueur.TOI else "de l'adversaire"
         return f"{noun(self.chose, 1)} {owner}"
 
 
@@ -202,7 +199,7 @@ class AutantDeCartes(logic.AsManyAs):
 
     def write(self) -> str:
         quantity: Compte = self.quantity  # type: ignore[assignment]
-        who = "tu as" if quantity.joueur is ast.Joueur.TOI else "l'adversaire a"
+        who = "tu as" if quantity.joueur is Joueur.TOI else "l'adversaire a"
         return f"autant de cartes que {who} de {noun(quantity.chose)}"
 
 
@@ -276,25 +273,25 @@ class Possession(logic.Compare):
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
         found = words(children)
-        subject = ast.Joueur.ADVERSAIRE if found[0] == "l'adversaire" else ast.Joueur.TOI
+        subject = Joueur.ADVERSAIRE if found[0] == "l'adversaire" else Joueur.TOI
         chose = chose_of(children)
         left = t.build(Compte, meta, joueur=subject, chose=chose)
         numbers = [c for c in children if isinstance(c, Token) and c.type == "INT"]
         head = found[: found.index("de") if "de" in found and not numbers else len(found)]
-        comparison = comparison_of(head[1:] if subject is ast.Joueur.ADVERSAIRE else head)  # "tu as", "a": not kept
+        comparison = comparison_of(head[1:] if subject is Joueur.ADVERSAIRE else head)  # "tu as", "a": not kept
         if numbers:
             (number,) = numbers
             return t.build(cls, meta, left=left, comparison=comparison, right=_bounded(t, number))
-        other = ast.Joueur.ADVERSAIRE if found[-1] == "l'adversaire" else ast.Joueur.TOI
+        other = Joueur.ADVERSAIRE if found[-1] == "l'adversaire" else Joueur.TOI
         right = t.build(Compte, meta, joueur=other, chose=chose)
         return t.build(cls, meta, left=left, comparison=comparison, right=right)
 
     def write(self) -> str:
         left: Compte = self.left  # type: ignore[assignment]
-        who = "tu as" if left.joueur is ast.Joueur.TOI else "l'adversaire a"
+        who = "tu as" if left.joueur is Joueur.TOI else "l'adversaire a"
         if isinstance(self.right, int):
             return f"{who} {AGAINST_NUMBER[self.comparison]} {self.right} {noun(left.chose, self.right)}"
-        other = "toi" if self.right.joueur is ast.Joueur.TOI else "l'adversaire"  # type: ignore[attr-defined]
+        other = "toi" if self.right.joueur is Joueur.TOI else "l'adversaire"  # type: ignore[attr-defined]
         return f"{who} {AGAINST_PLAYER[self.comparison]} de {noun(left.chose)} que {other}"
 
 
@@ -336,7 +333,7 @@ class CarteEst(Construct):
     handler: ClassVar[str] = "holds"
     kind: Literal["carte_est"] = "carte_est"
     carte: SerializeAsAny[Node]
-    faction: ast.Faction
+    faction: Faction
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -345,15 +342,15 @@ class CarteEst(Construct):
 
     def holds(self, state: Any, act: Any) -> bool:
         """Whether the card is of the faction."""
-        if isinstance(self.carte, ast.CetteCarte):
+        if isinstance(self.carte, CetteCarte):
             card = act.this
         else:
             played = state.line[act.at].played
-            card = played[act.me] if isinstance(self.carte, ast.TaCarte) else played[1 - act.me]
+            card = played[act.me] if isinstance(self.carte, TaCarte) else played[1 - act.me]
         return card is not None and state.cards[card].faction is self.faction
 
     def write(self) -> str:
-        de = "de l'" if self.faction is ast.Faction.ACADEMIE else "de la "
+        de = "de l'" if self.faction is Faction.ACADEMIE else "de la "
         return f"{printed(self.carte)} est {de}{self.faction.value}"
 
 
@@ -377,7 +374,7 @@ class RencontrePrecedente(Construct):
     slot: ClassVar[str | None] = "atome"
     handler: ClassVar[str] = "holds"
     kind: Literal["rencontre_precedente"] = "rencontre_precedente"
-    joueur: ast.Joueur
+    joueur: Joueur
     gagne: bool
 
     @classmethod
@@ -394,7 +391,7 @@ class RencontrePrecedente(Construct):
         return (winner == seat_of(self.joueur, act)) == self.gagne
 
     def write(self) -> str:
-        who = "tu as" if self.joueur is ast.Joueur.TOI else "l'adversaire a"
+        who = "tu as" if self.joueur is Joueur.TOI else "l'adversaire a"
         return f"{who} {'gagné' if self.gagne else 'perdu'} la rencontre précédente"
 
 
@@ -553,7 +550,7 @@ _bloc: _effet_simple ("et" _effet_simple)*
         state.emit("condition", player=act.me, ok=ok)
         block = self.alors if ok else self.sinon
         if block:
-            _steps.run_block(state, act, block)
+            run_block(state, act, block)
 
     def write(self) -> str:
         head = printed(self.condition) if isinstance(self.condition, SaufSi) else f"Si {printed(self.condition)}"

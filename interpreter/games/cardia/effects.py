@@ -23,33 +23,26 @@ from pydantic import SerializeAsAny
 
 from atout.interpreter.engine.agenda import GameOver
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.transform import UnitTransformer
 
-from . import ast
-from .writing import printed, signed
+from .conditions import amount
+from .steps import resolve
+from .targets import Cible
+from .vocabulary import Amount, Count, Joueur, cartes, printed, signed
 
-#: The steps that resolve targets, and the amounts of conditions: both read this module (imported at first use).
-_steps = Lazy("atout.interpreter.games.cardia.steps")
-_conditions = Lazy("atout.interpreter.games.cardia.conditions")
 
 #: Modifier tokens, largest first.
 TOKEN_VALUES = (5, 3, 1)
 
 
-def _cartes(n: int) -> str:
-    """`1 carte`, `2 cartes`."""
-    return f"{n} carte" if n == 1 else f"{n} cartes"
+def _joueur(children: list[Any]) -> Joueur:
+    return Joueur.ADVERSAIRE if any(str(c) == "l'adversaire" for c in children if isinstance(c, str)) else Joueur.TOI
 
 
-def _joueur(children: list[Any]) -> ast.Joueur:
-    return ast.Joueur.ADVERSAIRE if any(str(c) == "l'adversaire" for c in children if isinstance(c, str)) else ast.Joueur.TOI
-
-
-def _seat(joueur: ast.Joueur, act: Any) -> int:
-    return act.me if joueur is ast.Joueur.TOI else 1 - act.me
+def _seat(joueur: Joueur, act: Any) -> int:
+    return act.me if joueur is Joueur.TOI else 1 - act.me
 
 
 # ---------------------------------------------------------------------------
@@ -97,8 +90,8 @@ class ModifierInfluence(Construct):
     grammar: ClassVar[str] = 'modifier_influence: SIGNED_INT "sur" _cible pour_chaque?'
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["modifier_influence"] = "modifier_influence"
-    n: ast.Amount
-    cible: ast.Cible
+    n: Amount
+    cible: Cible
     pour_chaque: SerializeAsAny[Node] | None = None
 
     @classmethod
@@ -108,8 +101,8 @@ class ModifierInfluence(Construct):
 
     def run(self, state: Any, act: Any) -> None:
         """Place the tokens on each target, then re-evaluate."""
-        n = _conditions.amount(self.n, self.pour_chaque, state, act)
-        _steps.resolve(state, act, self.cible, {"effect": "modify", "n": n}, _modify, n)
+        n = amount(self.n, self.pour_chaque, state, act)
+        resolve(state, act, self.cible, {"effect": "modify", "n": n}, _modify, n)
 
     def write(self) -> str:
         return f"{signed(self.n)} sur {printed(self.cible)}" + (f" {printed(self.pour_chaque)}" if self.pour_chaque is not None else "")
@@ -142,7 +135,7 @@ def _modify(state: Any, cards: tuple[int, ...], n: int) -> None:
 
 
 def _leave(state: Any, act: Any, cible: Node, to: str) -> None:
-    _steps.resolve(state, act, cible, {"effect": to}, _leave_targets, to)
+    resolve(state, act, cible, {"effect": to}, _leave_targets, to)
 
 
 def _leave_targets(state: Any, cards: tuple[int, ...], to: str) -> None:
@@ -160,7 +153,7 @@ class Defausser(Construct):
     grammar: ClassVar[str] = 'defausser: "Défausser" _cible'
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["defausser"] = "defausser"
-    cible: ast.Cible
+    cible: Cible
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -181,7 +174,7 @@ class ReprendreEnMain(Construct):
     grammar: ClassVar[str] = 'reprendre_en_main: "Reprendre" _cible "en" "main"'
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["reprendre_en_main"] = "reprendre_en_main"
-    cible: ast.Cible
+    cible: Cible
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -214,8 +207,8 @@ defausser_main: "Défausser" INT _cartes "de" "ta" "main" au_hasard?
 """
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["defausser_main"] = "defausser_main"
-    joueur: ast.Joueur = ast.Joueur.TOI
-    n: ast.Count
+    joueur: Joueur = Joueur.TOI
+    n: Count
     au_hasard: bool = False
 
     @classmethod
@@ -236,9 +229,9 @@ defausser_main: "Défausser" INT _cartes "de" "ta" "main" au_hasard?
 
     def write(self) -> str:
         hasard = " au hasard" if self.au_hasard else ""
-        if self.joueur is ast.Joueur.TOI:
-            return f"Défausser {_cartes(self.n)} de ta main{hasard}"
-        return f"L'adversaire défausse {_cartes(self.n)} de sa main{hasard}"
+        if self.joueur is Joueur.TOI:
+            return f"Défausser {cartes(self.n)} de ta main{hasard}"
+        return f"L'adversaire défausse {cartes(self.n)} de sa main{hasard}"
 
 
 def discard_one(state: Any, seat: int, left: int, at_random: bool) -> None:
@@ -276,8 +269,8 @@ class Piocher(Construct):
     grammar: ClassVar[str] = 'piocher: ("Piocher" | l_adversaire "pioche") (INT _cartes pour_chaque? | autant_de_cartes)'
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["piocher"] = "piocher"
-    joueur: ast.Joueur = ast.Joueur.TOI
-    n: ast.Count
+    joueur: Joueur = Joueur.TOI
+    n: Count
     par: SerializeAsAny[Node] | None = None
 
     @classmethod
@@ -291,15 +284,15 @@ class Piocher(Construct):
 
     def run(self, state: Any, act: Any) -> None:
         """The player draws n cards (or the amount computed), fewer if the pile runs out."""
-        state.draw(_seat(self.joueur, act), _conditions.amount(self.n, self.par, state, act))
+        state.draw(_seat(self.joueur, act), amount(self.n, self.par, state, act))
 
     def write(self) -> str:
         par = self.par
         if par is not None and getattr(par, "kind", None) == "autant_de_cartes":
             how_many = printed(par)
         else:
-            how_many = _cartes(self.n) + (f" {printed(par)}" if par is not None else "")
-        return f"Piocher {how_many}" if self.joueur is ast.Joueur.TOI else f"L'adversaire pioche {how_many}"
+            how_many = cartes(self.n) + (f" {printed(par)}" if par is not None else "")
+        return f"Piocher {how_many}" if self.joueur is Joueur.TOI else f"L'adversaire pioche {how_many}"
 
 
 # ---------------------------------------------------------------------------

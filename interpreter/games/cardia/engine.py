@@ -14,6 +14,7 @@ from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 
+from .ast import Lieu
 from .bots import HeuristicBot
 from .commentary import zones
 from .game import CardiaGame, deck_key
@@ -72,8 +73,6 @@ def option_examples(files: GameFiles) -> list[dict[str, Any]]:
 
 def lieu_names(files: GameFiles) -> list[str]:
     """The Lieu cards by name."""
-    from .ast import Lieu
-
     return sorted(card.name for file in files.card_files for card in file.cards if isinstance(card, Lieu))
 
 

@@ -24,17 +24,10 @@ from atout.interpreter.language.text import fold
 
 from . import ast
 from .rules import CardiaRules
+from .state import CardiaState
 
 #: The decks by their short name on the command line and in the setup.
 DECKS = {"I": ast.Paquet.PAQUET_I, "II": ast.Paquet.PAQUET_II}
-
-#: A safety net, not a rule: a game still going after this many turns is stopped
-#: as a draw. The rulebook's game always ends (hands run out); a Lieu that
-#: reshuffles the discard every time, or makes two cards return to the hand on
-#: a tie, can make play come back to a position (the shipped Lieux limit both):
-#: a game that cannot progress is ended at once (see `progress.py`), but
-#: players who could end it and do not would play on for ever.
-MAX_TURNS = 200
 
 
 def deck_key(value: str) -> str | None:
@@ -133,10 +126,8 @@ class CardiaGame(Game):
         deck = self.rules.deck_i_difficulty if self.deck_name == "I" else self.rules.deck_ii_difficulty
         return deck + (self.lieu.difficulte if self.lieu else 0)
 
-    def new_state(self):
+    def new_state(self) -> CardiaState:
         """The state before the setup's chance decisions."""
-        from .state import CardiaState
-
         return CardiaState(self)
 
     def choices(self) -> dict[str, Any]:
@@ -146,18 +137,6 @@ class CardiaGame(Game):
             "lieu": self.lieu.name if self.lieu else None,
             "protecteurs": self.protecteurs is not None,
         }
-
-
-def takes_back(card: ast.Personnage) -> bool:
-    """True if an ability of the card holds `Reprendre … en main` or `Échanger …` (also in a `Si …` block): it takes a card back to the hand."""
-    effets = [effet for capacite in card.capacites for effet in getattr(capacite, "effets", ())]
-    while effets:
-        effet = effets.pop()
-        if isinstance(effet, ast.ReprendreEnMain) or effet.kind == "echanger":
-            return True
-        effets.extend(getattr(effet, "alors", ()))
-        effets.extend(getattr(effet, "sinon", ()))
-    return False
 
 
 def find_lieu(lieux: dict[str, ast.Lieu], wanted: str) -> ast.Lieu:

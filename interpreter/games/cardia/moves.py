@@ -23,17 +23,15 @@ from lark import Token
 from lark.tree import Meta
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
-from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 from atout.interpreter.language.transform import UnitTransformer
 
 from . import ast
 from .conditions import seat_of, words
-from .writing import printed
-
-#: The steps that resolve targets and run effects: they read this module (imported at first use).
-_steps = Lazy("atout.interpreter.games.cardia.steps")
+from .steps import resolve, run_effects
+from .targets import CarteAuChoix, CetteCarte, ChacuneDeTesCartes, Cible, TaCarte
+from .vocabulary import Camp, Count, Joueur, cartes, printed
 
 
 class Zone(str, Enum):
@@ -47,13 +45,9 @@ class Zone(str, Enum):
 _ZONE_WORDS = {"main": Zone.MAIN, "defausse": Zone.DEFAUSSE, "pioche": Zone.PIOCHE}
 
 
-def _cartes(n: int) -> str:
-    return f"{n} carte" if n == 1 else f"{n} cartes"
-
-
-def _where(joueur: ast.Joueur, zone: Zone) -> str:
+def _where(joueur: Joueur, zone: Zone) -> str:
     """`ta main`, `la défausse adverse`."""
-    return f"ta {zone.value}" if joueur is ast.Joueur.TOI else f"la {zone.value} adverse"
+    return f"ta {zone.value}" if joueur is Joueur.TOI else f"la {zone.value} adverse"
 
 
 def _number(children: list[Any]) -> Token:
@@ -82,11 +76,11 @@ class Prendre(Construct):
 """
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["prendre"] = "prendre"
-    n: ast.Count
-    de: ast.Joueur
+    n: Count
+    de: Joueur
     zone: Zone
     au_hasard: bool = False
-    vers: ast.Joueur = ast.Joueur.TOI
+    vers: Joueur = Joueur.TOI
     vers_zone: Zone = Zone.MAIN
     face_visible: bool = False
 
@@ -95,15 +89,15 @@ class Prendre(Construct):
         found = words(children)
         number = _number(children)
         i = found.index("de", 2)
-        de = ast.Joueur.TOI if found[i + 1] == "ta" else ast.Joueur.ADVERSAIRE
+        de = Joueur.TOI if found[i + 1] == "ta" else Joueur.ADVERSAIRE
         zone = _ZONE_WORDS[found[i + 2]]
-        rest = found[i + 3 + (de is ast.Joueur.ADVERSAIRE) :]
+        rest = found[i + 3 + (de is Joueur.ADVERSAIRE) :]
         au_hasard = "au hasard" in rest
         face_visible = "visible" in rest
-        vers, vers_zone = ast.Joueur.TOI, Zone.MAIN
+        vers, vers_zone = Joueur.TOI, Zone.MAIN
         for j, word in enumerate(rest):
             if word in ("dans", "sous"):
-                vers = ast.Joueur.TOI if rest[j + 1] == "ta" else ast.Joueur.ADVERSAIRE
+                vers = Joueur.TOI if rest[j + 1] == "ta" else Joueur.ADVERSAIRE
                 vers_zone = _ZONE_WORDS[rest[j + 2]]
         node = t.build(
             cls,
@@ -127,10 +121,10 @@ class Prendre(Construct):
         take_one(state, act, self, self.n)
 
     def write(self) -> str:
-        text = f"Prendre {_cartes(self.n)} de {_where(self.de, self.zone)}"
+        text = f"Prendre {cartes(self.n)} de {_where(self.de, self.zone)}"
         if self.au_hasard:
             text += " au hasard"
-        if (self.vers, self.vers_zone) != (ast.Joueur.TOI, Zone.MAIN):
+        if (self.vers, self.vers_zone) != (Joueur.TOI, Zone.MAIN):
             text += (" sous " if self.vers_zone is Zone.PIOCHE else " dans ") + _where(self.vers, self.vers_zone)
         return text + (" face visible" if self.face_visible else "")
 
@@ -199,16 +193,16 @@ class Regarder(Construct):
 """
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["regarder"] = "regarder"
-    n: ast.Count
-    de: ast.Joueur
-    garder: ast.Count
+    n: Count
+    de: Joueur
+    garder: Count
     defausser: bool = False
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
         n, garder = [c for c in children if isinstance(c, Token) and c.type == "INT"]
         found = words(children)
-        de = ast.Joueur.ADVERSAIRE if "adverse" in found else ast.Joueur.TOI
+        de = Joueur.ADVERSAIRE if "adverse" in found else Joueur.TOI
         node = t.build(cls, meta, {"n": n, "garder": garder}, label=t.text_of(meta), n=int(n), de=de, garder=int(garder), defausser="defausser" in found)
         if int(garder) > int(n):
             t.report("E362", f"{t.text_of(meta)}: {garder} cards cannot be taken among {n}: write at most {n}", t.span(garder))
@@ -219,7 +213,7 @@ class Regarder(Construct):
         look_one(state, act, self, [])
 
     def write(self) -> str:
-        pile = "ta pioche" if self.de is ast.Joueur.TOI else "la pioche adverse"
+        pile = "ta pioche" if self.de is Joueur.TOI else "la pioche adverse"
         then = f"défausser {self.garder}" if self.defausser else f"prendre {self.garder} en main"
         return f"Regarder les {self.n} premières cartes de {pile} et en {then}"
 
@@ -271,9 +265,9 @@ def _kept(state: Any, option: Option, act: Any, effet: Regarder, seen: list[int]
 
 def _yours(cible: Node) -> bool:
     """Whether a target names only cards of yours."""
-    if isinstance(cible, (ast.CetteCarte, ast.TaCarte, ast.ChacuneDeTesCartes)):
+    if isinstance(cible, (CetteCarte, TaCarte, ChacuneDeTesCartes)):
         return True
-    return isinstance(cible, ast.CarteAuChoix) and cible.camp is ast.Camp.TIENNES
+    return isinstance(cible, CarteAuChoix) and cible.camp is Camp.TIENNES
 
 
 class Echanger(Construct):
@@ -288,7 +282,7 @@ class Echanger(Construct):
     grammar: ClassVar[str] = '!echanger: "Échanger" _cible "avec" "une" "carte" "de" "ta" "main" au_hasard?'
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["echanger"] = "echanger"
-    cible: ast.Cible
+    cible: Cible
     au_hasard: bool = False
 
     @classmethod
@@ -301,7 +295,7 @@ class Echanger(Construct):
 
     def run(self, state: Any, act: Any) -> None:
         """Find the targets, then exchange each in turn."""
-        _steps.resolve(state, act, self.cible, {"effect": "exchange"}, _exchange_all, act, self)
+        resolve(state, act, self.cible, {"effect": "exchange"}, _exchange_all, act, self)
 
     def write(self) -> str:
         return f"Échanger {printed(self.cible)} avec une carte de ta main" + (" au hasard" if self.au_hasard else "")
@@ -379,13 +373,13 @@ class Copier(Construct):
     grammar: ClassVar[str] = 'copier: "Copier" "la" "capacité" "de" _cible'
     slot: ClassVar[str | None] = "effet_simple"
     kind: Literal["copier"] = "copier"
-    cible: ast.Cible
+    cible: Cible
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
         (cible,) = children
         node = t.build(cls, meta, cible=cible)
-        if isinstance(cible, ast.CetteCarte):
+        if isinstance(cible, CetteCarte):
             t.report("E360", f"{t.text_of(meta)}: a card that copies its own ability would copy it for ever: copy another card's (la carte adverse, une autre carte au choix)", t.span(meta))
         return node
 
@@ -394,7 +388,7 @@ class Copier(Construct):
         if act.copie:
             state.emit("copy_nothing", player=act.me)
             return
-        _steps.resolve(state, act, self.cible, {"effect": "copy"}, _copy, act)
+        resolve(state, act, self.cible, {"effect": "copy"}, _copy, act)
 
     def write(self) -> str:
         return f"Copier la capacité de {printed(self.cible)}"
@@ -407,7 +401,7 @@ def _copy(state: Any, cards: tuple[int, ...], act: Any) -> None:
         return
     for card in cards:
         state.emit("copy", player=act.me, card=state.names[card])
-    _steps.run_effects(state, act._replace(copie=True), effets)
+    run_effects(state, act._replace(copie=True), effets)
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (Prendre, Regarder, Echanger, EchangerCartesJouees, Copier)

@@ -23,8 +23,8 @@ from lark.tree import Meta
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.transform import UnitTransformer
 
-from . import ast
-from .writing import printed, signed
+from .targets import CetteCarte, Ensemble
+from .vocabulary import Amount, Count, Joueur, printed, signed
 
 
 class InfluenceContinue(Construct):
@@ -39,8 +39,8 @@ class InfluenceContinue(Construct):
     slot: ClassVar[str | None] = "effet_continu"
     handler: ClassVar[str] = "bonus"
     kind: Literal["influence_continue"] = "influence_continue"
-    ensemble: ast.Ensemble
-    n: ast.Amount
+    ensemble: Ensemble
+    n: Amount
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -52,7 +52,7 @@ class InfluenceContinue(Construct):
         return self.n if self.ensemble.includes(state, owner, source, card) else 0
 
     def write(self) -> str:
-        verb = "a" if isinstance(self.ensemble, ast.CetteCarte) else "ont"
+        verb = "a" if isinstance(self.ensemble, CetteCarte) else "ont"
         text = printed(self.ensemble)
         return f"{text[:1].upper() + text[1:]} {verb} {signed(self.n)} d'influence"
 
@@ -111,19 +111,19 @@ class JoueMainVisible(Construct):
     slot: ClassVar[str | None] = "effet_continu"
     handler: ClassVar[str] = "shows_hand"
     kind: Literal["joue_main_visible"] = "joue_main_visible"
-    joueur: ast.Joueur = ast.Joueur.ADVERSAIRE
+    joueur: Joueur = Joueur.ADVERSAIRE
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        joueur = ast.Joueur.ADVERSAIRE if "l'adversaire" in [str(c) for c in children if isinstance(c, str)] else ast.Joueur.TOI
+        joueur = Joueur.ADVERSAIRE if "l'adversaire" in [str(c) for c in children if isinstance(c, str)] else Joueur.TOI
         return t.build(cls, meta, joueur=joueur)
 
     def shows_hand(self, owner: int) -> int:
         """The seat whose hand is shown, by this effect active for `owner`."""
-        return owner if self.joueur is ast.Joueur.TOI else 1 - owner
+        return owner if self.joueur is Joueur.TOI else 1 - owner
 
     def write(self) -> str:
-        return "L'adversaire joue avec sa main visible" if self.joueur is ast.Joueur.ADVERSAIRE else "Tu joues avec ta main visible"
+        return "L'adversaire joue avec sa main visible" if self.joueur is Joueur.ADVERSAIRE else "Tu joues avec ta main visible"
 
 
 class PiocheEnPlus(Construct):
@@ -133,7 +133,7 @@ class PiocheEnPlus(Construct):
     slot: ClassVar[str | None] = "effet_continu"
     handler: ClassVar[str] = "extra_draws"
     kind: Literal["pioche_en_plus"] = "pioche_en_plus"
-    n: ast.Count
+    n: Count
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:

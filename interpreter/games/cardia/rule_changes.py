@@ -19,12 +19,7 @@ from pydantic import Field, model_validator
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.transform import UnitTransformer
 
-from . import ast
-from .writing import _de, signed
-
-
-def _cartes(n: int) -> str:
-    return f"{n} carte" if n == 1 else f"{n} cartes"
+from .vocabulary import Amount, Faction, cartes, de, signed
 
 
 class Parametre(str, Enum):
@@ -95,8 +90,8 @@ class NombreDeLaRegle(Construct):
         if self.parametre is Parametre.SCEAUX_POUR_GAGNER:
             return f"Il faut {self.n} sceaux pour gagner"
         if self.parametre is Parametre.MAIN_DE_DEPART:
-            return f"Chacun commence avec {_cartes(self.n)} en main"
-        return f"Chacun pioche {_cartes(self.n)} à la fin du tour"
+            return f"Chacun commence avec {cartes(self.n)} en main"
+        return f"Chacun pioche {cartes(self.n)} à la fin du tour"
 
 
 class EnCasDEgalite(Construct):
@@ -240,8 +235,8 @@ class InfluenceDesCartes(Construct):
     slot: ClassVar[str | None] = "regle"
     handler: ClassVar[str] = "apply"
     kind: Literal["influence_des_cartes"] = "influence_des_cartes"
-    faction: ast.Faction | None = None
-    n: ast.Amount
+    faction: Faction | None = None
+    n: Amount
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -253,7 +248,7 @@ class InfluenceDesCartes(Construct):
         game.lieu_bonuses.append((self.faction, self.n))
 
     def write(self) -> str:
-        return f"Les cartes{_de(self.faction)} ont {signed(self.n)} d'influence"
+        return f"Les cartes{de(self.faction)} ont {signed(self.n)} d'influence"
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (NombreDeLaRegle, EnCasDEgalite, VictoireAussi, DefausseRemelangee, InfluenceDesCartes)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.agenda import AgendaState, GameOver
@@ -43,12 +43,25 @@ from atout.interpreter.engine.repetition import Seen, count_position, tally_weig
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation, shuffle
 
-from . import ast, progress
-from .moves import card_options
+from . import ast, progress, steps
 from .abilities import GagnentEgalites, Propriete, SeJouentFaceVisible, triggers
-from .game import MAX_TURNS, CardiaGame, takes_back
+from .commentary import describe
+from .effects import _discarded, discard_one
+from .moves import card_options
 from .persistent import JoueMainVisible
+from .view import CardiaView
 
+if TYPE_CHECKING:  # the game makes its states: this module is below it
+    from .game import CardiaGame
+
+
+#: A safety net, not a rule: a game still going after this many turns is stopped
+#: as a draw. The rulebook's game always ends (hands run out); a Lieu that
+#: reshuffles the discard every time, or makes two cards return to the hand on
+#: a tie, can make play come back to a position (the shipped Lieux limit both):
+#: a game that cannot progress is ended at once (see `progress.py`), but
+#: players who could end it and do not would play on for ever.
+MAX_TURNS = 200
 
 #: The prompt of each seat's draw.
 DRAW_PROMPTS = ("P1 draws a card", "P2 draws a card")
@@ -195,7 +208,7 @@ class Act(NamedTuple):
     limited: tuple[int, int] | None = None
 
 
-class CardiaState(AgendaState[CardiaGame]):
+class CardiaState(AgendaState["CardiaGame"]):
     """A position in a game of Duel pour Cardia."""
 
     step_events = frozenset({"reveal", "effect", "count"})
@@ -275,14 +288,10 @@ class CardiaState(AgendaState[CardiaGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand, the line, the counts — never the other's hand or choice."""
-        from .view import CardiaView
-
         return CardiaView.of(self, player)
 
     def describe(self, viewer: int | None = None) -> str:
         """The line of encounters, seals, tokens, hands and piles, as `viewer` may see them."""
-        from .commentary import describe
-
         return describe(self, viewer)
 
     def check_invariants(self) -> list[str]:
@@ -1117,11 +1126,34 @@ class CardiaState(AgendaState[CardiaGame]):
         return count
 
 
+def takes_back(card: ast.Personnage) -> bool:
+    """True if an ability of the card holds `Reprendre … en main` or `Échanger …` (also in a `Si …` block): it takes a card back to the hand."""
+    effets = [effet for capacite in card.capacites for effet in getattr(capacite, "effets", ())]
+    while effets:
+        effet = effets.pop()
+        if isinstance(effet, ast.ReprendreEnMain) or effet.kind == "echanger":
+            return True
+        effets.extend(getattr(effet, "alors", ()))
+        effets.extend(getattr(effet, "sinon", ()))
+    return False
+
+
 #: The tasks that wait for an answer over a seat's hidden cards, and the tasks that pose them (same arguments).
 POSERS: dict[Any, Any] = {
     CardiaState._chosen: CardiaState._choose,
     CardiaState._drawn: CardiaState.draw,
+    _discarded: discard_one,  # a discard from a hand
 }
 
-# The effect handlers (imported last: they import this module).
-from . import steps  # noqa: E402
+#: The AST classes with no handler of their own, and the code that reads
+#: them: the cards and their abilities, the Lieu's rules (read once, when the
+#: game is made), the chosen target (a decision, asked by `steps.resolve`)
+#: and the persistent effects (read where they act).
+READ_BY: dict[type, str] = {
+    ast.Personnage: "CardiaGame.from_files",
+    ast.Lieu: "CardiaGame.from_files",
+    ast.Protecteur: "CardiaGame.from_files",
+    ast.CapaciteInstantanee: "CardiaState.activate_one",
+    ast.CapacitePersistante: "CardiaState.refresh_active",
+    ast.CapaciteProtecteur: "CardiaState._protector_acts",
+}

@@ -12,18 +12,19 @@ chosen (`une carte au choix`).
 Persistent effects have no handler: they are read where they act
 (`CardiaState.influence`, `winner_of`, `activate`, `_choose_cards`,
 `_end_turn`), for as long as their card carries its Persistant token.
+
+This module reads no other module of the game at run time: the state
+imports it to run an ability, the constructs to run the effects they hold
+(`Si`'s blocks, a copied ability) and to find their targets.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import ast
-from .conditions import Si
-from .effects import _discarded, discard_one
-from .state import POSERS, Act, CardiaState
-from .writing import printed
+if TYPE_CHECKING:  # the state runs the effects: this module is below it, and below the constructs it runs
+    from .state import Act, CardiaState
 
 
 def run_effects(state: CardiaState, act: Act, effets: list) -> None:
@@ -37,7 +38,7 @@ def run_effects(state: CardiaState, act: Act, effets: list) -> None:
 def run_effect(state: CardiaState, act: Act, effet) -> None:
     """Run one instantaneous effect."""
     if not state.quiet:  # the effect's text, for the trace: only when someone reads it
-        state.emit("effect", player=act.me, text=printed(effet))
+        state.emit("effect", player=act.me, text=effet.write())
     dispatch(state, act, effet)
 
 
@@ -47,7 +48,7 @@ def dispatch(state: CardiaState, act: Act, effet) -> None:
     An effect that acts spends its limited ability (`une fois par duel`); a
     `Si` does not by itself: only the effects of the case it chooses do.
     """
-    if act.limited is not None and not isinstance(effet, Si):
+    if act.limited is not None and effet.kind != "si":
         state.count_use(act)
     effet.run(state, act)
 
@@ -72,24 +73,3 @@ Then = Callable[..., None]
 def resolve(state: CardiaState, act: Act, cible, effect: dict, then: Then, *args: Any) -> None:
     """Find the target cards of an effect (its handler asks when the target is a choice), then `then(state, cards, *args)`."""
     cible.designate(state, act, effect, then, *args)
-
-
-# ---------------------------------------------------------------------------
-# Instantaneous effects: constructs, each runs itself (`effects.py` and the others)
-# ---------------------------------------------------------------------------
-
-#: A discard from a hand waits for its answer over the seat's hand: `resample` poses it anew.
-POSERS[_discarded] = discard_one
-
-#: The AST classes with no handler in the tables above, and the code that
-#: reads them: the cards and their abilities, the Lieu's rules (read once,
-#: when the game is made), the chosen target (a decision, asked by
-#: `resolve`) and the persistent effects (read where they act).
-READ_BY: dict[type, str] = {
-    ast.Personnage: "CardiaGame.from_files",
-    ast.Lieu: "CardiaGame.from_files",
-    ast.Protecteur: "CardiaGame.from_files",
-    ast.CapaciteInstantanee: "CardiaState.activate_one",
-    ast.CapacitePersistante: "CardiaState.refresh_active",
-    ast.CapaciteProtecteur: "CardiaState._protector_acts",
-}

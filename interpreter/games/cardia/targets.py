@@ -12,28 +12,23 @@ The AST module keeps their names (`ast.CetteCarte`…).
 """
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from lark.tree import Meta
+from pydantic import Field
 
 from atout.interpreter.engine.decision import Decision, Option
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.transform import UnitTransformer
 
-from . import ast
+from .vocabulary import Camp, Faction, Joueur, de
 
 #: What goes on once the targets are known: (state, cards, *args).
 Then = Callable[..., None]
 
 
-def _de(faction: ast.Faction | None) -> str:
-    if faction is None:
-        return ""
-    return f" de l'{faction.value}" if faction is ast.Faction.ACADEMIE else f" de la {faction.value}"
-
-
-def _faction(children: list[Any]) -> ast.Faction | None:
-    return next((c for c in children if isinstance(c, ast.Faction)), None)
+def _faction(children: list[Any]) -> Faction | None:
+    return next((c for c in children if isinstance(c, Faction)), None)
 
 
 def _mine(state: Any, act: Any, seat: int) -> list[int]:
@@ -140,7 +135,7 @@ class ChacuneDeTesCartes(_Fixed):
     grammar: ClassVar[str] = 'chacune_de_tes_cartes: "chacune" "de" "tes" "cartes" _de_faction?'
     slot: ClassVar[str | None] = "cible"
     kind: Literal["chacune_de_tes_cartes"] = "chacune_de_tes_cartes"
-    faction: ast.Faction | None = None
+    faction: Faction | None = None
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -150,7 +145,7 @@ class ChacuneDeTesCartes(_Fixed):
         return [c for c in state.in_play() if state.owners[c] == act.me and (self.faction is None or state.cards[c].faction is self.faction)]
 
     def write(self) -> str:
-        return "chacune de tes cartes" + _de(self.faction)
+        return "chacune de tes cartes" + de(self.faction)
 
 
 class ChacuneDesCartesAdverses(_Fixed):
@@ -159,7 +154,7 @@ class ChacuneDesCartesAdverses(_Fixed):
     grammar: ClassVar[str] = 'chacune_des_cartes_adverses: "chacune" "des" "cartes" "adverses" _de_faction?'
     slot: ClassVar[str | None] = "cible"
     kind: Literal["chacune_des_cartes_adverses"] = "chacune_des_cartes_adverses"
-    faction: ast.Faction | None = None
+    faction: Faction | None = None
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
@@ -169,7 +164,7 @@ class ChacuneDesCartesAdverses(_Fixed):
         return [c for c in state.in_play() if state.owners[c] != act.me and (self.faction is None or state.cards[c].faction is self.faction)]
 
     def write(self) -> str:
-        return "chacune des cartes adverses" + _de(self.faction)
+        return "chacune des cartes adverses" + de(self.faction)
 
 
 class CarteAuChoix(Construct):
@@ -190,21 +185,21 @@ carte_au_choix: "une" autre? "carte" adverse? _de_faction? passee? "au" "choix" 
     slot: ClassVar[str | None] = "cible"
     handler: ClassVar[str] = "designate"
     kind: Literal["carte_au_choix"] = "carte_au_choix"
-    camp: ast.Camp = ast.Camp.TOUTES
+    camp: Camp = Camp.TOUTES
     autre: bool = False
-    faction: ast.Faction | None = None
+    faction: Faction | None = None
     passee: bool = False
-    choisie_par: ast.Joueur = ast.Joueur.TOI
+    choisie_par: Joueur = Joueur.TOI
 
     @classmethod
     def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
-        words = {str(c) for c in children if isinstance(c, str) and not isinstance(c, ast.Faction)}
+        words = {str(c) for c in children if isinstance(c, str) and not isinstance(c, Faction)}
         if "de tes" in words:
-            camp = ast.Camp.TIENNES
+            camp = Camp.TIENNES
         elif "adverse" in words:
-            camp = ast.Camp.ADVERSES
+            camp = Camp.ADVERSES
         else:
-            camp = ast.Camp.TOUTES
+            camp = Camp.TOUTES
         return t.build(
             cls,
             meta,
@@ -212,7 +207,7 @@ carte_au_choix: "une" autre? "carte" adverse? _de_faction? passee? "au" "choix" 
             autre="autre" in words,
             faction=_faction(children),
             passee="passée" in words,
-            choisie_par=ast.Joueur.ADVERSAIRE if "au choix de l'adversaire" in words else ast.Joueur.TOI,
+            choisie_par=Joueur.ADVERSAIRE if "au choix de l'adversaire" in words else Joueur.TOI,
         )
 
     def eligible(self, state: Any, act: Any) -> list[int]:
@@ -226,9 +221,9 @@ carte_au_choix: "une" autre? "carte" adverse? _de_faction? passee? "au" "choix" 
                 if card is None:
                     continue
                 owner = state.owners[card]
-                if self.camp is ast.Camp.TIENNES and owner != act.me:
+                if self.camp is Camp.TIENNES and owner != act.me:
                     continue
-                if self.camp is ast.Camp.ADVERSES and owner == act.me:
+                if self.camp is Camp.ADVERSES and owner == act.me:
                     continue
                 if self.autre and card == act.this:
                     continue
@@ -243,22 +238,22 @@ carte_au_choix: "une" autre? "carte" adverse? _de_faction? passee? "au" "choix" 
         if not cards:
             then(state, (), *args)
             return
-        chooser = act.me if self.choisie_par is ast.Joueur.TOI else 1 - act.me
+        chooser = act.me if self.choisie_par is Joueur.TOI else 1 - act.me
         options = [state.play_options[c] for c in cards]
         context = {"for": act.me, **effect}
         decision = Decision(chooser, "target", options, f"Choose the card for {act.source}'s effect", context=context)
         state.ask(decision, _target_chosen, chooser, then, *args)
 
     def write(self) -> str:
-        if self.camp is ast.Camp.TIENNES:
+        if self.camp is Camp.TIENNES:
             text = "une de tes " + ("autres " if self.autre else "") + "cartes"
         else:
-            text = "une " + ("autre " if self.autre else "") + "carte" + (" adverse" if self.camp is ast.Camp.ADVERSES else "")
-        text += _de(self.faction)
+            text = "une " + ("autre " if self.autre else "") + "carte" + (" adverse" if self.camp is Camp.ADVERSES else "")
+        text += de(self.faction)
         if self.passee:
             text += " d'une rencontre passée"
         text += " au choix"
-        if self.choisie_par is ast.Joueur.ADVERSAIRE:
+        if self.choisie_par is Joueur.ADVERSAIRE:
             text += " de l'adversaire"
         return text
 
@@ -272,7 +267,7 @@ class _Ensemble(Construct):
     """A set of cards a persistent effect speaks of, now or later."""
 
     handler: ClassVar[str] = "includes"
-    faction: ast.Faction | None = None
+    faction: Faction | None = None
     mine: ClassVar[bool] = True
 
     def includes(self, state: Any, owner: int, source: int, card: int) -> bool:
@@ -293,7 +288,7 @@ class TesCartes(_Ensemble):
         return t.build(cls, meta, faction=_faction(children))
 
     def write(self) -> str:
-        return "tes cartes" + _de(self.faction)
+        return "tes cartes" + de(self.faction)
 
 
 class CartesAdverses(_Ensemble):
@@ -308,8 +303,17 @@ class CartesAdverses(_Ensemble):
         return t.build(cls, meta, faction=_faction(children))
 
     def write(self) -> str:
-        return "les cartes adverses" + _de(self.faction)
+        return "les cartes adverses" + de(self.faction)
 
+
+#: The cards an effect acts on (grammar: `_cible`).
+Cible = Annotated[
+    CetteCarte | TaCarte | CarteAdverse | CartesJouees | CarteAuChoix | ChacuneDeTesCartes | ChacuneDesCartesAdverses,
+    Field(discriminator="kind"),
+]
+
+#: The cards a persistent effect acts on, now or later (grammar: `_ensemble`).
+Ensemble = Annotated[CetteCarte | TesCartes | CartesAdverses, Field(discriminator="kind")]
 
 CONSTRUCTS: tuple[type[Construct], ...] = (
     CetteCarte,

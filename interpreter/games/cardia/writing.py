@@ -27,30 +27,8 @@ from collections.abc import Callable
 from . import ast
 
 # ---------------------------------------------------------------------------
-# Words shared by several writers
+# Words shared by several writers (the constructs' own: `vocabulary.py`)
 # ---------------------------------------------------------------------------
-
-
-def signed(n: int) -> str:
-    """A change of influence as printed: `+3`, `−3` (a minus sign)."""
-    return f"+{n}" if n > 0 else f"−{-n}"
-
-
-def _cartes(n: int) -> str:
-    """`1 carte`, `2 cartes`."""
-    return f"{n} carte" if n == 1 else f"{n} cartes"
-
-
-def _de(faction: ast.Faction | None) -> str:
-    """` de la Guilde`, ` de l'Académie`, or nothing."""
-    if faction is None:
-        return ""
-    return f" de l'{faction.value}" if faction is ast.Faction.ACADEMIE else f" de la {faction.value}"
-
-
-def _capital(text: str) -> str:
-    """The text starting a sentence: its first letter in capitals."""
-    return text[:1].upper() + text[1:]
 
 
 def _effets(effets: list[Any]) -> str:
@@ -66,12 +44,7 @@ def _title(name: str) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Targets and sets of cards
-# ---------------------------------------------------------------------------
-
-
-# ---------------------------------------------------------------------------
-# Conditions and instantaneous effects
+# Abilities
 # ---------------------------------------------------------------------------
 
 
@@ -79,11 +52,6 @@ def capacite(name: str, capacite: Any) -> str:
     """`Capacité instantanée[, quand cette carte gagne][, une fois par duel] : …`."""
     modes = "".join(f", {printed(mode)}" for mode in (capacite.quand, capacite.limite) if mode is not None)
     return f"Capacité {name}{modes} : {_effets(capacite.effets)}"
-
-
-# ---------------------------------------------------------------------------
-# Persistent effects
-# ---------------------------------------------------------------------------
 
 
 # ---------------------------------------------------------------------------
