@@ -227,6 +227,19 @@ def test_the_heuristic_bot_chooses_the_effect_that_costs_it_least(powered):
         assert bot.choose(s.decision, View(s.state, 1)) == cheap
 
 
+def test_a_choice_from_a_card_in_the_hand_does_not_name_it_to_the_chooser(powered):
+    cards = card("Discrète", "Personnage · Commune", "30 30 30 30", "Pouvoir : au début de la manche : l'adversaire choisit : marque 1 point ou +1 échange avec la réserve.")
+    s = powered(cards, ["Discrète", *FIVE[1:]], FIVE)
+    s.choose("2")
+    s.choose("Puissance + Ruse")
+    decision = s.decision
+    assert (decision.player, decision.kind) == (1, "power_choice")
+    assert "Discrète" not in decision.prompt
+    events = s.choose("marque 1 point")
+    assert s.state.score == [1, 0]
+    assert all("Discrète" not in render(event, 1) for event in events)
+
+
 def test_a_choice_whose_effect_counts_in_the_totals_is_refused_after_the_reveal(tmp_path):
     path = tmp_path / "essai.atout"
     base = "== Essai ==\nDragon · Commune\nPuissance 30 · Ruse 30 · Savoir 30 · Charisme 30\n"

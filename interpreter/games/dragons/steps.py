@@ -365,7 +365,8 @@ class PowersInPlay:
         """`l'adversaire choisit : … ou …`: the other player chooses which effect the power does."""
         chooser = 1 - ctx.seat
         choices = [Option(option.write(), index) for index, option in enumerate(options)]
-        prompt = f"{seat_name(ctx.seat)}'s {self.names[ctx.card]}: which effect do you choose?"
+        card = "a card in the hand" if self.marks.in_hand_powers else self.names[ctx.card]  # (a hand's card stays unseen)
+        prompt = f"{seat_name(ctx.seat)}'s {card}: which effect do you choose?"
         self.ask(Decision(chooser, "power_choice", choices, prompt), self._opponent_chose, ctx.seat, ctx.card, ctx.other, options)  # type: ignore[attr-defined]
 
     def _opponent_chose(self, option: Option, seat: int, card: int, other: int | None, options: tuple[Any, ...]) -> None:
