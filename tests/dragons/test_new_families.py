@@ -292,6 +292,25 @@ def test_a_lasting_change_from_a_win_starts_at_the_next_round(powered):
     assert totals == [30, 10, 10]  # 50 − 20, then (tired) 30 − 20, then 10 with no malus
 
 
+def test_a_bonus_from_a_win_counts_in_the_card_s_next_two_rounds_where_it_is_played(powered):
+    cards = card("Élan", "Dragon · Rare", "60 60 30 30", "Pouvoir : quand cette carte gagne une manche, une fois par duel : +10 en Ruse pendant 2 manches.")
+    s = powered(cards, ["Élan", *FIVE[1:]], FIVE)
+    events = s.round("Puissance + Ruse", "Élan", "Faible")  # won: no bonus this round
+    assert bonuses(events) == 0 and last(events, "lasting")["rounds"] == 2
+    events = s.round("Savoir + Charisme", "Élan", "Faible")  # Ruse not asked: nothing, yet a round counted
+    assert bonuses(events) == 0
+    events = s.round("Puissance + Ruse", "Élan", "Modeste")  # the second round: +10
+    assert bonuses(events) == 10
+    events = s.round("Puissance + Ruse", "Élan", "Modeste")  # over
+    assert bonuses(events) == 0
+
+
+def test_a_lasting_bonus_at_the_reveal_counts_now_and_against_its_kind_of_card_only(powered):
+    cards = card("Chasseuse", "Personnage · Commune", "30 30 30 30", "Pouvoir : une fois par duel : +10 au total contre un Dragon pendant 3 manches.")
+    s = powered(cards, ["Chasseuse", *FIVE[1:]], FIVE)
+    assert [bonuses(s.round("Puissance + Ruse", "Chasseuse", other)) for other in ("Réserviste", "Modeste", "Dragon d'Exemple", "Réserviste")] == [10, 0, 10, 0]
+
+
 def test_a_duration_out_of_range_is_refused():
     line = "Pouvoir : la carte adverse perd 10 en Puissance pendant 12 manches.\n"
     base = "== Essai ==\nDragon · Commune\nPuissance 30 · Ruse 30 · Savoir 30 · Charisme 30\n"
@@ -325,7 +344,7 @@ def test_a_family_written_otherwise_gets_its_form_as_a_hint(power, purpose):
 # Read and written back; the bots play them and the duels replay
 # ---------------------------------------------------------------------------
 
-FAMILIES = ["Dragon Rancunier", "Héraut des Revers", "Broyeur des Plaines", "Miroir d'Écailles", "Marchande de Serments", "Wyverne des Marais"]
+FAMILIES = ["Dragon Rancunier", "Héraut des Revers", "Broyeur des Plaines", "Miroir d'Écailles", "Marchande de Serments", "Wyverne des Marais", "Porte-Étendard"]
 
 
 def test_the_example_cards_of_the_families_round_trip():

@@ -50,8 +50,8 @@ _AFTER_THE_TOTALS = (Moment.GAGNE, Moment.PERD)
 def check_powers(file: CardFile, report: Reporter) -> None:
     """Each power says something that can happen (E350-E353), at the words that cannot.
 
-    - E350: a bonus to the round's total (`+10 en Ruse`) in a power with a
-      trigger: totals are compared at the reveal, when only the powers
+    - E350: a bonus to the round's total (`+10 en Ruse`, not `pendant N
+      manches`) in a power with a trigger: totals are compared at the reveal, when only the powers
       without a trigger work; the same for what else counts in this round's
       totals: a change `pour cette manche`, `cette carte gagne les égalités`;
     - E351: `la carte adverse` in a power that works `au début de la manche`
@@ -75,7 +75,7 @@ def check_powers(file: CardFile, report: Reporter) -> None:
                 if not isinstance(node, Construct):
                     continue
                 place = node.span or power.span
-                if isinstance(node, Bonus) and power.moment is not Moment.REVELEE:
+                if isinstance(node, Bonus) and node.manches is None and power.moment is not Moment.REVELEE:
                     report.report(
                         "E350",
                         f'"{node.write()}" adds to this round\'s total, which is counted when the cards are revealed: write it in a power without "{power.declencheur.write()}"',  # type: ignore[union-attr]

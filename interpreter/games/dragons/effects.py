@@ -12,7 +12,8 @@
 
 A statistic changes for the rest of the duel, or, with `pour cette manche`,
 for this round's totals only (`la carte adverse perd 10 en Puissance pour
-cette manche`), or with `pendant 2 manches` for the totals of two rounds;
+cette manche`), or with `pendant 2 manches` for the totals of two rounds
+(a bonus too: `+10 au total pendant 2 manches`);
 `une autre carte de ta main` is chosen by the card's player.
 
 A handler is called as `effect.run(ctx)`, with the power's context
@@ -104,10 +105,15 @@ class Bonus(Effect):
     At the reveal only (a power without a trigger): it adds to this card's
     total this round; a bonus on a statistic counts only when the round asks
     it, one `contre …` only against that kind of card.
+
+    With `pendant N manches` (1 to 9), in any power: it adds the same way to
+    this card's total in N rounds where the card is played, counted as a
+    change `pendant N manches` counts them (`ChangeStatistique`); the amount
+    is reckoned when the power works.
     """
 
     grammar: ClassVar[str] = r"""
-bonus: SIGNE INT _cible pour_chaque? _contre? | SIGNE "autant" _cible autant_que _contre?
+bonus: SIGNE INT _cible pour_chaque? _contre? _pendant? | SIGNE "autant" _cible autant_que _contre? _pendant?
 _cible: "en" _statistique | AU_TOTAL
 _contre: "contre" _genre
 AU_TOTAL: /au +total/
@@ -117,12 +123,18 @@ AU_TOTAL: /au +total/
     montant: Montant
     statistique: NomDeStatistique | None = None
     contre: Categorie | Rarete | None = None
+    #: How many rounds' totals it counts in (`pendant N manches`); None: this round's.
+    manches: int | None = Field(default=None, ge=1, le=9)
 
     @classmethod
     def read(cls, t: "UnitTransformer", meta: Meta, children: list[Any]) -> Construct:
         (signe,) = tokens(children, "SIGNE")
-        montant = read_amount(t, meta, children)
-        places = {"montant": tokens(children, "INT")[0]} if isinstance(montant, int) else {}
+        duration = _duration(children)
+        amount = [c for c in children if c is not duration]
+        montant = read_amount(t, meta, amount)
+        places = {"montant": tokens(amount, "INT")[0]} if isinstance(montant, int) else {}
+        if duration is not None:
+            places["manches"] = duration
         return t.build(
             cls,
             meta,
@@ -132,22 +144,32 @@ AU_TOTAL: /au +total/
             montant=montant,
             statistique=statistique_of(children),
             contre=genre_of(children),
+            manches=None if duration is None else int(duration),
         )
 
     def run(self, ctx: Context) -> None:
         """Adds to the card's total this round, when its statistic is asked and against its kind of card."""
         state = ctx.state
-        if self.statistique is not None and not state.is_asked(self.statistique):
+        if self.manches is not None:
+            amount = value_of(self.montant, ctx)
+            state.bonus_lasting(ctx, amount if self.signe == "+" else -amount, self.manches, self)
             return
-        if self.contre is not None and (ctx.other is None or not is_of(state.card_ast(ctx.other), self.contre)):
+        if not self.counts_against(state, ctx.other):
             return
         amount = value_of(self.montant, ctx)
         state.add_bonus(ctx, amount if self.signe == "+" else -amount, self)
 
+    def counts_against(self, state: Any, other: int | None) -> bool:
+        """True when it counts this round: its statistic asked, the other card of its kind."""
+        if self.statistique is not None and not state.is_asked(self.statistique):
+            return False
+        return self.contre is None or (other is not None and is_of(state.card_ast(other), self.contre))
+
     def write(self) -> str:
         target = f"en {self.statistique.value}" if self.statistique is not None else "au total"
         contre = f" contre {genre_text(self.contre)}" if self.contre is not None else ""
-        return f"{self.signe}{amount_head(self.montant)} {target}{amount_tail(self.montant)}{contre}"
+        duree = duration_text(self.manches) if self.manches is not None else ""
+        return f"{self.signe}{amount_head(self.montant)} {target}{amount_tail(self.montant)}{contre}{duree}"
 
 
 class Marque(Effect):
@@ -273,7 +295,7 @@ POUR_CETTE_MANCHE: /pour +cette +manche/
         target = f"en {self.statistique.value}" if self.statistique is not None else "sur chaque statistique"
         manche = " pour cette manche" if self.manche else ""
         if self.manches is not None:
-            manche = f" pendant {self.manches} manche{'s' * (self.manches > 1)}"
+            manche = duration_text(self.manches)
         who = "une autre carte de ta main" if self.autre else self.carte.value
         return f"{who} {verb} {amount_head(self.montant)} {target}{amount_tail(self.montant)}{manche}"
 
@@ -287,8 +309,13 @@ def _duration(children: list[Any]) -> Any:
     return after[0] if after else None
 
 
-#: The terminals that name what a change changes: a statistic, or each of them.
-_STAT_TERMINALS = (*(stat.name for stat in NomDeStatistique), "SUR_CHAQUE")
+#: The terminals that name what a change or a bonus changes: a statistic, each of them, the total.
+_STAT_TERMINALS = (*(stat.name for stat in NomDeStatistique), "SUR_CHAQUE", "AU_TOTAL")
+
+
+def duration_text(manches: int) -> str:
+    """` pendant 2 manches`, ` pendant 1 manche`."""
+    return f" pendant {manches} manche{'s' * (manches > 1)}"
 
 
 class Copie(Effect):

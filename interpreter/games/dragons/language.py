@@ -102,8 +102,9 @@ TEACHINGS = (
         "Pouvoir :",
         "Pouvoir : la carte adverse perd 10 en Puissance pendant 2 manches.",
         "Pouvoir : quand cette carte gagne une manche : la carte adverse perd 5 sur chaque statistique pendant 3 manches.",
-        constructs=("change_statistique",),
-        also=("Pouvoir : la carte adverse perd 10 en Puissance pour 2 manches.", "Pouvoir : +10 au total pendant 2 manches.", "durant deux manches", "jusqu'à la fin de la manche suivante"),
+        "Pouvoir : quand cette carte gagne une manche : +10 au total pendant 2 manches.",
+        constructs=("change_statistique", "bonus"),
+        also=("Pouvoir : la carte adverse perd 10 en Puissance pour 2 manches.", "durant deux manches", "jusqu'à la fin de la manche suivante"),
     ),
     teach(
         "to lower the opposing card for this round only",

@@ -85,9 +85,9 @@ class Marks:
         self.lowered: dict[tuple[int, int], int] = {}
         #: The previous round's result and this round's, once compared: (winner seat or None for a tie, margin).
         self.results: tuple[tuple[int | None, int] | None, tuple[int | None, int] | None] = (None, None)
-        #: The changes `pendant N manches`: (card, statistic indices, change, first round, round after the last, text),
-        #: rounds counted by `sequence`. Replaced, never changed in place.
-        self.lasting: tuple[tuple[int, tuple[int, ...], int, int, int, str], ...] = ()
+        #: The changes and bonuses `pendant N manches`: (card, statistic indices, change, first round, round after
+        #: the last, the effect, True for a bonus), rounds counted by `sequence`. Replaced, never changed in place.
+        self.lasting: tuple[tuple[int, tuple[int, ...], int, int, int, Any, bool], ...] = ()
         #: Where this round is: 0 before the reveal, 1 while the revealed cards' powers work, 2 once compared.
         self.stage = 0
         #: The rounds begun in the duel (a round played again counts anew).
@@ -302,8 +302,7 @@ class PowersInPlay:
         self.marks.lowered = lowered
         if total or any(_STAT_INDEX[stat] in self.asked for stat in stats):
             self.marks.bonus[seat] += total
-            text = effect if isinstance(effect, str) else effect.write()
-            self.emit("bonus", player=seat, card=self.names[card], amount=total, text=text)  # type: ignore[attr-defined]
+            self.emit("bonus", player=seat, card=self.names[card], amount=total, text=effect.write())  # type: ignore[attr-defined]
 
     def round_result(self, previous: bool) -> tuple[int | None, int] | None:
         """The previous round's result, or this round's once compared: (winner seat or None for a tie, margin)."""
@@ -338,28 +337,44 @@ class PowersInPlay:
 
     def change_lasting(self, ctx: Context, card: int, stats: tuple[NomDeStatistique, ...], delta: int, rounds: int, effect: Any) -> None:
         """`… pendant N manches`: the change counts in N rounds' totals, from this one if they are still to be compared."""
+        if self.marks.stage == 1:  # at the reveal: this round at once, then the next ones
+            self.change_this_round(ctx, card, stats, delta, effect)
+        indices = tuple(_STAT_INDEX[stat] for stat in stats)
+        self._last(card, indices, delta, rounds, effect, False)
+
+    def bonus_lasting(self, ctx: Context, amount: int, rounds: int, bonus: Any) -> None:
+        """`+10 au total pendant N manches`: the bonus counts in the card's total in N rounds, from this one if still to be compared."""
+        if self.marks.stage == 1 and bonus.counts_against(self, ctx.other):
+            self.add_bonus(ctx, amount, bonus)
+        self._last(ctx.card, (), amount, rounds, bonus, True)
+
+    def _last(self, card: int, indices: tuple[int, ...], delta: int, rounds: int, effect: Any, bonus: bool) -> None:
+        """Keep a change (or a bonus) for the rounds to come: from the next one when this round's totals are read or compared."""
         marks = self.marks
         first = marks.sequence
-        if marks.stage == 1:  # at the reveal: this round at once, then the next ones
-            self.change_this_round(ctx, card, stats, delta, effect)
+        if marks.stage == 1:  # (this round's part is done)
             first += 1
             rounds -= 1
-        elif marks.stage == 2:  # this round is compared: from the next
+        elif marks.stage == 2:
             first += 1
-        seat = 0 if card in self.game.owned[0] else 1
         if rounds > 0:
-            entry = (card, tuple(_STAT_INDEX[stat] for stat in stats), delta, first, first + rounds, effect.write())
-            marks.lasting = (*marks.lasting, entry)
+            marks.lasting = (*marks.lasting, (card, indices, delta, first, first + rounds, effect, bonus))
+        seat = 0 if card in self.game.owned[0] else 1
         self.emit("lasting", player=seat, card=self.names[card], text=effect.write(), rounds=rounds, secret=marks.in_hand_powers)  # type: ignore[attr-defined]
 
     def apply_lasting(self, picks: list[int]) -> None:
-        """At a reveal: the changes `pendant N manches` still running count for the played cards, in order."""
+        """At a reveal: the changes and bonuses `pendant N manches` still running count for the played cards, in order."""
         sequence = self.marks.sequence
-        for card, indices, delta, first, end, text in self.marks.lasting:
+        for card, indices, delta, first, end, effect, bonus in self.marks.lasting:
             if first <= sequence < end and card in picks:
                 seat = picks.index(card)
+                ctx = Context(self, seat, card, picks[1 - seat])  # type: ignore[arg-type]
+                if bonus:
+                    if effect.counts_against(self, ctx.other):
+                        self.add_bonus(ctx, delta, effect)
+                    continue
                 stats = tuple(stat for stat, i in _STAT_INDEX.items() if i in indices)
-                self.change_this_round(Context(self, seat, card, None), card, stats, delta, text)  # type: ignore[arg-type]
+                self.change_this_round(ctx, card, stats, delta, effect)
 
     def opponent_chooses(self, ctx: Context, options: tuple[Any, ...]) -> None:
         """`l'adversaire choisit : … ou …`: the other player chooses which effect the power does."""
