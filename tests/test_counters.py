@@ -57,7 +57,8 @@ def test_the_store_never_changes_and_keeps_its_bound():
     store.remove(P1, "bleed", 1)
     assert store.count(P1, "bleed") == 1 and not counters.NO_COUNTERS
     assert store.put(P1, "bleed", 500).count(P1, "bleed") == counters.MAX_COUNT
-    assert store.remove(P1, "bleed", 1)[0].key() == ()  # a count at 0 is forgotten
+    assert store.remove(P1, "bleed", 1)[0] is counters.NO_COUNTERS  # a count at 0 is forgotten; an empty store is the one
+    assert store.clear(P1, "bleed")[0] is counters.NO_COUNTERS and store.drop(P1) is counters.NO_COUNTERS
     assert hash(store) == hash(counters.NO_COUNTERS.put(P1, "Bleed", 1)) and store == counters.NO_COUNTERS.put(P1, "Bleed", 1)
 
 

@@ -103,7 +103,7 @@ class Counters:
             counts[(owner, key(name))] = min(count, MAX_COUNT)
         else:
             counts.pop((owner, key(name)), None)
-        return Counters(counts)
+        return _store(counts)
 
     def put(self, owner: Owner, name: str, n: int) -> Counters:
         """`n` more tokens named `name` on `owner` (at most `MAX_COUNT` in all)."""
@@ -130,7 +130,7 @@ class Counters:
         """A new store without any of `owner`'s tokens (a card that leaves play loses its own)."""
         if not any(o == owner for o, _ in self._counts):
             return self
-        return Counters({(o, name): n for (o, name), n in self._counts.items() if o != owner})
+        return _store({(o, name): n for (o, name), n in self._counts.items() if o != owner})
 
     def items(self) -> Iterator[tuple[Owner, str, int]]:
         """Every (owner, folded name, count), players first, then cards, each by id and name."""
@@ -179,7 +179,14 @@ def _tokens(n: int) -> str:
 
 
 #: The store of a state that holds no counter (a state class's default: `counters = NO_COUNTERS`).
+#: Every empty store is this one: a game's path taken often tests `state.counters is not NO_COUNTERS`
+#: (no call, where a test of the store's truth calls `__bool__`).
 NO_COUNTERS = Counters()
+
+
+def _store(counts: dict[tuple[Owner, str], int]) -> Counters:
+    """A store of these counts; `NO_COUNTERS` when there are none."""
+    return Counters(counts) if counts else NO_COUNTERS
 
 
 # ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from atout.interpreter.engine.counters import NO_COUNTERS
 from atout.interpreter.engine.decision import Decision, Option
 
 from . import ast
@@ -61,7 +62,7 @@ class BattleFightView:
             tuple((a.technique, a.owner, a.stable, a.cost, len(a.technique.steps) - a.next_step) for a in state.actives),
             (discard(first), discard(second)),
             (len(first.pile), len(second.pile)),
-            state.counters.key() if state.counters else (),
+            state.counters.key() if state.counters is not NO_COUNTERS else (),
         )
 
     def cell(self, seat: int) -> Cell:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from atout.interpreter.engine.counters import NO_COUNTERS
+
 from .rules import CordesRules
 
 
@@ -78,7 +80,7 @@ class CordesView:
             blow=None if blow is None else BlowView(blow.card, blow.by, tuple(blow.effects), blow.counter),
             coach_picked=tuple(names[c] for c in state.coach_picked),
             box=state.game.cards,
-            tokens=state.counters.key() if state.counters else (),
+            tokens=state.counters.key() if state.counters is not NO_COUNTERS else (),
         )
 
     @property
