@@ -13,7 +13,7 @@ and influence in hand, Persistant tokens. So it loses on purpose when an
 ability gains more than the seal (the Assassin that cancels a strong card,
 the Saboteur that wins the seal back, the Djinn), because trying it shows so.
 
-Targets, discards and the Persistant tokens to take off are tried the same
+Targets, discards, the blocks an opponent chooses between and the Persistant tokens to take off are tried the same
 way, up to the next turn. A position it has already played from makes it
 play any card half the time (`WANDER`): play that comes back to a position
 (a reshuffled discard, cards back to the hand) is going round in circles.
@@ -80,6 +80,6 @@ class HeuristicBot:
                 return int(self.rng.random() * len(decision.options))
         if decision.kind == "play" and decision.secret and decision.player == 1:
             return best(SECOND.values(decision, view, self.rng), self.rng)
-        if decision.kind in ("play", "target", "discard", "persistent"):
+        if decision.kind in ("play", "target", "discard", "persistent", "choice"):
             return best(TRY.values(decision, view, self.rng), self.rng)
         return int(self.rng.random() * len(decision.options))

@@ -175,6 +175,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    {p}'s {event['card']} has used its ability {event['times']} time{'s' if event['times'] > 1 else ''}: no more this game"
     if e == "condition":
         return "        the condition holds" if event["ok"] else "        the condition does not hold"
+    if e == "choice":
+        return f"        {p} chooses: {event['text']}"
     if e == "protector":
         return f"    {event['name']} acts for {p}"
     if e == "protector_idle":

@@ -28,6 +28,7 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
+from atout.interpreter.engine.decision import Decision, Option
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
@@ -560,6 +561,51 @@ _bloc: _effet_simple ("et" _effet_simple)*
         return text
 
 
+class ChoixAdverse(Construct):
+    """`L'adversaire choisit : <effet> [et <effet>…] ou <effet> [et <effet>…]`: the opponent picks one of two blocks.
+
+    When the effect is reached, the opponent of the player whose ability
+    acts chooses one of the two blocks (seeing both, as printed); its
+    effects then act in order, for the ability's player, as if written in
+    its place. The blocks hold simple effects, as a `Si`'s do.
+    """
+
+    grammar: ClassVar[str] = """
+!choix_adverse: l_adversaire "choisit" ":" _bloc "ou" _bloc
+"""
+    slot: ClassVar[str | None] = "effet"
+    kind: Literal["choix_adverse"] = "choix_adverse"
+    premier: list[SerializeAsAny[Node]] = Field(min_length=1)
+    second: list[SerializeAsAny[Node]] = Field(min_length=1)
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        split = next(i for i, c in enumerate(children) if isinstance(c, Token) and str(c).lower() == "ou")
+        blocks = [[c for c in part if isinstance(c, Node)] for part in (children[:split], children[split + 1 :])]
+        return t.build(cls, meta, premier=blocks[0], second=blocks[1])
+
+    def run(self, state: Any, act: Any) -> None:
+        """The opponent chooses a block (a decision of kind `choice`), then its effects act."""
+        chooser = 1 - act.me
+        options = [Option(_block_text(self.premier), 0), Option(_block_text(self.second), 1)]
+        decision = Decision(chooser, "choice", options, f"Choose what {act.source}'s ability does", context={"for": act.me})
+        state.ask(decision, _block_chosen, act, self)
+
+    def write(self) -> str:
+        return f"L'adversaire choisit : {_block_text(self.premier)} ou {_block_text(self.second)}"
+
+
+def _block_text(block: list[Any]) -> str:
+    """A block's effects as printed, joined by "et"."""
+    return " et ".join(printed(effet) for effet in block)
+
+
+def _block_chosen(state: Any, option: Option, act: Any, choix: ChoixAdverse) -> None:
+    block = choix.second if option.value else choix.premier
+    state.emit("choice", player=1 - act.me, text=option.label)
+    run_block(state, act, block)
+
+
 CONSTRUCTS: tuple[type[Construct], ...] = (
     Compte,
     InfluenceDe,
@@ -576,4 +622,5 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     Ou,
     SaufSi,
     Si,
+    ChoixAdverse,
 )

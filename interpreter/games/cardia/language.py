@@ -108,6 +108,14 @@ TEACHINGS = (
         "Capacité instantanée : Si la carte adverse est de la Guilde ou la carte adverse est de la Rébellion, −3 sur la carte adverse",
         constructs=("ou",),
     ),
+    teach(
+        "to let the opponent choose between two effects",
+        "Capacité instantanée :",
+        "Capacité instantanée : L'adversaire choisit : −3 sur cette carte ou Piocher 2 cartes",
+        "Capacité instantanée : L'adversaire choisit : +2 sur ta carte ou Piocher 1 carte et −1 sur la carte adverse",
+        constructs=("choix_adverse",),
+        also=("l'adversaire choisit entre deux effets", "l'adversaire décide lequel"),
+    ),
     teach("to act unless a condition holds", "Capacité instantanée :", "Capacité instantanée : Sauf si tu as au moins 3 sceaux, −3 sur la carte adverse", constructs=("sauf_si",)),
     teach(
         "to move cards between hands, piles and discards",
