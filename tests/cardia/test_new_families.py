@@ -1,4 +1,4 @@
-"""Duel pour Cardia's new families of mechanics: the opponent's choice between two effects.
+"""Duel pour Cardia's new families of mechanics: the opponent's choice between two effects, effects kept for the next encounter.
 
 Each scenario plays the example card that uses the form
 (`cards/cardia/exemples/nouvelles-familles.atout`) and asserts what it did:
@@ -64,7 +64,7 @@ def test_the_new_families_cards_read_and_write_back_as_themselves():
     text = NEW_FAMILIES.read_text(encoding="utf-8")
     document = read_document(NEW_FAMILIES.name, text, LANGUAGES)
     assert document.diagnostics == []
-    assert [card.name for card in document.node.cards] == ["Renard Marchand"]
+    assert [card.name for card in document.node.cards] == ["Renard Marchand", "Tortue Patiente"]
     for card in document.node.cards:
         block = write_card(card)
         assert block in text  # the canonical form is the file's own
@@ -78,14 +78,16 @@ def test_the_new_families_cards_read_and_write_back_as_themselves():
         "Capacité instantanée : L'adversaire choisit : −3 sur cette carte ou Piocher 2 cartes",
         "Capacité instantanée : L'adversaire choisit : Piocher 1 carte et +2 sur cette carte ou −4 sur la carte adverse ; Piocher 1 carte",
         "Capacité instantanée, une fois par duel : L'adversaire choisit : Défausser la carte adverse ou Reprendre cette carte en main",
+        "Capacité instantanée : À la prochaine rencontre : +3 sur ta carte",
+        "Capacité instantanée : À la prochaine rencontre : −2 sur la carte adverse et Piocher 1 carte ; Piocher 1 carte",
     ],
 )
-def test_the_choice_is_written_as_read(line):
+def test_the_new_forms_are_written_as_read(line):
     text = f"Duel pour Cardia : cartes\n\n== Essai ==\nPaquet I · Guilde · influence 3\n{line}\n"
     document = read_document("essai.atout", text, LANGUAGES)
     assert document.diagnostics == []
     (effet, *_) = document.node.cards[0].capacites[0].effets
-    assert effet.kind == "choix_adverse"
+    assert effet.kind in ("choix_adverse", "a_la_prochaine_rencontre")
     assert write_card(document.node.cards[0]).splitlines()[-1] == line
 
 
@@ -95,18 +97,27 @@ def test_the_choice_is_written_as_read(line):
         "Capacité instantanée : L'adversaire choisit : −3 sur cette carte",  # one block only
         "Capacité instantanée : L'adversaire choisit : Si tu as au moins 2 sceaux, Piocher 1 carte ou −1 sur cette carte",  # no Si inside
         "Capacité instantanée : Si tu as au moins 2 sceaux, L'adversaire choisit : Piocher 1 carte ou −1 sur cette carte",  # nor in a Si
+        "Capacité instantanée : À la prochaine rencontre : L'adversaire choisit : Piocher 1 carte ou −1 sur cette carte",  # simple effects only
+        "Capacité instantanée : À la prochaine rencontre +3 sur ta carte",  # its colon
     ],
 )
-def test_a_malformed_choice_is_refused_with_its_teaching(line):
+def test_a_malformed_form_is_refused(line):
     text = f"Duel pour Cardia : cartes\n\n== Essai ==\nPaquet I · Guilde · influence 3\n{line}\n"
     diagnostics = read_document("essai.atout", text, LANGUAGES).diagnostics
     assert diagnostics and diagnostics[0].line == 5
 
 
-def test_a_line_near_the_form_is_taught_it():
-    text = "Duel pour Cardia : cartes\n\n== Essai ==\nPaquet I · Guilde · influence 3\nCapacité instantanée : L'adversaire choisit −3 sur cette carte ou Piocher 1 carte\n"
+@pytest.mark.parametrize(
+    ("line", "taught"),
+    [
+        ("Capacité instantanée : L'adversaire choisit −3 sur cette carte ou Piocher 1 carte", "L'adversaire choisit :"),
+        ("Capacité instantanée : À la prochaine rencontre +3 sur ta carte", "À la prochaine rencontre :"),
+    ],
+)
+def test_a_line_near_a_form_is_taught_it(line, taught):
+    text = f"Duel pour Cardia : cartes\n\n== Essai ==\nPaquet I · Guilde · influence 3\n{line}\n"
     (diagnostic,) = read_document("essai.atout", text, LANGUAGES).diagnostics
-    assert "L'adversaire choisit :" in (diagnostic.hint or "")
+    assert taught in (diagnostic.hint or "")
 
 
 # ---------------------------------------------------------------------------
@@ -181,3 +192,74 @@ def test_a_limited_ability_is_spent_by_the_choice(examples):
     up_to(sc, "choice", "Mendiante", "Régente")
     sc.choose("−1 sur cette carte")
     assert sc.state.used == {(index, 0): 1}
+
+
+# ---------------------------------------------------------------------------
+# Playing: effects kept for the next encounter
+# ---------------------------------------------------------------------------
+
+
+def with_ability(sc: Scenario, seat: int, name: str, line: str) -> Scenario:
+    """The seat's card of this name plays with this ability instead of its own (its influence kept)."""
+    text = f"Duel pour Cardia : cartes\n\n== {name} ==\nPaquet II · Académie · influence 3\n{line}\n"
+    (card,) = read_document("essai.atout", text, LANGUAGES).node.cards
+    index = sc.card(seat, name)
+    sc.state.cards = [card if i == index else c for i, c in enumerate(sc.state.cards)]
+    return sc
+
+
+def turn(sc: Scenario, p1: str, p2: str) -> list[dict]:
+    """One encounter, every other decision answered by its first option, up to the next choice of cards (no Protecteur then)."""
+    events: list[dict] = []
+    if sc.state.turn == 0:
+        events += sc.start().events
+    number = sc.state.turn
+    while (decision := sc.decision) is not None and not (decision.kind == "play" and sc.state.turn > number):
+        events += sc.choose((p1, p2)[decision.player] if decision.kind == "play" else decision.labels()[0])
+    sc.state.protector_now = None  # the encounters after the first have no Protecteur: only the form acts
+    return events
+
+
+def test_the_effects_wait_for_the_next_encounter_then_act_before_its_abilities(examples):
+    sc = with_ability(Scenario(examples, deck="II"), 0, "Devin", "Capacité instantanée : À la prochaine rencontre : +3 sur ta carte et +2 sur cette carte")
+    sc.hand(0, "Devin", "Mendiante", "Pie").hand(1, "Sage", "Pie", "Faussaire")
+    events = turn(sc, "Devin", "Sage")  # 3 against 14: the Devin loses, its ability acts
+    assert "delayed" in kinds(events)
+    assert sc.influence(0, "Devin") == 3  # nothing acted yet
+    assert len(sc.state.delayed) == 1 and sc.seals() == [0, 1]
+    events = turn(sc, "Mendiante", "Pie")  # 1 against 2 at the reveal
+    assert sc.influence(0, "Mendiante") == 4  # ta carte: the card of this encounter
+    assert sc.influence(0, "Devin") == 5  # cette carte: still the card that wrote them
+    assert sc.seals() == [1, 1]  # this encounter's seal moved to P1's card
+    assert sc.state.delayed == ()  # they act once
+    order = kinds(events)
+    assert order.index("delayed_acts") < order.index("activate")  # before the Mendiante's own ability
+    (acts,) = of(events, "delayed_acts")
+    assert render(acts) == "    Devin's effects kept for this encounter act for P1"
+    events = turn(sc, "Pie", "Faussaire")
+    assert "delayed_acts" not in kinds(events) and sc.influence(0, "Pie") == 2
+
+
+def test_the_example_protecteur_keeps_its_effects_for_the_next_encounter(examples):
+    # Tortue Patiente (Académie): À la prochaine rencontre : +3 sur ta carte
+    sc = game(examples, "Tortue Patiente").hand(0, "Devin", "Mendiante").hand(1, "Pie", "Mendiante")
+    events = turn(sc, "Devin", "Pie")  # 3 against 2: P1 wins; the Protecteur acts for P1 (Académie)
+    assert [e["card"] for e in of(events, "delayed")] == ["Tortue Patiente"]
+    assert sc.seals() == [1, 0]
+    events = turn(sc, "Mendiante", "Mendiante")  # a tie at the reveal: no ability acts
+    assert "activate" not in kinds(events)
+    assert sc.influence(0, "Mendiante") == 4 and sc.influence(1, "Mendiante") == 1
+    assert sc.seals() == [2, 0]  # the tie is won by P1's card once the effect acted
+
+
+def test_kept_effects_make_positions_differ(examples):
+    sc = with_ability(Scenario(examples, deck="II"), 0, "Devin", "Capacité instantanée : À la prochaine rencontre : +3 sur ta carte")
+    sc.hand(0, "Devin", "Mendiante").hand(1, "Sage", "Pie")
+    before = sc.state.signature()
+    other = sc.state.clone()
+    turn(sc, "Devin", "Sage")
+    assert sc.state.delayed and other.delayed == ()  # a copy made before does not share them
+    copy = sc.state.clone()
+    assert copy.delayed == sc.state.delayed and copy.signature() == sc.state.signature()
+    copy.delayed = ()
+    assert copy.signature() != sc.state.signature() and before != sc.state.signature()

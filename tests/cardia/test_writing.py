@@ -269,7 +269,7 @@ SIMPLE_EFFECTS = [
     moves.Copier,
 ]
 EFFET_SIMPLE = st.one_of(*[nodes(cls) for cls in SIMPLE_EFFECTS])
-EFFET = st.one_of(EFFET_SIMPLE, st.deferred(lambda: nodes(C.Si)), st.deferred(lambda: nodes(C.ChoixAdverse)))
+EFFET = st.one_of(EFFET_SIMPLE, st.deferred(lambda: nodes(C.Si)), st.deferred(lambda: nodes(C.ChoixAdverse)), st.deferred(lambda: nodes(C.ALaProchaineRencontre)))
 CONTINUS = [ast.InfluenceContinue, ast.CapacitesAdversesBloquees, ast.JoueFaceVisible, JoueMainVisible, ast.PiocheEnPlus, abilities.GagnentEgalites, abilities.SeJouentFaceVisible]
 EFFET_CONTINU = st.one_of(*[nodes(cls) for cls in CONTINUS])
 QUAND = st.one_of(st.none(), nodes(abilities.QuandCetteCarte))
@@ -282,8 +282,8 @@ REGLES = list(rule_changes.CONSTRUCTS)
 SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {
     (ast.Lieu, "regles"): (st.lists(st.one_of(*[nodes(c) for c in REGLES]), min_size=1, max_size=3), REGLES),
     (ast.Personnage, "capacites"): (st.lists(st.one_of(*[nodes(c) for c in CAPACITES]), min_size=1, max_size=3), CAPACITES),
-    (ast.CapaciteInstantanee, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si, C.ChoixAdverse]),
-    (ast.CapaciteProtecteur, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si, C.ChoixAdverse]),
+    (ast.CapaciteInstantanee, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si, C.ChoixAdverse, C.ALaProchaineRencontre]),
+    (ast.CapaciteProtecteur, "effets"): (st.lists(EFFET, min_size=1, max_size=3), [*SIMPLE_EFFECTS, C.Si, C.ChoixAdverse, C.ALaProchaineRencontre]),
     (ast.CapacitePersistante, "effets"): (st.lists(EFFET_CONTINU, min_size=1, max_size=3), CONTINUS),
     (abilities.Propriete, "effets"): (st.lists(EFFET_CONTINU, min_size=1, max_size=3), CONTINUS),
     (ast.CapaciteInstantanee, "quand"): (QUAND, [abilities.QuandCetteCarte]),
@@ -302,6 +302,7 @@ SLOTS: dict[tuple[type, str], tuple[st.SearchStrategy, list[type]]] = {
     (C.Si, "sinon"): (st.one_of(st.lists(EFFET_SIMPLE, max_size=2), st.deferred(lambda: nodes(C.Si)).map(lambda si: [si])), [*SIMPLE_EFFECTS, C.Si]),
     (C.ChoixAdverse, "premier"): (st.lists(EFFET_SIMPLE, min_size=1, max_size=2), SIMPLE_EFFECTS),
     (C.ChoixAdverse, "second"): (st.lists(EFFET_SIMPLE, min_size=1, max_size=2), SIMPLE_EFFECTS),
+    (C.ALaProchaineRencontre, "effets"): (st.lists(EFFET_SIMPLE, min_size=1, max_size=2), SIMPLE_EFFECTS),
     (C.CarteEst, "carte"): (CARTE_SIMPLE, [ast.CetteCarte, ast.TaCarte, ast.CarteAdverse]),
 }
 #: Fields left to their default: `pour chaque` counts once per thing.

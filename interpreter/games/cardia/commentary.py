@@ -177,6 +177,10 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return "        the condition holds" if event["ok"] else "        the condition does not hold"
     if e == "choice":
         return f"        {p} chooses: {event['text']}"
+    if e == "delayed":
+        return f"        {event['card']}'s effects wait for the next encounter"
+    if e == "delayed_acts":
+        return f"    {event['card']}'s effects kept for this encounter act for {p}"
     if e == "protector":
         return f"    {event['name']} acts for {p}"
     if e == "protector_idle":

@@ -606,6 +606,39 @@ def _block_chosen(state: Any, option: Option, act: Any, choix: ChoixAdverse) -> 
     run_block(state, act, block)
 
 
+class ALaProchaineRencontre(Construct):
+    """`À la prochaine rencontre : <effet> [et <effet>…]`: effects that wait for the next encounter.
+
+    When it is reached, nothing acts yet: the effects are kept for the next
+    encounter. Once that encounter's cards are revealed and its result is
+    known, before any ability of that encounter acts, they act in order for
+    the same player, as the same ability: `ta carte` and `la carte adverse`
+    are the cards of that next encounter, `cette carte` is still the card
+    whose ability wrote them (nothing, if it has left play). Several waiting
+    effects act in the order they were written. A game that ends before the
+    next encounter ends with them unused. The block holds simple effects, as
+    a `Si`'s does.
+    """
+
+    grammar: ClassVar[str] = """
+a_la_prochaine_rencontre: "À" "la" "prochaine" "rencontre" ":" _bloc
+"""
+    slot: ClassVar[str | None] = "effet"
+    kind: Literal["a_la_prochaine_rencontre"] = "a_la_prochaine_rencontre"
+    effets: list[SerializeAsAny[Node]] = Field(min_length=1)
+
+    @classmethod
+    def read(cls, t: UnitTransformer, meta: Meta, children: list[Any]) -> Construct:
+        return t.build(cls, meta, effets=[c for c in children if isinstance(c, Node)])
+
+    def run(self, state: Any, act: Any) -> None:
+        """Keep the effects for the next encounter (`CardiaState.delay`)."""
+        state.delay(act, self)
+
+    def write(self) -> str:
+        return f"À la prochaine rencontre : {_block_text(self.effets)}"
+
+
 CONSTRUCTS: tuple[type[Construct], ...] = (
     Compte,
     InfluenceDe,
@@ -623,4 +656,5 @@ CONSTRUCTS: tuple[type[Construct], ...] = (
     SaufSi,
     Si,
     ChoixAdverse,
+    ALaProchaineRencontre,
 )

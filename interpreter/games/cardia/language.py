@@ -116,6 +116,14 @@ TEACHINGS = (
         constructs=("choix_adverse",),
         also=("l'adversaire choisit entre deux effets", "l'adversaire décide lequel"),
     ),
+    teach(
+        "to make effects act at the next encounter",
+        "Capacité instantanée :",
+        "Capacité instantanée : À la prochaine rencontre : +3 sur ta carte",
+        "Capacité instantanée : À la prochaine rencontre : −2 sur la carte adverse et Piocher 1 carte",
+        constructs=("a_la_prochaine_rencontre",),
+        also=("au prochain tour", "lors de la rencontre suivante", "la prochaine fois"),
+    ),
     teach("to act unless a condition holds", "Capacité instantanée :", "Capacité instantanée : Sauf si tu as au moins 3 sceaux, −3 sur la carte adverse", constructs=("sauf_si",)),
     teach(
         "to move cards between hands, piles and discards",

@@ -215,6 +215,11 @@ class CardiaState(AgendaState["CardiaGame"]):
 
     first_player = None  # both play at once: there is no first player
 
+    #: The effects kept for the next encounter (`À la prochaine rencontre : …`), in the order written:
+    #: (seat, card, source, copie, the construct). A class default: a game without them keeps no field;
+    #: replaced, never changed in place, so that copies share it.
+    delayed: tuple[tuple[int, int | None, str, bool, Any], ...] = ()
+
     def __init__(self, game: CardiaGame) -> None:
         self.game = game
         self.rules = game.rules
@@ -584,7 +589,8 @@ class CardiaState(AgendaState["CardiaGame"]):
         used = tuple(self.reshuffled) if self.game.reshuffles is not None else ()
         # abilities limited to some times a game that have acted
         limited = tuple(sorted(self.used.items())) if self.used else ()
-        return (seats, line, tokens, tuple(self.persistent), used, limited)
+        base = (seats, line, tokens, tuple(self.persistent), used, limited)
+        return base + (self.delayed,) if self.delayed else base
 
     def refresh_active(self) -> None:
         """Recompute the active persistent effects: the cards with a Persistant token, then the properties in play."""
@@ -906,7 +912,13 @@ class CardiaState(AgendaState["CardiaGame"]):
             for seat in (0, 1):
                 if seat not in order:
                     self.emit("tie_kept", player=seat, card=self.names[enc.played[seat]])
-        if len(order) == 2:
+        if self.delayed:  # the effects kept for this encounter act first, then its abilities
+            self._run_delayed(number - 1)
+            if len(order) == 2:
+                self.then(self._fewer_seals_first, number - 1)
+            elif order:
+                self.then(self._abilities, order, number - 1)
+        elif len(order) == 2:
             self._fewer_seals_first(number - 1)
         elif order:
             self._abilities(order, number - 1)
@@ -915,6 +927,25 @@ class CardiaState(AgendaState["CardiaGame"]):
         if self.protector_now is not None:
             self.then(self._protector_phase, number - 1, winner)
         self.then(self._end_turn)
+
+    def delay(self, act: Act, delayed: Any) -> None:
+        """Keep `delayed`'s effects (`À la prochaine rencontre : …`) for the next encounter, for the same player and card."""
+        self.delayed = (*self.delayed, (act.me, act.this, act.source, act.copie, delayed))
+        self.emit("delayed", player=act.me, card=act.source)
+
+    def _run_delayed(self, at: int) -> None:
+        """The effects kept for encounter `at` act, in the order they were written (its result is known, its abilities wait)."""
+        pending, self.delayed = self.delayed, ()
+        for index, (seat, card, source, copie, delayed) in enumerate(pending):
+            act = Act(seat, card, at, source, copie)
+            if index == 0:
+                self._delayed_acts(act, delayed)
+            else:
+                self.then(self._delayed_acts, act, delayed)
+
+    def _delayed_acts(self, act: Act, delayed: Any) -> None:
+        self.emit("delayed_acts", player=act.me, card=act.source)
+        steps.run_effects(self, act, delayed.effets)
 
     def _resolve_tie(self, enc: Encounter, ia: int, ib: int) -> None:
         """The Lieu "fewer seals wins a tie" decides a tie at the reveal (unless a card wins ties): the seals before it."""
