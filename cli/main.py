@@ -432,6 +432,11 @@ class GameChoice(click.ParamType):
     name = "game"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from atout.interpreter.language.registry import game_names
+
+        installed = game_names()  # the names alone: no game is loaded to check one
+        if installed is not None and value in installed:
+            return value
         games = _games()
         if value in games:
             return value
@@ -565,21 +570,23 @@ CARDS_OPTION = click.Option(
 )
 
 
-def _declared_options() -> dict[str, list[tuple[str, GameOption]]]:
-    """Every setup option the registered games declare, by name: which games, and how."""
+def _declared_options(game: str | None = None) -> dict[str, list[tuple[str, GameOption]]]:
+    """Every setup option the registered games declare, by name: which games, and how; with `game`, that game's alone (no other loaded)."""
+    from atout.interpreter.engine.registry import find_engine
+
     declared: dict[str, list[tuple[str, GameOption]]] = {}
-    for engine in games().ENGINES.values():
+    for engine in [find_engine(game)] if game is not None else games().ENGINES.values():
         for option in engine.options:
             declared.setdefault(option.name, []).append((engine.name, option))
     return declared
 
 
-def _click_option(name: str, declarations: list[tuple[str, GameOption]]) -> click.Option:
-    """One command-line option for a setup option, whichever games declare it."""
+def _click_option(name: str, declarations: list[tuple[str, GameOption]], alone: bool = False) -> click.Option:
+    """One command-line option for a setup option, whichever games declare it (`alone`: the command line's game's only)."""
     first = declarations[0][1]
     games = [game for game, _ in declarations]
     if len({option.help for _, option in declarations}) == 1:
-        text = first.help if len(declarations) == len(_games()) else f"{', '.join(games)}: {first.help}"
+        text = first.help if alone or len(declarations) == len(_games()) else f"{', '.join(games)}: {first.help}"
     else:
         text = "  ".join(f"{game}: {option.help}" for game, option in declarations)
     if first.kind == "flag":
@@ -596,28 +603,58 @@ class GameCommand(click.Command):
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         params = super().get_params(ctx)
-        games = [CARDS_OPTION, *(_click_option(name, declared) for name, declared in _declared_options().items())]
+        game = None if ctx.meta.get(_EVERY_GAME) else _named_game(ctx.meta.get(_WORDS))
+        games = [CARDS_OPTION, *(_click_option(name, declared, game is not None) for name, declared in _declared_options(game).items())]
         help_option = self.get_help_option(ctx)
         if help_option is not None and params and params[-1] is help_option:
             return [*params[:-1], *games, help_option]
         return [*params, *games]
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        """Read the command line, keeping its words for shell completion (see `_completed_engines`)."""
+        """Read the command line, keeping its words for shell completion (see `_completed_engines`).
+
+        The options are first those of the game the command line names
+        alone (the other games are not loaded); an option it does not know
+        has the command line read again with every game's, so that it is
+        told whose option it is.
+        """
         ctx.meta[_WORDS] = list(args)
-        return super().parse_args(ctx, args)
+        try:
+            return super().parse_args(ctx, list(args))
+        except (click.NoSuchOption, click.BadOptionUsage):
+            if ctx.meta.get(_EVERY_GAME) or _named_game(args) is None:
+                raise
+            ctx.meta[_EVERY_GAME] = True
+            ctx.params.clear()
+            return super().parse_args(ctx, list(args))
 
 
 #: Where a command taking a game keeps its command line's words, in its context's `meta`.
 _WORDS = "atout.words"
+#: Set in a context's `meta` when its command line is read with every game's options.
+_EVERY_GAME = "atout.every-game"
+
+
+def _named_game(words: list[str] | None) -> str | None:
+    """The installed game a command line names (its first word that is one), to load it alone; None for help or none."""
+    if not words or "--help" in words or "-h" in words:
+        return None
+    from atout.interpreter.language.registry import game_names
+
+    installed = game_names()
+    if installed is None:  # ATOUT_GAMES may add games: every game is loaded
+        return None
+    return next((word for word in words if word in installed), None)
 
 
 def _setup_options(ctx: click.Context, engine: GameEngine, values: dict[str, Any]) -> dict[str, Any]:
     """The setup options given on the command line; one the game does not have is a usage error."""
-    declared = _declared_options()
     own = {option.name for option in engine.options}
-    given = {name: values[name] for name in declared if values.get(name)}
-    foreign = [f"--{name} is an option of {_and([game for game, _ in declared[name]])}" for name in given if name not in own]
+    given = {name: values[name] for name in own if values.get(name)}
+    foreign: list[str] = []
+    if any(value and name not in own for name, value in values.items()):  # another game's option: say whose it is
+        declared = _declared_options()
+        foreign = [f"--{name} is an option of {_and([game for game, _ in declared[name]])}" for name in declared if values.get(name) and name not in own]
     if foreign:
         raise click.UsageError(
             f"{'; '.join(foreign)}, not of {engine.name}; {engine.name}'s options are {', '.join('--' + option.name for option in engine.options)}",

@@ -287,7 +287,8 @@ def load_files(game: GameLanguage[Any, Any], paths: Iterable[str | Path] | None 
     """
     from atout.interpreter.language.registry import languages
 
-    known = languages()
+    # the shipped files are all this game's: the other games' languages are not loaded to read them
+    known = languages() if paths is not None else {game.name: game}
     roots = [Path(p) for p in paths] if paths is not None else [shipped_folder(game)]
     try:
         # a folder below that extends the game (its examples) is a set of its own, not part of this one

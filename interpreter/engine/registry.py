@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from atout.interpreter.errors import AtoutError
 from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
 from atout.interpreter.language.game import GameLanguage
-from atout.interpreter.language.registry import GameNotLoaded, add_language, game_modules, languages, remove_language
+from atout.interpreter.language.registry import GameNotLoaded, add_language, game_module, game_modules, game_names, languages, remove_language
 
 from .endings import Ending, with_core
 from .loading import GameFiles
@@ -187,9 +187,24 @@ GAMES = Games()
 
 
 def find_engine(name: str) -> GameEngine:
-    """The engine of a game by its command-line name."""
-    known = engines()
-    engine = known.get(name)
+    """The engine of a game by its command-line name (an installed game is loaded alone: the others are not imported)."""
+    engine = ENGINES.get(name) or _REGISTERED.get(name) or _installed_engine(name)
     if engine is None:
-        raise UnknownGame(f'unknown game "{name}"; the games are {", ".join(known)}')
+        known = engines()
+        engine = known.get(name)
+        if engine is None:
+            raise UnknownGame(f'unknown game "{name}"; the games are {", ".join(known)}')
+    return engine
+
+
+def _installed_engine(name: str) -> GameEngine | None:
+    """The engine of the installed game `name`, loaded alone; None when it is no installed game (or `ATOUT_GAMES` is set: then all are loaded)."""
+    if game_names() is None:
+        return None
+    module = game_module(name)
+    if module is None:
+        return None
+    engine = module.ENGINE
+    if not isinstance(engine, GameEngine) or engine.name != name or engine.language is not module.LANGUAGE:
+        raise GameNotLoaded(f'the game "{name}" (group atout.games): its module\'s ENGINE is not the GameEngine of its LANGUAGE')
     return engine

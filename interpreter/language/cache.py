@@ -31,7 +31,7 @@ import hashlib
 import json
 import typing
 from enum import Enum
-from functools import lru_cache, cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -147,21 +147,26 @@ def _expect(condition: bool) -> None:
         raise _Unusable("unexpected shape")
 
 
-@lru_cache(maxsize=1)
-def _classes() -> dict[str, type[BaseModel]]:
-    """The models an entry may name: atout's own (AST nodes, rules models and their parts)."""
-    from .registry import languages
+#: The models an entry may name, by `_class_name`: atout's own (AST nodes, rules models and their parts), as imported so far.
+_CLASSES: dict[str, type[BaseModel]] = {}
 
-    languages()  # defines every game's models
 
-    found: dict[str, type[BaseModel]] = {}
-    pending: list[type[BaseModel]] = list(BaseModel.__subclasses__())
-    while pending:
-        cls = pending.pop()
-        pending.extend(cls.__subclasses__())
-        if cls.__module__.startswith("atout.interpreter.") and "<" not in cls.__qualname__:
-            found[_class_name(cls)] = cls
-    return found
+def _model(name: str) -> type[BaseModel] | None:
+    """The model class an entry names, among those imported (the games whose files are read have theirs); None: none such.
+
+    No game is imported to find one: an entry naming a class of a game not
+    loaded is of no use here (its file is parsed anew).
+    """
+    cls = _CLASSES.get(name)
+    if cls is None:  # not seen yet: the models imported since the last look are looked at
+        pending: list[type[BaseModel]] = list(BaseModel.__subclasses__())
+        while pending:
+            model = pending.pop()
+            pending.extend(model.__subclasses__())
+            if model.__module__.startswith("atout.interpreter.") and "<" not in model.__qualname__:
+                _CLASSES[_class_name(model)] = model
+        cls = _CLASSES.get(name)
+    return cls
 
 
 def _class_name(cls: type) -> str:
@@ -202,7 +207,7 @@ def _dump(value: Any, file: str, depth: int) -> Any:
 def _plan(cls: type[BaseModel]) -> tuple[str, tuple[str, ...], bool]:
     """How `_dump` writes a model of a class: the name it is known by, its fields but the span, whether it is a node."""
     name = _class_name(cls)
-    if _classes().get(name) is not cls:
+    if _model(name) is not cls:
         raise _Unusable(f"a model of no known class: {cls}")
     return name, tuple(field for field in cls.model_fields if field != "span"), issubclass(cls, Node)
 
@@ -219,7 +224,7 @@ def _revive(data: Any, file: str, depth: int, whole: bool = False) -> Any:
     """The model `_dump` gave, validated anew, with its spans (`whole`: its nodes too, each as its class)."""
     _expect(isinstance(data, dict))
     name = data.get("$")
-    cls = _classes().get(name) if isinstance(name, str) else None
+    cls = _model(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
     fields: dict[str, Any] = {}
@@ -270,7 +275,7 @@ def _plain(data: Any, file: str, depth: int, whole: bool = False) -> Any:
     if not isinstance(data, dict):
         return data
     name = data.get("$")
-    cls = _classes().get(name) if isinstance(name, str) else None
+    cls = _model(name) if isinstance(name, str) else None
     if cls is None:
         raise _Unusable("a model of no known class")
     if whole or issubclass(cls, Construct) or any(_holds_any_node(cls, key) for key in data if key not in ("$", "span")):

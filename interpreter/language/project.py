@@ -183,10 +183,8 @@ def load_shipped(game: GameLanguage[Any, Any], read: Iterable[Document] = ()) ->
         given = [by_place.get(path.resolve()) for path in shipped_files(game)]
         if all(document is not None for document in given):
             return [document for document in given if document is not None]
-    if game.name not in _shipped_cache:
-        from .registry import languages
-
-        _shipped_cache[game.name] = [read_file(p, languages()) for p in shipped_files(game)]
+    if game.name not in _shipped_cache:  # the game's own files: no other game's language is needed to read them
+        _shipped_cache[game.name] = [read_file(p, {game.name: game}) for p in shipped_files(game)]
     return _shipped_cache[game.name]
 
 

@@ -102,6 +102,40 @@ def game_modules() -> dict[str, ModuleType]:
     return _modules
 
 
+def game_module(name: str) -> ModuleType | None:
+    """The module of the installed game `name`, loading that game alone (None when no entry point has that name).
+
+    For a command that plays one game (`atout play dragons`): the other
+    games are not imported. Once every game is loaded (`game_modules`), it
+    is looked up there. `GameNotLoaded` as `game_modules` raises it.
+    """
+    if _modules is not None:
+        return _modules.get(name)
+    found = _single.get(name)
+    if found is None:
+        points = [point for point in _entry_points() if point.name == name]
+        if not points:
+            return None
+        modules = {id(module): module for module in map(_load, points)}
+        if len(modules) > 1:
+            raise GameNotLoaded(f'two installed games are named "{name}" (group {GROUP}): uninstall one')
+        found = _single[name] = next(iter(modules.values()))
+    return found
+
+
+def game_names() -> list[str] | None:
+    """The names of the installed games, from their entry points, without loading any; None when `ATOUT_GAMES` may add others."""
+    if os.environ.get(VARIABLE, "").strip():
+        return None
+    if _modules is not None:
+        return list(_modules)
+    return sorted({point.name for point in _entry_points()})
+
+
+#: The games loaded alone (`game_module`), by name.
+_single: dict[str, ModuleType] = {}
+
+
 def _import_variable() -> None:
     """Import the modules `ATOUT_GAMES` names; each registers its game."""
     for name in filter(None, (part.strip() for part in os.environ.get(VARIABLE, "").split(","))):
