@@ -16,7 +16,7 @@ from atout.interpreter.engine.loading import load_files
 from atout.interpreter.engine.players import View
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.games.cardia.bots import HeuristicBot
-from atout.interpreter.games.cardia.commentary import render
+from atout.interpreter.games.cardia.commentary import describe, render
 from atout.interpreter.games.cardia.writing import write_card
 from atout.interpreter.language.loader import read_document
 
@@ -227,6 +227,7 @@ def test_the_effects_wait_for_the_next_encounter_then_act_before_its_abilities(e
     assert "delayed" in kinds(events)
     assert sc.influence(0, "Devin") == 3  # nothing acted yet
     assert len(sc.state.delayed) == 1 and sc.seals() == [0, 1]
+    assert "kept for the next encounter, for P1: Devin — À la prochaine rencontre : +3 sur ta carte et +2 sur cette carte" in describe(sc.state, 1)
     events = turn(sc, "Mendiante", "Pie")  # 1 against 2 at the reveal
     assert sc.influence(0, "Mendiante") == 4  # ta carte: the card of this encounter
     assert sc.influence(0, "Devin") == 5  # cette carte: still the card that wrote them

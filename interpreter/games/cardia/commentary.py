@@ -263,6 +263,8 @@ def describe(state: CardiaState, viewer: int | None = None) -> str:
     if state.upcoming is not None and game.protecteurs:
         protecteur = game.protecteurs[state.upcoming]
         lines.append(f"  next Protecteur: {protecteur.name} ({protecteur.faction.value}) — {printed(protecteur.capacite)}")
+    for seat, _, source, _, delayed in state.delayed:  # À la prochaine rencontre : …, public as printed
+        lines.append(f"  kept for the next encounter, for {seat_name(seat)}: {source} — {printed(delayed)}")
     return "\n".join(lines)
 
 
