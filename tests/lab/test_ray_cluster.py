@@ -189,7 +189,7 @@ def atout(*args: str, env: dict[str, str] | None = None) -> subprocess.Completed
     )
 
 
-def _ran_pieces(folder: str, wait: float = 20) -> bool:
+def _ran_pieces(folder: str, wait: float = 60) -> bool:
     """Whether a node's workers ran pieces of a study: Ray marks each task in its worker's log (`:task_name:play_chunk`).
 
     A worker's log reaches the disk a little after its task: it is read again
