@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 from atout.cli.main import main
 
 GAMES = ["battlefight", "cordes", "cardia", "dragons"]
+ROOT = Path(__file__).resolve().parents[1]
 
 PROBE = """
 import json, sys
@@ -55,5 +57,5 @@ def test_another_games_option_is_still_told_whose_it_is():
     refused = CliRunner().invoke(main, ["play", "dragons", "--deck", "le-renard", "--seed", "1", "-q"])
     assert refused.exit_code == 2 and "--deck is an option of battlefight, cardia" in refused.output and "not of dragons" in refused.output
     # a folder named like a game before the game: the option is still checked against the game played
-    refused = CliRunner().invoke(main, ["play", "--cards", "cards/dragons", "cordes", "--collection", "x"])
+    refused = CliRunner().invoke(main, ["play", "--cards", str(ROOT / "cards" / "dragons"), "cordes", "--collection", "x"])
     assert refused.exit_code == 2 and "--collection is an option of dragons" in refused.output and "not of cordes" in refused.output
