@@ -369,6 +369,16 @@ def test_battlefight_tokens_on_a_technique_are_read_by_its_steps_and_its_power_a
     assert arena.life(1) == life - 3 and not arena.state.counters
 
 
+def test_battlefight_a_game_whose_techniques_put_no_token_never_reads_them():
+    shipped = load_files(LANGUAGES["battlefight"])
+    deck = DeckChoice("constructed", "all", tuple(sorted(c.name for f in shipped.card_files if f.kind == "cards" for c in f.cards)) * 3)
+    basics = {c.type: c for f in shipped.card_files if f.kind == "basics" for c in f.cards}
+    plain = BattleFightGame(shipped.rules(), {c.name: c for f in shipped.card_files if f.kind == "cards" for c in f.cards}, basics, (deck, deck), 0, "")
+    assert not plain.puts_tokens and Arena().game.puts_tokens  # a "Poser" in a block ("Si", "Quand") counts too
+    quand = read_document("q.atout", "BattleFight : cartes\n== Q ==\nDéfense\nQuand tu es blessé : Poser 1 jeton Rage ; Stable 1\n", LANGUAGES).node.cards[0]
+    assert BattleFightGame(shipped.rules(), {"Q": quand}, basics, (deck, deck), 0, "").puts_tokens
+
+
 def test_battlefight_tokens_are_part_of_the_position_for_the_draw_by_repetition():
     arena = Arena()
     signature = arena.state.signature()

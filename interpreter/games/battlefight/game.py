@@ -51,6 +51,17 @@ class DeckChoice:
         return cls("constructed", deck.name, tuple(e.name for e in deck.entries for _ in range(e.count)))
 
 
+def _puts_tokens(steps: list[Any]) -> bool:
+    """Whether these steps, or those of their blocks ("Si", "Quand"), put tokens."""
+    for step in steps:
+        keyword = step.keyword
+        if keyword.kind == "poser_jetons":
+            return True
+        if _puts_tokens([*getattr(keyword, "alors", ()), *getattr(keyword, "sinon", ()), *getattr(keyword, "block", ())]):
+            return True
+    return False
+
+
 @dataclass
 class BattleFightGame(Game):
     """The rules, the card set and the setup of one game of BattleFight."""
@@ -85,6 +96,8 @@ class BattleFightGame(Game):
         self.basic_options = [(technique_type, Option(basic.name, basic)) for technique_type, basic in self.basics.items()]
         #: The same options alone, offered as they are while nothing forbids a type.
         self.basic_option_list = [option for _, option in self.basic_options]
+        #: Whether a technique may put tokens (`Poser … jetons`): the state reads its tokens only then.
+        self.puts_tokens = any(_puts_tokens(card.steps) for card in (*self.cards.values(), *self.basics.values()))
 
     @classmethod
     def from_files(

@@ -671,7 +671,7 @@ class BattleFightState(AgendaState["BattleFightGame"]):
     def deactivate(self, active: Active, why: str) -> None:
         """Take a technique out of play; its card goes to its owner's discard."""
         _discard(self.actives, active)
-        if self.counters is not NO_COUNTERS:  # its tokens leave play with it
+        if self.game.puts_tokens and self.counters is not NO_COUNTERS:  # its tokens leave play with it
             self.counters = self.counters.drop(on_card(active.uid))
         if active.permanents:
             _discard(self.holders, active)
@@ -795,7 +795,7 @@ class BattleFightState(AgendaState["BattleFightGame"]):
             if self.actives
             else ()
         )
-        if self.counters is not NO_COUNTERS:  # tokens held are part of the position (a game with none keeps its signature)
+        if self.game.puts_tokens and self.counters is not NO_COUNTERS:  # tokens held are part of the position (a game with none keeps its signature)
             return (self.current, seats, actives, self._tokens_signature())
         return (self.current, seats, actives)
 
