@@ -30,8 +30,6 @@ seat (`player`: the player, or the holder of the card), the card's name
 fewer: `needed` says how many it wanted) and the count after it (`total`).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, NamedTuple
 
@@ -96,7 +94,7 @@ class Counters:
         """How many tokens named `name` `owner` holds (0 if none)."""
         return self._counts.get((owner, key(name)), 0)
 
-    def _with(self, owner: Owner, name: str, count: int) -> Counters:
+    def _with(self, owner: Owner, name: str, count: int) -> "Counters":
         """A new store where `owner` holds `count` tokens named `name` (none: forgotten)."""
         counts = dict(self._counts)
         if count > 0:
@@ -105,11 +103,11 @@ class Counters:
             counts.pop((owner, key(name)), None)
         return _store(counts)
 
-    def put(self, owner: Owner, name: str, n: int) -> Counters:
+    def put(self, owner: Owner, name: str, n: int) -> "Counters":
         """`n` more tokens named `name` on `owner` (at most `MAX_COUNT` in all)."""
         return self._with(owner, name, self.count(owner, name) + max(0, n))
 
-    def remove(self, owner: Owner, name: str, n: int, up_to: bool = True) -> tuple[Counters, int]:
+    def remove(self, owner: Owner, name: str, n: int, up_to: bool = True) -> "tuple[Counters, int]":
         """Take `n` tokens off `owner`: the new store and how many were taken.
 
         `up_to`: as many as there are, up to `n`; else exactly `n`, or none
@@ -121,12 +119,12 @@ class Counters:
             taken = 0
         return (self._with(owner, name, held - taken), taken) if taken else (self, 0)
 
-    def clear(self, owner: Owner, name: str) -> tuple[Counters, int]:
+    def clear(self, owner: Owner, name: str) -> "tuple[Counters, int]":
         """Take every token named `name` off `owner`: the new store and how many were taken."""
         held = self.count(owner, name)
         return (self._with(owner, name, 0), held) if held else (self, 0)
 
-    def drop(self, owner: Owner) -> Counters:
+    def drop(self, owner: Owner) -> "Counters":
         """A new store without any of `owner`'s tokens (a card that leaves play loses its own)."""
         if not any(o == owner for o, _ in self._counts):
             return self
@@ -157,7 +155,7 @@ def change_text(event: dict[str, Any]) -> str:
     return f"{change:+d} {name} {_tokens(change)}{on} ({left})"
 
 
-def held_text(store: Counters, card_name: Callable[[int], str] | None = None) -> str:
+def held_text(store: "Counters", card_name: Callable[[int], str] | None = None) -> str:
     """The tokens held, for a description of the position: `P1: 2 bleed; P2: 1 charge, 3 rage; Jab: 1 charge`.
 
     A card is named by `card_name(card)` (by default, `card 12`).
@@ -184,7 +182,7 @@ def _tokens(n: int) -> str:
 NO_COUNTERS = Counters()
 
 
-def _store(counts: dict[tuple[Owner, str], int]) -> Counters:
+def _store(counts: dict[tuple[Owner, str], int]) -> "Counters":
     """A store of these counts; `NO_COUNTERS` when there are none."""
     return Counters(counts) if counts else NO_COUNTERS
 
