@@ -48,6 +48,21 @@ class GameEnd(Exception):
     """Raised when the game is over, wherever the engine is: the outcome is then set."""
 
 
+class Ending:
+    """How every reference engine ends a game: `end` sets the outcome and leaves (`GameEnd`); `limit`, past a bound of the rules, is a draw."""
+
+    outcome: tuple[int | None, str]
+
+    def limit(self) -> None:
+        """An action past a bound of the rules (actions per game, per turn or round): the game is a draw."""
+        self.end(None, "action_limit")
+
+    def end(self, winner: int | None, code: str) -> None:
+        """The game is over."""
+        self.outcome = (winner, code)
+        raise GameEnd
+
+
 def seeded(seed: int, who: str) -> int:
     """The seed of one user of randomness (chance, each bot) in a game, as atout derives it."""
     return random.Random(f"atout:{seed}:{who}").getrandbits(48)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from . import CHANCE, GameEnd, Result, generators
+from . import CHANCE, Ending, GameEnd, Result, generators
 
 # The keywords, as small ints (op codes of a compiled step).
 CORPS_A_CORPS, DISTANCE, DEFAUSSER, SI_POSSIBLE_DEFAUSSER, BLESSER, SE_BLESSER, BLOQUER, PIOCHER = range(8)
@@ -89,7 +89,7 @@ class Active:
         self.perms: list[tuple[int, int, Any]] = []
 
 
-class BattleFightReference:
+class BattleFightReference(Ending):
     """BattleFight between two uniform random players; `play(seed)` plays a whole game."""
 
     def __init__(self, game: Any) -> None:
@@ -189,15 +189,6 @@ class BattleFightReference:
         if self.actions >= self.stop:
             self.limit()
         self.actions += 1
-
-    def limit(self) -> None:
-        """An action past a bound of the rules (actions per game, per turn): the game is a draw."""
-        self.end(None, "action_limit")
-
-    def end(self, winner: int | None, code: str) -> None:
-        """The game is over."""
-        self.outcome = (winner, code)
-        raise GameEnd
 
     # ------------------------------------------------------------------
     # A game

@@ -54,7 +54,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from . import CHANCE, GameEnd, Result, generators
+from . import CHANCE, Ending, GameEnd, Result, generators
 
 #: A game still going after this many turns is stopped as a draw (atout's safety net; no game comes near).
 MAX_TURNS = 200
@@ -85,7 +85,7 @@ def _refuse(what: str, node: Any) -> Refused:
     return Refused(f"{what}: the reference engine does not play {write() if write else node!r}")
 
 
-class CardiaReference:
+class CardiaReference(Ending):
     """Duel pour Cardia between two uniform random players; `play(seed)` plays a whole game."""
 
     def __init__(self, game: Any) -> None:
@@ -279,15 +279,6 @@ class CardiaReference:
             pile += sorted(self.protector_used)
             self.protector_used = []
         self.upcoming = pile.pop(self.ask(CHANCE, "protecteur", pile))
-
-    def limit(self) -> None:
-        """An action past a bound of the rules (actions per game, per turn): the game is a draw."""
-        self.end(None, "action_limit")
-
-    def end(self, winner: int | None, code: str) -> None:
-        """The game is over."""
-        self.outcome = (winner, code)
-        raise GameEnd
 
     # ------------------------------------------------------------------
     # A game

@@ -37,7 +37,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any
 
-from . import CHANCE, GameEnd, Result, generators
+from . import CHANCE, Ending, GameEnd, Result, generators
 
 #: Where the GONG goes back at setup: the middle of the pile, give or take this many cards (as atout's).
 GONG_SPREAD = 3
@@ -81,7 +81,7 @@ def compile_effects(effects: list[Any], card: str) -> tuple[tuple[Any, ...], ...
     return tuple(compiled)
 
 
-class CordesReference:
+class CordesReference(Ending):
     """Dans les Cordes between two uniform random players; `play(seed)` plays a whole game."""
 
     def __init__(self, game: Any) -> None:
@@ -208,15 +208,6 @@ class CordesReference:
         # the hand is sorted: the running total of a name's copies ends where its last copy is
         index = int(self.rngs[CHANCE].random() * len(hand))
         return hand[index if index < len(hand) else len(hand) - 1]
-
-    def limit(self) -> None:
-        """An action past a bound of the rules (actions per game, per turn): the game is a draw."""
-        self.end(None, "action_limit")
-
-    def end(self, winner: int | None, code: str) -> None:
-        """The game is over."""
-        self.outcome = (winner, code)
-        raise GameEnd
 
     # ------------------------------------------------------------------
     # A game

@@ -30,7 +30,7 @@ from bisect import bisect_left, bisect_right
 from itertools import combinations
 from typing import Any
 
-from . import CHANCE, GameEnd, Result, generators
+from . import CHANCE, Ending, GameEnd, Result, generators
 
 #: A duel with "Fin des manches décisives : sans fin" stops as a draw after this many decisive rounds (as atout's).
 DECISIVE_SAFETY = 1000
@@ -39,7 +39,7 @@ DECISIVE_SAFETY = 1000
 COMBINATIONS = {k: list(combinations(range(4), k)) for k in range(1, 5)}
 
 
-class DragonsReference:
+class DragonsReference(Ending):
     """Duel de dragons between two uniform random players; `play(seed)` plays a whole duel."""
 
     def __init__(self, game: Any) -> None:
@@ -101,15 +101,6 @@ class DragonsReference:
         index = bisect_left(ranks, ranks[index if index < n else n - 1])
         del ranks[index]
         return cards.pop(index)
-
-    def limit(self) -> None:
-        """An action past a bound of the rules (actions per game, per round): the duel is a draw."""
-        self.end(None, "action_limit")
-
-    def end(self, winner: int | None, code: str) -> None:
-        """The duel is over."""
-        self.outcome = (winner, code)
-        raise GameEnd
 
     # ------------------------------------------------------------------
     # A duel
