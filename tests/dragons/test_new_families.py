@@ -29,26 +29,7 @@ from atout.interpreter.games.dragons.commentary import render
 from atout.interpreter.language.loader import read_document
 from atout.interpreter.language.project import validate
 
-FIVE = ["Dragon d'Exemple", "Modeste", "Faible", "Usé", "Réserviste"]
-HEADER = "Duel de dragons : cartes\n"
-NEW_FORMS = CARDS_DIR / "dragons" / "exemples" / "nouvelles-formes.atout"
-
-
-def card(name: str, head: str, stats: str, *lines: str) -> str:
-    """A card's text: `card("X", "Dragon · Commune", "40 30 20 20", "Pouvoir : …")`."""
-    p, r, s, c = stats.split()
-    body = "\n".join(lines)
-    return f"\n== {name} ==\n{head}\nPuissance {p} · Ruse {r} · Savoir {s} · Charisme {c}\n{body}\n"
-
-
-def kinds(events: list[dict]) -> list[str]:
-    return [event["e"] for event in events]
-
-
-def last(events: list[dict], kind: str) -> dict:
-    found = [event for event in events if event["e"] == kind]
-    assert found, f"no {kind} event in {kinds(events)}"
-    return found[-1]
+from dragon_cards import FIVE, HEADER, NEW_FORMS, card, kinds, last
 
 
 def bonuses(events: list[dict], seat: int = 0) -> int:
