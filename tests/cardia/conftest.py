@@ -194,6 +194,32 @@ def kinds(events: list[dict]) -> list[str]:
     return [e["e"] for e in events]
 
 
+def duel(sc: Scenario, p1: str, p2: str, *answers: str) -> list[dict]:
+    """Play one encounter up to its end (the seals counted): both cards by name, then the answers by label.
+
+    Chance decisions not answered take their first option; a second choice of
+    P1's (after a card played face up) takes the same card.
+    """
+    events: list[dict] = []
+    if sc.state.turn == 0:
+        sc.start()
+        events += sc.state.start_events()
+    left = list(answers)
+    while "count" not in kinds(events) and sc.outcome() is None:
+        decision = sc.state.decision()
+        assert decision is not None
+        if decision.kind == "play":
+            events += sc.choose((p1, p2)[decision.player])
+        elif left and not decision.is_chance and decision.index_of(left[0]) is not None:
+            events += sc.choose(left.pop(0))
+        elif decision.is_chance:
+            events += sc.choose(decision.labels()[0])
+        else:
+            raise AssertionError(f"no answer for {decision.kind} {decision.labels()} (answers left: {left})")
+    assert not left, f"answers not used: {left}"
+    return events
+
+
 @pytest.fixture
 def scenario(cardia_files):
     """A fresh `Scenario` (deck I by default)."""

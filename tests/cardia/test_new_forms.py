@@ -26,7 +26,7 @@ from atout.interpreter.games.cardia.writing import write_card
 from atout.interpreter.language.loader import read_document
 from atout.interpreter.pages.viewer import step_of
 
-from .conftest import Scenario, kinds
+from .conftest import Scenario, duel, kinds
 
 EXAMPLES = CARDS_DIR / "cardia" / "exemples"
 NEW_FORMS = EXAMPLES / "nouvelles-formes.atout"
@@ -42,28 +42,6 @@ def game(files, protecteur: str | None = None) -> Scenario:
     """Deck II of the examples (the Voyante's), with the Protecteurs and this one first, if named."""
     sc = Scenario(files, deck="II", protecteurs=protecteur is not None)
     return sc.protecteur(protecteur) if protecteur is not None else sc
-
-
-def duel(sc: Scenario, p1: str, p2: str, *answers: str) -> list[dict]:
-    """One encounter up to the count of the seals: both cards by name, the answers by label, chance's first option."""
-    events: list[dict] = []
-    if sc.state.turn == 0:
-        sc.start()
-        events += sc.state.start_events()
-    left = list(answers)
-    while "count" not in kinds(events) and sc.outcome() is None:
-        decision = sc.state.decision()
-        assert decision is not None
-        if decision.kind == "play":
-            events += sc.choose((p1, p2)[decision.player])
-        elif left and not decision.is_chance and decision.index_of(left[0]) is not None:
-            events += sc.choose(left.pop(0))
-        elif decision.is_chance:
-            events += sc.choose(decision.labels()[0])
-        else:
-            raise AssertionError(f"no answer for {decision.kind} {decision.labels()} (answers left: {left})")
-    assert not left, f"answers not used: {left}"
-    return events
 
 
 def end_turn(sc: Scenario) -> list[dict]:

@@ -19,7 +19,7 @@ from atout.interpreter.games.cardia import conditions as C
 from atout.interpreter.language.loader import read_document
 from atout.interpreter.language.logic import Comparison
 
-from .conftest import Scenario, kinds
+from .conftest import Scenario, duel, kinds
 
 EXAMPLES = CARDS_DIR / "cardia" / "exemples"
 
@@ -45,32 +45,6 @@ def over_examples(tmp_path, cards: str):
 
 def events_of(events: list[dict], kind: str) -> list[dict]:
     return [e for e in events if e["e"] == kind]
-
-
-def duel(sc: Scenario, p1: str, p2: str, *answers: str) -> list[dict]:
-    """Play one encounter up to its end (the seals counted): both cards by name, then the answers by label.
-
-    Chance decisions not answered take their first option; a second choice of
-    P1's (after a card played face up) takes the same card.
-    """
-    events: list[dict] = []
-    if sc.state.turn == 0:
-        sc.start()
-        events += sc.state.start_events()
-    left = list(answers)
-    while "count" not in kinds(events) and sc.outcome() is None:
-        decision = sc.state.decision()
-        assert decision is not None
-        if decision.kind == "play":
-            events += sc.choose((p1, p2)[decision.player])
-        elif left and not decision.is_chance and decision.index_of(left[0]) is not None:
-            events += sc.choose(left.pop(0))
-        elif decision.is_chance:
-            events += sc.choose(decision.labels()[0])
-        else:
-            raise AssertionError(f"no answer for {decision.kind} {decision.labels()} (answers left: {left})")
-    assert not left, f"answers not used: {left}"
-    return events
 
 
 def ids(sc: Scenario, seat: int, *names: str) -> list[int]:
