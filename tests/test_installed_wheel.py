@@ -90,8 +90,19 @@ def test_the_wheel_holds_every_module_and_file_of_the_four_folders(installed):
     assert sorted(found - expected) == [], "installed but not tracked"
 
 
+#: The commands whose lack of an extra has a test of its own below.
+NEEDING_AN_EXTRA = {"lsp", "print"}
+
+
+def listed_commands(installed: Path, home: Path) -> set[str]:
+    """The subcommands `atout --help` lists (the names under its "Commands:" line)."""
+    shown = atout(installed, home, "--help").stdout
+    listing = shown.split("Commands:", 1)[1]
+    return {line.split()[0] for line in listing.splitlines() if line.startswith("  ") and not line.startswith("   ")}
+
+
 def test_every_subcommand_runs_from_the_installed_wheel(installed, home):
-    """validate, ast, init, play, simulate, tournament, replay, fmt, gallery, view, schema; lsp says how to get its extra."""
+    """Every command `atout --help` lists runs (lsp and print say how to get their extra, below)."""
     checks = [
         ("validate", ["validate", str(site_packages(installed) / "atout" / "cards")], 0, "all valid"),
         ("init", ["init", "mes-dragons", "--game", "dragons"], 0, "created mes-dragons"),
@@ -105,7 +116,15 @@ def test_every_subcommand_runs_from_the_installed_wheel(installed, home):
         ("gallery", ["gallery", "-o", "site"], 0, ""),
         ("view", ["view", "game.jsonl", "-o", "game.html"], 0, ""),
         ("schema", ["schema", "record"], 0, '"$schema"'),
+        ("explain", ["explain", "E301"], 0, "E301"),
+        ("forms", ["forms", "dragons", "égalité"], 0, "Duel de dragons"),
+        ("sweep", ["sweep", "dragons", "--card", "Dragonnet des Cendres", "--number", "puissance", "--values", "40,50", "--games", "2", "--workers", "1"], 0, "Dragonnet des Cendres"),
+        ("diff-report", ["diff-report", "a.json", "b.json"], 0, "diff-report: dragons"),
     ]
+    for name, seed in (("a.json", "0"), ("b.json", "9")):
+        saved = atout(installed, home, "simulate", "dragons", "--games", "4", "--seed", seed, "--workers", "1", "--format", "json")
+        assert saved.returncode == 0 and "Traceback" not in saved.stderr, saved.stderr
+        (home / name).write_text(saved.stdout, encoding="utf-8")
     failures = []
     for _name, arguments, code, expected in checks:
         done = atout(installed, home, *arguments)
@@ -113,6 +132,8 @@ def test_every_subcommand_runs_from_the_installed_wheel(installed, home):
         if done.returncode != code or expected not in output or "Traceback" in output:
             failures.append(f"atout {' '.join(arguments)}: exit {done.returncode}\n{output[-1500:]}")
     assert failures == []
+    run_here = {arguments[0] for _name, arguments, _code, _expected in checks}
+    assert sorted(listed_commands(installed, home) - run_here - NEEDING_AN_EXTRA) == [], "listed by atout --help, run by no test here"
     assert (home / "site" / "index.html").is_file() and (home / "game.html").is_file()
     json.loads(atout(installed, home, "schema", "record").stdout)
 
