@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from .output import OutputError
 from .main import GameChoice, GameCommand, _check_bots, _complete_players, _load_game, main
 
 if TYPE_CHECKING:
@@ -193,6 +194,10 @@ def _check_outputs(ctx: click.Context, lab: dict[str, Any]) -> None:
     """Refuse two outputs for standard output: `--csv -` leaves it to the CSV alone (the text summary goes to standard error)."""
     if lab["csv_path"] is not None and str(lab["csv_path"]) == "-" and lab["output"] == "json":
         raise click.UsageError("--csv - and --format json both write to standard output: write one of them to a file (--csv FILE)", ctx)
+    from .output import check_destination
+
+    check_destination("--csv", lab["csv_path"])
+    check_destination("--report", lab["report_path"])
 
 
 def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: str, on_result: Callable[[Any], None] | None = None) -> Run:
@@ -401,7 +406,7 @@ def _write(ctx: click.Context, path: Path, text: str) -> None:
     try:
         write_text(path, text)  # whole or not at all: a report already there is never cut
     except WriteError as error:
-        raise click.UsageError(str(error), ctx) from None
+        raise OutputError(str(error)) from None
     click.echo(f"written: {path}", err=True)
 
 
@@ -414,7 +419,7 @@ def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Su
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise click.UsageError(f"cannot make {folder}: {error.strerror}", ctx) from None
+        raise OutputError(f"cannot make {folder}: {error.strerror}") from None
     saved = 0
     for number, summary in enumerate(summaries):
         kept: dict[str, int] = {}
@@ -431,7 +436,7 @@ def _save_records(ctx: click.Context, loaded: LoadedGame, summaries: Sequence[Su
             try:
                 played = api.play(again, result.bots, result.seed, record=path)
             except RecordWriteError as error:  # a full disk: the records saved so far stay
-                raise click.UsageError(f"{error}; {saved} records were saved to {folder} before it", ctx) from None
+                raise OutputError(f"{error}; {saved} records were saved to {folder} before it") from None
             if played.outcome.winner != result.winner or played.turns != result.turns:  # pragma: no cover - a determinism bug
                 raise click.ClickException(f"game {result.index + 1} did not play the same again: please report it")
             saved += 1

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from .main import main
+from .output import OutputError
 
 
 @main.command("diff-report")
@@ -52,7 +53,7 @@ def diff_report(ctx: click.Context, first: Path, second: Path, output: str, repo
         try:
             write_text(report_path, page)
         except WriteError as error:
-            raise click.UsageError(str(error), ctx) from None
+            raise OutputError(str(error)) from None
         click.echo(f"written: {report_path}", err=True)
 
 

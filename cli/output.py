@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import click
@@ -16,6 +17,29 @@ FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 
 #: The exit code of a command whose output could not be written.
 EXIT_OUTPUT = 1
+
+
+class OutputError(click.ClickException):
+    """A file the command was to write that could not be written: `error: …`, exit 2, without the usage line (the command line was right)."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        """Say what could not be written, on standard error."""
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def check_destination(option: str, path: Any, nothing: str = "nothing was played") -> None:
+    """Refuse, before any work, a path whose folder does not exist (`--report`, `--csv`…; click's path type refuses a folder): hours of games are not lost at the end.
+
+    Raises `click.UsageError` naming the option and what to do; `nothing` says what was not done.
+    """
+    if path is None or str(path) == "-":
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise click.UsageError(f"{option} {path}: {folder} {what}; make the folder first, or give another path ({nothing})")
 
 
 class CheckedGroup(click.Group):

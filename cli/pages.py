@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from .output import OutputError
+
 
 @click.command()
 @click.argument("record_path", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -46,7 +48,7 @@ def view(record_path: Path, output: Path, seat: str) -> None:
     try:
         write_text(output, text)  # whole or not at all: a page already there is never cut
     except WriteError as error:
-        raise click.UsageError(str(error)) from None
+        raise OutputError(str(error)) from None
     click.echo(f"written: {output}")
 
 
@@ -87,7 +89,7 @@ def gallery(folder: Path | None, output: Path) -> None:
         sys.exit(1)
     except OSError as error:  # a page (`WriteError` names it, left as it was) or the folder
         message = str(error) if isinstance(error, WriteError) else f"cannot write {output}: {error.strerror}"
-        raise click.UsageError(message) from None
+        raise OutputError(message) from None
     for language, count in written:
         click.echo(f"{language.title}: {count} cards")
     click.echo(f"written: {output / 'index.html'}")

@@ -9,6 +9,8 @@ from typing import Any
 
 import click
 
+from .output import OutputError, check_destination
+
 #: What the print extra holds, for the message when it is missing.
 EXTRA = "pip install 'atout[print]'"
 
@@ -86,6 +88,7 @@ def print_cards(
 
     if output is None and png_dir is None and tts_dir is None:
         raise click.UsageError("nothing to write: give -o FILE.pdf, --png FOLDER or --tts FOLDER")
+    check_destination("-o", output, "nothing was printed")
     languages = games().LANGUAGES
     game = languages.get(game_name.lower())
     if game is None:
@@ -147,9 +150,9 @@ def _write(printer: Any, selections: list[Any], output: Path | None, backs: bool
             for path in _tts(printer, selections, tts_dir, tts_url):
                 click.echo(f"written: {path}")
     except WriteError as error:
-        raise click.UsageError(str(error)) from None
+        raise OutputError(str(error)) from None
     except OSError as error:
-        raise click.UsageError(f"cannot write {error.filename or ''}: {error.strerror}") from None
+        raise OutputError(f"cannot write {error.filename or ''}: {error.strerror}") from None
 
 
 def _pngs(printer: Any, selections: list[Any], folder: Path, dpi: int) -> int:
