@@ -134,18 +134,22 @@ def test_the_same_boxer_twice_names_the_option():
 
 
 def test_the_readme_never_sends_the_reader_to_a_folder_it_removed():
+    """Neither a command in the text (`atout …`) nor one of a console block (`$ atout …`) names a folder removed above it."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     removed: list[str] = []
     for line in text.splitlines():
+        commands = re.findall(r"`(atout [^`]+)`", line)
         if line.startswith("$ "):
             for part in line[2:].split("&&"):
                 words = shlex.split(part)
                 if words[:2] == ["rm", "-r"]:
-                    removed += words[2:]
-        for command in re.findall(r"`(atout [^`]+)`", line):
-            words = shlex.split(command)
-            used = [words[i + 1] for i, word in enumerate(words[:-1]) if word == "--cards"]
-            assert not set(used) & set(removed), f"{command!r} uses a folder the tutorial removed before"
+                    removed += [word.rstrip("/") for word in words[2:]]
+                elif words[:1] == ["atout"]:
+                    commands.append(part.strip())
+        for command in commands:
+            words = [word.rstrip("/") for word in shlex.split(command)]
+            used = {word.split("/")[0] for word in words[1:]}
+            assert not used & set(removed), f"{command!r} uses a folder the tutorial removed before"
 
 
 # ---------------------------------------------------------------------------
