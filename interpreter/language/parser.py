@@ -263,6 +263,7 @@ def syntax_diagnostic(
     words = printed_words(grammar, additions)
     keywords, others = _expected_words(parser, expected, words)
     found = _found_word(error, source, column)
+    column, found, read_as = _whole_word(source, column, found)
 
     if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
         code, message = "E112", f"the card stops here; expected {_choices(keywords, others)}"
@@ -277,7 +278,7 @@ def syntax_diagnostic(
         shown = found or (str(error.token) if isinstance(error, UnexpectedToken) else "?")
         code = "E111"
         known = "unknown word" if isinstance(error, UnexpectedCharacters) else "unexpected word"
-        message = f'{known} "{shown}"; expected {_choices(keywords, others)}'
+        message = f'{known} "{shown}"; expected {_choices(keywords, others)}' + (f' after "{read_as}"' if read_as else "")
         width = len(shown)
     suggestion = nearest(found, keywords) if found and keywords else None
     hint = hints.hint(source, suggestion, column) if hints is not None and source is not None and not _is_title(source) else None
@@ -295,7 +296,8 @@ def _brief(error: UnexpectedInput, file: str, line: int, column: int, source: st
         return Diagnostic("E112", "the card stops here", file, line, column, 1, None, source)
     if isinstance(error, UnexpectedToken) and error.token.type == "_NL":
         return Diagnostic("E112", "the line stops here", file, line, column, 1, None, source)
-    found = _found_word(error, source, column) or "?"
+    column, found, _ = _whole_word(source, column, _found_word(error, source, column))
+    found = found or "?"
     if not found[0].isalnum():
         return Diagnostic("E110", f'"{found}" has no place here', file, line, column, len(found), None, source)
     known = "unknown word" if isinstance(error, UnexpectedCharacters) else "unexpected word"
@@ -340,6 +342,25 @@ def _found_word(error: UnexpectedInput, source: str | None, column: int) -> str:
         return ""
     match = _WORD.match(source, column - 1)
     return match.group() if match else source[column - 1]
+
+
+def _whole_word(source: str | None, column: int, found: str) -> tuple[int, str, str]:
+    """The place and the whole word the designer wrote, when the error falls inside a word.
+
+    A keyword of one letter (`À`, matched whatever the accent) may be read
+    from the start of a longer word: in `Au prochain tour` the error falls
+    on the `u`. The word is then told whole (`Au`), at its start, with the
+    part that was read as a keyword (`A`). Elsewhere, `(column, found, "")`.
+    """
+    if source is None or not found or not found[0].isalnum() or column < 2 or column - 1 > len(source):
+        return column, found, ""
+    start = column - 1
+    while start > 0 and (source[start - 1].isalnum() or source[start - 1] in "_"):
+        start -= 1
+    if start == column - 1:
+        return column, found, ""
+    match = _WORD.match(source, start)
+    return start + 1, match.group() if match else found, source[start : column - 1]
 
 
 def _end_place(text: str) -> tuple[int, int]:
