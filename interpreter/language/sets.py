@@ -281,12 +281,13 @@ def _left_out(game: GameLanguage[Any, Any], documents: list[Document], below: li
                         _value_span(line, document.lines),
                     )
                 continue
-            reporter.report(
-                "E303",
-                f'no card of the base is named "{line.value.strip()}": only a card of the base can be left out',
-                _value_span(line, document.lines),
-                nearest(line.value.strip(), names.values()),
-            )
+            parts = [part.strip() for part in line.value.split(",")]
+            if len(parts) > 1 and all(fold(part) in names for part in parts):  # a list, where a title may hold a comma
+                lines = " / ".join(f"{line.name.strip()} : {names[fold(part)]}" for part in parts)
+                message = f'no card of the base is named "{line.value.strip()}": to leave out several cards, write one line for each ({lines})'
+            else:
+                message = f'no card of the base is named "{line.value.strip()}": only a card of the base can be left out'
+            reporter.report("E303", message, _value_span(line, document.lines), nearest(line.value.strip(), names.values()))
     return out
 
 

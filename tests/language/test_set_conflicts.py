@@ -108,3 +108,14 @@ def test_a_replaced_card_is_named_as_shipped_not_by_where_atout_is_installed(tmp
     result = run("validate", str(folder))
     assert "(cordes/recoveries.atout:10, as shipped)" in result.output
     assert str(CARDS_DIR) not in result.output
+
+
+def test_several_cards_left_out_on_one_line_are_told_to_take_one_line_each(tmp_path, monkeypatch):
+    """`Without : Jab, Cross` names no card (a title may hold a comma): the message gives the lines to write, in the file's own words."""
+    folder = init(tmp_path, monkeypatch, "cordes")
+    add(folder / "expansion.atout", "Without : Jab, Cross\n")
+    (problem,) = [p for p in problems(folder) if p["code"] == "E303"]
+    assert problem["message"] == 'no card of the base is named "Jab, Cross": to leave out several cards, write one line for each (Without : Jab / Without : Cross)'
+    (folder / "expansion.atout").write_text((folder / "expansion.atout").read_text(encoding="utf-8").replace("Without : Jab, Cross\n", "Without : Jab, Crosz\n"), encoding="utf-8")
+    (problem,) = [p for p in problems(folder) if p["code"] == "E303"]
+    assert problem["message"].endswith("only a card of the base can be left out")
