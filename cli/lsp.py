@@ -264,7 +264,9 @@ def lsp() -> None:
     try:
         server = _server()
     except ImportError:
-        raise click.UsageError("the language server needs pygls: pip install 'atout[lsp]'") from None
+        from .output import ExtraMissing
+
+        raise ExtraMissing("the language server needs pygls: pip install 'atout[lsp]'") from None
     # pygls closes the output it is given when the editor says exit: a copy of standard output, so that
     # atout's own is still open when the command ends
     with os.fdopen(os.dup(sys.stdout.fileno()), "wb") as output:

@@ -29,6 +29,10 @@ class OutputError(click.ClickException):
         click.echo(f"error: {self.format_message()}", err=True)
 
 
+class ExtraMissing(OutputError):
+    """A command whose libraries come with an extra that is not installed: `error: … pip install 'atout[extra]'`, exit 2, without the usage line."""
+
+
 def check_destination(option: str, path: Any, nothing: str = "nothing was played") -> None:
     """Refuse, before any work, a path whose folder does not exist (`--report`, `--csv`…; click's path type refuses a folder): hours of games are not lost at the end.
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from .output import OutputError, check_destination
+from .output import ExtraMissing, OutputError, check_destination
 
 #: What the print extra holds, for the message when it is missing.
 EXTRA = "pip install 'atout[print]'"
@@ -102,7 +102,7 @@ def print_cards(
         import weasyprint  # noqa: F401
         from PIL import Image  # noqa: F401
     except (ImportError, OSError) as error:  # OSError: WeasyPrint's system libraries (Pango) are missing
-        raise click.UsageError(f"printing needs WeasyPrint, Pillow and pypdfium2 ({error}): {EXTRA}") from None
+        raise ExtraMissing(f"printing needs WeasyPrint, Pillow and pypdfium2 ({error}): {EXTRA}") from None
     from atout.interpreter.printing.job import ChoiceError, choose, game_lists_word
     from atout.interpreter.printing.layout import LayoutError, card_size, sheet
     from atout.interpreter.printing.render import PrintError, Printer
