@@ -31,13 +31,17 @@ def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool, quiet: bool) -> N
     """
     from atout.interpreter.files import WriteError, write_text
     from atout.interpreter.language.formatting import format_document
-    from atout.interpreter.language.inputs import expand
+    from atout.interpreter.language.inputs import InputError, expand
     from atout.interpreter.language.loader import read_file
 
-    from .main import _print_problems, games
+    from .main import _print_problems, _tell_folder_refused, games
 
     languages = games().LANGUAGES
-    files = expand(paths or [Path(".")])
+    try:
+        files = expand(paths or [Path(".")])
+    except InputError as error:  # a folder too large to be a game's
+        _tell_folder_refused(error)
+        sys.exit(1)
     if not files:
         click.echo(f"no .atout file in {', '.join(str(p) for p in paths or [Path('.')])}", err=True)
         sys.exit(1)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from atout.interpreter.engine.record import Record
     from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
     from atout.interpreter.language.game import GameLanguage
+    from atout.interpreter.language.inputs import InputError
     from atout.interpreter.language.project import Validation
 
 
@@ -222,6 +223,13 @@ def _freeze_at_exit() -> None:
         atexit.register(gc.freeze)
 
 
+def _tell_folder_refused(error: InputError) -> None:
+    """A folder too large to be a game's (`expand`), told as `play --cards` tells it: E100 at the folder."""
+    from atout.interpreter.language.diagnostics import Diagnostic
+
+    click.echo(Diagnostic("E100", error.reason, error.path or "").render() + "\n", err=True)
+
+
 def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) -> int:
     """`atout validate` itself: print the problems and the summary; the exit code."""
     from atout.interpreter.language.inputs import InputError
@@ -231,7 +239,7 @@ def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) 
         try:
             files = expand(targets)
         except InputError as error:  # a folder too large to be a game's
-            click.echo(f"error: {error.reason}", err=True)
+            _tell_folder_refused(error)
             return 1
         if not files:
             click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)

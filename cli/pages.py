@@ -64,19 +64,24 @@ def gallery(folder: Path | None, output: Path) -> None:
     with its diagnostics, as `atout validate` gives them.
     """
     from atout.interpreter.language.diagnostics import DiagnosticError
-    from atout.interpreter.language.inputs import expand
+    from atout.interpreter.language.inputs import InputError, expand
     from atout.interpreter.language.loader import read_file
     from atout.interpreter.files import WriteError
     from atout.interpreter.pages.gallery import write_site
 
-    from .main import games
+    from .main import _tell_folder_refused, games
 
     languages = games().LANGUAGES
     sets: list[tuple[Any, Path | None]]
     if folder is None:
         sets = [(language, None) for language in languages.values()]
     else:
-        found = {document.game.name for document in (read_file(path, languages) for path in expand([folder])) if document.game is not None}
+        try:
+            paths = expand([folder])
+        except InputError as error:  # a folder too large to be a game's
+            _tell_folder_refused(error)
+            sys.exit(1)
+        found = {document.game.name for document in (read_file(path, languages) for path in paths) if document.game is not None}
         if len(found) != 1:
             what = "no card file of any game" if not found else f"files of several games ({', '.join(sorted(found))})"
             raise click.UsageError(f"{folder} has {what}: give the folder of one game's set")

@@ -42,11 +42,13 @@ MAX_LISTED = 20_000
 
 
 class InputError(AtoutError):
-    """What a user gave cannot be read (not a regular file, too large, closed): `reason` says why and what to do."""
+    """What a user gave cannot be read (not a regular file, too large, closed): `reason` says why and what to do;
+    `path`, the file or folder refused, where there is one."""
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str, path: str | None = None):
         super().__init__(reason)
         self.reason = reason
+        self.path = path
 
 
 def _kind_of(mode: int) -> str:
@@ -160,7 +162,7 @@ def listing(folder: Path) -> list[Path]:
         if seen > MAX_LISTED:
             for inputs in _recording:  # a run that stops here is never answered from the cache as it was
                 inputs.listings[str(folder)] = [f"more than {MAX_LISTED} entries"]
-            raise InputError(f"the folder {_shown(str(folder))} holds more than {MAX_LISTED:,} files and folders: give atout the folder of a game's files")
+            raise InputError(f"the folder {_shown(str(folder))} holds more than {MAX_LISTED:,} files and folders: give atout the folder of a game's files", str(folder))
         found.extend(path for name in names if name.endswith(EXTENSION) and (path := Path(top, name)).is_file())
     return sorted(found)
 

@@ -151,11 +151,16 @@ def test_a_base_folder_too_large_to_be_a_games_is_e302(tmp_path, monkeypatch):
     assert problem.message.startswith('the base "../base" cannot be read: the folder') and "holds more than 5 files and folders" in problem.message
 
 
-def test_a_folder_too_large_to_be_a_games_is_refused_by_validate(tmp_path, monkeypatch):
+@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["fmt", "--check"], ["gallery", "-o", "site"]], ids=["validate", "fmt", "fmt --check", "gallery"])
+def test_a_folder_too_large_to_be_a_games_is_e100_for_each_command_that_reads_folders(tmp_path, monkeypatch, command):
     monkeypatch.setattr(inputs, "MAX_LISTED", 5)
-    folder = write(tmp_path / "grand", {f"c{n}.atout": GOOD for n in range(8)})
-    refused = run("validate", folder)
-    assert refused.exit_code == 1 and "holds more than 5 files and folders: give atout the folder of a game's files" in refused.output
+    monkeypatch.chdir(tmp_path)
+    folder = write(tmp_path / "grand", {f"c{n}.atout": GOOD.replace("Test", f"Test {n}") for n in range(8)})
+    refused = run(command[0], folder, *command[1:])
+    assert refused.exit_code == 1 and "Traceback" not in refused.output
+    assert refused.output.startswith(f"{folder}:1:1: E100 the folder ")
+    assert "holds more than 5 files and folders: give atout the folder of a game's files\n" in refused.output
+    assert not (tmp_path / "site").exists()
 
 
 def test_a_long_title_is_quoted_short_in_its_message():
