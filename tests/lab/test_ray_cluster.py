@@ -216,13 +216,14 @@ def _version(folder: Path, card_text: str) -> Path:
 @pytest.mark.slow
 @ON_THE_CLUSTER
 def test_a_study_on_a_two_node_cluster_gives_the_figures_of_one_local_worker(cluster):
-    study = ["simulate", "dragons", "--games", "20", "--seed", "3", "--format", "json"]
+    # enough games that the head's worker, started first, cannot play every piece before the node's has started
+    study = ["simulate", "dragons", "--games", "200", "--seed", "3", "--format", "json"]
     on_cluster = atout(*study, "--backend", "ray", "--address", cluster.address, "--workers", "4", env=cluster.env)
     assert on_cluster.returncode == 0, on_cluster.stderr
     local = atout(*study, "--workers", "1")
     assert local.returncode == 0, local.stderr
     assert json.loads(on_cluster.stdout) == json.loads(local.stdout)
-    assert json.loads(on_cluster.stdout)["studies"][0]["games"] == 20
+    assert json.loads(on_cluster.stdout)["studies"][0]["games"] == 200
     head, node = cluster.folders
     assert _ran_pieces(head) and _ran_pieces(node), "the study's pieces did not run on both nodes"
 
