@@ -62,6 +62,7 @@ def play_game(
     on_take_back: Callable[[State[Any], int, str], None] | None = None,
     hear: frozenset[str] | None = None,
     on_turn: Callable[[State[Any]], None] | None = None,
+    on_events: Callable[[list[Event], State[Any]], None] | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
 
@@ -90,11 +91,17 @@ def play_game(
     `on_turn` sees the state at the first decision of each turn, before it
     is answered (chance's included, even when chance is drawn inside the
     state).
+    `on_events`, in place of `on_event`, sees the same events a list at a
+    time with the state `on_event` would see them with: the setup's, then
+    each action's (one call per action whose events are read, not one per
+    event: the balance lab's listener).
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
     # Nobody reads the events of a game played without a record, a listener or a person's prompt: none is kept.
-    quiet: bool | frozenset[str] = writer is None and on_event is None and on_start is None and on_take_back is None
+    if on_events is None and on_event is not None:
+        on_events = _one_by_one(on_event)
+    quiet: bool | frozenset[str] = writer is None and on_events is None and on_start is None and on_take_back is None
     if hear is not None and writer is None and on_take_back is None:  # a listener of a few kinds only
         quiet = frozenset(hear) or True
     state.quiet = quiet
@@ -104,17 +111,16 @@ def play_game(
     if writer is not None:
         writer.header(game, [player_name(p) for p in players], seed, match)
         writer.start(start)
-    if on_event is not None:
-        for event in start:
-            on_event(event)
+    if on_events is not None and start:
+        on_events(start, state)
     actions = turns = 0
     # Nobody watches: chance's decisions, and those of the players who read nothing but the decision (the random
     # bot's `choose_blind`), are answered inside the state (the same answers, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
     listener: EventWatch | None = None
-    if FAST and quiet is not False and quiet is not True and on_event is not None and on_decision is None and isinstance(state, AgendaState):
+    if FAST and quiet is not False and quiet is not True and on_events is not None and on_decision is None and isinstance(state, AgendaState):
         # a listener of a few kinds: each action's events handed over at the next decision, wherever it is answered
-        watch = listener = EventWatch(on_event, on_turn)
+        watch = listener = EventWatch(on_events, on_turn)
     inside = None
     if FAST and (quiet is True or listener is not None) and on_decision is None and isinstance(state, AgendaState):
         inside = state.answer_inside(
@@ -178,9 +184,8 @@ def play_game(
         turns = turn
         if writer is not None:
             writer.action(turn, decision, index, events)
-        if on_event is not None and listener is None:
-            for event in events:
-                on_event(event)
+        if on_events is not None and listener is None and events:
+            on_events(events, state)
     if listener is not None:  # the last action's events, with the state as it ended
         listener.hand_over(state)
     if inside is not None and inside.answered:  # turns only go up: the last decision answered is of the highest turn
@@ -206,15 +211,15 @@ class EventWatch(TurnWatch):
     player loop, without the trip.
     """
 
-    __slots__ = ("on_event", "on_turn", "told")
+    __slots__ = ("on_events", "on_turn", "told")
 
     hears_events = True
 
-    def __init__(self, on_event: Callable[[Event], None], on_turn: Callable[[State[Any]], None] | None) -> None:
+    def __init__(self, on_events: Callable[[list[Event], State[Any]], None], on_turn: Callable[[State[Any]], None] | None) -> None:
         # (`call` is this class's method, not a bound method kept in the slot: that would make a cycle, and each
         # game's watch, its listener and what the listener holds would be freed only by the cycle collector)
         self.turn = -1
-        self.on_event = on_event
+        self.on_events = on_events
         self.on_turn = on_turn
         #: The turn `on_turn` was last told of.
         self.told = -1
@@ -225,9 +230,7 @@ class EventWatch(TurnWatch):
         events = state._events
         if events:  # `hand_over`, inlined
             state._events = []
-            on_event = self.on_event
-            for event in events:
-                on_event(event)
+            self.on_events(events, state)
         if turn != self.told:
             self.told = turn
             if self.on_turn is not None:
@@ -238,9 +241,17 @@ class EventWatch(TurnWatch):
         events = state._events
         if events:
             state._events = []
-            on_event = self.on_event
-            for event in events:
-                on_event(event)
+            self.on_events(events, state)
+
+
+def _one_by_one(on_event: Callable[[Event], None]) -> Callable[[list[Event], State[Any]], None]:
+    """`on_events` for a listener of one event at a time."""
+
+    def on_events(events: list[Event], state: State[Any]) -> None:
+        for event in events:
+            on_event(event)
+
+    return on_events
 
 
 def _taken_back(history: list[tuple[int, int, int, tuple[int, int] | None]], seat: int, writer: RecordWriter | None) -> tuple[int | None, str]:

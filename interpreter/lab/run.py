@@ -227,46 +227,45 @@ def _built(study: Study) -> _Built:
 class _Reading:
     """What the lab reads of one game as it is played: each seat's cards (see `GameResult.cards`) and P1's lead.
 
-    Its methods are `play_game`'s listeners: `start` keeps the state,
-    `event` reads the cards each event shows, with the state after the
-    event's action, and `turn` the lead at each turn's first decision.
+    Its methods are `play_game`'s listeners: `events` reads the cards each
+    action's events show, with the state after the action, and `turn` the
+    lead at each turn's first decision.
     """
 
-    __slots__ = ("state", "cards", "leads", "card_events", "lead")
+    __slots__ = ("cards", "leads", "card_events", "lead")
 
     def __init__(self, traits: LabTraits) -> None:
-        self.state: Any = None
         self.cards: list[dict[str, list[Any]]] = [{}, {}]
         self.leads: list[float] = []
         self.card_events = traits.card_events
         self.lead = traits.lead
 
-    def start(self, state: State) -> None:
-        """The game's state, read at each event."""
-        self.state = state
-
     def turn(self, state: State) -> None:
         """A turn's first decision: P1's lead then."""
         self.leads.append(self.lead(state))  # type: ignore[misc]  # a listener only with a lead
 
-    def event(self, event: Event) -> None:
-        """The cards an event shows held, held in the opening hand, or played (in the state's turn)."""
+    def events(self, events: list[Event], state: State) -> None:
+        """The cards an action's events show held, held in the opening hand, or played (in the state's turn, read once)."""
         cards = self.cards
-        for seat, name, use in self.card_events(event, self.state):
-            seen = cards[seat]
-            entry = seen.get(name)
-            if entry is None:
-                entry = seen[name] = [1, 0, None, 0, 0]
-            else:
-                entry[0] = 1
-            if use == "played":
-                turn = self.state.turn
-                entry[1] += 1
-                entry[4] += turn
-                if entry[2] is None:
-                    entry[2] = turn
-            elif use == "opening":
-                entry[3] = 1
+        card_events = self.card_events
+        turn = -1
+        for event in events:
+            for seat, name, use in card_events(event, state):
+                seen = cards[seat]
+                entry = seen.get(name)
+                if entry is None:
+                    entry = seen[name] = [1, 0, None, 0, 0]
+                else:
+                    entry[0] = 1
+                if use == "played":
+                    if turn < 0:
+                        turn = state.turn
+                    entry[1] += 1
+                    entry[4] += turn
+                    if entry[2] is None:
+                        entry[2] = turn
+                elif use == "opening":
+                    entry[3] = 1
 
     def pooled(self, pool: list[Iterable[str]]) -> None:
         """Each seat's own cards that it never held, listed too (held 0), after those it held."""
@@ -302,13 +301,11 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
         seating.game,
         players,
         seed,
-        on_event=reading.event,
         on_turn=reading.turn if traits.lead is not None else None,
-        on_start=reading.start,
         hear=traits.heard,
+        on_events=reading.events,
     )
     state = played.state
-    reading.state = None  # the game's listeners hold the reading: without this, the state would be freed only by the cycle collector
     if traits.pool is not None:  # read at the end: some games deal their decks in their first steps
         reading.pooled(traits.pool(state))
     if traits.lead is not None:
