@@ -50,6 +50,7 @@ def _server() -> Any:
     from pygls.uris import from_fs_path, to_fs_path
 
     from atout.interpreter.language import assist
+    from atout.interpreter.language.loader import MAX_UNIT_CHARS
 
     class Server(LanguageServer):
         """pygls's server, but for a message that could not be sent (the editor gone, the output closed)."""
@@ -91,6 +92,13 @@ def _server() -> Any:
         """The document's lines as the protocol counts them: only \\n, \\r\\n and \\r end a line
         (pygls's own lines also end at U+2028, U+0085, a form feed…, which an editor does not count)."""
         return text_of(doc).split("\n")
+
+    def beyond_reading(doc: Any, position: types.Position) -> bool:
+        """Whether the position is on a line longer than atout reads as a unit (`MAX_UNIT_CHARS`): such a line
+        gets no completion, hover or definition, and its positions are not converted (pygls counts a line's
+        characters one by one: seconds on a line of megabytes, every other request waiting meanwhile)."""
+        lines = lines_of(doc)
+        return position.line < len(lines) and len(lines[position.line]) > MAX_UNIT_CHARS
 
     def place(doc: Any, position: types.Position) -> tuple[int, int]:
         """A client position as (line, character) of the text, from 0."""
@@ -195,7 +203,7 @@ def _server() -> Any:
     def completion(ls: Any, params: types.CompletionParams) -> types.CompletionList:
         def answer() -> types.CompletionList:
             doc, path = document(params.text_document.uri)
-            if path is None:
+            if path is None or beyond_reading(doc, params.position):
                 return types.CompletionList(is_incomplete=False, items=[])
             line, character = place(doc, params.position)
             lines = lines_of(doc)
@@ -222,7 +230,7 @@ def _server() -> Any:
     def hover(ls: Any, params: types.HoverParams) -> types.Hover | None:
         def answer() -> types.Hover | None:
             doc, path = document(params.text_document.uri)
-            if path is None:
+            if path is None or beyond_reading(doc, params.position):
                 return None
             line, character = place(doc, params.position)
             text = assist.describe(path, text_of(doc), line, character, workspace())
@@ -237,7 +245,7 @@ def _server() -> Any:
     def definition(ls: Any, params: types.DefinitionParams) -> types.Location | None:
         def answer() -> types.Location | None:
             doc, path = document(params.text_document.uri)
-            if path is None:
+            if path is None or beyond_reading(doc, params.position):
                 return None
             line, character = place(doc, params.position)
             span = assist.definition(path, text_of(doc), line, character, workspace())

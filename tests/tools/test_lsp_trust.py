@@ -271,3 +271,39 @@ def test_a_card_an_extension_leaves_out_has_hover_and_definition(tmp_path, cards
         assert shipped.read_text(encoding="utf-8").split("\n")[where.range.start.line] == "== Messagère =="
 
     run(folder, scenario)
+
+
+def test_a_line_longer_than_atout_reads_is_answered_without_walking_it(tmp_path, monkeypatch):
+    """Completion, hover and definition on a line longer than a unit answer nothing at once: the line's
+    positions are never converted (pygls walks a line one character at a time: 9 s for a line of 13 MB,
+    the server held meanwhile). In this process, each conversion's line length noted."""
+    from pygls.workspace.position_codec import PositionCodec
+
+    from atout.cli.lsp import _server
+    from atout.interpreter.language.loader import MAX_UNIT_CHARS
+
+    walked: list[int] = []
+    from_client, to_client = PositionCodec.position_from_client_units, PositionCodec.range_to_client_units
+    monkeypatch.setattr(PositionCodec, "position_from_client_units", lambda self, lines, p: walked.append(len(lines[p.line])) or from_client(self, lines, p))
+    monkeypatch.setattr(PositionCodec, "range_to_client_units", lambda self, lines, r: walked.append(len(lines[r.start.line])) or to_client(self, lines, r))
+    server = _server()
+    initializing = server.protocol.lsp_initialize(types.InitializeParams(capabilities=types.ClientCapabilities()))
+    with pytest.raises(StopIteration):
+        while True:
+            next(initializing)
+    folder = init(tmp_path, "battlefight")
+    uri = from_fs_path(str(folder / "mes-cartes.atout"))
+    text = "BattleFight : cartes\n\n== Longue ==\nAttaque\n" + "Blesser 1 ; " * (MAX_UNIT_CHARS // 10) + "Bl"
+    server.workspace.put_text_document(types.TextDocumentItem(uri=uri, language_id="atout", version=1, text=text))
+    features = server.protocol.fm.features
+    end = types.Position(4, len(text.split("\n")[4]))
+    document = types.TextDocumentIdentifier(uri)
+    assert features[types.TEXT_DOCUMENT_COMPLETION](types.CompletionParams(document, end)).items == []
+    assert features[types.TEXT_DOCUMENT_HOVER](types.HoverParams(document, end)) is None
+    assert features[types.TEXT_DOCUMENT_DEFINITION](types.DefinitionParams(document, end)) is None
+    assert walked == []
+    # a line atout reads is answered as before, its positions converted
+    short = text.rsplit("\n", 1)[0] + "\nBl"
+    server.workspace.put_text_document(types.TextDocumentItem(uri=uri, language_id="atout", version=2, text=short))
+    items = features[types.TEXT_DOCUMENT_COMPLETION](types.CompletionParams(document, types.Position(4, 2))).items
+    assert [item.label for item in items] == ["Blesser", "Bloquer"] and walked == [2, 2]
