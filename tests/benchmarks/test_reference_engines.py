@@ -18,7 +18,7 @@ from atout.interpreter.engine.loading import load_files
 from atout.interpreter.engine.play import play_game, seeded
 from atout.interpreter.engine.registry import find_engine
 from atout.interpreter.games.battlefight.game import DeckChoice
-from atout.interpreter.games.dragons.game import STAT_NAMES
+from atout.interpreter.games.dragons.writing import STAT_NAMES
 from benchmarks.reference import CHANCE, GameEnd
 from benchmarks.reference.battlefight import NO_PUSH, OFF, STAY, BattleFightReference
 from benchmarks.reference.dragons import DragonsReference

@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Any
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import limit_reason, limit_text
 
-from .game import STAT_NAMES
-from .writing import SEPARATOR, statistic_text, statistics_text
+from .writing import SEPARATOR, STAT_NAMES, statistic_text, statistics_text
 
 if TYPE_CHECKING:
     from .state import DragonsState

@@ -32,6 +32,7 @@ from .language import LANGUAGE
 #: The collections of P1 and P2 when `--collection` is not given.
 DEFAULT_COLLECTIONS = ("debutant", "debutant")
 
+#: The game's own bots, by name: a rules file's "Adversaire : bot NAME" names one (`rules.BOT_NAMES`).
 BOTS: dict[str, Callable[[int], Player]] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 

@@ -21,11 +21,11 @@ from atout.interpreter.language.nodes import CardList
 from .ast import Carte, NomDeStatistique, Statistiques
 from .powers import FatiguePropre, Pouvoir
 from .rules import DragonsRules
+from .state import DragonsState
 
-#: The four statistics, in the rulebook's order; a card's stats are 4-tuples in this order.
+#: The four statistics, in the rulebook's order; a card's stats are 4-tuples in
+#: this order (their printed names, by index: `writing.STAT_NAMES`).
 STATS: tuple[NomDeStatistique, ...] = tuple(NomDeStatistique)
-#: Their printed names, by index.
-STAT_NAMES: tuple[str, ...] = tuple(stat.value for stat in STATS)
 
 
 def stats_tuple(statistiques: Statistiques) -> tuple[int, int, int, int]:
@@ -144,10 +144,8 @@ class DragonsGame(Game):
         """How many cards the duel draws from a seat's collection (all of a small one: "duel réduit")."""
         return min(self.rules.drawn, len(self.collections[seat].cards))
 
-    def new_state(self):
+    def new_state(self) -> DragonsState:
         """The state of a new duel, waiting for the first draw."""
-        from .state import DragonsState
-
         return DragonsState(self)
 
     def choices(self) -> dict[str, Any]:

@@ -75,21 +75,25 @@ def _band(value: Any) -> Any:
 BandeDeTotaux = Annotated[Bande, BeforeValidator(_band)]
 
 
+#: The bots a rules file's `Adversaire : bot NAME` may name, in the engine's
+#: order: the names of the engine's `BOTS` (a test checks they agree), known
+#: here so that reading a rules file does not load the engine.
+BOT_NAMES: tuple[str, ...] = ("random", "heuristic")
+
+
 def _opponent(value: Any) -> Any:
-    """`ordinateur`, `humain` or `bot NAME` with NAME a bot the engine knows, stored folded."""
+    """`ordinateur`, `humain` or `bot NAME` with NAME one of `BOT_NAMES`, stored folded."""
     if not isinstance(value, str):
         return value
     word = " ".join(fold(value).split())
     if word in ("ordinateur", "humain"):
         return word
-    from .engine import BOTS  # late: the engine's module imports this one
-
-    bots = [f"bot {name}" for name in BOTS]
+    bots = [f"bot {name}" for name in BOT_NAMES]
     if word in bots:
         return word
     if word.startswith("bot "):
         name = word.removeprefix("bot ").strip()
-        near = nearest(name, BOTS, cutoff=0.0)
+        near = nearest(name, BOT_NAMES, cutoff=0.0)
         raise ValueError(f'there is no bot "{name}" (the nearest is "bot {near}"); the bots are {", ".join(bots)}')
     near = nearest(word, ["ordinateur", "humain", *bots])
     hint = f' (did you mean "{near}"?)' if near else ""

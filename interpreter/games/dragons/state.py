@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache, cache
 from itertools import combinations
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.agenda import AgendaState
@@ -34,9 +34,14 @@ from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Outcome
 from atout.interpreter.engine.zones import conservation, shuffle
 
-from .game import STAT_NAMES, DragonsGame
+from .commentary import describe
 from .powers import Moment
 from .steps import PowersInPlay
+from .view import DragonsView
+from .writing import STAT_NAMES
+
+if TYPE_CHECKING:  # the game makes its states: this module is below it
+    from .game import DragonsGame
 
 #: With "Fin des manches décisives : sans fin", a duel stops as a draw after
 #: this many decisive rounds: a safety net for players who keep tying on
@@ -116,7 +121,7 @@ def _swap_prompt(left: int) -> str:
 NO_SWAP = Option("no swap", None)
 
 
-class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
+class DragonsState(PowersInPlay, AgendaState["DragonsGame"]):
     """A position in a duel."""
 
     def __init__(self, game: DragonsGame) -> None:
@@ -172,14 +177,10 @@ class DragonsState(PowersInPlay, AgendaState[DragonsGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand and reserve, the score, the other's cards seen so far."""
-        from .view import DragonsView
-
         return DragonsView.of(self, player)
 
     def describe(self, viewer: int | None = None) -> str:
         """Score, round, statistics asked, hands with their totals, reserves."""
-        from .commentary import describe
-
         return describe(self, viewer)
 
     def check_invariants(self) -> list[str]:

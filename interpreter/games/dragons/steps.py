@@ -34,6 +34,7 @@ from .conditions import Context, Lieu
 from .effects import Si
 from .moves import Choix
 from .powers import Moment, Pouvoir
+from .writing import STAT_NAMES
 
 if TYPE_CHECKING:
     from .moves import Mets, Regarde
@@ -48,8 +49,7 @@ _STAT_INDEX = {stat: i for i, stat in enumerate(NomDeStatistique)}
 @cache
 def _stat_options(count: int) -> list[Option]:
     """The sets of `count` statistics a power may choose for a round, as chance's draw words them ("Puissance + Ruse")."""
-    names = [stat.value for stat in NomDeStatistique]
-    return [Option(" + ".join(names[i] for i in combo), combo) for combo in combinations(range(4), count)]
+    return [Option(" + ".join(STAT_NAMES[i] for i in combo), combo) for combo in combinations(range(4), count)]
 
 
 class Marks:

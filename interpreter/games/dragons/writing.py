@@ -25,10 +25,15 @@ from typing import Any
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
-from .ast import Carte
+from .ast import Carte, NomDeStatistique
 
 #: What stands between the parts of a line, as the cards print it.
 SEPARATOR = " · "
+
+#: The four statistics' printed names, in the rulebook's order: the order of
+#: a card's statistics as a 4-tuple in a duel (`game.STATS`), so that index
+#: `i` of a card's statistics is named `STAT_NAMES[i]`.
+STAT_NAMES: tuple[str, ...] = tuple(stat.value for stat in NomDeStatistique)
 
 
 def statistic_text(nom: str, valeur: int) -> str:
