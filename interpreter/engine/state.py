@@ -249,9 +249,13 @@ class State(ABC, Generic[G]):
         some kinds gets it as before (this method sorts the kinds).
         """
         quiet = self.quiet
-        if quiet and (quiet is True or kind not in quiet):
-            return
-        event = {"e": kind, **facts}
+        if quiet:
+            if quiet is True or kind not in quiet:
+                return
+            facts["e"] = kind  # for a listener of a few kinds (the lab), never written out: the facts made here, not copied
+            event = facts
+        else:
+            event = {"e": kind, **facts}
         self._events.append(event)
         if self.observer is not None:
             self.observer(self, event)
