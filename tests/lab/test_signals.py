@@ -24,6 +24,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 
 #: Random bots play fast: games are done soon after the workers start, and a million would take minutes.
 COMMAND = [sys.executable, "-m", "atout.cli.main", "simulate", "dragons", "--games", "1000000", "--workers", "2", "--p1", "random", "--p2", "random"]
+#: A tournament's games are played by the same workers.
+TOURNAMENT = [sys.executable, "-m", "atout.cli.main", "tournament", "dragons", "random", "heuristic", "--games", "1000000", "--workers", "2"]
 
 #: How long the workers may take to start and finish their first games, at most (a busy machine).
 STARTING = 120.0
@@ -67,12 +69,12 @@ def _as_at_a_terminal() -> None:
 class Terminal:
     """The command run with its standard error (the progress bar) on a pseudo-terminal, read by a thread."""
 
-    def __init__(self, tmp_path: Path, both: bool = False, group: bool = False) -> None:
+    def __init__(self, tmp_path: Path, both: bool = False, group: bool = False, command: list[str] = COMMAND) -> None:
         """`both`: standard output on the terminal too (else a pipe); `group`: the command leads a process group of its own."""
         self.leader, follower = pty.openpty()
         env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
         self.process = subprocess.Popen(
-            COMMAND,
+            command,
             stdout=follower if both else subprocess.PIPE,
             stderr=follower,
             cwd=tmp_path,
@@ -209,3 +211,20 @@ def test_a_worker_killed_from_outside_stops_the_run_with_the_games_finished(tmp_
     assert stdout.decode("utf-8").startswith("games: ")
     shown = terminal.seen.decode("utf-8", "replace")
     assert f"interrupted: a worker process was killed by {signal.Signals(signum).name}" in shown and "Traceback" not in shown
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_signal_ends_every_worker_of_a_tournament(tmp_path, signum):
+    terminal = Terminal(tmp_path, command=TOURNAMENT)
+    try:
+        workers = terminal.workers_playing()
+        terminal.process.send_signal(signum)
+        assert_gone(workers)
+        stdout, _ = terminal.process.communicate(timeout=60)
+    finally:
+        terminal.close()
+    assert terminal.process.returncode == 128 + signum
+    assert stdout.decode("utf-8").startswith("tournament: dragons, 1000000 games per pairing")
+    shown = terminal.seen.decode("utf-8", "replace")
+    assert f"interrupted: {signal.Signals(signum).name}" in shown and "of 1000000 games finished" in shown
+    assert "Traceback" not in shown
