@@ -227,7 +227,7 @@ def test_a_generated_card_file_reads_back_as_itself(box):
 
 
 def test_every_card_class_has_a_writer():
-    """Each AST class a card can hold has its writer (the guard the handlers have in steps.HANDLERS)."""
+    """Each AST class a card can hold has its writer (the guard the handlers have in cards.HANDLERS)."""
     in_cards: set[type] = set()
 
     def visit(cls: type) -> None:

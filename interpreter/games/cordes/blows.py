@@ -11,25 +11,41 @@
   effects): its blows are never answered by a DEFENSE or a RIPOSTE.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from lark.tree import Meta
 
-from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 
+from .conditions import Conditional
+from .effects import Life, target
+from .steps import run_effects
 from .words import Amount
 
 if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
-    from .state import Blow, CordesState
+    from . import ast
+    from .state import CordesState
 
-#: The effects a blow holds and the steps that run them: both read this module (imported at first use).
-_effects = Lazy("atout.interpreter.games.cordes.effects")
-_steps = Lazy("atout.interpreter.games.cordes.steps")
-_conditions = Lazy("atout.interpreter.games.cordes.conditions")
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """A blow in a combat: what a card deals, from `by` to `to`.
+
+    `card` is its type (the name of the card that deals it), `effects` what
+    happens if it lands; `counter` is True for a riposte's counter-blow;
+    `unstoppable` for the blow of a card that "Cannot be countered".
+    """
+
+    card: str
+    by: int
+    to: int
+    effects: "Sequence[ast.Effect]"
+    counter: bool = False
+    unstoppable: bool = False
 
 
 class Block(Construct):
@@ -69,13 +85,12 @@ def life_taken(state: "CordesState", effects: Iterable[Any], by: int, player: in
     blow reads it (its "you" is the thrower). Nothing is run: the condition
     is read, the state is unchanged and no event is emitted.
     """
-    life, target, conditional = _effects.Life, _effects.target, _conditions.Conditional
     taken = 0
     for effect in effects:
-        if isinstance(effect, life):
+        if isinstance(effect, Life):
             if effect.change < 0 and target(effect, by) == player:
                 taken -= effect.now(state, by)
-        elif isinstance(effect, conditional):
+        elif isinstance(effect, Conditional):
             holds = bool(effect.condition.holds(state, by))  # type: ignore[attr-defined]
             taken += life_taken(state, effect.then if holds else effect.otherwise, by, player)
     return taken
@@ -119,7 +134,7 @@ class TurnBack(Construct):
     def run(self, state: "CordesState", player: int, blow: "Blow") -> None:
         """The blow is countered and its effects apply with the defender as "you"."""
         state.emit("turn_back", player=player, card=blow.card)
-        _steps.run_effects(state, blow.effects, player)
+        run_effects(state, blow.effects, player)
 
     def write(self) -> str:
         return "you turn the blow back"
@@ -140,7 +155,7 @@ class TakeTheBlow(Construct):
         """The blow's effects apply, its thrower being "you"."""
         if state.quiet is not True:
             state.emit("take", player=player, card=blow.card)
-        _steps.run_effects(state, blow.effects, blow.by)
+        run_effects(state, blow.effects, blow.by)
 
     def write(self) -> str:
         return "you take the blow"

@@ -24,20 +24,17 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
-from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
+from .steps import may_decide, run_effects
 from .words import Who
 
 if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
     from .state import CordesState
-
-#: The steps that run effects: they read this module (imported at first use).
-_steps = Lazy("atout.interpreter.games.cordes.steps")
 
 
 def words(children: Sequence[Any]) -> str:
@@ -420,18 +417,17 @@ class Conditional(Construct):
         state.emit("condition", player=player, condition=self.condition.write(), holds=holds)  # type: ignore[attr-defined]
         branch = self.then if holds else self.otherwise
         if branch:
-            _steps.run_effects(state, branch, player)
+            run_effects(state, branch, player)
 
     def may_decide(self) -> bool:
         """True when a branch may pose a decision (what follows the effect waits for it)."""
-        return _steps.may_decide(self.then) or _steps.may_decide(self.otherwise)
+        return may_decide(self.then) or may_decide(self.otherwise)
 
     def write(self) -> str:
-        from .writing import write
-
-        text = f"if {self.condition.write()}: " + " and ".join(write(e) for e in self.then)  # type: ignore[attr-defined]
+        """The condition and its branches, each effect written by itself (effects are constructs)."""
+        text = f"if {self.condition.write()}: " + " and ".join(e.write() for e in self.then)  # type: ignore[attr-defined]
         if self.otherwise:
-            text += "; otherwise: " + " and ".join(write(e) for e in self.otherwise)
+            text += "; otherwise: " + " and ".join(e.write() for e in self.otherwise)  # type: ignore[attr-defined]
         return text
 
 

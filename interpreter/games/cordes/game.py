@@ -20,11 +20,7 @@ from atout.interpreter.language.text import fold
 
 from . import ast
 from .rules import CordesRules
-
-#: Where the GONG goes back at setup: "approximately in the middle of this
-#: draw pile" — chance picks how many cards lie above it, the middle of the
-#: pile give or take this many (each place as likely).
-GONG_SPREAD = 3
+from .state import CordesState
 
 
 @dataclass
@@ -122,10 +118,8 @@ class CordesGame(Game):
             raise DiagnosticError(problems)
         self.boxers = (resolved[0], resolved[1])
 
-    def new_state(self):
+    def new_state(self) -> CordesState:
         """The state after the setup's first decisions are posed."""
-        from .state import CordesState
-
         return CordesState(self)
 
     def choices(self) -> dict[str, Any]:

@@ -27,11 +27,11 @@ from lark import Token
 from lark.tree import Meta
 from pydantic import Field, SerializeAsAny
 
-from atout.interpreter.engine.lazy import Lazy
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.nodes import Node
 
 from .effects import Life
+from .steps import may_decide, run_effects
 from .words import Who
 
 if TYPE_CHECKING:
@@ -39,9 +39,6 @@ if TYPE_CHECKING:
     from atout.interpreter.language.transform import UnitTransformer
 
     from .state import CordesState
-
-#: The steps that run a power's effects: they read this module (imported at first use).
-_steps = Lazy("atout.interpreter.games.cordes.steps")
 
 #: How many powers may fire, in all, between two decisions of the game.
 MAX_FIRINGS = 6
@@ -115,13 +112,12 @@ class Power(Construct):
 
     def run(self, state: "CordesState", player: int) -> None:
         """The power's effects, in order ("you" is the boxer's player)."""
-        _steps.run_effects(state, self.effects, player)
+        run_effects(state, self.effects, player)
 
     def write(self) -> str:
-        from .writing import write
-
+        """The trigger, the limit and the effects, each effect written by itself (effects are constructs)."""
         limit = f", {self.limit.value}" if self.limit else ""
-        return f"{self.trigger.value}{limit}: " + "; ".join(write(effect) for effect in self.effects)
+        return f"{self.trigger.value}{limit}: " + "; ".join(effect.write() for effect in self.effects)  # type: ignore[attr-defined]
 
 
 CONSTRUCTS: tuple[type[Construct], ...] = (Power,)
@@ -181,7 +177,7 @@ def _use(state: "CordesState", seat: int, index: int) -> None:
         used[index] = _period(state, power.limit)
     state.emit("power", player=seat, boxer=boxer, trigger=power.trigger.value, limit=power.limit.value if power.limit else None)
     power.run(state, seat)
-    if _steps.may_decide(power.effects):
+    if may_decide(power.effects):
         state.then(_used, seat)
     else:
         _used(state, seat)

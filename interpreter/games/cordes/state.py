@@ -6,8 +6,8 @@ setup, then turns: draw, the activity phase (spit, play, combats), the draw
 of a turn without play, the hand limit, the end of a round when the GONG was
 drawn. Whenever a player or chance must decide, a method poses a `Decision`
 with `ask`, and the answer runs the method named with it. A decision with a
-single option is taken at once and never asked. The card effects are run by
-the handlers of `steps.py`, one per AST class. The state is plain data, so
+single option is taken at once and never asked. The cards are run by the
+handlers of `cards.py`, one per AST class. The state is plain data, so
 `clone()` copies a position and `resample(seat, rng)` deals anew what a seat
 cannot see.
 
@@ -22,10 +22,10 @@ it is placed). Every card is in exactly one zone at all times
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache, cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
@@ -34,15 +34,25 @@ from atout.interpreter.engine.counters import NO_COUNTERS, Counters
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation, shuffle
 
-from . import ast
-from .game import GONG_SPREAD, CordesGame
+from . import ast, commentary, powers, steps
+from .blows import Blow
+from .cards import HANDLERS
+from .commentary import describe
 from .rules import CordesRules
+from .view import CordesView
 
+if TYPE_CHECKING:  # the game makes its states: this module is below it
+    from .game import CordesGame
 
 ATTACK, DEFENSE, RIPOSTE, RECOVERY = ast.CardType.ATTACK, ast.CardType.DEFENSE, ast.CardType.RIPOSTE, ast.CardType.RECOVERY
 
 #: The most hands a game keeps (`CordesState._hand`); past it, it starts again.
 HANDS_KEPT = 100_000
+
+#: Where the GONG goes back at setup: "approximately in the middle of this
+#: draw pile" — chance picks how many cards lie above it, the middle of the
+#: pile give or take this many (each place as likely).
+GONG_SPREAD = 3
 
 #: The options that are the same in every game.
 END_TURN = Option("End the turn", ("end",))
@@ -122,23 +132,6 @@ class PileKnowledge(list[set[int]]):
         return new
 
 
-@dataclass(frozen=True, slots=True)
-class Blow:
-    """A blow in a combat: what a card deals, from `by` to `to`.
-
-    `card` is its type (the name of the card that deals it), `effects` what
-    happens if it lands; `counter` is True for a riposte's counter-blow;
-    `unstoppable` for the blow of a card that "Cannot be countered".
-    """
-
-    card: str
-    by: int
-    to: int
-    effects: Sequence[ast.Effect]
-    counter: bool = False
-    unstoppable: bool = False
-
-
 @lru_cache(maxsize=256)
 def _activity_prompt(energy: int, gain: int) -> str:
     """What the player on turn is asked (made once per energy: asked at every step of a turn)."""
@@ -157,7 +150,7 @@ def _gong_option(above: int) -> Option:
     return Option(f"{above} cards above it", above)
 
 
-class CordesState(AgendaState[CordesGame]):
+class CordesState(AgendaState["CordesGame"]):
     """A position in a game of Dans les Cordes."""
 
     #: `replay --step` pauses before each card played, each drawn GONG and each round's end.
@@ -256,14 +249,10 @@ class CordesState(AgendaState[CordesGame]):
 
     def view(self, player: int):
         """What `player` may know: their hand, the public zones, never the other's hand."""
-        from .view import CordesView
-
         return CordesView.of(self, player)
 
     def describe(self, viewer: int | None = None) -> str:
         """Markers, hands, pile, ring and spittoons, as `viewer` may see them."""
-        from .commentary import describe
-
         return describe(self, viewer)
 
     def check_invariants(self) -> list[str]:
@@ -748,7 +737,7 @@ class CordesState(AgendaState[CordesGame]):
         self.played = True
         self.recoveries += 1
         node = self.play_card(player, name, "recovery")
-        steps.HANDLERS[type(node)](self, node, player)
+        HANDLERS[type(node)](self, node, player)
         if steps.may_decide(cast(ast.Recovery, node).effects):
             self.then(self._recovered, player)
         else:
@@ -770,7 +759,7 @@ class CordesState(AgendaState[CordesGame]):
     def _attack(self, attacker: int, name: str) -> None:
         """One card of the combat: its blow, then the attacker may go on."""
         node = self.play_card(attacker, name, "attack")
-        steps.HANDLERS[type(node)](self, node, attacker)
+        HANDLERS[type(node)](self, node, attacker)
         self.then(self._next_attack, attacker)
 
     def _next_attack(self, attacker: int) -> None:
@@ -832,7 +821,7 @@ class CordesState(AgendaState[CordesGame]):
                 self.then(powers.fire, blow.by, powers.Trigger.BLOW_LANDS)
             return
         node = self.play_card(blow.to, option.value, "answer")
-        steps.HANDLERS[type(node)](self, node, blow.to, blow)
+        HANDLERS[type(node)](self, node, blow.to, blow)
         if self.game.has_powers:
             self.then(powers.fire, blow.to, powers.Trigger.COUNTER)
 
@@ -1082,8 +1071,3 @@ def _answer_option(name: str) -> Option:
 
 def _blow_text(blow: Blow) -> str:
     return commentary.blow_text(blow)
-
-
-# The card handlers and the commentary read this module's classes: imported
-# once it is defined (whichever module is imported first).
-from . import commentary, powers, steps  # noqa: E402

@@ -1,26 +1,26 @@
-"""The interpreter of Dans les Cordes's cards: one handler per card class; the effects run themselves.
+"""The interpreter of Dans les Cordes's effects: they run in the order written, each running itself.
 
-`HANDLERS` maps each card class of `ast.py` to the function that runs it,
-and each function is named after its grammar rule (`defense` runs
-`Defense`, read by the rule `defense`). The effects and the outcomes are
-constructs (effects.py, conditions.py, moves.py, blows.py): each runs
-itself, `effect.run(state, player)`. A handler is called as `handler(state, node, player, …)`,
-where `player` is the card's "you" (the defender for a DEFENSE, the
-riposting player for a counter-blow). A handler does at once what needs no
-decision; a decision it poses on the state's agenda (`state.ask`), with the
-function the answer runs (a task), and what follows it waits for the
-answer. Docstrings quote the AST's meaning, which is the rule executed.
+The effects and the outcomes are constructs (effects.py, conditions.py,
+moves.py, blows.py, counters.py): each runs itself, `effect.run(state,
+player)`, where `player` is the card's "you". An effect does at once what
+needs no decision; a decision it poses on the state's agenda (`state.ask`),
+with the function the answer runs (a task), and the effects after it wait
+for the answer. What each card does when played is in `cards.py`.
+
+This module reads no other module of the game at run time: the state and
+the cards' handlers import it to run a card's effects, and so do the
+constructs that hold effects (a conditional's branches, a blow turned back
+or taken, a boxer's power).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from . import ast
-from .state import Blow, CordesState
-
-Handler = Callable[..., None]
+if TYPE_CHECKING:  # the state runs the effects: this module is below it, and below the constructs it runs
+    from . import ast
+    from .state import CordesState
 
 
 def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int, start: int = 0) -> None:
@@ -42,73 +42,3 @@ def run_effects(state: CordesState, effects: Sequence[ast.Effect], player: int, 
 def may_decide(effects: Sequence[ast.Effect]) -> bool:
     """True when some of these effects may pose a decision (what follows them must wait)."""
     return any(effect.may_decide() for effect in effects)  # type: ignore[union-attr]
-
-
-# ---------------------------------------------------------------------------
-# Cards
-# ---------------------------------------------------------------------------
-
-
-def attack(state: CordesState, card: ast.Attack, player: int) -> None:
-    """An ATTACK: a blow at the opponent, whose effects apply if it lands."""
-    state.deal_blow(Blow(card.name, player, 1 - player, card.effects, unstoppable=_unstoppable(card)))
-
-
-def _unstoppable(card: ast.Attack | ast.Riposte) -> bool:
-    """True when a property of the card says its blows cannot be countered."""
-    return any(prop.applies(card) for prop in card.properties)  # type: ignore[attr-defined]
-
-
-def as_an_attack(state: CordesState, node: ast.AsAnAttack, player: int, name: str) -> None:
-    """A riposte played as an attack: only this blow; no restriction, no counter-blow."""
-    card = state.game.hand_cards[name]
-    state.deal_blow(Blow(name, player, 1 - player, node.effects, unstoppable=_unstoppable(card)))  # type: ignore[arg-type]
-
-
-def riposte(state: CordesState, card: ast.Riposte, player: int, blow: Blow | None = None) -> None:
-    """As an attack (no `blow`), its `As an attack` blow; as a defense, counter `blow` and strike back."""
-    if blow is None:
-        as_an_attack(state, card.as_an_attack, player, card.name)
-    else:
-        _counter(state, card, player, blow)
-
-
-def _counter(state: CordesState, card: ast.Riposte, player: int, blow: Blow) -> None:
-    # "a defense that counters the attack and delivers a blow, which can in
-    # turn be defended against by the initial attacker."
-    state.emit("counter", player=player, card=card.name, countered=blow.card)
-    state.deal_blow(Blow(card.name, player, blow.by, card.counter, counter=True, unstoppable=_unstoppable(card)))
-
-
-def defense(state: CordesState, card: ast.Defense, player: int, blow: Blow) -> None:
-    """A DEFENSE against `blow`: its outcome instead of the blow's effects, then its own effects."""
-    outcome: Any = card.outcome  # a construct (blows.py)
-    outcome.run(state, player, blow)
-    if card.effects:
-        run_effects(state, card.effects, player)
-
-
-def recovery(state: CordesState, card: ast.Recovery, player: int) -> None:
-    """A RECOVERY: its effects, in order."""
-    run_effects(state, card.effects, player)
-
-
-#: The interpreter's dispatch table: AST class → handler. Every class that
-#: does something in play has one (CHARACTER and GONG cards are never played).
-HANDLERS: dict[type, Handler] = {
-    ast.Attack: attack,
-    ast.AsAnAttack: as_an_attack,
-    ast.Riposte: riposte,
-    ast.Defense: defense,
-    ast.Recovery: recovery,
-}
-
-#: The AST classes with no handler of their own, and the code that reads them:
-#: a restriction decides which cards may answer a blow; CHARACTER and GONG
-#: cards are set apart when the box is opened and never played.
-READ_BY: dict[type, str] = {
-    ast.Against: "CordesState.answer_options",
-    ast.AttackName: "CordesState.answer_options",
-    ast.Character: "CordesGame.__post_init__",
-    ast.Gong: "CordesGame.__post_init__",
-}

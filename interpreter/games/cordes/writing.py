@@ -14,7 +14,7 @@ you") left out, except a lost card's choice and placement, which are always
 printed; a riposte's counter-blow (and its blow as an attack) on the line of
 its "Against …:" when it is a single effect, on the lines below otherwise.
 
-`WRITERS` holds one writer per card class of `ast.py`, as `steps.HANDLERS`
+`WRITERS` holds one writer per card class of `ast.py`, as `cards.HANDLERS`
 holds one handler; the constructs (effects, outcomes, conditions, moves,
 powers) write themselves (their `write`), declared in one place with their
 grammar and handler. The commentary prints effects and outcomes with the
