@@ -223,11 +223,16 @@ def _freeze_at_exit() -> None:
         atexit.register(gc.freeze)
 
 
-def _tell_folder_refused(error: InputError) -> None:
-    """A folder too large to be a game's (`expand`), told as `play --cards` tells it: E100 at the folder."""
+def _folder_refused(error: InputError) -> Diagnostic:
+    """A folder too large to be a game's (`expand`), as `play --cards` tells it: E100 at the folder."""
     from atout.interpreter.language.diagnostics import Diagnostic
 
-    click.echo(Diagnostic("E100", error.reason, error.path or "").render() + "\n", err=True)
+    return Diagnostic("E100", error.reason, error.path or "")
+
+
+def _tell_folder_refused(error: InputError) -> None:
+    """Tell that a folder is too large to be a game's, on standard error."""
+    click.echo(_folder_refused(error).render() + "\n", err=True)
 
 
 def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) -> int:
@@ -239,7 +244,11 @@ def _validate(targets: list[Path], output: str, quiet: bool, max_per_file: int) 
         try:
             files = expand(targets)
         except InputError as error:  # a folder too large to be a game's
-            _tell_folder_refused(error)
+            if output != "json":
+                _tell_folder_refused(error)
+                return 1
+            refused = {"valid": False, "files": 0, "cards": 0, "problems": 1, "notes": 0, "diagnostics": [_folder_refused(error).as_json()], "truncated": {}}
+            click.echo(json.dumps(refused, ensure_ascii=False, indent=2))
             return 1
         if not files:
             click.echo(f"no .atout file in {', '.join(map(str, targets))}", err=True)

@@ -164,6 +164,16 @@ def test_a_folder_too_large_to_be_a_games_is_e100_for_each_command_that_reads_fo
     assert not (tmp_path / "site").exists()
 
 
+def test_a_folder_too_large_to_be_a_games_is_e100_in_validates_json(tmp_path, monkeypatch):
+    monkeypatch.setattr(inputs, "MAX_LISTED", 5)
+    folder = write(tmp_path / "grand", {f"c{n}.atout": GOOD for n in range(8)})
+    refused = run("validate", folder, "--format", "json")
+    assert refused.exit_code == 1
+    told = json.loads(refused.output)
+    assert (told["valid"], told["problems"], [(d["file"], d["code"]) for d in told["diagnostics"]]) == (False, 1, [(str(folder), "E100")])
+    assert "holds more than 5 files and folders" in told["diagnostics"][0]["message"]
+
+
 def test_a_long_title_is_quoted_short_in_its_message():
     text = "BattleFight : cartes\n\n== " + "T" * 19_000 + " ==\nAttaque\nCorps à Corps ; Blesser 4\n"
     (problem,) = read_document("x.atout", text, LANGUAGES).diagnostics
