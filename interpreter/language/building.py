@@ -38,12 +38,13 @@ diagnostics the methods reported for a unit given up.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 from lark import Lark, Token, Transformer
 from lark.parsers.lalr_analysis import Shift
 from lark.tree import Meta
-from lark.visitors import _vargs_inline
+from lark.visitors import _vargs_inline, _vargs_meta, _vargs_meta_inline
 
 from .transform import UnitTransformer
 
@@ -66,7 +67,8 @@ _Built = list
 
 def _meta(first: Token | None, last: Token | None) -> Meta:
     """The place of a node as Lark's `propagate_positions` gives it, from its first and last tokens."""
-    meta = Meta()  # type: ignore[no-untyped-call]  # Lark's Meta has no annotations
+    meta = _new_meta(Meta)
+    meta.empty = True  # what `Meta()` sets, without a call to its `__init__`
     if first is not None:
         meta.line, meta.column, meta.start_pos = first.line, first.column, first.start_pos  # type: ignore[assignment]
         meta.empty = False
@@ -74,6 +76,11 @@ def _meta(first: Token | None, last: Token | None) -> Meta:
         meta.end_line, meta.end_column, meta.end_pos = last.end_line, last.end_column, last.end_pos  # type: ignore[assignment]
         meta.empty = False
     return meta
+
+
+#: A Lark `Token` or `Meta` made without the calls of its constructor (attributes set one by one).
+_new_token = str.__new__
+_new_meta = object.__new__
 
 
 def _digits(token: str) -> int:
@@ -192,7 +199,16 @@ class UnitBuilder:
                         callbacks[kind](Token(kind, value, pos, first_line, column, line, after - line_start + 1, after))
                     pos = after
                     continue
-                token: Token | None = Token(kind, value, pos, first_line, column, line, after - line_start + 1, after)
+                # `Token(kind, value, pos, …)` without the two calls of its constructor
+                token: Token | None = _new_token(Token, value)
+                token.type = kind  # type: ignore[union-attr]
+                token.start_pos = pos  # type: ignore[union-attr]
+                token.value = value  # type: ignore[union-attr]
+                token.line = first_line  # type: ignore[union-attr]
+                token.column = column  # type: ignore[union-attr]
+                token.end_line = line  # type: ignore[union-attr]
+                token.end_column = after - line_start + 1  # type: ignore[union-attr]
+                token.end_pos = after  # type: ignore[union-attr]
                 pos = after
                 if kind in callbacks:
                     token = callbacks[kind](token)
@@ -240,6 +256,33 @@ class UnitBuilder:
             handler = self._tokens[token.type] = getattr(self.transformer, token.type, None)
         return token if handler is None else handler(token)
 
+    def _caller(self, name: str) -> tuple[int, Callable[..., Any] | None]:
+        """How a rule's method is called: a mode (`_PLAIN`, `_INLINE`, `_META`, `_META_INLINE`, `_WRAPPED`, `_DEFAULT`) and the function.
+
+        A method decorated by Lark's `v_args` is called as its wrapper calls it,
+        without the wrapper's calls in between; a construct's `read` is
+        called itself (`constructs.bind` names the construct of its reader).
+        """
+        method: Any = getattr(self.transformer, name, None)
+        if method is None:
+            return _DEFAULT, None
+        wrapper = getattr(method, "visit_wrapper", None)
+        if wrapper is None:
+            return _PLAIN, method
+        base = getattr(method, "base_func", None)
+        if base is None:
+            return _WRAPPED, method
+        if wrapper is _vargs_inline:
+            return _INLINE, base
+        if wrapper is _vargs_meta_inline:
+            return _META_INLINE, base
+        if wrapper is _vargs_meta:
+            construct = getattr(base, "construct", None)
+            if construct is not None and getattr(base, "transformer", None) is self.transformer:
+                return _META, partial(construct.read, self.transformer)
+            return _META, base
+        return _WRAPPED, method
+
     def _callback(self, rule: Any) -> Callable[[list[Any]], Any]:
         """What the parser calls when it reduces `rule`: Lark's tree shaping, then the rule's method."""
         expansion = rule.expansion
@@ -249,24 +292,24 @@ class UnitBuilder:
         single = bool(rule.options.expand1) and not rule.alias
         name = rule.alias or rule.options.template_source or rule.origin.name
         transformer = self.transformer
-        method: Any = getattr(transformer, name, None)
-        wrapper = getattr(method, "visit_wrapper", None)
-        inline_values = method is not None and wrapper is _vargs_inline
+        mode, function = self._caller(name)
+        method: Any = function
         token = self._token
         visit_tokens = transformer.__visit_tokens__
         max_digits = self.max_digits
         max_nesting = self.max_nesting
         inlined = rule.origin.name.startswith("_")
+        built = _Built
 
         def callback(raw: list[Any]) -> Any:
             for child in raw:
-                first = child[1] if type(child) is _Built else child
+                first = child[1] if type(child) is built else child
                 if first is not None:
                     break
             else:
                 first = None
             for child in reversed(raw):
-                last = child[2] if type(child) is _Built else child
+                last = child[2] if type(child) is built else child
                 if last is not None:
                     break
             else:
@@ -284,7 +327,7 @@ class UnitBuilder:
                 return [None, first, last, 0, children]
             if single and len(children) == 1:  # Lark's `?rule` with one child: the child, in the rule's container
                 only = children[0]
-                if type(only) is _Built:
+                if type(only) is built:
                     if only[1] is None and first is not None:
                         raise _GiveUp  # Lark would give the child's empty place the container's
                     only[1] = first
@@ -293,7 +336,7 @@ class UnitBuilder:
             height = 0
             values = []
             for child in children:
-                if type(child) is _Built:
+                if type(child) is built:
                     if child[3] > height:
                         height = child[3]
                     values.append(child[0])
@@ -304,17 +347,26 @@ class UnitBuilder:
             height += 1
             if height > max_nesting:
                 raise _GiveUp
-            if inline_values:
+            if mode == _META:
+                value = method(_meta(first, last), values)
+            elif mode == _META_INLINE:
+                value = method(_meta(first, last), *values)
+            elif mode == _INLINE:
                 value = method(*values)
-            elif wrapper is not None:
-                value = wrapper(method, name, values, _meta(first, last))
-            elif method is not None:
+            elif mode == _PLAIN:
                 value = method(values)
+            elif mode == _WRAPPED:
+                value = method.visit_wrapper(method, name, values, _meta(first, last))
             else:
                 value = transformer.__default__(name, values, _meta(first, last))  # type: ignore[no-untyped-call]
             return [value, first, last, height, None]
 
         return callback
+
+
+#: How a rule's method is called (`UnitBuilder._caller`): `f(values)`, `f(*values)`, `f(meta, values)`,
+#: `f(meta, *values)`, through its own `v_args` wrapper, or the transformer's `__default__` (no method).
+_PLAIN, _INLINE, _META, _META_INLINE, _WRAPPED, _DEFAULT = 0, 1, 2, 3, 4, 5
 
 
 __all__ = ["FAILED", "UnitBuilder"]

@@ -141,4 +141,7 @@ def _reader(transformer: "UnitTransformer", construct: type[Construct]) -> Any:
         return construct.read(transformer, meta, children)
 
     read.__doc__ = f"Grammar rule {construct.rule()}: builds {construct.__name__} (see its `read`)."
+    # what a reader calls, for a caller that calls it itself (`building.py`)
+    read.construct = construct  # type: ignore[attr-defined]
+    read.transformer = transformer  # type: ignore[attr-defined]
     return v_args(meta=True)(read)

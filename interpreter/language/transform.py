@@ -85,8 +85,11 @@ class UnitTransformer(Transformer[Any, Any]):
 
     def span(self, where: Meta | Token) -> Span:
         """The span, in the file, of a parse-tree node's meta or a token."""
-        line, column, end_line, end_column = position(where)
-        return Span(self.file, line + self._line_offset, column, end_line + self._line_offset, end_column)
+        line, column, end_line, end_column = where.line, where.column, where.end_line, where.end_column
+        if line is None or column is None or end_line is None or end_column is None:
+            position(where)  # raises: a token made by hand has no place
+        offset = self._line_offset
+        return Span(self.file, line + offset, column, end_line + offset, end_column)  # type: ignore[operator,arg-type]
 
     def original(self, token: Token) -> str:
         """The token as the designer wrote it (accents and capitals kept)."""
@@ -134,7 +137,8 @@ class UnitTransformer(Transformer[Any, Any]):
         """
         span = self.span(where)
         try:
-            return model(span=span, **fields)
+            # `model(span=span, **fields)`, without the call of pydantic's `__init__`: the same validation
+            return model.__pydantic_validator__.validate_python({"span": span, **fields})  # type: ignore[no-any-return]
         except ValidationError as error:
             for problem in error.errors():
                 field = str(problem["loc"][0]) if problem["loc"] else ""
