@@ -165,7 +165,7 @@ def check_game(
         reporter.parameters, reporter.layer = {}, None
     unread = {fold(title) for d in documents for title in d.unread_cards}
     for card_list in (d.node for d in documents if isinstance(d.node, CardList)):
-        check_list(game, card_list, catalogue, rules, reporter, unread)
+        check_list(game, card_list, catalogue, rules, reporter, unread, partial=not game_set.complete)
     return game_set
 
 
@@ -223,8 +223,13 @@ def check_list(
     rules: BaseModel | None,
     reporter: Reporter,
     unread: AbstractSet[str] = frozenset(),
+    partial: bool = False,
 ) -> None:
     """Unknown names (E400), names listed twice (E402), then the game's own checks.
+
+    A `partial` catalogue (an extension whose base was refused, with its
+    E302) may lack any card of the base: an unknown name is not reported
+    (the base's error comes first), and the list's composition waits.
 
     A card whose text has an error (`unread`) is not reported again here: its
     own error says what to mend, and the deck's composition waits for it; so
@@ -239,7 +244,7 @@ def check_list(
     for entry in card_list.entries:
         key = fold(entry.name)
         card = catalogue.get(key)
-        if card is None and key in unread:
+        if card is None and (key in unread or partial):
             waiting = True
             continue
         if card is None:

@@ -26,7 +26,7 @@ Laying files over a base, predictably:
 3. **Rules.** The main rules file gives only the parameters it changes;
    the others are the base's. Every other rules file (a variant) gives only
    what it changes over the set's main rules. A parameter given nowhere is
-   missing (E503) only in a complete set without base.
+   missing (E503) only in a complete set without base (not where an extension's base was refused).
 
 Laying an extension over an extension applies these rules layer by layer,
 the nearest layer winning.
@@ -66,7 +66,8 @@ class GameSet:
     documents: list[Document]
     #: The set's main rules, typed (None when they are missing or wrong).
     rules: BaseModel | None = None
-    #: True when the set's composition is checked (a complete set, or an extension).
+    #: True when the set's composition is checked (a complete set, or an extension laid over its base);
+    #: False when the extension's base was refused: neither its composition nor the names its lists take from the base are checked.
     complete: bool = True
     #: The documents read for bases given as folders (their own problems are reported).
     bases: list[Document] = field(default_factory=list)
@@ -101,7 +102,8 @@ def assemble(
         )
     if extensions:
         base = _base(game, extensions[0], reporter, shipped, depth, seen)
-        return replace(_layer(game, base, documents, reporter, complete=True), layer=_designer_layer(game, documents, extensions[0]))
+        # a base refused (its E302 says why) leaves the set partial: what it would bring is not checked as missing
+        return replace(_layer(game, base, documents, reporter, complete=base is not None), layer=_designer_layer(game, documents, extensions[0]))
     has_cards = any(isinstance(d.node, CardFile) for d in documents)
     if (has_cards and any(is_main_rules(d) for d in documents)) or not documents:
         return _layer(game, None, documents, reporter, complete=True)
@@ -220,12 +222,12 @@ def _layer(game: GameLanguage[Any, Any], base: GameSet | None, documents: list[D
     result: list[Document] = []
     typed_main = None
     if layer_main is not None:
-        typed_main, rules = _typed(game, layer_main, base_rules, reporter, missing=base is None)
+        typed_main, rules = _typed(game, layer_main, base_rules, reporter, missing=base is None and complete)
     for document in [*kept, *documents]:
         if document is layer_main and typed_main is not None:
             result.append(typed_main)
         elif isinstance(document.node, RulesFile) and not is_main_rules(document):
-            result.append(_typed(game, document, rules, reporter, missing=rules is None)[0])
+            result.append(_typed(game, document, rules, reporter, missing=rules is None and complete)[0])
         else:
             result.append(document)
     places = dict(base.parameters) if base is not None else {}

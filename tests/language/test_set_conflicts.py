@@ -119,3 +119,15 @@ def test_several_cards_left_out_on_one_line_are_told_to_take_one_line_each(tmp_p
     (folder / "expansion.atout").write_text((folder / "expansion.atout").read_text(encoding="utf-8").replace("Without : Jab, Cross\n", "Without : Jab, Crosz\n"), encoding="utf-8")
     (problem,) = [p for p in problems(folder) if p["code"] == "E303"]
     assert problem["message"].endswith("only a card of the base can be left out")
+
+
+def test_a_refused_base_is_the_one_problem_told_not_what_the_base_would_have_brought(tmp_path, monkeypatch):
+    """An extension whose base cannot be laid gets its E302 alone: no E400 for each card its lists take from the base, no E503 for each rule the base would give."""
+    folder = init(tmp_path, monkeypatch, "dragons")
+    extension = folder / "extension.atout"
+    extension.write_text(extension.read_text(encoding="utf-8") + "Base : ../nulle-part\n", encoding="utf-8")
+    found = problems(folder)
+    assert [p["code"] for p in found] == ["E302"], [p["message"] for p in found]
+    extension.write_text(extension.read_text(encoding="utf-8").replace("Base : ../nulle-part\n", ""), encoding="utf-8")
+    add(folder / "ma-collection.atout", "1 Dragon Inconnu\n")  # with its base, a name the set does not hold is told again
+    assert [p["code"] for p in problems(folder)] == ["E400"]
