@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from atout.interpreter.engine.play import play_game, seeded
 from atout.interpreter.engine.state import Event, Game, State
 from atout.interpreter.errors import AtoutError
+from atout.interpreter.fastpaths import FAST
 from atout.interpreter.lab.cluster import run_ray
 from atout.interpreter.lab.traits import LabTraits
 
@@ -232,12 +233,14 @@ class _Reading:
     lead at each turn's first decision.
     """
 
-    __slots__ = ("cards", "leads", "card_events", "lead")
+    __slots__ = ("cards", "leads", "card_events", "fields", "lead")
 
     def __init__(self, traits: LabTraits) -> None:
         self.cards: list[dict[str, list[Any]]] = [{}, {}]
         self.leads: list[float] = []
         self.card_events = traits.card_events
+        #: The kinds read from their facts (`LabTraits.fields`), the others by `card_events` (all of them on the plain path).
+        self.fields = traits.fields if FAST else {}
         self.lead = traits.lead
 
     def turn(self, state: State) -> None:
@@ -245,27 +248,47 @@ class _Reading:
         self.leads.append(self.lead(state))  # type: ignore[misc]  # a listener only with a lead
 
     def events(self, events: list[Event], state: State) -> None:
-        """The cards an action's events show held, held in the opening hand, or played (in the state's turn, read once)."""
-        cards = self.cards
-        card_events = self.card_events
+        """The cards an action's events show held, held in the opening hand, or played (in the state's turn, read once).
+
+        An event of a kind in `fields` is read from its facts, here (most
+        events a game shows its cards in: a card drawn, played); any other
+        by the game's `card_events`. Both count the same way (`_count`).
+        """
+        fields = self.fields
         turn = -1
         for event in events:
-            for seat, name, use in card_events(event, state):
-                seen = cards[seat]
-                entry = seen.get(name)
-                if entry is None:
-                    entry = seen[name] = [1, 0, None, 0, 0]
-                else:
-                    entry[0] = 1
-                if use == "played":
-                    if turn < 0:
+            found = fields.get(event["e"])
+            if found is None:
+                for seat, name, use in self.card_events(event, state):
+                    if use == "played" and turn < 0:
                         turn = state.turn
-                    entry[1] += 1
-                    entry[4] += turn
-                    if entry[2] is None:
-                        entry[2] = turn
-                elif use == "opening":
-                    entry[3] = 1
+                    _count(self.cards[seat], name, use, turn)
+                continue
+            seat_fact, card_fact, does, unless = found
+            if unless is not None and event.get(unless):
+                continue
+            if does != "held" and turn < 0:
+                turn = state.turn
+            if does == "drawn":
+                does = "held" if turn else "opening"
+            if seat_fact is None:
+                for seat, name in enumerate(event[card_fact]):
+                    _count(self.cards[seat], name, does, turn)
+                continue
+            seen = self.cards[event[seat_fact]]  # `_count`, inlined: one card an event, most of a game's events
+            name = event[card_fact]
+            entry = seen.get(name)
+            if entry is None:
+                entry = seen[name] = [1, 0, None, 0, 0]
+            else:
+                entry[0] = 1
+            if does == "played":
+                entry[1] += 1
+                entry[4] += turn
+                if entry[2] is None:
+                    entry[2] = turn
+            elif does == "opening":
+                entry[3] = 1
 
     def pooled(self, pool: list[Iterable[str]]) -> None:
         """Each seat's own cards that it never held, listed too (held 0), after those it held."""
@@ -273,6 +296,22 @@ class _Reading:
             for name in names:
                 if name not in seen:
                     seen[name] = [0, 0, None, 0, 0]
+
+
+def _count(seen: dict[str, list[Any]], name: str, use: str, turn: int) -> None:
+    """A seat's card `name` held, held in the opening hand, or played in `turn` (see `GameResult.cards`)."""
+    entry = seen.get(name)
+    if entry is None:
+        entry = seen[name] = [1, 0, None, 0, 0]
+    else:
+        entry[0] = 1
+    if use == "played":
+        entry[1] += 1
+        entry[4] += turn
+        if entry[2] is None:
+            entry[2] = turn
+    elif use == "opening":
+        entry[3] = 1
 
 
 def play_one(study: Study, number: int, index: int) -> GameResult:

@@ -10,6 +10,16 @@ Each game declares a `LabTraits` in its `lab.py`, read by the lab only:
   played in from that state (`state.turn`); `heard`, the kinds of events it
   reads (the lab's games emit no others: most of their events, never read,
   are not made);
+- `fields`: the same reading as `card_events`, for the kinds of events
+  that show their cards in their facts alone, declared instead of
+  computed (the lab's fast path: a lookup per event, no call): the kind →
+  `Fields(seat, card, use, unless)`, the event's fact naming the seat and
+  the one naming the card (`seat` None: the card fact lists one card per
+  seat, in seat order), what the card does (`"drawn"`: in the opening hand
+  before the first turn, else held), and a fact that, when true, shows no
+  card (a basic technique); the kinds not listed are read by
+  `card_events`, which reads them all the same (the plain path,
+  `ATOUT_PLAIN=1`);
 - `pool(state)`: for games whose seats bring cards of their own (a deck,
   a collection), the names of the cards each seat has among its own, read
   from the state as the game ends (with the cards the seat held, which may
@@ -30,12 +40,25 @@ Each game declares a `LabTraits` in its `lab.py`, read by the lab only:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, NamedTuple
 
 #: "opening": held in the opening hand; "held": came into the hand later; "played": played.
 Use = Literal["held", "opening", "played"]
+
+
+class Fields(NamedTuple):
+    """Where an event of one kind shows its card (see `LabTraits.fields`)."""
+
+    #: The fact naming the seat; None: the card fact is a list of one card per seat, in seat order.
+    seat: str | None
+    #: The fact naming the card (or the cards).
+    card: str
+    #: What the card does (a `Use`), or "drawn": "opening" before the first turn (turn 0), else "held".
+    use: Literal["held", "opening", "played", "drawn"]
+    #: A fact that, when true, means the event shows no card (None: there is none).
+    unless: str | None = None
 
 
 def _no_cards(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
@@ -68,3 +91,5 @@ class LabTraits:
     #: The kinds of events `card_events` reads: the lab's games make no others (None: it reads any).
     heard: frozenset[str] | None = None
     pool: Callable[[Any], list[Iterable[str]]] | None = None
+    #: The kinds of events whose cards are read from their facts (see the module's docstring).
+    fields: Mapping[str, Fields] = field(default_factory=dict)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import LabTraits, Use
+from atout.interpreter.lab.traits import Fields, LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
@@ -45,4 +45,7 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="deck", heard=frozenset({"draw", "play"}), pool=pool)
+#: The kinds `card_events` reads, read from their facts by the lab (see `LabTraits.fields`): the same cards.
+FIELDS = {"draw": Fields("player", "card", "drawn"), "play": Fields("player", "technique", "played", unless="basic")}
+
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="deck", heard=frozenset({"draw", "play"}), pool=pool, fields=FIELDS)

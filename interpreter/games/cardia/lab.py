@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import LabTraits, Use
+from atout.interpreter.lab.traits import Fields, LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
@@ -37,4 +37,7 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return found
 
 
-LAB = LabTraits(card_events, lead, conditions=conditions, heard=frozenset({"draw", "reveal"}))
+#: The kinds `card_events` reads, read from their facts by the lab (see `LabTraits.fields`): the same cards.
+FIELDS = {"draw": Fields("player", "card", "drawn"), "reveal": Fields(None, "cards", "played")}
+
+LAB = LabTraits(card_events, lead, conditions=conditions, heard=frozenset({"draw", "reveal"}), fields=FIELDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import LabTraits, Use
+from atout.interpreter.lab.traits import Fields, LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
@@ -43,4 +43,7 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="boxer", heard=frozenset({"draw", "take", "play"}))
+#: The kinds `card_events` reads, read from their facts by the lab (see `LabTraits.fields`): the same cards.
+FIELDS = {"draw": Fields("player", "card", "drawn"), "take": Fields("player", "card", "held"), "play": Fields("player", "card", "played")}
+
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="boxer", heard=frozenset({"draw", "take", "play"}), fields=FIELDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import LabTraits, Use
+from atout.interpreter.lab.traits import Fields, LabTraits, Use
 
 
 def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
@@ -64,4 +64,7 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="collection", heard=frozenset({"round", "swap", "reveal"}), pool=pool)
+#: The kinds `card_events` reads from their facts alone, read so by the lab (see `LabTraits.fields`): the same cards (a round's hands are read from the state).
+FIELDS = {"swap": Fields("player", "card", "held"), "reveal": Fields(None, "cards", "played")}
+
+LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="collection", heard=frozenset({"round", "swap", "reveal"}), pool=pool, fields=FIELDS)
