@@ -37,6 +37,7 @@ diagnostics the methods reported for a unit given up.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
@@ -83,6 +84,49 @@ _new_token = str.__new__
 _new_meta = object.__new__
 
 
+#: How many units a builder reads before it compiles its states' regexps again, the spaces fused (`_fused`):
+#: reading a folder once does not pay for the compiling, reading thousands of cards does.
+FUSE_AFTER: Final = 500
+
+
+def _fused(scanner: Any, lexer: Any) -> tuple[Any, dict[str, str]] | None:
+    """A state's regexp where the spaces before a token are read with it, and the names of the fused groups; None: the state's own.
+
+    Lark's contextual lexer reads the spaces (an ignored terminal) as a token
+    of their own, then the next token, each a turn of its loop. Here each
+    ignored terminal `P` that holds no line end is fused with what follows
+    it: at its place in the state's alternation (Lark's order), the branch
+    `(?>P)(?:T1|…|Tn)` (every terminal of the state again, under names of
+    their own) comes first, then `P` alone. The atomic group takes the
+    text `P` alone would take; what follows is read as the state's own
+    regexp reads it there; where nothing follows, `P` is read alone, as
+    before. A state whose lexer has callbacks keeps its own regexp.
+    """
+    if lexer.callback or lexer.use_bytes or lexer.re is not re or len(scanner._mres) != 1:
+        return None
+    terminals = scanner.terminals
+    fusable = [t for t in terminals if t.name in lexer.ignore_types and t.name not in lexer.newline_types]
+    if not fusable:
+        return None
+    names: dict[str, str] = {}
+    alternatives: list[str] = []
+    for terminal in terminals:
+        regexp = terminal.pattern.to_regexp()
+        if terminal in fusable:
+            branch = len(alternatives)
+            inner = []
+            for index, other in enumerate(terminals):
+                name = f"_F{branch}_{index}"
+                names[name] = other.name
+                inner.append(f"(?P<{name}>{other.pattern.to_regexp()})")
+            alternatives.append(f"(?>{regexp})(?:{'|'.join(inner)})")
+        alternatives.append(f"(?P<{terminal.name}>{regexp})")
+    try:
+        return re.compile("|".join(alternatives), lexer.g_regex_flags), names
+    except (re.error, AssertionError, OverflowError, RecursionError):  # too large for `re`: the state's own
+        return None
+
+
 def _digits(token: str) -> int:
     """How many digits a token that is a number has (a sign and spaces aside); 0 if it is not one."""
     digits = token.strip().lstrip("+-")
@@ -108,7 +152,9 @@ class UnitBuilder:
         self._states: dict[int, dict[str, tuple[bool, Any]]] = {}
         self._start_states = table.start_states
         self._end_states = table.end_states
-        self._scanners: dict[int, tuple[list[Any], Any, Any, dict[str, Any]]] = {}
+        self._scanners: dict[int, tuple[list[Any], Any, Any, dict[str, Any], dict[str, str]]] = {}
+        #: Units read; from `FUSE_AFTER` on, the states' regexps are made again with the spaces fused (`_fused`).
+        self._units = 0
 
     @staticmethod
     def supports(transformer: UnitTransformer) -> bool:
@@ -133,12 +179,17 @@ class UnitBuilder:
             return result[0]
         return FAILED  # a start rule that is one token: not among atout's, left to the plain way
 
-    def _scanner(self, state: int) -> tuple[list[Any], Any, Any, dict[str, Any]]:
-        """The terminals the contextual lexer looks for in a parser state: its regexps, ignored and multi-line types, callbacks."""
+    def _scanner(self, state: int) -> tuple[list[Any], Any, Any, dict[str, Any], dict[str, str]]:
+        """The terminals the contextual lexer looks for in a parser state: its regexps, ignored and multi-line types, callbacks, fused groups."""
         lexer = self._lexer.lexers[state]
         scanner = lexer.scanner  # built on first use, with the lexer's callbacks
-        made = self._scanners[state] = (scanner._mres, lexer.ignore_types, lexer.newline_types, lexer.callback)
-        return made
+        mres, fused = scanner._mres, {}
+        if self._units >= FUSE_AFTER:
+            made = _fused(scanner, lexer)
+            if made is not None:
+                mres, fused = [made[0]], made[1]
+        entry = self._scanners[state] = (mres, lexer.ignore_types, lexer.newline_types, lexer.callback, fused)
+        return entry
 
     def _actions(self, state: int) -> dict[str, tuple[bool, Any]]:
         """A state's actions by terminal (or rule name): shift to a state, or a reduction; made once."""
@@ -168,6 +219,9 @@ class UnitBuilder:
         """
         states = self._states
         scanners = self._scanners
+        self._units += 1
+        if self._units == FUSE_AFTER:  # enough read to pay for compiling the fused regexps
+            scanners.clear()
         state_stack = [self._start_states[start]]
         value_stack: list[Any] = []
         end_state = self._end_states[start]
@@ -177,15 +231,20 @@ class UnitBuilder:
         while True:
             if pos < end:
                 state = state_stack[-1]
-                mres, ignore, newline_types, callbacks = scanners.get(state) or self._scanner(state)
+                mres, ignore, newline_types, callbacks, fused = scanners.get(state) or self._scanner(state)
                 for mre in mres:
                     match = mre.match(text, pos)
                     if match:
                         break
                 else:
                     raise _GiveUp  # Lark's UnexpectedCharacters
-                value = match.group(0)
                 kind = match.lastgroup
+                if fused and kind in fused:  # a token after spaces, read with them (`_fused`)
+                    value = match.group(kind)
+                    pos = match.end() - len(value)
+                    kind = fused[kind]
+                else:
+                    value = match.group(0)
                 column = pos - line_start + 1
                 first_line = line
                 if kind in newline_types:
