@@ -218,7 +218,7 @@ def test_a_bonus_with_a_condition_in_dragons_is_taught_the_pouvoir_line():
 
 def test_cannot_be_countered_in_cordes_is_taught_its_line():
     (diagnostic,) = read_line("cordes", "this card cannot be countered")
-    assert diagnostic.message.startswith('unexpected word "this"')
+    assert diagnostic.message.startswith('unexpected word "card"; expected "turn"')  # "This turn only: …" starts as it does
     assert diagnostic.hint == ("to make a blow that no defense or riposte can counter, write a `Cannot be countered` line: Cannot be countered")
     assert "hint: to make a blow" in diagnostic.render()
 

@@ -227,13 +227,13 @@ def test_a_misspelt_type_gets_the_nearest_type(read):
 
 def test_an_attack_needs_an_effect(read):
     assert problems(read(HEADER + "== Jab ==\nATTACK · cost 1\n")) == [
-        ("E112", 3, 16, 'the card stops here; expected "Cannot", "if", "look", "put", "remove", "take" or a number'),
+        ("E112", 3, 16, 'the card stops here; expected "Cannot", "at", "if", "look", "put", "remove", "take", "this", "until" or a number'),
     ]
 
 
 def test_an_effect_starts_with_its_sign(read):
     assert problems(read(HEADER + "== Jab ==\nATTACK · cost 1\nDraw 2\n")) == [
-        ("E111", 4, 1, 'unexpected word "Draw"; expected "Cannot", "if", "look", "put", "remove", "take" or a number'),
+        ("E111", 4, 1, 'unexpected word "Draw"; expected "Cannot", "at", "if", "look", "put", "remove", "take", "this", "until" or a number'),
     ]
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.counters import change_text, held_text
+from atout.interpreter.engine.durations import NO_DURATIONS, duration_text
+from atout.interpreter.engine.durations import held_text as durations_text
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import limit_reason, limit_text
 
@@ -209,6 +211,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"    {p}'s {event['boxer']}: {event['trigger']}{limit}"
     if e == "counters":
         return f"      {p}: {change_text(event)}"
+    if e == "duration":
+        return f"      {p}: {duration_text(event)}"
     if e == "power_held":
         when = "between two decisions" if event["per"] == "action" else "in a turn"
         return f"    {p}'s {event['boxer']} does not fire again ({event['trigger']}): at most {event['most']} powers fire {when}"
@@ -264,6 +268,8 @@ def describe(state: CordesState, viewer: int | None = None) -> str:
     lines.append(f"  Draw pile: {_cards(len(state.pile) + (state.gong_depth is not None))}; removed: {len(state.removed)}; ring: {ring}" + ("; the GONG is out" if state.gong_out else ""))
     if state.counters:
         lines.append(f"  Tokens: {held_text(state.counters)}")
+    if state.durations is not NO_DURATIONS:
+        lines.append(f"  Kept for later, or holding: {durations_text(state.durations, seat_name)}")
     if state.blow is not None:
         blow = state.blow
         lines.append(f"  Blow to answer: {seat_name(blow.by)}'s {blow.card} at {seat_name(blow.to)} ({blow_text(blow, seat_name(blow.to))})")

@@ -3,7 +3,7 @@
 from atout.interpreter.language.game import FileKind, GameLanguage, rules_kind
 from atout.interpreter.language.hints import teach
 
-from . import ast, blows, checks, conditions, counters, effects, moves, powers, writing
+from . import ast, blows, checks, conditions, counters, durations, effects, moves, powers, writing
 from .rules import CordesRules
 from .transformer import CordesTransformer
 
@@ -37,6 +37,7 @@ TEACHINGS = (
         "At the start of your turn, once per round: +1 energy",
         "When your blow lands, once per turn: -1 energy to the opponent",
         "When the GONG rings: +1 life",
+        "At the end of your turn: +1 card",
         "At the start of the opponent's turn: -1 energy to the opponent for each bleed token on the opponent",
         constructs=("power",),
         also=("when you dodge a blow", "when you block a blow"),
@@ -67,6 +68,23 @@ TEACHINGS = (
         constructs=("tokens_on",),
     ),
     teach("to act when a boxer has tokens", "if", "if the opponent has at least 2 bleed tokens: -3 life to the opponent; otherwise: put 1 bleed token on the opponent", constructs=("has_tokens",)),
+    teach(
+        "to keep effects for the start of a later turn (next turn, delayed)",
+        "At the start of your next turn",
+        "At the start of your next turn: +2 energy",
+        "At the start of the opponent's next turn: -1 life to the opponent and -1 energy to the opponent",
+        constructs=("delayed",),
+        also=("next turn: +2 energy", "on the opponent's next turn: -1 life to the opponent", "delay an effect"),
+    ),
+    teach(
+        "to change what attacks cost or what blows deal for this turn only or until the end of your next turn",
+        "This turn only",
+        "This turn only: your attacks cost 1 less",
+        "Until the end of your next turn: the opponent's attacks cost 1 more",
+        "This turn only: your blows deal 1 more damage",
+        constructs=("lasting", "attack_cost", "blow_damage"),
+        also=("until your next turn", "for this turn", "your attacks cost less this turn", "your blows deal more damage"),
+    ),
     teach("to block an attack and lose less life", "Against an attack", "Against an attack you lose 1 life", constructs=("block",)),
     teach("to dodge an attack", "Against an attack", 'Against an attack of type "Jab" or "Cross" you dodge the blow', constructs=("dodge",)),
     teach("to turn an attack back on the attacker", "Against an attack", "Against an attack you turn the blow back", constructs=("turn_back",)),
@@ -104,7 +122,7 @@ LANGUAGE: GameLanguage[CordesRules, ast.Card] = GameLanguage(
     rules_model=CordesRules,
     check_set=checks.check_set,
     write_card=writing.write_card,
-    constructs=(*effects.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *blows.CONSTRUCTS, *counters.CONSTRUCTS),
+    constructs=(*effects.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *blows.CONSTRUCTS, *counters.CONSTRUCTS, *durations.CONSTRUCTS),
     codes={"E410": "a card text that can be seen never to end (a power that fires itself with no limit)"},
     teachings=TEACHINGS,
 )

@@ -31,10 +31,12 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.agenda import AgendaState, GameOver
 from atout.interpreter.engine.counters import NO_COUNTERS, Counters
+from atout.interpreter.engine.durations import NO_DURATIONS, Durations
 from atout.interpreter.engine.state import Event, Outcome
 from atout.interpreter.engine.zones import conservation, shuffle
 
 from . import ast, commentary, powers, steps
+from . import durations as timing
 from .blows import Blow
 from .cards import HANDLERS
 from .commentary import describe
@@ -158,6 +160,8 @@ class CordesState(AgendaState["CordesGame"]):
     #: The tokens on the boxers (`counters.py`): none until a card puts one. A class default, so that a
     #: game whose cards use no tokens keeps no field for them; a change sets a new store (copies share it).
     counters: Counters = NO_COUNTERS
+    #: The delayed and lasting effects (`durations.py`): none until a card keeps one. A class default, as `counters`.
+    durations: Durations = NO_DURATIONS
 
     def __init__(self, game: CordesGame, setup: bool = True) -> None:
         self.game = game
@@ -583,6 +587,8 @@ class CordesState(AgendaState["CordesGame"]):
                 energy=[seats[0].energy, seats[1].energy],
             )
         self.draw(player, self.game.rules.draw_at_start)
+        if self.durations is not NO_DURATIONS:
+            self.then(timing.turn_starts, player)
         if self.game.has_powers:
             self.then(powers.fire, player, powers.Trigger.START_OF_TURN)
             if powers.has_trigger(self, 1 - player, powers.Trigger.START_OF_OPPONENT_TURN):
@@ -598,7 +604,9 @@ class CordesState(AgendaState["CordesGame"]):
             self._turn_over(player)
 
     def _turn_over(self, player: int) -> None:
-        """A turn without a card played draws; then the hand limits and the round bell."""
+        """The lasting effects of the turn end; a turn without a card played draws; then the hand limits and the round bell."""
+        if self.durations is not NO_DURATIONS:
+            timing.turn_ends(self, player)
         if self.played:
             self._hand_limits(player)
         else:
@@ -668,6 +676,8 @@ class CordesState(AgendaState["CordesGame"]):
         """
         game = self.game
         energy = self.seats[player].energy
+        if self.durations is not NO_DURATIONS and timing.attack_cost_change(self, player):
+            return self._costed_options(player, combat=False)
         may_attack = not self.combat_done
         may_recover = self.recoveries < game.rules.recoveries_per_turn
         hand = self._hand(player)
@@ -694,6 +704,8 @@ class CordesState(AgendaState["CordesGame"]):
         Kept with the hand (`_hand`), by the energy, as `activity_options`.
         """
         energy = self.seats[player].energy
+        if self.durations is not NO_DURATIONS and timing.attack_cost_change(self, player):
+            return self._costed_options(player, combat=True)
         hand = self._hand(player)
         kept = hand.combat
         options = kept.get(energy)
@@ -708,6 +720,26 @@ class CordesState(AgendaState["CordesGame"]):
         options.append(END_COMBAT)
         kept[energy] = options
         return options
+
+    def _costed_options(self, player: int, combat: bool) -> list[Option]:
+        """The options of an activity (or of a combat) while a lasting effect changes what attacks cost (not kept)."""
+        acts = self.game.acts
+        energy = self.seats[player].energy
+        change = timing.attack_cost_change(self, player)
+        may_recover = not combat and self.recoveries < self.game.rules.recoveries_per_turn
+        may_attack = combat or not self.combat_done
+        plays, spits = [], []
+        for name in self._hand(player).names:
+            kind, cost, play, spit = acts[name]
+            if kind is ATTACK or kind is RIPOSTE:
+                if may_attack and max(0, cost + change) <= energy:
+                    plays.append(play)
+            elif kind is RECOVERY and may_recover and cost <= energy:
+                plays.append(play)
+            spits.append(spit)
+        if combat:
+            return [*plays, END_COMBAT]
+        return [*plays, *spits, END_TURN]
 
     def spit(self, player: int, card: int) -> None:
         """Spit a card of the hand into the spittoon: +1 energy (not a played card)."""
@@ -726,10 +758,13 @@ class CordesState(AgendaState["CordesGame"]):
         """Play a card of the hand: pay its cost, put it in the ring; the card."""
         node = self.game.hand_cards[name]
         seat = self.seats[player]
+        cost = node.cost
+        if self.durations is not NO_DURATIONS and role == "attack":
+            cost = max(0, cost + timing.attack_cost_change(self, player))
         if self.hears("play"):
-            self.emit("play", player=player, card=name, role=role, cost=node.cost, energy=seat.energy - node.cost)
+            self.emit("play", player=player, card=name, role=role, cost=cost, energy=seat.energy - cost)
         self.ring.append(self.take_from_hand(player, name))
-        seat.energy -= node.cost
+        seat.energy -= cost
         return node
 
     def _recovery(self, player: int, name: str) -> None:
@@ -815,7 +850,11 @@ class CordesState(AgendaState["CordesGame"]):
         if option.value is None:
             if self.quiet is not True:
                 self.emit("take", player=blow.to, card=blow.card)
+            # A blow that deals more damage: by the modifiers holding before it (not one its own effects begin).
+            extra = timing.blow_damage_change(self, blow.by) if self.durations is not NO_DURATIONS else 0
             steps.run_effects(self, blow.effects, blow.by)
+            if extra:
+                self.then(self.change_life, blow.to, -extra)
             if self.game.has_powers:
                 self.then(powers.fire, blow.to, powers.Trigger.TAKE_BLOW)
                 self.then(powers.fire, blow.by, powers.Trigger.BLOW_LANDS)

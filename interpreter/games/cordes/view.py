@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.interpreter.engine.counters import NO_COUNTERS
+from atout.interpreter.engine.durations import NO_DURATIONS
 
 from .rules import CordesRules
 
@@ -51,6 +52,8 @@ class CordesView:
     box: dict
     #: The tokens on the boxers, public: ("player", seat, token's name folded, count), by seat and name.
     tokens: tuple[tuple[str, int, str, int], ...] = ()
+    #: The delayed and lasting effects, public (every card is played face up): see `Durations.key`.
+    durations: tuple[tuple[Any, ...], ...] = ()
 
     @classmethod
     def of(cls, state, me: int) -> CordesView:
@@ -81,6 +84,7 @@ class CordesView:
             coach_picked=tuple(names[c] for c in state.coach_picked),
             box=state.game.cards,
             tokens=state.counters.key() if state.counters is not NO_COUNTERS else (),
+            durations=state.durations.key() if state.durations is not NO_DURATIONS else (),
         )
 
     @property
