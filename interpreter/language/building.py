@@ -359,6 +359,8 @@ class UnitBuilder:
         max_nesting = self.max_nesting
         inlined = rule.origin.name.startswith("_")
         built = _Built
+        if inlined and len(expansion) == 1:  # `_slot: a | b | …`, one rule per symbol: most reductions
+            return _single_inlined(shape)
 
         def callback(raw: list[Any]) -> Any:
             for child in raw:
@@ -421,6 +423,33 @@ class UnitBuilder:
             return [value, first, last, height, None]
 
         return callback
+
+
+def _single_inlined(shape: list[tuple[int, bool]]) -> Callable[[list[Any]], Any]:
+    """The callback of an inlined rule of one symbol (`UnitBuilder._callback`'s, without its loops): its parent takes its child."""
+    built = _Built
+    if not shape:  # a token filtered out: no child, its place only
+
+        def filtered(raw: list[Any]) -> Any:
+            child = raw[0]
+            return [None, child, child, 0, []]
+
+        return filtered
+    if shape[0][1]:  # an inlined rule: its children
+
+        def spliced(raw: list[Any]) -> Any:
+            child = raw[0]
+            return [None, child[1], child[2], 0, child[4]]
+
+        return spliced
+
+    def kept(raw: list[Any]) -> Any:
+        child = raw[0]
+        if type(child) is built:
+            return [None, child[1], child[2], 0, raw]
+        return [None, child, child, 0, raw]
+
+    return kept
 
 
 #: How a rule's method is called (`UnitBuilder._caller`): `f(values)`, `f(*values)`, `f(meta, values)`,
