@@ -260,9 +260,21 @@ class _Reading:
             found = fields.get(event["e"])
             if found is None:
                 for seat, name, use in self.card_events(event, state):
-                    if use == "played" and turn < 0:
-                        turn = state.turn
-                    _count(self.cards[seat], name, use, turn)
+                    seen = self.cards[seat]  # `_count`, inlined: a round's hands are several cards an event
+                    entry = seen.get(name)
+                    if entry is None:
+                        entry = seen[name] = [1, 0, None, 0, 0]
+                    else:
+                        entry[0] = 1
+                    if use == "played":
+                        if turn < 0:
+                            turn = state.turn
+                        entry[1] += 1
+                        entry[4] += turn
+                        if entry[2] is None:
+                            entry[2] = turn
+                    elif use == "opening":
+                        entry[3] = 1
                 continue
             seat_fact, card_fact, does, unless = found
             if unless is not None and event.get(unless):
