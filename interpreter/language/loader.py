@@ -294,6 +294,20 @@ def _any_header(games: dict[str, GameLanguage[Any, Any]]) -> str:
     return next(iter(games.values())).header_example() if games else "Game : cards"
 
 
+#: The games by their folded header names, for the games last asked about (`_header_names`).
+_HEADER_NAMES: list[tuple[tuple[tuple[Any, tuple[str, ...]], ...], dict[str, GameLanguage[Any, Any]]]] = []
+
+
+def _header_names(games: dict[str, GameLanguage[Any, Any]]) -> dict[str, GameLanguage[Any, Any]]:
+    """The games by the folded names a header may give them; folded again only when the games or their names change."""
+    key = tuple((game, tuple(game.header_names)) for game in games.values())
+    if _HEADER_NAMES and len(_HEADER_NAMES[0][0]) == len(key) and all(a is b and m == n for (a, m), (b, n) in zip(_HEADER_NAMES[0][0], key)):
+        return _HEADER_NAMES[0][1]
+    by_name = {fold(" ".join(n.split())): g for g, names in key for n in names}
+    _HEADER_NAMES[:] = [(key, by_name)]
+    return by_name
+
+
 def _read_header(document: Document, lines: list[str], index: int, games: dict[str, GameLanguage[Any, Any]]) -> bool:
     """Read the header line into `document.game` and `.kind`; False on a problem."""
     line = lines[index]
@@ -314,7 +328,7 @@ def _read_header(document: Document, lines: list[str], index: int, games: dict[s
         )
         return False
     game_words, kind_words = body.split(":", 1)
-    by_name = {fold(" ".join(n.split())): g for g in games.values() for n in g.header_names}
+    by_name = _header_names(games)
     game = by_name.get(" ".join(fold(game_words).split()))
     game_column = len(game_words) - len(game_words.lstrip()) + 1
     if game is None:
@@ -367,11 +381,17 @@ def _units(document: Document, lines: list[str], first: int, kind: FileKind) -> 
     In a card file, each unit runs from a title line to the next one; any
     text before the first title is reported (E113), never dropped.
     """
-    meaningful = [i for i in range(first, len(lines)) if lines[i].strip() and not lines[i].strip().startswith("#")]
+    meaningful: list[int] = []
+    titles: list[int] = []
+    for i in range(first, len(lines)):  # one pass: each line stripped once
+        stripped = lines[i].strip()
+        if stripped and stripped[0] != "#":
+            meaningful.append(i)
+            if stripped.startswith("=="):
+                titles.append(i)
     if kind.unit == "line":
         return [(i, i + 1) for i in meaningful]
-    titles = [i for i in meaningful if lines[i].lstrip().startswith("==")]
-    before = [i for i in meaningful if not titles or i < titles[0]]
+    before = meaningful[:1] if meaningful and (not titles or meaningful[0] < titles[0]) else []
     for i in before:
         line = lines[i]
         document.diagnostics.append(
