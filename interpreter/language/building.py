@@ -22,10 +22,14 @@ The loop that feeds them is Lark's too, written out in one function
 (`UnitBuilder._parse`): its contextual lexer's per-state regexps, its
 lexer callbacks and its parse table, driven as `BasicLexer.next_token` and
 `ParserState.feed_token` drive them, without their generator and calls
-per token. Driving Lark's own loop with these callbacks reads the
+per token. Driving Lark's own loop with these callbacks read the
 benchmark's cards at about 5,800 cards/s, this one at about 6,400 (4,650
-for the two passes). Only a unit that reads without error goes through
-it: any error is Lark's to report.
+for the two passes); tokens made without their constructor's calls, the
+methods called without their `v_args` wrappers, the spaces read with the
+token after them (`_fused`) and the inlined rules of one symbol given a
+callback of their own (`_single_inlined`) then took a fifth off its
+instructions (docs/benchmarks-history.md, "Reading cards"). Only a unit
+that reads without error goes through it: any error is Lark's to report.
 
 What comes out is exactly what the two passes give, or nothing: a unit that
 has a syntax error, a number too long, clauses nested too deeply
