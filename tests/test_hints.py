@@ -153,7 +153,7 @@ REFUSED = {
         ("Pioche 2 cartes", {"piocher"}),
         ("Repousser l'adversaire de 2 cases", {"pousser"}),
         ("Se déplace de 2 cases", {"se_deplacer"}),
-        ("Force +2 jusqu'au prochain tour", {"force", "stable"}),
+        ("Force +2 jusqu'au prochain tour", {"force", "stable", "jusqu_a"}),  # a bonus for a while: `Jusqu'à la fin de ton prochain tour : Force +2`
         ("Quand tu es blessé, une fois par tour : Piocher 1", {"quand"}),
         ("[L'adversaire] Se Blesser 2", {"l_adversaire_a"}),
         ("Les deux joueurs Piochent 1", {"tout_le_monde_a"}),

@@ -72,6 +72,8 @@ class Delayed(NamedTuple):
     player: int
     #: The construct kept (its game's subclass of `DelayedEffect`): it runs its effects when due.
     effect: Any
+    #: What kept it, as the game needs it when the effects run (BattleFight: the technique); None if nothing.
+    source: Any = None
 
 
 class Lasting(NamedTuple):
@@ -188,9 +190,12 @@ class DelayedEffect(Construct):
 
     moment: Moment = Moment.YOUR_NEXT_TURN
 
-    def keep(self, state: Any, player: int, when: str) -> dict[str, Any]:
-        """Keep the effects for their moment now; the facts of the event `duration` that tells it (the game emits it)."""
-        state.durations = state.durations.keep(Delayed(self.moment.seat(player), player, self))
+    def keep(self, state: Any, player: int, when: str, source: Any = None) -> dict[str, Any]:
+        """Keep the effects for their moment now; the facts of the event `duration` that tells it (the game emits it).
+
+        `source`: what kept them, as the game needs it when they run (kept with them).
+        """
+        state.durations = state.durations.keep(Delayed(self.moment.seat(player), player, self, source))
         return {"player": player, "change": "kept", "effect": self.effects_text(), "when": when}
 
     def effects_text(self) -> str:

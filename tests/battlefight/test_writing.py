@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from atout.cards import CARDS_DIR
 from atout.interpreter.engine.loading import load_files
 from atout.interpreter.games import LANGUAGES
-from atout.interpreter.games.battlefight import ast, conditions, counters, moves, powers, quantities, writing
+from atout.interpreter.engine.durations import Moment, Until
+from atout.interpreter.games.battlefight import ast, conditions, counters, durations, moves, powers, quantities, writing
 from atout.interpreter.language import logic
 from atout.interpreter.language.constructs import Construct
 from atout.interpreter.language.loader import read_document
@@ -259,7 +260,7 @@ PRENDRE = st.builds(
 
 def _blocks() -> st.SearchStrategy:
     """A block's steps: plain keywords (no Stable, no block), each with its modifiers."""
-    plain = [cls for cls in _union(ast.Keyword) if cls not in (ast.Stable, conditions.Si, powers.Quand)]
+    plain = [cls for cls in _union(ast.Keyword) if cls not in (ast.Stable, conditions.Si, powers.Quand, durations.AuProchainTour)]
     step = st.builds(
         ast.Step,
         modifiers=st.lists(st.one_of([node(cls) for cls in _union(ast.Modifier)]), max_size=ast.MAX_MODIFIERS),
@@ -282,10 +283,12 @@ CONSTRUCTS[powers.Quand] = st.builds(
     limit=st.none() | st.sampled_from(powers.Limit),
     block=st.deferred(_blocks),
 )
+CONSTRUCTS[durations.AuProchainTour] = st.builds(durations.AuProchainTour, moment=st.sampled_from(Moment), block=st.deferred(_blocks))
+CONSTRUCTS[durations.JusquA] = st.builds(durations.JusquA, until=st.sampled_from(Until), modifier=st.one_of([node(cls) for cls in (ast.Force, ast.Protection, ast.Vitesse, ast.Charme)]))
 
 KEYWORDS = _union(ast.Keyword)
 MODIFIERS = _union(ast.Modifier)
-COMPOUND = (conditions.Si, powers.Quand)
+COMPOUND = (conditions.Si, powers.Quand, durations.AuProchainTour)
 
 #: Letters, digits and the signs of printed titles, accents and typographic apostrophes included.
 TITLE_LETTERS = st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789éèêëàâäîïôöùûüçÉÈÊÀÂÎÔÛÇŒœÆæ'’-,.!?&#:;()«» ")

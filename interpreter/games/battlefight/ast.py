@@ -477,6 +477,7 @@ from .conditions import Si  # noqa: E402  (constructs: they hold steps, resolved
 from .moves import Prendre  # noqa: E402
 from .powers import Quand  # noqa: E402
 from .counters import PoserJetons, RetirerJetons  # noqa: E402
+from .durations import AuProchainTour, JusquA  # noqa: E402
 
 #: The modifiers and keywords of the rules, in their order: each a construct (see `RulesKeyword`).
 KEYWORDS = (
@@ -508,7 +509,7 @@ if TYPE_CHECKING:  # a union built from a list is no type to mypy
     Keyword = Any
 else:
     Keyword = Annotated[
-        Union[tuple(k for k in KEYWORDS if k not in (LAdversaireA, ToutLeMondeA)) + (Si, Prendre, Quand, PoserJetons, RetirerJetons)],  # noqa: UP007  (a union built from a tuple)
+        Union[tuple(k for k in KEYWORDS if k not in (LAdversaireA, ToutLeMondeA)) + (Si, Prendre, Quand, PoserJetons, RetirerJetons, AuProchainTour, JusquA)],  # noqa: UP007  (a union built from a tuple)
         Field(discriminator="kind"),
     ]
 #: The keywords that are conditions, effects, the stable step and permanents.
@@ -561,5 +562,5 @@ class Technique(Node):
 # name it, where their validators, built at their first use (`Node`'s `defer_build`), find it.
 # (`model_rebuild` would build them here, and every keyword's with them, in every process that
 # imports the game, and once more from the leaves up when a file is read: `language/models.py`.)
-for _holder in (Si, Quand):
+for _holder in (Si, Quand, AuProchainTour):
     sys.modules[_holder.__module__].Step = Step  # type: ignore[attr-defined]

@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.counters import change_text, held_text
+from atout.interpreter.engine.durations import NO_DURATIONS
+from atout.interpreter.engine.durations import held_text as durations_text
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.limits import limit_reason, limit_text
 from atout.interpreter.language.text import fold
@@ -150,6 +152,8 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         return f"       the power of {event['technique']} stops (a condition failed)"
     if e == "counters":
         return f"       {p}: {change_text(event)}"
+    if e == "duration":
+        return f"       {p}: {_duration_text(event)}"
     if e == "permanent":
         return f"       active for {p} while {event['technique']} is in play"
     if e == "stable":
@@ -164,6 +168,16 @@ def render(event: dict[str, Any], viewer: int | None = None) -> str:
         winner = event["winner"]
         return f"Game over: {'a draw' if winner is None else seat_name(winner) + ' wins'} — {event['reason']}"
     return f"    ({e})"
+
+
+def _duration_text(event: dict[str, Any]) -> str:
+    """An event `duration`: a block kept for later, acting now, a bonus that holds or ends (the card's words quoted)."""
+    change, effect, when = event["change"], event["effect"], event["when"]
+    if change == "kept":
+        return f"kept ({when}): {effect}"
+    if change == "acts":
+        return f"now ({when}): {effect}"
+    return f"no longer ({when}): {effect}"
 
 
 def describe(state: BattleFightState, viewer: int | None = None) -> str:
@@ -187,6 +201,8 @@ def describe(state: BattleFightState, viewer: int | None = None) -> str:
     if state.counters:
         names = {active.uid: f"{active.name} of {seat_name(active.owner)}" for active in state.actives}
         lines.append(f"  tokens: {held_text(state.counters, names.__getitem__)}")
+    if state.durations is not NO_DURATIONS:
+        lines.append(f"  kept for later, or holding: {durations_text(state.durations, seat_name)}")
     for active in state.actives:
         status = f"Stable {active.cost}" if active.stable else f"running, at step {active.next_step + 1}"
         lines.append(f"  in play: {active.name} of {seat_name(active.owner)} ({status})")

@@ -5,7 +5,7 @@ from functools import partial
 from atout.interpreter.language.game import FileKind, GameLanguage, deck_kind, rules_kind
 from atout.interpreter.language.hints import teach
 
-from . import ast, checks, conditions, counters, moves, powers, quantities, writing
+from . import ast, checks, conditions, counters, durations, moves, powers, quantities, writing
 from .rules import BattleFightRules
 from .transformer import BattleFightTransformer
 
@@ -108,6 +108,22 @@ TEACHINGS = (
         constructs=("quand",),
     ),
     step(
+        "to keep steps for the start of a later turn (next turn, delayed)",
+        "Au début de ton prochain tour",
+        "Corps à Corps ; Blesser 1 ; Au début de ton prochain tour : Blesser 2",
+        "Au début du prochain tour de l'adversaire : Si Possible Défausser 1 puis Blesser 1",
+        constructs=("differe",),
+        also=("au prochain tour : Blesser 2", "plus tard", "au tour suivant"),
+    ),
+    step(
+        "to give a bonus until the end of this turn or of your next turn",
+        "Jusqu'à la fin du tour",
+        "Jusqu'à la fin du tour : Force +2 ; Corps à Corps ; Blesser 2",
+        "Bloquer 1 ; Jusqu'à la fin de ton prochain tour : Protection +2",
+        constructs=("jusqu_a",),
+        also=("pour ce tour : Force +2", "ce tour-ci seulement", "jusqu'à ton prochain tour"),
+    ),
+    step(
         "to put tokens on a player (charges, bleeding…)",
         "Poser",
         "Poser 2 jetons Charge ; Piocher 1",
@@ -158,7 +174,7 @@ LANGUAGE = GameLanguage(
     check_set=checks.check_set,
     check_list=checks.check_list,
     write_card=writing.write_card,
-    constructs=(*ast.KEYWORDS, *quantities.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *counters.CONSTRUCTS),
+    constructs=(*ast.KEYWORDS, *quantities.CONSTRUCTS, *conditions.CONSTRUCTS, *moves.CONSTRUCTS, *powers.CONSTRUCTS, *counters.CONSTRUCTS, *durations.CONSTRUCTS),
     codes={"E330": "a card text that would never end if nothing bounded it (a power that sets itself off, with no limit)"},
     teachings=TEACHINGS,
 )

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from atout.interpreter.engine.agenda import AgendaState
 from atout.interpreter.engine.counters import NO_COUNTERS, Counters, on_card
+from atout.interpreter.engine.durations import NO_DURATIONS, Durations
 from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_name
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.repetition import Seen, count_position
@@ -32,6 +33,7 @@ from atout.interpreter.engine.zones import conservation, shuffle
 from atout.interpreter.language.text import fold
 
 from . import ast
+from . import durations as timing
 from .ast import perspectives
 from .board import Board, Cell
 from .powers import Event, Limit, Quand
@@ -158,6 +160,8 @@ BONUSES = (ast.Force, ast.Protection, ast.Vitesse, ast.Charme)
 _BONUS_INDEX: dict[type, int] = {kind: index for index, kind in enumerate(BONUSES)}
 #: No bonus in play.
 _NO_BONUS = (0,) * (2 * len(BONUSES))
+#: The second part of a delayed block's frame key (`Frame.power`): a power's is its permanent's index, 0 or more.
+LATER = -1
 
 #: No type forbidden.
 _NOTHING: frozenset = frozenset()
@@ -176,6 +180,8 @@ class BattleFightState(AgendaState["BattleFightGame"]):
     #: The tokens on the players (`counters.py`): none until a step puts one. A class default, so that a
     #: game whose techniques use no tokens keeps no field for them; a change sets a new store (copies share it).
     counters: Counters = NO_COUNTERS
+    #: The delayed and lasting steps (`durations.py`): none until a step keeps one. A class default, as `counters`.
+    durations: Durations = NO_DURATIONS
 
     # A state's fields are kept at 29 at most, those the engine sets during play included: CPython 3.11 keeps
     # the fields of objects of a class apart from their names up to that many, and reads them faster so.
@@ -252,6 +258,9 @@ class BattleFightState(AgendaState["BattleFightGame"]):
             for player, keyword in active.permanents:
                 if type(keyword) in _BONUS_INDEX:
                     in_play[4 * player + _BONUS_INDEX[type(keyword)]] += keyword.n  # type: ignore[attr-defined]
+        if self.durations is not NO_DURATIONS:
+            for player, keyword in self.durations.modifiers():
+                in_play[4 * player + _BONUS_INDEX[type(keyword)]] += keyword.n
         if tuple(in_play) != self.bonuses:
             problems.append(f"the bonuses counted {list(self.bonuses)} are not those in play {in_play}")
         for seat_index, seat in enumerate(self.seats):
@@ -479,6 +488,8 @@ class BattleFightState(AgendaState["BattleFightGame"]):
                 self.emit("block_step", technique=active.name, step=step_text(step), player=active.owner)
             elif frame.power is not None:  # a power's block is over
                 _discard(self.frames, frame)
+                if frame.power[1] == LATER:  # a delayed block's: what ran it leaves play
+                    self.deactivate(active, "done")
                 return False
             elif active.next_step >= len(steps):
                 _discard(self.frames, frame)
@@ -505,7 +516,7 @@ class BattleFightState(AgendaState["BattleFightGame"]):
         active = frame.active
         if result == FAIL:
             _discard(self.frames, frame)
-            if frame.power is None:
+            if frame.power is None or frame.power[1] == LATER:
                 self.deactivate(active, "failed")
             else:  # a condition of a power's block fails: the power's block stops, its technique stays
                 self.emit("power_stops", technique=active.name, player=active.owner)
@@ -580,7 +591,9 @@ class BattleFightState(AgendaState["BattleFightGame"]):
         if not self.quiet:
             self.emit("turn", turn=self._turn, player=self.current, life=[s.life for s in self.seats])
         self.trigger(Event.DEBUT, self.current)
-        if self.triggered:  # the powers of the start of the turn run first (see `_play_on`)
+        if self.durations is not NO_DURATIONS:
+            self._delayed_due()
+        if self.triggered or self.frames:  # the powers, then the delayed blocks, run first (see `_play_on`)
             self.to_choose = True
             return
         self.ask_turn(self.current)
@@ -588,8 +601,19 @@ class BattleFightState(AgendaState["BattleFightGame"]):
     def _end_turn(self) -> None:
         """The technique of the turn is over: reset damage points, pass the turn."""
         self.seats[self.current].damage = 0
+        if self.durations is not NO_DURATIONS:
+            timing.turn_ends(self, self.current)
         self.current = 1 - self.current
         self._start_turn()
+
+    def _delayed_due(self) -> None:
+        """The blocks kept for the start of this turn: each run by a technique of its own (not a card), the first kept first."""
+        due = timing.turn_starts(self, self.current)
+        for entry in reversed(due):
+            self._uid += 1
+            active = Active(self._uid, entry.source.model_copy(update={"steps": []}), entry.player, None)
+            self.actives.append(active)
+            self.frames.append(Frame(active, inner=list(entry.effect.block), power=(active.uid, LATER)))
 
     def playable(self, player: int) -> list[Option]:
         """The techniques `player` may play now: cards of the hand, then basics."""
@@ -704,9 +728,13 @@ class BattleFightState(AgendaState["BattleFightGame"]):
 
     def bonus(self, player: int, kind: type[ast.Force | ast.Protection | ast.Vitesse | ast.Charme]) -> int:
         """The sum of a permanent (Force, Protection, Vitesse, Charme) for `player`."""
-        if not self.holders:  # no permanent in play (the usual case, read without the table)
+        if not self.holders and self.durations is NO_DURATIONS:  # no bonus (the usual case, read without the table)
             return 0
         return self.bonuses[4 * player + _BONUS_INDEX[kind]]
+
+    def lasting_bonus(self, player: int, keyword: ast.Keyword, sign: int) -> None:
+        """A lasting bonus (`durations.py`) counts for `player` (`sign` 1), or no more (-1)."""
+        self._add_bonus(player, keyword, sign)
 
     # ------------------------------------------------------------------
     # Powers
@@ -795,6 +823,9 @@ class BattleFightState(AgendaState["BattleFightGame"]):
             if self.actives
             else ()
         )
+        if self.durations is not NO_DURATIONS:  # what waits and what holds is part of the position (a game with none keeps its signature)
+            tokens = self._tokens_signature() if self.game.puts_tokens and self.counters is not NO_COUNTERS else ()
+            return (self.current, seats, actives, tokens, self.durations.key())
         if self.game.puts_tokens and self.counters is not NO_COUNTERS:  # tokens held are part of the position (a game with none keeps its signature)
             return (self.current, seats, actives, self._tokens_signature())
         return (self.current, seats, actives)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from atout.interpreter.engine.counters import NO_COUNTERS
+from atout.interpreter.engine.durations import NO_DURATIONS
 from atout.interpreter.engine.decision import Decision, Option
 
 from . import ast
@@ -37,6 +38,8 @@ class BattleFightView:
     pile_sizes: tuple[int, int] = (0, 0)
     #: The tokens, public: ("player", seat, or "card", a technique in play's uid; token's name folded; count).
     tokens: tuple[tuple[str, int, str, int], ...] = ()
+    #: The delayed and lasting steps, public (every technique is played face up): see `Durations.key`.
+    durations: tuple[tuple[Any, ...], ...] = ()
 
     @classmethod
     def of(cls, state, me: int) -> BattleFightView:
@@ -63,6 +66,7 @@ class BattleFightView:
             (discard(first), discard(second)),
             (len(first.pile), len(second.pile)),
             state.counters.key() if state.counters is not NO_COUNTERS else (),
+            state.durations.key() if state.durations is not NO_DURATIONS else (),
         )
 
     def cell(self, seat: int) -> Cell:
