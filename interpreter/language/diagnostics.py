@@ -217,7 +217,8 @@ def explain(problem: Mapping[str, Any]) -> str:
     if kind in ("int_parsing", "int_type"):
         return "must be a whole number"
     if kind == "string_too_long":
-        return f"must be at most {context['max_length']} characters long"
+        given = problem.get("input")
+        return f"must be at most {context['max_length']} characters long" + (f"; it has {len(given):,}" if isinstance(given, str) else "")
     if kind == "string_too_short":
         return "must not be empty"
     if kind == "value_error":

@@ -146,7 +146,10 @@ class UnitTransformer(Transformer[Any, Any]):
                 place = self.span(token) if token is not None else span
                 code = "E200" if problem["type"] in _RANGE_ERRORS else "E201"
                 shown = self.original(token) if token is not None else fields.get(field)
-                what = shorten(label if label is not None else f"{field} {shown}")
+                if label is None and field == "name" and isinstance(shown, str) and shown.lstrip().startswith("=="):
+                    what = f'the title "{shorten(str(fields[field]))}"'  # a card's title line, told as its title
+                else:
+                    what = shorten(label if label is not None else f"{field} {shown}")
                 self.report(code, f"{what}: {explain(problem)}", place)
             return model.model_construct(span=span, **fields)
 

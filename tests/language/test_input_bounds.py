@@ -178,6 +178,7 @@ def test_a_long_title_is_quoted_short_in_its_message():
     text = "BattleFight : cartes\n\n== " + "T" * 19_000 + " ==\nAttaque\nCorps à Corps ; Blesser 4\n"
     (problem,) = read_document("x.atout", text, LANGUAGES).diagnostics
     assert problem.code == "E200" and len(problem.message) < 200 and "…" in problem.message
+    assert problem.message.startswith('the title "TTT') and problem.message.endswith("must be at most 60 characters long; it has 19,000")
 
 
 # ---------------------------------------------------------------------------
