@@ -39,9 +39,14 @@ def run(command: list[str], cwd: Path, stdin: str | None = None, timeout: float 
     )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def installed(tmp_path_factory) -> Path:
-    """A fresh environment with the wheel of this folder installed, no extras: its `bin` folder."""
+    """A fresh environment with the wheel of this folder installed, no extras: its `bin` folder.
+
+    Made once per process, whatever order the tests come in (a module's
+    fixture is made again when another module's tests run between two of
+    this one's, as the slow tests' ordering may do).
+    """
     where = tmp_path_factory.mktemp("wheel")
     built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(where / "dist"), str(ROOT)], where)
     assert built.returncode == 0, built.stderr
@@ -53,7 +58,7 @@ def installed(tmp_path_factory) -> Path:
     return bin_folder
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def home(tmp_path_factory) -> Path:
     """The folder the installed commands run in: nothing of this checkout is in it."""
     return tmp_path_factory.mktemp("user")

@@ -164,7 +164,7 @@ def test_on_a_terminal_the_progress_bar_shows_the_rate_and_the_time_left(tmp_pat
     import pty
 
     leader, follower = pty.openpty()
-    command = [sys.executable, "-m", "atout.cli.main", "simulate", "cordes", "--games", "400", "--workers", "1"]
+    command = [sys.executable, "-m", "atout.cli.main", "simulate", "cordes", "--games", "3000", "--p1", "random", "--workers", "1"]
     env = {**os.environ, "COLUMNS": "120", "TERM": "xterm"}
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, cwd=tmp_path, env=env, text=True)
     os.close(follower)
@@ -183,4 +183,4 @@ def test_on_a_terminal_the_progress_bar_shows_the_rate_and_the_time_left(tmp_pat
     shown = seen.decode("utf-8", "replace")
     assert re.search(r"\d+%\s+\d\d:\d\d:\d\d\s+[\d,]+ games/s", shown), shown[-400:]  # percent, time left, rate
     assert "100%" in shown
-    assert stdout.startswith("games: 400")
+    assert stdout.startswith("games: 3000")
