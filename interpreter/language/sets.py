@@ -35,6 +35,7 @@ the nearest layer winning.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+import os
 from pathlib import Path
 from typing import Any
 
@@ -172,7 +173,7 @@ def _base(game: GameLanguage[Any, Any], document: Document, reporter: Reporter, 
     from .registry import languages
 
     try:
-        read = [read_file(path, languages()) for path in expand([folder])]
+        read = [read_file(path, languages()) for path in expand([_as_written(folder, document)])]
     except InputError as error:
         reporter.report("E302", f'the base "{shown}" cannot be read: {error.reason}', span, file=document.path)
         return None
@@ -183,6 +184,18 @@ def _base(game: GameLanguage[Any, Any], document: Document, reporter: Reporter, 
     base = assemble(game, mine, reporter, shipped, depth + 1, (*seen, here))
     base.bases = [*read, *base.bases]
     return base
+
+
+def _as_written(folder: Path, document: Document) -> Path:
+    """The base folder named as the designer names their files: from the working
+    folder when the extension was given by a relative path (its diagnostics then
+    say `base/cartes.atout:6`, not the machine's absolute path), else absolute."""
+    if Path(document.path).is_absolute():
+        return folder
+    try:
+        return Path(os.path.relpath(folder))
+    except ValueError:  # another drive (Windows): no relative path exists
+        return folder
 
 
 def _layer(game: GameLanguage[Any, Any], base: GameSet | None, documents: list[Document], reporter: Reporter, complete: bool) -> GameSet:
