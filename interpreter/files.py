@@ -41,7 +41,7 @@ from typing import IO, Any
 
 from atout.interpreter.errors import AtoutError
 
-#: How long the start of a file's name may be in the new file's name (names are at most 255 bytes).
+#: How many bytes of the start of a file's name are kept in the new file's name (names are at most 255 bytes).
 _NAME_KEPT = 200
 
 
@@ -60,7 +60,10 @@ class WriteError(AtoutError, OSError):
 
 
 def destination(path: Path) -> Path:
-    """The file a write to `path` replaces: the file a symbolic link points to (the link stays), else the path."""
+    """The file a write to `path` replaces: the file a symbolic link points to (the link stays), else the path.
+
+    Raises `OSError` when the path cannot be looked at (a name longer than the system allows).
+    """
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
@@ -80,8 +83,9 @@ def _new_beside(path: Path) -> tuple[int, Path]:
     `path`, when there is one.
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+    kept = os.fsencode(path.name)[:_NAME_KEPT].decode("utf-8", "ignore")  # counted in bytes: "é" takes two
     while True:
-        temporary = path.parent / f".{path.name[:_NAME_KEPT]}.{secrets.token_hex(4)}.part"
+        temporary = path.parent / f".{kept}.{secrets.token_hex(4)}.part"
         try:
             descriptor = os.open(temporary, flags, 0o666)
             break
@@ -115,13 +119,17 @@ class NewFile:
         #: The path as the caller named it (in messages).
         self.path = Path(path)
         #: The file replaced: the path, or the file its symbolic link points to.
-        self.target = destination(self.path)
+        self.target = self.path
         #: The new file, renamed over `target` by `commit`; None when `target` is written directly.
         self.temporary: Path | None = None
         #: What a failed write leaves: said by `WriteError`.
-        self.outcome = f"{self.path} is left as it was" if self.target.exists() else "nothing was written"
-        try:
-            if self.target.exists() and not os.access(self.target, os.W_OK):  # read-only: kept so, as in place
+        self.outcome = "nothing was written"
+        try:  # looking at the path may fail too (a name too long): told as any other failed write
+            self.target = destination(self.path)
+            exists = self.target.exists()
+            if exists:
+                self.outcome = f"{self.path} is left as it was"
+            if exists and not os.access(self.target, os.W_OK):  # read-only: kept so, as in place
                 raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
             if _replaceable(self.target):
                 descriptor, self.temporary = _new_beside(self.target)

@@ -182,6 +182,20 @@ def test_a_long_name_still_gets_its_new_file(tmp_path):
     assert path.read_text(encoding="utf-8") == "x" and ls(tmp_path) == ["n" * 250]
 
 
+def test_a_long_name_of_letters_of_two_bytes_still_gets_its_new_file(tmp_path):
+    name = "é" * 127  # 254 bytes: the new file's name keeps a start counted in bytes, not in letters
+    write_text(tmp_path / name, "x")
+    assert (tmp_path / name).read_text(encoding="utf-8") == "x" and ls(tmp_path) == [name]
+
+
+def test_a_name_too_long_is_a_write_error(tmp_path):
+    path = tmp_path / ("n" * 300)
+    with pytest.raises(WriteError) as raised:
+        write_text(path, "x")
+    assert str(raised.value) == f"cannot write {path}: File name too long (nothing was written)"
+    assert raised.value.errno == errno.ENAMETOOLONG and ls(tmp_path) == []
+
+
 def test_an_interrupted_block_leaves_the_old_file(tmp_path):
     path = tmp_path / "kept.txt"
     path.write_text("old", encoding="utf-8")

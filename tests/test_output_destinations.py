@@ -72,3 +72,28 @@ def test_a_page_that_cannot_be_written_is_an_error_without_the_usage_line(tmp_pa
     assert result.exit_code == 2, result.output
     assert result.output.startswith("error: cannot write ") or "\nerror: cannot write " in result.output, result.output
     assert "Usage:" not in result.output and "Traceback" not in result.output
+
+
+LONG = "a" * 300  # more than the 255 bytes a file's name may have
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "dragons", "--p1", "random", "--p2", "random", "--seed", "1", "-q", "--record", "OUT"],
+        [*STUDY, "--csv", "OUT"],
+        [*STUDY, "--report", "OUT"],
+        ["view", "RECORD", "-o", "OUT"],
+    ],
+    ids=["--record", "--csv", "--report", "view -o"],
+)
+def test_an_output_name_too_long_is_an_error_not_a_traceback(tmp_path, command):
+    record = tmp_path / "game.jsonl"
+    if "RECORD" in command:
+        assert CliRunner().invoke(main, ["play", "dragons", "--p1", "random", "--p2", "random", "--seed", "2", "--record", str(record), "-q"]).exit_code == 0
+    path = tmp_path / LONG
+    args = [str(path) if word == "OUT" else str(record) if word == "RECORD" else word for word in command]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {'the record to ' if '--record' in command else ''}{path}: File name too long (nothing was written)" in result.output
+    assert "Traceback" not in result.output and not isinstance(result.exception, OSError)
