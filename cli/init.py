@@ -49,7 +49,12 @@ def init(folder: Path, game_name: str) -> None:
         near = nearest(game_name, ENGINES)
         hint = f' (did you mean "{near}"?)' if near else ""
         raise click.BadParameter(f'unknown game "{game_name}"{hint}; the games are {", ".join(ENGINES)}', param_hint="--game")
-    if folder.exists() and any(folder.iterdir()):
+    try:
+        taken = folder.exists() and any(folder.iterdir())
+    except OSError as error:  # a name too long, a folder that cannot be read: told, never a traceback
+        click.echo(f"error: cannot make {folder}: {error.strerror}; give another folder", err=True)
+        sys.exit(1)
+    if taken:
         click.echo(f"error: {folder} is not empty: give a new folder, so that no file of yours is overwritten", err=True)
         sys.exit(1)
     starter = STARTERS / game_name

@@ -61,6 +61,15 @@ def test_init_never_overwrites_and_names_the_games(tmp_path):
     assert result.exit_code == 2 and 'did you mean "dragons"?' in result.output
 
 
+@pytest.mark.parametrize("name", ["a" * 300, "é" * 200], ids=["300 letters", "400 bytes"])
+def test_init_with_a_folder_name_too_long_is_an_error_not_a_traceback(tmp_path, name):
+    folder = tmp_path / name
+    result = CliRunner().invoke(main, ["init", str(folder), "--game", "dragons"])
+    assert result.exit_code == 1 and not isinstance(result.exception, OSError), result.output
+    assert result.output == f"error: cannot make {folder}: File name too long; give another folder\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_cards_given_twice_is_refused_saying_how_to_lay_a_folder_over_another(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     assert run("init", str(first), "--game", "dragons").exit_code == 0
