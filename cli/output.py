@@ -41,8 +41,12 @@ def check_destination(option: str, path: Any, nothing: str = "nothing was played
     if path is None or str(path) == "-":
         return
     folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        what = "is not a folder" if folder.exists() else "does not exist"
+    try:
+        missing = not folder.is_dir()
+        what = "is not a folder" if missing and folder.exists() else "does not exist"
+    except OSError as error:  # a folder's name too long: the path can be no file's
+        raise click.UsageError(f"{option} {path}: {error.strerror}; give another path ({nothing})") from None
+    if missing:
         raise click.UsageError(f"{option} {path}: {folder} {what}; make the folder first, or give another path ({nothing})")
 
 

@@ -41,6 +41,15 @@ def test_saved_records_where_a_file_is_are_refused_before_any_game(tmp_path):
     assert (tmp_path / "records").read_text(encoding="utf-8") == "mine\n"
 
 
+@pytest.mark.parametrize(("command", "option"), [(STUDY, "--report"), (STUDY, "--csv"), (["print", "dragons"], "-o")])
+def test_an_output_in_a_folder_whose_name_is_too_long_is_refused_before_the_work(tmp_path, command, option):
+    path = tmp_path / ("a" * 300) / "out.file"
+    result = CliRunner().invoke(main, [*command, option, str(path)])
+    assert result.exit_code == 2 and not isinstance(result.exception, OSError), result.output
+    assert f"{option} {path}: File name too long; give another path (nothing was " in result.output
+    assert "games:" not in result.output and list(tmp_path.iterdir()) == []
+
+
 def test_print_to_a_missing_folder_is_refused_before_printing(tmp_path):
     path = tmp_path / "missing" / "cards.pdf"
     result = CliRunner().invoke(main, ["print", "dragons", "-o", str(path)])
