@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from atout.interpreter.errors import AtoutError
-from atout.interpreter.language.diagnostics import nearest
+from atout.interpreter.language.diagnostics import nearest, shorten
 from atout.interpreter.language.project import RULES_STEMS
 from atout.interpreter.language.text import fold
 
@@ -107,12 +107,20 @@ class GameOption:
             return
         if self.prefixes and fold(value) and sum(choice.startswith(fold(value)) for choice in folded) == 1:
             return
-        if self.files and Path(value).is_file():
+        if self.files and names_a_file(value):
             return
         near = nearest(value, allowed)
         hint = f'; did you mean "{near}"?' if near else "."
         also = " (or a file)" if self.files else ""
-        raise OptionError(self.name, f'--{self.name}: no {self.noun or self.metavar.lower()} "{value}" in {game}{hint} Valid values: {", ".join(allowed) or "none"}{also}.')
+        raise OptionError(self.name, f'--{self.name}: no {self.noun or self.metavar.lower()} "{shorten(value)}" in {game}{hint} Valid values: {", ".join(allowed) or "none"}{also}.')
+
+
+def names_a_file(value: str) -> bool:
+    """Whether an option's value is the path of a file (False for a name too long to be one, or otherwise unusable)."""
+    try:
+        return Path(value).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def rules_names(files: GameFiles) -> list[str]:

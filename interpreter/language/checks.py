@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, shorten
 from .nodes import Span
 
 
@@ -75,7 +75,7 @@ class Reporter:
         extension file to write beside the designer's files.
         """
         word = self.layer.without if self.layer is not None else "Sans"
-        lines = [f"{word} : {name}" for name in dict.fromkeys(names)]
+        lines = [f"{word} : {shorten(name)}" for name in dict.fromkeys(names)]
         if not lines:
             return ""
         block = "".join(f"\n        {line}" for line in lines)

@@ -21,7 +21,7 @@ from lark.lexer import TerminalDef
 
 from atout.grammar import GRAMMAR_DIR
 
-from .diagnostics import Diagnostic, nearest
+from .diagnostics import Diagnostic, nearest, shorten
 from .hints import Hints
 from .tables import cached_parser
 from .text import fold
@@ -272,13 +272,13 @@ def syntax_diagnostic(
         code, message = "E112", f"the line stops here; expected {_choices(keywords, others)}"
         width = 1
     elif found and not found[0].isalnum():
-        code, message = "E110", f'"{found}" has no place here; expected {_choices(keywords, others)}'
+        code, message = "E110", f'"{shorten(found)}" has no place here; expected {_choices(keywords, others)}'
         width = len(found)
     else:
         shown = found or (str(error.token) if isinstance(error, UnexpectedToken) else "?")
         code = "E111"
         known = "unknown word" if isinstance(error, UnexpectedCharacters) else "unexpected word"
-        message = f'{known} "{shown}"; expected {_choices(keywords, others)}' + (f' after "{read_as}"' if read_as else "")
+        message = f'{known} "{shorten(shown)}"; expected {_choices(keywords, others)}' + (f' after "{read_as}"' if read_as else "")
         width = len(shown)
     suggestion = nearest(found, keywords) if found and keywords else None
     hint = hints.hint(source, suggestion, column) if hints is not None and source is not None and not _is_title(source) else None
@@ -299,9 +299,9 @@ def _brief(error: UnexpectedInput, file: str, line: int, column: int, source: st
     column, found, _ = _whole_word(source, column, _found_word(error, source, column))
     found = found or "?"
     if not found[0].isalnum():
-        return Diagnostic("E110", f'"{found}" has no place here', file, line, column, len(found), None, source)
+        return Diagnostic("E110", f'"{shorten(found)}" has no place here', file, line, column, len(found), None, source)
     known = "unknown word" if isinstance(error, UnexpectedCharacters) else "unexpected word"
-    return Diagnostic("E111", f'{known} "{found}"', file, line, column, len(found), None, source)
+    return Diagnostic("E111", f'{known} "{shorten(found)}"', file, line, column, len(found), None, source)
 
 
 def _expected(error: UnexpectedInput) -> set[str]:

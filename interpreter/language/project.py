@@ -27,7 +27,7 @@ from pydantic import BaseModel, ValidationError
 from atout.cards import CARDS_DIR
 
 from .checks import Reporter
-from .diagnostics import Diagnostic, nearest
+from .diagnostics import Diagnostic, nearest, shorten
 from .game import GameLanguage
 from .inputs import EXTENSION, MAX_FILE_LINES, expand  # noqa: F401 - part of this module's interface
 from .diagnostics import DETAILED_PER_FILE
@@ -199,7 +199,7 @@ def check_names(game: GameLanguage[Any, Any], card_files: list[CardFile], report
             if key in seen:
                 first = seen[key].span
                 where = f" (first at {first.file}:{first.line})" if first else ""
-                reporter.report("E300", f'a card named "{name}" is defined twice{where}; rename one', card.span)
+                reporter.report("E300", f'a card named "{shorten(name)}" is defined twice{where}; rename one', card.span)
                 continue
             seen[key] = card
             if file.kind == "cards":
@@ -251,7 +251,7 @@ def check_list(
             unknown += 1
             reporter.report(
                 "E400",
-                f'no card is named "{entry.name}" in the {game.title} card files',
+                f'no card is named "{shorten(entry.name)}" in the {game.title} card files',
                 entry.span,
                 nearest(entry.name, names) if unknown <= DETAILED_PER_FILE else None,
             )
@@ -259,7 +259,7 @@ def check_list(
         if key in listed:
             reporter.report(
                 "E402",
-                f'"{entry.name}" is listed twice (first on line {listed[key]}); add the counts on one line',
+                f'"{shorten(entry.name)}" is listed twice (first on line {listed[key]}); add the counts on one line',
                 entry.span,
             )
         listed.setdefault(key, entry.span.line if entry.span else 0)

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ValidationError
 
-from .diagnostics import DETAILED_PER_FILE, Diagnostic, explain, nearest
+from .diagnostics import DETAILED_PER_FILE, Diagnostic, explain, nearest, shorten
 from .nodes import Param
 from .text import fold
 
@@ -96,11 +96,11 @@ def type_rules(params: list[Param], model: type[BaseModel], file: str, lines: li
         if field is None:
             unknown += 1
             near = nearest(param.name, printed) if unknown <= DETAILED_PER_FILE else None
-            at(param, "E500", f'unknown parameter "{param.name}"', suggestion=near)
+            at(param, "E500", f'unknown parameter "{shorten(param.name)}"', suggestion=near)
             continue
         if field in values:
             first = places[field].span
-            at(param, "E502", f'"{param.name}" is given twice (first on line {first.line if first else "?"}); keep one')
+            at(param, "E502", f'"{shorten(param.name)}" is given twice (first on line {first.line if first else "?"}); keep one')
             continue
         values[field] = param.value
         places[field] = param
@@ -115,7 +115,7 @@ def type_rules(params: list[Param], model: type[BaseModel], file: str, lines: li
             if problem["type"] == "missing":
                 problems.append(Diagnostic("E503", f'the parameter "{alias}" is missing: add a line "{alias} : …"', file, 1, 1, 1, None, lines[0] if lines else None))
             elif name in places:
-                at(places[name], "E501", f'{alias} "{places[name].value}": {explain(problem)}', value_column=True)
+                at(places[name], "E501", f'{alias} "{shorten(places[name].value)}": {explain(problem)}', value_column=True)
             else:
                 problems.append(Diagnostic("E501", f"{alias}: {explain(problem)}", file))
         return None, problems

@@ -228,7 +228,7 @@ def _layer(game: GameLanguage[Any, Any], base: GameSet | None, documents: list[D
         replaced = below_cards.get(key)
         if replaced is not None:
             where = f" ({shown_place(replaced.span)})" if replaced.span else ""
-            reporter.report("N300", f'"{game.card_name(card)}" replaces the card of the same name of the base{where}', card.span)
+            reporter.report("N300", f'"{shorten(game.card_name(card))}" replaces the card of the same name of the base{where}', card.span)
     # The rules: the main file over the base's main rules, then every variant over the set's main rules.
     base_rules = base.rules if base is not None else None
     rules = base_rules
@@ -285,11 +285,11 @@ def _left_out(game: GameLanguage[Any, Any], documents: list[Document], below: li
             key = fold(line.value.strip())
             if key in names:
                 out.add(key)
-                lists = sorted(f'{d.node.kind} "{d.node.name}"' for d in below if isinstance(d.node, CardList) and any(fold(entry.name) == key for entry in d.node.entries))
+                lists = sorted(f'{d.node.kind} "{shorten(d.node.name)}"' for d in below if isinstance(d.node, CardList) and any(fold(entry.name) == key for entry in d.node.entries))
                 if lists:
                     reporter.report(
                         "N301",
-                        f'"{names[key]}" is left out, and the base\'s {_and(lists)} name{"s" * (len(lists) == 1)} it: '
+                        f'"{shorten(names[key])}" is left out, and the base\'s {_and(lists)} name{"s" * (len(lists) == 1)} it: '
                         f"{'it is' if len(lists) == 1 else 'they are'} no longer playable in this set; "
                         "give a deck or collection of the same name in this folder to replace "
                         f"{'it' if len(lists) == 1 else 'them'}",
@@ -298,10 +298,10 @@ def _left_out(game: GameLanguage[Any, Any], documents: list[Document], below: li
                 continue
             parts = [part.strip() for part in line.value.split(",")]
             if len(parts) > 1 and all(fold(part) in names for part in parts):  # a list, where a title may hold a comma
-                lines = " / ".join(f"{line.name.strip()} : {names[fold(part)]}" for part in parts)
-                message = f'no card of the base is named "{line.value.strip()}": to leave out several cards, write one line for each ({lines})'
+                lines = " / ".join(f"{shorten(line.name.strip())} : {shorten(names[fold(part)])}" for part in parts)
+                message = f'no card of the base is named "{shorten(line.value.strip())}": to leave out several cards, write one line for each ({shorten(lines, 400)})'
             else:
-                message = f'no card of the base is named "{line.value.strip()}": only a card of the base can be left out'
+                message = f'no card of the base is named "{shorten(line.value.strip())}": only a card of the base can be left out'
             reporter.report("E303", message, _value_span(line, document.lines), nearest(line.value.strip(), names.values()))
     return out
 

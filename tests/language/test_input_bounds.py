@@ -25,6 +25,7 @@ import atout.cli.main as cli
 from atout.cli.main import main
 from atout.interpreter.games import LANGUAGES
 from atout.interpreter.language import inputs, store
+from atout.interpreter.language.diagnostics import DETAILED_PER_FILE
 from atout.interpreter.language.loader import read_document
 from atout.interpreter.language.project import load_shipped, validate
 
@@ -179,6 +180,106 @@ def test_a_long_title_is_quoted_short_in_its_message():
     (problem,) = read_document("x.atout", text, LANGUAGES).diagnostics
     assert problem.code == "E200" and len(problem.message) < 200 and "…" in problem.message
     assert problem.message.startswith('the title "TTT') and problem.message.endswith("must be at most 60 characters long; it has 19,000")
+
+
+#: A name or a word of 19,000 characters, as a tester wrote one.
+LONG = "Z" * 19_000
+
+
+def quoted_short(message: str, start: str) -> bool:
+    """The message starts as `start` says, then quotes the long text cut ("…"), never whole."""
+    return message.startswith(start + "ZZZ") and "…" in message and len(message) < 400 and LONG[:200] not in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BattleFight : cartes\n\n== Décharge ==\nAttaque\nCorps à Corps ; Blesser 4 " + LONG + "\n",
+        "BattleFight : cartes\n\n== Décharge ==\nAttaque\nCorps à Corps ; " + LONG + " 4\n",
+        "Duel pour Cardia : cartes\n\n== Veilleuse ==\nPaquet I · Guilde · influence 1\nCapacité instantanée : " + LONG + " piocher 1 carte\n",
+        "Duel de dragons : cartes\n\n== D ==\nDragon · Commune\nPuissance 50 · Ruse 40 · Savoir 30 · Charisme 20\nPouvoir : " + LONG + "\n",
+        "Dans les Cordes : cards\n\n== X ==\n" + LONG + "\n",
+    ],
+    ids=["battlefight, after a step", "battlefight, a step", "cardia", "dragons", "cordes"],
+)
+def test_a_long_unexpected_word_is_quoted_short_in_its_e111(text):
+    (problem,) = read_document("x.atout", text, LANGUAGES).diagnostics
+    assert problem.code == "E111" and quoted_short(problem.message, 'unexpected word "')
+    assert problem.width == 19_000  # the caret still underlines the whole word (its line shown as a window)
+
+
+def test_a_long_word_past_a_files_first_problems_is_quoted_short_too():
+    cards = "".join(f"== Carte {n} ==\nAttaque\nCorps à Corps ; Blesser 4 {LONG[:1_000]}\n\n" for n in range(DETAILED_PER_FILE + 2))
+    problems = read_document("x.atout", "BattleFight : cartes\n\n" + cards, LANGUAGES).diagnostics
+    assert len(problems) == DETAILED_PER_FILE + 2 and {p.code for p in problems} == {"E111"}
+    assert all(quoted_short(p.message, 'unexpected word "') for p in problems)
+    assert problems[-1].message.endswith('…"')  # the brief message: the word and nothing else
+
+
+def test_a_long_card_name_in_a_deck_is_quoted_short_in_its_e400(tmp_path):
+    folder = write(tmp_path / "set", {"deck.atout": "BattleFight : deck\n\n2 Décharge\n1 " + LONG + "\n"})
+    (problem,) = [d for d in validate([folder], LANGUAGES).diagnostics if d.code == "E400"]
+    assert quoted_short(problem.message, 'no card is named "') and problem.message.endswith('…" in the BattleFight card files')
+    assert problem.line == 4
+
+
+def test_a_long_name_left_out_by_an_extension_is_quoted_short_in_its_e303(tmp_path):
+    folder = write(tmp_path / "set", {"jeu.atout": "BattleFight : extension\nSans : " + LONG + "\n"})
+    (problem,) = validate([folder], LANGUAGES).diagnostics
+    assert problem.code == "E303" and quoted_short(problem.message, 'no card of the base is named "')
+    assert problem.message.endswith('…": only a card of the base can be left out')
+
+
+def test_many_names_left_out_on_one_line_are_told_short(tmp_path):
+    folder = write(tmp_path / "set", {"jeu.atout": "BattleFight : extension\nSans : " + ", ".join(["Décharge"] * 1_800) + "\n"})
+    (problem,) = validate([folder], LANGUAGES).diagnostics
+    assert problem.code == "E303" and problem.message.startswith('no card of the base is named "Décharge, Décharge')
+    assert "write one line for each (Sans : Décharge / Sans : Décharge" in problem.message and len(problem.message) < 600
+
+
+def test_two_long_titles_alike_are_quoted_short_in_their_e300(tmp_path):
+    card = "== " + LONG + " ==\nAttaque\nCorps à Corps ; Blesser 4\n\n"
+    folder = write(tmp_path / "set", {"cartes.atout": "BattleFight : cartes\n\n" + card + card})
+    problems = validate([folder], LANGUAGES).diagnostics
+    (twice,) = [d for d in problems if d.code == "E300"]
+    assert quoted_short(twice.message, 'a card named "') and twice.message.endswith("; rename one")
+    assert [d.code for d in problems if d is not twice] == ["E200", "E200"]
+
+
+def test_a_long_basic_technique_name_is_quoted_short_in_its_e301(tmp_path):
+    basics = "BattleFight : techniques de base\n\n== Attaque de base ==\nAttaque\nCorps à Corps ; Blesser 1\n\n== " + LONG + " ==\nAttaque\nCorps à Corps ; Blesser 1\n"
+    folder = write(tmp_path / "set", {"base.atout": basics})
+    (problem,) = [d for d in validate([folder], LANGUAGES).diagnostics if d.code == "E301"]
+    assert '"Attaque de base" and "ZZZ' in problem.message and "…" in problem.message and len(problem.message) < 600
+
+
+@pytest.mark.parametrize(
+    ("line", "start"),
+    [(LONG + " : 3", 'unknown parameter "'), ("Points de vie : " + LONG, 'Points de vie "')],
+    ids=["E500", "E501"],
+)
+def test_a_long_rules_parameter_or_value_is_quoted_short(tmp_path, line, start):
+    folder = write(tmp_path / "set", {"regles.atout": "BattleFight : règles\n\n" + line + "\n"})
+    (problem,) = validate([folder], LANGUAGES).diagnostics
+    assert problem.code == ("E500" if start.startswith("unknown") else "E501") and quoted_short(problem.message, start)
+
+
+def test_a_long_blow_named_by_a_restriction_is_quoted_short_in_its_e400(tmp_path):
+    card = 'Dans les Cordes : cards\n\n== Pas de côté ==\nDEFENSE · cost 0 · 1 copy\nAgainst an attack of type "' + LONG + '" you dodge the blow\n'
+    folder = write(tmp_path / "set", {"more.atout": card})
+    (problem,) = [d for d in validate([folder], LANGUAGES).diagnostics if d.code == "E400"]
+    assert quoted_short(problem.message, 'no ATTACK or RIPOSTE card is named "')
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "noun"),
+    [("cardia", "--deck", "deck"), ("battlefight", "--deck", "deck"), ("dragons", "--collection", "collection"), ("cardia", "--lieu", "Lieu")],
+)
+def test_a_long_option_value_is_quoted_short_never_a_traceback(game, option, noun):
+    refused = CliRunner().invoke(main, ["play", game, option, LONG, "--p1", "random", "--p2", "random"])
+    assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit), refused.exception  # a usage error, no traceback
+    (told,) = [line for line in refused.output.splitlines() if line.startswith("Error:")]
+    assert quoted_short(told, f'Error: {option}: no {noun} "')
 
 
 # ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from atout.interpreter.language.checks import Reporter
+from atout.interpreter.language.diagnostics import shorten
 from atout.interpreter.language.nodes import CardFile, CardList
 
 from .ast import Blesser, CorpsACorps, Distance, Pousser, Rejouer, SeBlesser, Step, Technique, TechniqueType, perspectives
@@ -43,7 +44,7 @@ def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) 
                     if isinstance(step.keyword, Quand) and step.keyword.limit is None and sets_itself_off(step.keyword):
                         report.report(
                             "E330",
-                            f'the power "{step.keyword.trigger()}" of "{card.name}" sets off its own event: it would '
+                            f'the power "{step.keyword.trigger()}" of "{shorten(card.name)}" sets off its own event: it would '
                             'fire again on its own effect; limit it ("Une fois par tour, …") or change its steps',
                             step.span,
                             file=_file_of(file),
@@ -54,7 +55,7 @@ def check_set(files: list[CardFile], rules: BattleFightRules, report: Reporter) 
             if isinstance(card, Technique) and only_replays(card):
                 report.report(
                     "E301",
-                    f'the basic technique "{card.name}" does nothing but Rejouer: it can be played again and again within one turn, which then never ends; give it a step that does something',
+                    f'the basic technique "{shorten(card.name)}" does nothing but Rejouer: it can be played again and again within one turn, which then never ends; give it a step that does something',
                     card.span,
                     file=_file_of(file),
                 )
@@ -85,7 +86,7 @@ def check_basics(basics: list[CardFile], report: Reporter) -> None:
         if not cards:
             off.append(f"{technique_type.value}: none")
             continue
-        names = " and ".join(f'"{card.name}"' + (" (the base's)" if report.in_base(card.span) else "") for card in cards)
+        names = " and ".join(f'"{shorten(card.name)}"' + (" (the base's)" if report.in_base(card.span) else "") for card in cards)
         off.append(f"{technique_type.value}: {len(cards)}, {names}")
         if any(not report.in_base(card.span) for card in cards):
             leave_out += [card.name for card in cards if report.in_base(card.span)]

@@ -9,11 +9,11 @@ from pydantic import Field, model_validator
 
 from atout.interpreter.engine.endings import Ending
 from atout.interpreter.engine.loading import GameFiles, load_files
-from atout.interpreter.engine.options import RULES, GameOption
+from atout.interpreter.engine.options import RULES, GameOption, names_a_file
 from atout.interpreter.engine.players import RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.engine.state import Outcome
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, shorten
 from atout.interpreter.language.nodes import CardList
 
 from .bots import HeuristicBot
@@ -69,13 +69,13 @@ def deck_choice(files: GameFiles, value: str) -> DeckChoice:
     if value in shipped:
         return DeckChoice.from_list(shipped[value])
     path = Path(value)
-    if path.is_file():
+    if names_a_file(value):
         deck_files = load_files(LANGUAGE, [*(Path(d.path) for d in files.documents), path])
         deck = next((d.node for d in deck_files.documents if Path(d.path) == path and isinstance(d.node, CardList)), None)
         if deck is not None:
             return DeckChoice.from_list(deck)
     known = ", ".join(["random", "sealed", *shipped])
-    raise DiagnosticError([Diagnostic("E400", f'no deck "{value}": give a deck file, or one of {known}', value)])
+    raise DiagnosticError([Diagnostic("E400", f'no deck "{shorten(value)}": give a deck file, or one of {known}', shorten(value))])
 
 
 def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from atout.interpreter.engine.decision import CHANCE, Decision, Option, seat_nam
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.repetition import tally_weight
 from atout.interpreter.engine.state import Game
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, shorten
 from atout.interpreter.language.nodes import CardList
 from atout.interpreter.language.text import fold
 
@@ -158,10 +158,10 @@ class BattleFightGame(Game):
 
         problems = []
         for seat, deck in enumerate(self.decks):
-            who = f'P{seat + 1}\'s deck "{deck.name}"'
+            who = f'P{seat + 1}\'s deck "{shorten(deck.name)}"'
             unknown = sorted({name for name in deck.cards if fold(name) not in self._by_fold})
             for name in unknown:
-                problems.append(Diagnostic("E400", f'{who} names an unknown card "{name}"', deck.name or "deck", suggestion=nearest(name, self.cards)))
+                problems.append(Diagnostic("E400", f'{who} names an unknown card "{shorten(name)}"', deck.name or "deck", suggestion=nearest(name, self.cards)))
             if unknown or deck.kind != "constructed":
                 continue
             if len(deck.cards) != self.rules.deck_size:

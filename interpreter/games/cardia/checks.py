@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from atout.interpreter.language.checks import Reporter
+from atout.interpreter.language.diagnostics import shorten
 from atout.interpreter.language.nodes import CardFile, Span
 
 from .ast import MAX_INFLUENCE, Faction, Lieu, Paquet, Personnage
@@ -133,9 +134,9 @@ def _names(cards: list[Personnage], report: Reporter) -> str:
     shown = []
     for card in cards:
         if report.in_base(card.span):
-            shown.append(f'"{card.name}" (the base\'s)')
+            shown.append(f'"{shorten(card.name)}" (the base\'s)')
         else:
-            shown.append(f'"{card.name}" ({card.span.file}:{card.span.line})' if card.span else f'"{card.name}"')
+            shown.append(f'"{shorten(card.name)}" ({card.span.file}:{card.span.line})' if card.span else f'"{shorten(card.name)}"')
     return _enumerate(shown)
 
 

@@ -12,7 +12,7 @@ from atout.interpreter.engine.options import RULES, GameOption
 from atout.interpreter.engine.players import RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
 from atout.interpreter.engine.state import Outcome
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, shorten
 
 from .ast import Lieu
 from .bots import HeuristicBot
@@ -47,7 +47,7 @@ def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, A
     keys = [deck_key(v) for v in values]
     for value, key in zip(values, keys):
         if key is None:
-            raise DiagnosticError([Diagnostic("E400", f'no deck "{value}": the decks are I and II', "--deck")])
+            raise DiagnosticError([Diagnostic("E400", f'no deck "{shorten(value)}": the decks are I and II', "--deck")])
     if len(set(keys)) > 1:
         raise DiagnosticError([Diagnostic("E401", "both players play the same deck: give --deck once (I or II)", "--deck")])
     setup: dict[str, Any] = {

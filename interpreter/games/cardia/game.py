@@ -19,7 +19,7 @@ from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Game
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest, shorten
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -100,7 +100,7 @@ class CardiaGame(Game):
         key = deck_key(str(setup.get("deck") or "I"))
         if key is None or not characters[DECKS[key]]:
             known = [k for k, p in DECKS.items() if characters[p]]
-            raise DiagnosticError([Diagnostic("E400", f'no deck "{setup.get("deck")}": the decks are {", ".join(known)}', "setup")])
+            raise DiagnosticError([Diagnostic("E400", f'no deck "{shorten(str(setup.get("deck")))}": the decks are {", ".join(known)}', "setup")])
         lieu = None
         if setup.get("lieu"):
             lieu = find_lieu(lieux, str(setup["lieu"]))
@@ -149,6 +149,6 @@ def find_lieu(lieux: dict[str, ast.Lieu], wanted: str) -> ast.Lieu:
         lieu = starting[0] if len(starting) == 1 else None
     if lieu is None:
         known = sorted(lieux)
-        message = f'no Lieu "{wanted}"; the Lieux are: {", ".join(known)}' if known else f'no Lieu "{wanted}": the card files have none'
+        message = f'no Lieu "{shorten(wanted)}"; the Lieux are: {", ".join(known)}' if known else f'no Lieu "{shorten(wanted)}": the card files have none'
         raise DiagnosticError([Diagnostic("E400", message, "setup", suggestion=nearest(wanted, known))])
     return lieu

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from atout.interpreter.language.checks import Reporter
-from atout.interpreter.language.diagnostics import nearest
+from atout.interpreter.language.diagnostics import nearest, shorten
 from atout.interpreter.language.nodes import CardFile
 from atout.interpreter.language.text import fold
 
@@ -104,13 +104,13 @@ def check_restrictions(files: list[CardFile], report: Reporter, rules: CordesRul
                 in_base.setdefault(card.name, []).append(attack_name.name)
                 continue
             if key in others:
-                message = f'"{attack_name.name}" is a {others[key].TYPE.value} card; a restriction names ATTACK or RIPOSTE cards'
+                message = f'"{shorten(attack_name.name)}" is a {others[key].TYPE.value} card; a restriction names ATTACK or RIPOSTE cards'
             else:
-                message = f'no ATTACK or RIPOSTE card is named "{attack_name.name}" in the Dans les Cordes card files'
+                message = f'no ATTACK or RIPOSTE card is named "{shorten(attack_name.name)}" in the Dans les Cordes card files'
             report.report("E400", message, attack_name.span, nearest(attack_name.name, blows.values()))
     if in_base:
         counts = _counts_without(files, set(in_base), rules) if rules is not None else []
-        listed = "".join(f'\n        "{name}" answers blows of type {" or ".join(chr(34) + n + chr(34) for n in names)}' for name, names in in_base.items())
+        listed = "".join(f'\n        "{shorten(name)}" answers blows of type {" or ".join(chr(34) + shorten(n) + chr(34) for n in names)}' for name, names in in_base.items())
         message = (
             "cards of the base answer blows that are no longer ATTACK or RIPOSTE cards of this box:"
             + listed

@@ -15,7 +15,7 @@ from atout.interpreter.engine.decision import Option
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.piles import Pile
 from atout.interpreter.engine.state import Game
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest, shorten
 from atout.interpreter.language.text import fold
 
 from . import ast
@@ -105,7 +105,7 @@ class CordesGame(Game):
                 problems.append(
                     Diagnostic(
                         "E400",
-                        f'P{seat + 1}\'s boxer "{name}" is not a CHARACTER card; the boxers are {", ".join(characters)}',
+                        f'P{seat + 1}\'s boxer "{shorten(name)}" is not a CHARACTER card; the boxers are {", ".join(characters)}',
                         "boxer",
                         suggestion=nearest(name, characters),
                     )

@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from atout.interpreter.language.checks import Reporter
 from atout.interpreter.language.constructs import Construct
+from atout.interpreter.language.diagnostics import shorten
 from atout.interpreter.language.nodes import CardFile, CardList, Node
 
 from .ast import Carte, Rarete
@@ -162,7 +163,7 @@ def check_set(files: list[CardFile], rules: DragonsRules, report: Reporter) -> N
                 fix = f"add {band.minimum - total}" + (", or make it more common" if card.rarete is not Rarete.COMMUNE else "")
             report.report(
                 "E301",
-                f'"{card.name}" is {card.rarete.value}, and a {card.rarete.value} card\'s statistics total '
+                f'"{shorten(card.name)}" is {card.rarete.value}, and a {card.rarete.value} card\'s statistics total '
                 f'from {band.minimum} to {band.maximum} ("{rules.band_name(card.rarete)}" in the rules); '
                 f"these total {total}: {fix}",
                 stats.span,
@@ -178,7 +179,7 @@ def _base_outside_band(rarete: Rarete, cards: list[Carte], files: list[CardFile]
     band, name = rules.band(rarete), rules.band_name(rarete)
     totals = [card.statistiques.total() for card in cards]
     low, high = min(band.minimum, *totals), max(band.maximum, *totals)
-    listed = "".join(f'\n        "{card.name}": {total}' for card, total in zip(cards, totals))
+    listed = "".join(f'\n        "{shorten(card.name)}": {total}' for card, total in zip(cards, totals))
     message = (
         f"{len(cards)} {rarete.value} card{'s' * (len(cards) != 1)} of the base total outside "
         f'{band.minimum} to {band.maximum} ("{name}" in the rules):{listed}'

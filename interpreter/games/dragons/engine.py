@@ -17,10 +17,10 @@ from pydantic import Field
 
 from atout.interpreter.engine.endings import Ending
 from atout.interpreter.engine.loading import GameFiles, load_files
-from atout.interpreter.engine.options import RULES, GameOption
+from atout.interpreter.engine.options import RULES, GameOption, names_a_file
 from atout.interpreter.engine.players import Player, RandomBot
 from atout.interpreter.engine.registry import GameEngine, SetupModel
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, shorten
 from atout.interpreter.language.nodes import CardList
 
 from .bots import HeuristicBot
@@ -70,13 +70,13 @@ def collection_choice(files: GameFiles, value: str) -> CollectionChoice:
     if value in shipped:
         return CollectionChoice.from_list(shipped[value])
     path = Path(value)
-    if path.is_file():
+    if names_a_file(value):
         loaded = load_files(LANGUAGE, [*(Path(d.path) for d in files.documents), path])
         found = next((d.node for d in loaded.documents if Path(d.path) == path and isinstance(d.node, CardList)), None)
         if found is not None:
             return CollectionChoice.from_list(found)
     known = ", ".join(shipped)
-    raise DiagnosticError([Diagnostic("E400", f'no collection "{value}": give a collection file, or one of {known}', value)])
+    raise DiagnosticError([Diagnostic("E400", f'no collection "{shorten(value)}": give a collection file, or one of {known}', shorten(value))])
 
 
 def setup_from_options(files: GameFiles, options: dict[str, Any]) -> dict[str, Any]:
@@ -106,7 +106,7 @@ def default_opponent(files: GameFiles, setup: dict[str, Any]) -> str:
         return "human"
     name = opponent.removeprefix("bot ").strip()
     if name not in BOTS:
-        raise DiagnosticError([Diagnostic("E400", f'"Adversaire : bot {name}": there is no bot "{name}"; the bots are {", ".join(BOTS)}', "Adversaire")])
+        raise DiagnosticError([Diagnostic("E400", f'"Adversaire : bot {shorten(name)}": there is no bot "{shorten(name)}"; the bots are {", ".join(BOTS)}', "Adversaire")])
     return name
 
 

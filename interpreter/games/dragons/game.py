@@ -15,7 +15,7 @@ from typing import Any
 
 from atout.interpreter.engine.loading import GameFiles
 from atout.interpreter.engine.state import Game
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, nearest, shorten
 from atout.interpreter.language.nodes import CardList
 
 from .ast import Carte, NomDeStatistique, Statistiques
@@ -105,13 +105,13 @@ class DragonsGame(Game):
         problems = []
         rules = self.rules
         for seat, collection in enumerate(self.collections):
-            who = f'P{seat + 1}\'s collection "{collection.name}"'
+            who = f'P{seat + 1}\'s collection "{shorten(collection.name)}"'
             unknown = sorted({name for name in collection.cards if name not in self.cards})
             for name in unknown:
                 problems.append(
                     Diagnostic(
                         "E400",
-                        f'{who} names an unknown card "{name}"',
+                        f'{who} names an unknown card "{shorten(name)}"',
                         collection.name or "collection",
                         suggestion=nearest(name, self.cards),
                     )

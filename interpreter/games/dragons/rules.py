@@ -31,7 +31,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator
 
 from atout.interpreter.engine.limits import ActionLimits_fr
-from atout.interpreter.language.diagnostics import nearest
+from atout.interpreter.language.diagnostics import nearest, shorten
 from atout.interpreter.language.rules import choice
 from atout.interpreter.language.text import fold
 
@@ -94,7 +94,7 @@ def _opponent(value: Any) -> Any:
     if word.startswith("bot "):
         name = word.removeprefix("bot ").strip()
         near = nearest(name, BOT_NAMES, cutoff=0.0)
-        raise ValueError(f'there is no bot "{name}" (the nearest is "bot {near}"); the bots are {", ".join(bots)}')
+        raise ValueError(f'there is no bot "{shorten(name)}" (the nearest is "bot {near}"); the bots are {", ".join(bots)}')
     near = nearest(word, ["ordinateur", "humain", *bots])
     hint = f' (did you mean "{near}"?)' if near else ""
     raise ValueError(f'write "ordinateur", "humain" or "bot" followed by a bot\'s name ({", ".join(bots)}){hint}')
