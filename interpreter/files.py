@@ -7,7 +7,10 @@ which is synced to the disk and only then renamed over the path: a rename in
 one folder replaces the file at once, so the path holds either its old bytes
 or the new ones, never a cut. A write that fails (a full disk, a quota, no
 permission) removes the new file, leaves the path byte for byte as it was,
-and raises `WriteError`, which says so.
+and raises `WriteError`, which says so. Files that go together (the pages
+of the gallery, which link to each other) are written with `write_texts`:
+each to its new file, and renamed only once all are whole, so that a
+failed write leaves every one of them as it was.
 
 - The new file has the mode a plain `open` would give it (0666 less the
   umask), or the mode (and, where allowed, the owner) of the file it
@@ -35,6 +38,7 @@ import errno
 import os
 import secrets
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
@@ -151,11 +155,23 @@ class NewFile:
 
     def commit(self) -> None:
         """Sync the new file to the disk and rename it over the path (the folder synced too, where it can be)."""
+        self.finish()
+        self.put()
+
+    def finish(self) -> None:
+        """Sync the new file to the disk and close it, whole, ready for `put`; a failure drops it and raises `WriteError`."""
         try:
             self.stream.flush()
             if self.temporary is not None:
                 os.fsync(self.stream.fileno())
             self.stream.close()
+        except OSError as error:
+            self.discard()
+            raise WriteError(self.path, error, self.outcome) from None
+
+    def put(self) -> None:
+        """Rename the finished new file over the path (the folder synced too, where it can be); a failure drops it and raises `WriteError`."""
+        try:
             if self.temporary is not None:
                 os.replace(self.temporary, self.target)
                 self.temporary = None
@@ -213,3 +229,46 @@ def write_bytes(path: str | Path, data: bytes) -> None:
     """Write `data` at `path` whole or not at all; raises `WriteError`, the path left as it was."""
     with NewFile(path, binary=True) as new:
         new.write(data)
+
+
+def write_texts(texts: Mapping[Path, str]) -> None:
+    """Write several files (path: UTF-8 text) together, all or none: each to its new file, renamed only once all are whole.
+
+    A write that fails (a full disk) drops every new file and raises
+    `WriteError` naming the file that failed and saying that none was
+    written: the paths keep what they had, byte for byte, so that a set of
+    files that go together (the pages of a site) is never half old, half
+    new. Only a rename that fails, once all are whole (which a full disk
+    does not cause), can leave the files renamed before it: the error names
+    them.
+    """
+    news: list[NewFile] = []
+    try:
+        for path, text in texts.items():
+            new = NewFile(path)
+            news.append(new)
+            new.write(text)
+            new.finish()
+    except WriteError as error:
+        _discard(news)
+        outcome = f"nothing was written: the {len(texts)} files are left as they were" if len(texts) > 1 else error.outcome
+        raise WriteError(error.filename, error, outcome) from None
+    except BaseException:
+        _discard(news)
+        raise
+    done = 0
+    try:
+        for new in news:
+            new.put()
+            done += 1
+    except WriteError as error:
+        replaced = ", ".join(str(new.path) for new in news[:done])
+        raise WriteError(error.filename, error, f"{replaced} written; the others left as they were" if replaced else error.outcome) from None
+    finally:
+        _discard(news[done:])
+
+
+def _discard(news: list[NewFile]) -> None:
+    """Drop these new files: their paths keep what they had."""
+    for new in news:
+        new.discard()

@@ -384,3 +384,87 @@ def test_a_read_only_file_is_not_replaced(tmp_path, monkeypatch):
         write_text(path, "new")
     assert str(raised.value) == f"cannot write {path}: Permission denied ({path} is left as it was)"
     assert path.read_text(encoding="utf-8") == "old" and ls(tmp_path) == ["kept.atout"]
+
+
+# ---------------------------------------------------------------------------
+# Files that go together: the gallery's pages
+# ---------------------------------------------------------------------------
+
+
+def full_at_write(monkeypatch, number: int) -> list[str]:
+    """Make the `number`-th write of a `NewFile` find the disk full halfway; the names written to, in order."""
+    real_write = NewFile.write
+    calls: list[str] = []
+
+    def write(self, data):
+        calls.append(self.path.name)
+        if len(calls) == number:
+            self.stream = FullHalfway(self.stream)
+        real_write(self, data)
+
+    monkeypatch.setattr(NewFile, "write", write)
+    return calls
+
+
+def test_files_written_together_are_all_or_none(tmp_path, monkeypatch):
+    paths = [tmp_path / name for name in ("a.html", "b.html", "c.html")]
+    for path in paths[:2]:
+        path.write_text("old " + path.name, encoding="utf-8")
+    calls = full_at_write(monkeypatch, 3)
+    with pytest.raises(WriteError) as raised:
+        files.write_texts({path: "new " + path.name for path in paths})
+    assert calls == ["a.html", "b.html", "c.html"]
+    assert str(raised.value) == f"cannot write {paths[2]}: No space left on device (nothing was written: the 3 files are left as they were)"
+    assert [path.read_text(encoding="utf-8") for path in paths[:2]] == ["old a.html", "old b.html"]
+    assert ls(tmp_path) == ["a.html", "b.html"]  # no new file left behind, none made
+    monkeypatch.undo()
+    files.write_texts({path: "new " + path.name for path in paths})
+    assert [path.read_text(encoding="utf-8") for path in paths] == ["new a.html", "new b.html", "new c.html"]
+    assert ls(tmp_path) == ["a.html", "b.html", "c.html"]
+
+
+def test_files_written_together_whose_rename_fails_name_those_renamed(tmp_path, monkeypatch):
+    paths = [tmp_path / name for name in ("a.html", "b.html", "c.html")]
+    for path in paths:
+        path.write_text("old", encoding="utf-8")
+    real_replace = os.replace
+
+    def replace(source, target):
+        if Path(target).name == "b.html":
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_replace(source, target)
+
+    monkeypatch.setattr(files.os, "replace", replace)
+    with pytest.raises(WriteError) as raised:
+        files.write_texts({path: "new" for path in paths})
+    assert str(raised.value) == f"cannot write {paths[1]}: {os.strerror(errno.EIO)} ({paths[0]} written; the others left as they were)"
+    assert [path.read_text(encoding="utf-8") for path in paths] == ["new", "old", "old"]
+    assert ls(tmp_path) == ["a.html", "b.html", "c.html"]
+
+
+GALLERY = ["gallery", str(Path(files.__file__).parents[1] / "cards" / "dragons")]
+
+
+def test_a_gallery_whose_last_page_cannot_be_written_leaves_the_old_site_whole(tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    site.mkdir()
+    old = {"index.html": "the old index", "dragons.html": "the old dragons' page"}
+    for name, text in old.items():
+        (site / name).write_text(text, encoding="utf-8")
+    calls = full_at_write(monkeypatch, 2)
+    result = CliRunner().invoke(main, [*GALLERY, "-o", str(site)])
+    assert calls == ["dragons.html", "index.html"]
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert {name: (site / name).read_text(encoding="utf-8") for name in ls(site)} == old  # not the new dragons' page beside the old index
+    assert result.output == f"error: cannot write {site / 'index.html'}: No space left on device (nothing was written: the 2 files are left as they were)\n"
+    monkeypatch.undo()
+    result = CliRunner().invoke(main, [*GALLERY, "-o", str(site)])
+    assert result.exit_code == 0, result.output
+    assert ls(site) == ["dragons.html", "index.html"] and "Duel de dragons" in (site / "dragons.html").read_text(encoding="utf-8")
+
+
+def test_a_gallery_that_cannot_be_written_in_a_new_folder_leaves_no_folder(tmp_path, monkeypatch):
+    full_at_write(monkeypatch, 1)
+    result = CliRunner().invoke(main, [*GALLERY, "-o", str(tmp_path / "site")])
+    assert result.exit_code == 2 and "nothing was written: the 2 files are left as they were" in result.output, result.output
+    assert ls(tmp_path) == []

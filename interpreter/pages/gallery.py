@@ -22,11 +22,12 @@ The site is one page per game and an index; each page is self-contained
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..files import write_text
+from ..files import WriteError, write_texts
 from .cards import CardDrawer, box_style
 from .faces import LANGUAGES_OF_CARDS, Face, bands, face, printed
 from .html import esc, page, script_data
@@ -306,13 +307,27 @@ def _lang(game: Any) -> str:
 
 
 def write_site(output: Path, sets: list[tuple[Any, Path | None]]) -> list[tuple[Any, int]]:
-    """Write the gallery of each (game, folder) into `output`; each game and its number of cards (those left out not counted)."""
-    output.mkdir(parents=True, exist_ok=True)
+    """Write the gallery of each (game, folder) into `output`; each game and its number of cards (those left out not counted).
+
+    The pages land together (`write_texts`): a page that cannot be written
+    (a full disk) leaves every page already in `output` as it was, never a
+    site of new pages beside old ones; a folder made for them and left
+    empty is removed. Raises `WriteError` (or `OSError` for the folder).
+    """
+    pages: dict[Path, str] = {}
     written = []
     for game, folder in sets:
         faces, rules = faces_and_rules(folder, game)
-        page_text = game_page(game, faces, bands(rules), [Path(folder)] if folder is not None else [])
-        write_text(output / f"{game.name}.html", page_text)  # whole or not at all
+        pages[output / f"{game.name}.html"] = game_page(game, faces, bands(rules), [Path(folder)] if folder is not None else [])
         written.append((game, sum(card.mark != "removed" for card in faces)))
-    write_text(output / "index.html", index_page(written))
+    pages[output / "index.html"] = index_page(written)
+    made = not output.exists()
+    output.mkdir(parents=True, exist_ok=True)
+    try:
+        write_texts(pages)  # all or none
+    except WriteError:
+        if made:
+            with contextlib.suppress(OSError):
+                output.rmdir()  # only when empty
+        raise
     return written
