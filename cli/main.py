@@ -416,7 +416,7 @@ def ast(file: Path) -> None:
 @click.argument("code", required=False)
 def explain(code: str | None) -> None:
     """What a diagnostic CODE means (E111, E361…), and the game that alone gives it; with no CODE, every code."""
-    from atout.interpreter.language.diagnostics import CODES, GAME_CODES, SHARED_CODES, code_owner
+    from atout.interpreter.language.diagnostics import CODES, GAME_CODES, SHARED_CODES, code_owner, shorten
 
     titles = {name: language.title for name, language in games().LANGUAGES.items()}
     if code is None:
@@ -430,7 +430,7 @@ def explain(code: str | None) -> None:
     wanted = code.strip().upper()
     owner = code_owner(wanted)
     if wanted not in CODES or (owner is not None and owner not in titles):
-        raise click.BadParameter(f'no code "{code}"; `atout explain` lists them all', param_hint="CODE")
+        raise click.BadParameter(f'no code "{shorten(code)}"; `atout explain` lists them all', param_hint="CODE")
     click.echo(f"{wanted}: {CODES[wanted]}" + (f" ({titles[owner]} only)" if owner is not None else ""))
 
 
@@ -457,11 +457,11 @@ class GameChoice(click.ParamType):
         games = _games()
         if value in games:
             return value
-        from atout.interpreter.language.diagnostics import nearest
+        from atout.interpreter.language.diagnostics import nearest, shorten
 
         near = nearest(value, games)
         hint = f' (did you mean "{near}"?)' if near else ""
-        self.fail(f'unknown game "{value}"{hint}; the games are {", ".join(games)}', param, ctx)
+        self.fail(f'unknown game "{shorten(value)}"{hint}; the games are {", ".join(games)}', param, ctx)
 
     def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
         return "[" + "|".join(_games()) + "]"
@@ -738,7 +738,7 @@ def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], h
     from atout.interpreter.api import bot_maker, bot_names
     from atout.interpreter.engine.mcts import FORMS, NAME as SEARCH_BOT, is_search_bot
     from atout.interpreter.engine.options import OptionError
-    from atout.interpreter.language.diagnostics import nearest
+    from atout.interpreter.language.diagnostics import nearest, shorten
 
     engine = loaded.engine
     for option, kind in kinds.items():
@@ -756,7 +756,7 @@ def _check_bots(ctx: click.Context, loaded: LoadedGame, kinds: dict[str, str], h
             hint = f' (did you mean "{near}"?)' if near else ""
             choices = ", ".join([*(["human"] if human else []), *bots])
             search = f" (for {SEARCH_BOT}: {FORMS})" if SEARCH_BOT in bots else ""
-            raise click.UsageError(f'--{option}: {engine.name} has no player "{kind}"{hint}; the choices are {choices}{search}', ctx)
+            raise click.UsageError(f'--{option}: {engine.name} has no player "{shorten(kind)}"{hint}; the choices are {choices}{search}', ctx)
 
 
 @main.command(cls=GameCommand)

@@ -57,6 +57,7 @@ from .engine.replay import replay_match
 from .engine.sources import FilesError, files_for  # noqa: F401 - FilesError is part of the API
 from .engine.state import Event, Game, Outcome, State
 from .errors import AtoutError
+from .language.diagnostics import shorten
 from .language.project import Validation
 from .language.project import validate as validate_paths
 
@@ -147,7 +148,7 @@ def bot_maker(engine: GameEngine, game: Game, name: str) -> Callable[[int], Play
             return search_bot(name, engine.bots.get("heuristic"))
         except BudgetError as error:
             raise OptionError("players", str(error)) from None
-    raise OptionError("players", f'{engine.name} has no bot "{name}"; its bots are {", ".join(bot_names(engine, game))}')
+    raise OptionError("players", f'{engine.name} has no bot "{shorten(name)}"; its bots are {", ".join(bot_names(engine, game))}')
 
 
 def bot_names(engine: GameEngine, game: Game) -> list[str]:

@@ -67,6 +67,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from atout.interpreter.errors import AtoutError
+from atout.interpreter.language.diagnostics import shorten
 
 from .decision import CHANCE, Decision
 from .players import Player, View
@@ -124,7 +125,7 @@ def parse_budget(text: str) -> Budget:
             return Budget(iterations=int(written))
     except ValueError:
         pass
-    raise BudgetError(f'bad budget "{text}" for {NAME}; write {FORMS}')
+    raise BudgetError(f'bad budget "{shorten(text)}" for {NAME}; write {FORMS}')
 
 
 def parse_bot(name: str) -> Budget:
@@ -132,7 +133,7 @@ def parse_bot(name: str) -> Budget:
     if name == NAME:
         return Budget(iterations=DEFAULT_ITERATIONS)
     if not name.startswith(NAME + ":"):
-        raise BudgetError(f'"{name}" is not {NAME}; write {FORMS}')
+        raise BudgetError(f'"{shorten(name)}" is not {NAME}; write {FORMS}')
     return parse_budget(name[len(NAME) + 1 :])
 
 

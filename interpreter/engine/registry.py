@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Self
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from atout.interpreter.errors import AtoutError
-from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError
+from atout.interpreter.language.diagnostics import Diagnostic, DiagnosticError, shorten
 from atout.interpreter.language.game import GameLanguage
 from atout.interpreter.language.registry import GameNotLoaded, add_language, game_module, game_modules, game_names, languages, remove_language
 
@@ -193,7 +193,7 @@ def find_engine(name: str) -> GameEngine:
         known = engines()
         engine = known.get(name)
         if engine is None:
-            raise UnknownGame(f'unknown game "{name}"; the games are {", ".join(known)}')
+            raise UnknownGame(f'unknown game "{shorten(name)}"; the games are {", ".join(known)}')
     return engine
 
 

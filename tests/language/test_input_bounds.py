@@ -282,6 +282,37 @@ def test_a_long_option_value_is_quoted_short_never_a_traceback(game, option, nou
     assert quoted_short(told, f'Error: {option}: no {noun} "')
 
 
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["play", "battlefight", "--p1", LONG, "--p2", "random"], 'battlefight has no player "'),
+        (["play", "battlefight", "--p1", "mcts:" + LONG, "--p2", "random"], 'bad budget "'),
+        (["play", LONG], 'unknown game "'),
+        (["explain", LONG], 'no code "'),
+    ],
+    ids=["a player", "a search budget", "a game", "a code"],
+)
+def test_a_long_name_on_the_command_line_is_quoted_short(args, start):
+    refused = CliRunner().invoke(main, args)
+    assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit), refused.exception
+    (told,) = [line for line in refused.output.splitlines() if line.startswith("Error:")]
+    assert start in told and quoted_short(told[told.index(start) :], start)
+
+
+def test_a_long_game_or_bot_name_given_to_the_api_is_quoted_short():
+    from atout.interpreter.api import bot_maker, load_game
+    from atout.interpreter.engine.options import OptionError
+    from atout.interpreter.engine.registry import UnknownGame, find_engine
+
+    with pytest.raises(UnknownGame) as unknown:
+        find_engine(LONG)
+    assert quoted_short(str(unknown.value).strip("'"), 'unknown game "')
+    loaded = load_game("battlefight")
+    with pytest.raises(OptionError) as no_bot:
+        bot_maker(loaded.engine, loaded.game, LONG)
+    assert quoted_short(no_bot.value.message, 'battlefight has no bot "')
+
+
 # ---------------------------------------------------------------------------
 # The cache of whole runs
 # ---------------------------------------------------------------------------
