@@ -299,15 +299,19 @@ def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[
 
     from atout.interpreter.language.project import Validation
 
-    data = _read_stdin()
+    data, refusal = _read_stdin()
     with tempfile.TemporaryDirectory(prefix="atout-stdin-") as folder:
         path = Path(folder) / "stdin.atout"
-        path.write_bytes(data)
+        if refusal is None:
+            path.write_bytes(data)
 
         def renamed(result: Validation) -> Validation:
             def rename(diagnostic: Diagnostic) -> Diagnostic:
                 return dataclasses.replace(diagnostic, file=STDIN) if diagnostic.file == str(path) else diagnostic
 
+            if refusal is not None:  # standard input refused: its E100 stands for what the missing file gave
+                others = [d for d in result.diagnostics if d.file != str(path)]
+                return Validation(result.documents, sorted([refusal, *others], key=lambda d: (d.file, d.line, d.column)))
             return Validation(result.documents, [rename(d) for d in result.diagnostics])
 
         yield [path if target == Path("-") else target for target in targets], renamed
@@ -317,14 +321,16 @@ def _standard_input(targets: list[Path]) -> Iterator[tuple[list[Path], Callable[
 STDIN = "<stdin>"
 
 
-def _read_stdin() -> bytes:
-    """Standard input's bytes (at most the size of a card file), or an error and exit 1 when it is closed or too large."""
+def _read_stdin() -> tuple[bytes, Diagnostic | None]:
+    """Standard input's bytes (at most the size of a card file) and None; or no bytes and the E100 that
+    refuses it (closed, too large), told as a file refused is (`<stdin>:1:1: E100 standard input is more than …`)."""
+    from atout.interpreter.language.diagnostics import Diagnostic
     from atout.interpreter.language.inputs import InputError, read_stdin
 
     try:
-        return read_stdin()
+        return read_stdin(), None
     except InputError as error:
-        raise click.ClickException(error.reason) from None
+        return b"", Diagnostic("E100", error.reason, STDIN)
 
 
 def _card_texts(loaded: LoadedGame) -> Callable[[str], str | None]:
@@ -394,13 +400,14 @@ def ast(file: Path) -> None:
     are printed, then how many more. FILE - reads standard input (named
     <stdin> in messages).
     """
-    from atout.interpreter.language.loader import read_document, read_file
+    from atout.interpreter.language.loader import Document, read_document, read_file
     from atout.interpreter.language.nodes import dump
 
     LANGUAGES = games().LANGUAGES
 
     if str(file) == "-":
-        document = read_document(STDIN, _read_stdin(), LANGUAGES)
+        data, refusal = _read_stdin()
+        document = read_document(STDIN, data, LANGUAGES) if refusal is None else Document(STDIN, diagnostics=[refusal])
     else:
         document = read_file(file, LANGUAGES)  # the file alone: one card's tree needs no whole set
     problems = [d for d in document.diagnostics if not d.is_note]

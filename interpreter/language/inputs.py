@@ -154,7 +154,14 @@ def note_read(path: str | Path, data: bytes | None) -> None:
 
 def listing(folder: Path) -> list[Path]:
     """A folder's `.atout` files, recursively, sorted (links to folders are not followed; folders that
-    cannot be read are passed over). Raises `InputError` past `MAX_LISTED` files and folders."""
+    cannot be read are passed over). Raises `InputError` past `MAX_LISTED` files and folders.
+
+    A named pipe, a device or a socket named `.atout` is listed too, never
+    opened: reading it (`read_bounded`) refuses it with E100, as when it is
+    given by its path, so that nothing written in the folder is passed over
+    without a word. Only a link that leads nowhere (an editor's lock, such as
+    Emacs's `.#cartes.atout`) is left out.
+    """
     found: list[Path] = []
     seen = 0
     for top, folders, names in os.walk(folder):
@@ -163,8 +170,17 @@ def listing(folder: Path) -> list[Path]:
             for inputs in _recording:  # a run that stops here is never answered from the cache as it was
                 inputs.listings[str(folder)] = [f"more than {MAX_LISTED} entries"]
             raise InputError(f"the folder {_shown(str(folder))} holds more than {MAX_LISTED:,} files and folders: give atout the folder of a game's files", str(folder))
-        found.extend(path for name in names if name.endswith(EXTENSION) and (path := Path(top, name)).is_file())
+        found.extend(path for name in names if name.endswith(EXTENSION) and _leads_somewhere(path := Path(top, name)))
     return sorted(found)
+
+
+def _leads_somewhere(path: Path) -> bool:
+    """Whether there is a file at `path` (of any kind: it is looked at, never opened); False for a link that leads nowhere."""
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
 
 
 def listing_now(folder: str) -> list[str] | None:

@@ -1,8 +1,9 @@
 """Every read of what a user gives is bounded, and bad input is a clear message, never a traceback or a wait.
 
-A named pipe or a device given as a card file is refused at once (E100);
-a file of too many lines is refused; standard input closed or too large is
-an error with exit 1; a base too long to be a path, a base that holds the
+A named pipe, a device or a socket, given as a card file or found in a
+folder given, is refused at once (E100); a file of too many lines is
+refused; standard input closed or too large is an E100 at <stdin> with exit
+1, as a file too large is; a base too long to be a path, a base that holds the
 extension itself, more extensions laid one over the other than allowed, a
 folder too large to be a game's: each is told. The cache of whole runs
 shrugs off an entry of any shape, sees a missing base appear, and depends on
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -62,11 +64,29 @@ def test_a_named_pipe_given_as_a_card_file_is_refused_without_waiting(tmp_path):
 
 
 @POSIX
-def test_a_named_pipe_in_a_folder_is_not_read(tmp_path):
+@pytest.mark.parametrize("command", ["validate", "fmt"])
+def test_a_named_pipe_in_a_folder_is_told_as_when_given_never_read(tmp_path, command):
     folder = write(tmp_path / "set", {"cartes.atout": GOOD})
     os.mkfifo(folder / "tube.atout")
-    done = subprocess.run([*ATOUT, "validate", str(folder)], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
-    assert done.returncode == 0, done.stdout + done.stderr
+    (folder / ".#cartes.atout").symlink_to("ana@machine.4242")  # an editor's lock, a link that leads nowhere: not a file
+    done = subprocess.run([*ATOUT, command, str(folder)], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    told = [line for line in (done.stdout + done.stderr).splitlines() if " E100 " in line]
+    assert told == [f"{folder / 'tube.atout'}:1:1: E100 this is a named pipe, not a file: give atout a card file"]
+    given = subprocess.run([*ATOUT, command, str(folder / "tube.atout")], capture_output=True, text=True, timeout=60, env={**os.environ, "ATOUT_NO_CACHE": "1"})
+    assert given.returncode == done.returncode and told[0] in given.stdout + given.stderr  # the same as the pipe given by its path
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets on this system")
+def test_a_socket_in_a_folder_is_told_never_read(tmp_path):
+    folder = write(tmp_path / "set", {"cartes.atout": GOOD})
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(folder / "prise.atout"))
+        problems = [d for d in validate([folder], LANGUAGES).diagnostics if not d.is_note]
+    finally:
+        server.close()
+    assert [(Path(d.file).name, d.code, d.message) for d in problems] == [("prise.atout", "E100", "this is a socket, not a file: give atout a card file")]
 
 
 @POSIX
@@ -102,12 +122,31 @@ def test_standard_input_closed_is_a_clear_error(command):
         preexec_fn=lambda: os.close(0),
     )
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
-    assert "standard input is closed: pipe the text into atout, or give the path of a file" in done.stderr
+    told = done.stdout if command == ["validate", "-"] else done.stderr  # where each command tells a file refused
+    said = "standard input is closed: pipe the text into atout, or give the path of a file"
+    assert (f"<stdin>:1:1: E100 {said}" if command != ["replay", "-"] else f"error: <stdin>:1: cannot read the record: {said}") in told
 
 
-def test_standard_input_larger_than_a_card_file_is_refused():
-    refused = run("validate", "-", input=b"#" * (inputs.MAX_FILE_BYTES + 1))
-    assert refused.exit_code == 1 and f"standard input is more than {inputs.MAX_FILE_BYTES:,} bytes" in refused.output
+@pytest.mark.parametrize("command", ["validate", "ast"])
+def test_standard_input_larger_than_a_card_file_is_told_as_a_file_too_large(tmp_path, command):
+    large = tmp_path / "large.atout"
+    with open(large, "wb") as stream:
+        stream.truncate(inputs.MAX_FILE_BYTES + 1)  # its size is looked at before it is read
+    as_a_file = CliRunner().invoke(main, [command, str(large)])
+    refused = CliRunner().invoke(main, [command, "-"], input=b"#" * (inputs.MAX_FILE_BYTES + 1))
+    bound = f"atout reads at most {inputs.MAX_FILE_BYTES:,} bytes: split it into several files"
+    assert f"{large}:1:1: E100 the file is {inputs.MAX_FILE_BYTES + 1:,} bytes; {bound}" in as_a_file.output
+    assert f"<stdin>:1:1: E100 standard input is more than {inputs.MAX_FILE_BYTES:,} bytes; {bound}" in refused.output
+    assert refused.exit_code == as_a_file.exit_code == 1 and "Error:" not in refused.output
+
+
+def test_standard_input_too_large_is_a_problem_of_the_json_answer_and_the_other_files_are_checked(tmp_path):
+    other = write(tmp_path / "set", {"cartes.atout": GOOD})
+    refused = CliRunner().invoke(main, ["validate", "--format", "json", "-", str(other)], input=b"#" * (inputs.MAX_FILE_BYTES + 1))
+    answer = json.loads(refused.stdout)
+    assert refused.exit_code == 1 and answer["valid"] is False and answer["files"] == 2 and answer["problems"] == 1
+    assert [(d["file"], d["line"], d["code"]) for d in answer["diagnostics"]] == [("<stdin>", 1, "E100")]
+    assert answer["diagnostics"][0]["message"].startswith(f"standard input is more than {inputs.MAX_FILE_BYTES:,} bytes")
 
 
 # ---------------------------------------------------------------------------
