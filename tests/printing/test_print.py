@@ -83,6 +83,49 @@ def test_each_card_is_on_its_page_as_many_times_as_the_deck_holds_it_with_its_st
                 assert fold(step.keyword.word) in text, (sheet, name, step.keyword.word)
 
 
+def test_every_steps_number_is_printed_within_the_text_box_ten_and_more_included(tmp_path):
+    """Each face laid out as `atout print` lays it (set to fit first): each step's number, a marker hung left of
+    its step, starts inside the text box, which cuts what overflows it; "10." and "11." too."""
+    import weasyprint
+
+    from atout.interpreter.language.registry import languages
+    from atout.interpreter.printing.job import set_faces
+    from atout.interpreter.printing.layout import card_size, sheet
+    from atout.interpreter.printing.render import Printer
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "longues.atout").write_text(
+        "BattleFight : cartes\n\n" + "".join(f"== {title} ==\nAttaque\n{' ; '.join(['Blesser 1'] * count)}\n\n" for title, count in (("Neuf Coups", 9), ("Onze Coups", 11))),
+        encoding="utf-8",
+    )
+    faces, _ = set_faces(languages()["battlefight"], mine)
+    printer = Printer("battlefight", "BattleFight", "fr", sheet("a4", card_size("poker")), [mine])
+    printer.fit(faces)
+    assert printer.unfit == []
+
+    def walk(box):
+        yield box
+        for child in getattr(box, "children", ()):
+            yield from walk(child)
+
+    def classes(box) -> list[str]:
+        element = getattr(box, "element", None)
+        return (element.get("class") or "").split() if element is not None else []
+
+    pages = weasyprint.HTML(string=printer.cards_html(faces, 0.0)).render().pages
+    counted = {}
+    for face, page in zip(faces, pages, strict=True):
+        boxes = list(walk(page._page_box))
+        (body,) = [box for box in boxes if type(box).__name__ != "LineBox" and "body" in classes(box)]  # (a box placed absolutely: its placeholder)
+        markers = [box for box in boxes if getattr(box, "element_tag", "") == "li::marker" and type(box).__name__ == "TextBox"]
+        assert [marker.text.strip() for marker in markers] == [f"{n}." for n in range(1, len(face.steps) + 1)], face.title
+        cut = [(marker.text.strip(), round(body.content_box_x() - marker.position_x, 2)) for marker in markers if marker.position_x < body.content_box_x() - 0.01]
+        assert cut == [], face.title
+        counted[face.title] = len(markers)
+    assert (counted["Neuf Coups"], counted["Onze Coups"]) == (9, 11) and len(counted) > 50  # the shipped cards too
+
+
 def test_every_font_of_the_pdf_is_embedded(renard):
     folder, _ = renard
     reader = pypdf.PdfReader(folder / "renard.pdf")

@@ -2,8 +2,9 @@
 
 A card of two categories is filed under both, a Lieu's difficulty is no
 faction, no face is blank, a designer's new, replacing and left-out cards
-are marked and filterable, a long text stays clear of the file's label, and
-each page speaks the language of its game's cards.
+are marked and filterable, a long text stays clear of the file's label, each
+step's number shows whole (10. and 11. too), and each page speaks the
+language of its game's cards.
 """
 
 from __future__ import annotations
@@ -175,6 +176,52 @@ def test_a_long_text_or_title_stays_clear_of_the_file_label_and_the_corner(tmp_p
                 unfit = [card.get_attribute("data-title") for card in driver.find_elements("css selector", ".card.unfit")]
                 # the designer's card of 18 steps cannot fit a poker card; every shipped card does
                 assert unfit == (["L'Élan du Phénix Flamboyant Qui Ne Finit Jamais De Renaître"] if "designer" in str(path) else []), path
+
+
+#: Each step whose number is cut: an outside marker ("10. ", bold) ends where its step begins, and the nearest
+#: box that cuts what overflows it (the card's body) must hold it whole.
+CUT_NUMBERS = """
+const found = [];
+const canvas = document.createElement("canvas").getContext("2d");
+for (const card of document.querySelectorAll(".card")) {
+  [...card.querySelectorAll(".steps > .step")].forEach((step, index) => {
+    let clip = step.parentElement;
+    while (getComputedStyle(clip).overflowX === "visible") clip = clip.parentElement;
+    const marker = getComputedStyle(step, "::marker");
+    canvas.font = `${marker.fontStyle} ${marker.fontWeight} ${marker.fontSize} ${marker.fontFamily}`;
+    const number = `${index + 1}. `;
+    const left = step.getBoundingClientRect().left - canvas.measureText(number).width;
+    const room = left - clip.getBoundingClientRect().left;
+    if (room < -0.5) found.push(`${card.dataset.title}: "${number.trim()}" is cut by ${(-room).toFixed(1)}px`);
+  });
+}
+return found;
+"""
+
+
+@pytest.mark.slow  # a real browser
+def test_every_steps_number_is_whole_ten_and_more_included(tmp_path):
+    need_browser()
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "longues.atout").write_text(
+        "BattleFight : cartes\n\n" + "".join(f"== {title} ==\nAttaque\n{' ; '.join(['Blesser 1'] * count)}\n\n" for title, count in (("Neuf Coups", 9), ("Onze Coups", 11), ("Dix-Huit Coups", 18))),
+        encoding="utf-8",
+    )
+    gallery(tmp_path / "designer", str(mine))
+    gallery(tmp_path / "shipped")
+    designer, shipped = (tmp_path / folder / "site" / "battlefight.html" for folder in ("designer", "shipped"))
+    with browser() as driver:
+        for width in (1280, 700):
+            driver.set_window_size(width, 2000)
+            driver.get(file_url(designer))
+            assert driver.execute_script(CUT_NUMBERS) == [], width
+            counted = {card.get_attribute("data-title"): len(card.find_elements("css selector", ".steps > .step")) for card in driver.find_elements("css selector", ".card")}
+            assert (counted["Neuf Coups"], counted["Onze Coups"], counted["Dix-Huit Coups"]) == (9, 11, 18)
+            unfit = {card.get_attribute("data-title") for card in driver.find_elements("css selector", ".card.unfit")}
+            assert unfit == {"Dix-Huit Coups"}  # eleven steps fit a poker card: their numbers must show whole
+            driver.get(file_url(shipped))
+            assert driver.execute_script(CUT_NUMBERS) == [], width
 
 
 def test_each_page_speaks_the_language_of_its_game_s_cards(tmp_path):
