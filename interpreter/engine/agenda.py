@@ -191,6 +191,8 @@ class AgendaState(State[G]):
         new._events = []
         if "observer" in self.__dict__:  # a debugger watches this state, not its copies (the class's None serves)
             del new.observer
+        if "ledger" in self.__dict__:  # the lab's ledger is the game's, never a copy's (the class's None serves)
+            del new.ledger
         if self._actions is not None:
             new._actions = self._actions.copy()
         self.copy_fields(new)

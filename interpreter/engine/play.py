@@ -63,6 +63,7 @@ def play_game(
     hear: frozenset[str] | None = None,
     on_turn: Callable[[State[Any]], None] | None = None,
     on_events: Callable[[list[Event], State[Any]], None] | None = None,
+    ledger: list[tuple[int, str, str, int]] | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
 
@@ -95,6 +96,9 @@ def play_game(
     time with the state `on_event` would see them with: the setup's, then
     each action's (one call per action whose events are read, not one per
     event: the balance lab's listener).
+    `ledger`: a list the game appends the cards it shows held or played to
+    (`State.ledger`), for the balance lab of a game that keeps one: with no
+    other listener, the game is as quiet as one nobody watches.
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
@@ -105,6 +109,8 @@ def play_game(
     if hear is not None and writer is None and on_take_back is None:  # a listener of a few kinds only
         quiet = frozenset(hear) or True
     state.quiet = quiet
+    if ledger is not None:  # the balance lab's, kept by the game where it shows a card (`State.ledger`)
+        state.ledger = ledger
     if on_start is not None:
         on_start(state)
     start = state.start_events()

@@ -224,6 +224,12 @@ class State(ABC, Generic[G]):
     #: copy): `emit` keeps nothing. A set of kinds: only events of those kinds are read (the balance lab's).
     quiet: bool | frozenset[str] = False
 
+    #: The balance lab's ledger of cards, when the lab reads this game by one (`LabTraits.ledger`), else
+    #: None: each card a seat comes to hold, holds in its opening hand or plays, as `(seat, name, use,
+    #: turn)`, `use` as `lab.traits.Fields.use` ("drawn": in the opening hand at turn 0, else held),
+    #: appended by the game where it shows the card, with no event made. A copy keeps none (`clone`).
+    ledger: list[tuple[int, str, str, int]] | None = None
+
     #: For a copy a bot plays on only up to the start of this turn (a trial's last turn, see
     #: `Trial.turns`): nothing is played past that turn's start, so a game may leave out there what
     #: only later turns would read (the positions seen, to find one that comes back). None: no bound.

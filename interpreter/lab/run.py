@@ -302,6 +302,14 @@ class _Reading:
             elif does == "opening":
                 entry[3] = 1
 
+    def ledger(self, ledger: list[tuple[int, str, str, int]]) -> None:
+        """The cards a game's ledger holds (`State.ledger`), counted as `events` counts those of its events."""
+        cards = self.cards
+        for seat, name, does, turn in ledger:
+            if does == "drawn":
+                does = "held" if turn else "opening"
+            _count(cards[seat], name, does, turn)
+
     def pooled(self, pool: list[Iterable[str]]) -> None:
         """Each seat's own cards that it never held, listed too (held 0), after those it held."""
         for seen, names in zip(self.cards, pool):
@@ -348,14 +356,13 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
             played.outcome.code,
         )
     reading = _Reading(traits)
-    played = play_game(
-        seating.game,
-        players,
-        seed,
-        on_turn=reading.turn if traits.lead is not None else None,
-        hear=traits.heard,
-        on_events=reading.events,
-    )
+    on_turn = reading.turn if traits.lead is not None else None
+    if traits.ledger:  # the cards written in the state's ledger, read once at the end; no event heard
+        ledger: list[tuple[int, str, str, int]] = []
+        played = play_game(seating.game, players, seed, on_turn=on_turn, ledger=ledger)
+        reading.ledger(ledger)
+    else:
+        played = play_game(seating.game, players, seed, on_turn=on_turn, hear=traits.heard, on_events=reading.events)
     state = played.state
     if traits.pool is not None:  # read at the end: some games deal their decks in their first steps
         reading.pooled(traits.pool(state))

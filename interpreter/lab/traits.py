@@ -20,6 +20,12 @@ Each game declares a `LabTraits` in its `lab.py`, read by the lab only:
   card (a basic technique); the kinds not listed are read by
   `card_events`, which reads them all the same (the plain path,
   `ATOUT_PLAIN=1`);
+- `ledger`: True for a game that appends each card a seat comes to hold
+  or plays to the state's ledger (`State.ledger`), where it makes the
+  event `card_events` reads: the lab then hears no event at all (the
+  game is as quiet as one nobody watches) and reads the ledger once, at
+  the game's end; `card_events` stays the plain path's reading, and
+  `tests/lab/test_lab_fields.py` checks both count the same cards;
 - `pool(state)`: for games whose seats bring cards of their own (a deck,
   a collection), the names of the cards each seat has among its own, read
   from the state as the game ends (with the cards the seat held, which may
@@ -93,3 +99,5 @@ class LabTraits:
     pool: Callable[[Any], list[Iterable[str]]] | None = None
     #: The kinds of events whose cards are read from their facts (see the module's docstring).
     fields: Mapping[str, Fields] = field(default_factory=dict)
+    #: True for a game that writes its cards in the state's ledger (see the module's docstring).
+    ledger: bool = False

@@ -6,8 +6,10 @@ as they are handed over at the next decision. The reference here plays the
 same game with every decision going out to the player loop (an
 `on_decision` listener turns answering inside off) and reads each action's
 events as `apply` returns them, with the state after it: the plainest way
-to read a game. Both must give the same `GameResult`, field by field, for
-every game, both seatings, random and heuristic bots.
+to read a game (for a game that keeps a ledger, `State.ledger`: each event
+read as it is made, by a debugger's observer, with the turn then). Both
+must give the same `GameResult`, field by field, for every game, both
+seatings, random and heuristic bots.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from atout.interpreter.api import load_game
 from atout.interpreter.engine.play import play_game, seeded
 from atout.interpreter.engine.state import Event, State
 from atout.interpreter.lab.run import GameResult, _built, play_one, study_of
+
+from .test_ledger import SHOWN
 
 GAMES = ("battlefight", "cordes", "cardia", "dragons")
 
@@ -36,25 +40,37 @@ def straightforward(study: Any, index: int) -> GameResult:
     leads: list[float] = []
     states: list[State] = []
 
+    def count(seat: int, name: str, use: str, state: State) -> None:
+        entry = cards[seat].setdefault(name, [0, 0, None, 0, 0])
+        entry[0] = 1
+        if use == "played":
+            entry[1] += 1
+            entry[4] += state.turn
+            if entry[2] is None:
+                entry[2] = state.turn
+        elif use == "opening":
+            entry[3] = 1
+
     def on_event(event: Event) -> None:
         state = states[0]
         for seat, name, use in traits.card_events(event, state):
-            entry = cards[seat].setdefault(name, [0, 0, None, 0, 0])
-            entry[0] = 1
-            if use == "played":
-                entry[1] += 1
-                entry[4] += state.turn
-                if entry[2] is None:
-                    entry[2] = state.turn
-            elif use == "opening":
-                entry[3] = 1
+            count(seat, name, use, state)
+
+    def observe(state: State, event: Event) -> None:  # a game that keeps a ledger: each card as its event is made, in the turn then
+        for seat, name, use in SHOWN[study.game](event):
+            count(seat, name, "opening" if use == "drawn" and not state.turn else "held" if use == "drawn" else use, state)
+
+    def start(state: State) -> None:
+        states.append(state)
+        if traits.ledger:
+            state.observer = observe
 
     played = play_game(
         game,
         players,
         seed,
-        on_event=on_event,
-        on_start=states.append,
+        on_event=None if traits.ledger else on_event,
+        on_start=start,
         on_decision=lambda state, decision, index: None,
         on_turn=(lambda state: leads.append(traits.lead(state))) if traits.lead is not None else None,
     )

@@ -19,7 +19,8 @@ from atout.interpreter.engine.registry import find_engine
 from atout.interpreter.lab.run import _Reading
 from atout.interpreter.lab.traits import Fields, LabTraits
 
-GAMES = ("battlefight", "cordes", "cardia", "dragons")
+#: The games whose lab reads events (the others keep a ledger: tests/lab/test_ledger.py).
+GAMES = tuple(name for name in ("battlefight", "cordes", "cardia", "dragons") if not find_engine(name).lab.ledger)
 
 
 def _both_ways(name: str, traits: LabTraits, seeds: range) -> int:

@@ -1,23 +1,10 @@
-"""What the balance lab reads of a Dans les Cordes game: cards drawn and played, life, boxers."""
+"""What the balance lab reads of a Dans les Cordes game: cards drawn and played (from the state's ledger), life, boxers."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import Fields, LabTraits, Use
-
-
-def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """A card drawn or taken is held (drawn before the first turn: in the opening hand); a card played (as an attack, a defense, a recovery) is played."""
-    kind = event["e"]
-    if kind == "draw":
-        return ((event["player"], event["card"], "opening" if state.turn == 0 else "held"),)
-    if kind == "take":
-        return ((event["player"], event["card"], "held"),)
-    if kind == "play":
-        return ((event["player"], event["card"], "played"),)
-    return ()
+from atout.interpreter.lab.traits import LabTraits
 
 
 def lead(state: Any) -> float:
@@ -43,7 +30,7 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-#: The kinds `card_events` reads, read from their facts by the lab (see `LabTraits.fields`): the same cards.
-FIELDS = {"draw": Fields("player", "card", "drawn"), "take": Fields("player", "card", "held"), "play": Fields("player", "card", "played")}
-
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="boxer", heard=frozenset({"draw", "take", "play"}), fields=FIELDS)
+#: The cards are read from the state's ledger (`State.ledger`): a card drawn (before the first turn: in the
+#: opening hand, the coach's advice included), taken into a hand or kept after a look is held; a card played
+#: (as an attack, a defense, a recovery) is played. A blow taken is no card held.
+LAB = LabTraits(lead=lead, sides=sides, swap=swap, conditions=conditions, side_word="boxer", ledger=True)

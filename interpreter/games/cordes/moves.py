@@ -171,6 +171,8 @@ def _picked(state: "CordesState", option: Option, take: Take, player: int) -> No
     receiver = whose(player, take.to_who)
     if take.to == "hand":
         state.seats[receiver].hand.append(card)
+        if state.ledger is not None:  # the lab's (see `State.ledger`)
+            state.ledger.append((receiver, option.value, "held", state.turn))
     elif take.to == "spittoon":
         state.seats[receiver].spittoon.append(card)
         if take.face_down:
@@ -268,6 +270,8 @@ def _kept(state: "CordesState", option: Option, player: int) -> None:
     card = next(c for c in seat.looking if state.game.names[c] == option.value)
     seat.looking.remove(card)
     seat.hand.append(card)
+    if state.ledger is not None:  # the lab's (see `State.ledger`)
+        state.ledger.append((player, option.value, "held", state.turn))
     state.emit("keep", player=player, card=option.value)
 
 

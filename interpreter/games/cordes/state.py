@@ -761,6 +761,9 @@ class CordesState(AgendaState["CordesGame"]):
         cost = node.cost
         if self.durations is not NO_DURATIONS and role == "attack":
             cost = max(0, cost + timing.attack_cost_change(self, player))
+        ledger = self.ledger
+        if ledger is not None:  # the lab's (see `State.ledger`)
+            ledger.append((player, name, "played", self.turn))
         if self.hears("play"):
             self.emit("play", player=player, card=name, role=role, cost=cost, energy=seat.energy - cost)
         self.ring.append(self.take_from_hand(player, name))
@@ -1038,6 +1041,9 @@ class CordesState(AgendaState["CordesGame"]):
             self._drew_gong(player, left)
             return
         self.seats[player].hand.append(card)
+        ledger = self.ledger
+        if ledger is not None:  # the lab's (see `State.ledger`)
+            ledger.append((player, self.game.names[card], "drawn", self.turn))
         if self.hears("draw"):
             self.emit("draw", player=player, card=self.game.names[card])
         if left > 1 or self.game.rules.hand_limit_checked == "always":
