@@ -147,3 +147,15 @@ def test_a_person_sees_only_their_own_hand(cardia_engine, cardia_files):
     assert mine in text
     theirs = [state.names[c] for c in state.seats[1].hand if state.names[c] not in [state.names[x] for x in state.seats[0].hand]]
     assert all(name not in text for name in theirs)
+
+
+def test_a_person_at_the_prompt_sees_each_turn_headed_once():
+    """The turn's event heads the turn (`Turn 2 — seals P1 0, P2 1`); the view under it says the deck and the seals, not the turn again."""
+    result = CliRunner().invoke(main, ["play", "cardia", "--p1", "human", "--p2", "random", "--seed", "3"], input="1\n1\n")
+    lines = result.output.splitlines()
+    turns = [index for index, line in enumerate(lines) if line.startswith("Turn ")]
+    assert len(turns) >= 2 and all(lines[index].split(" — ")[0] == f"Turn {number}" for number, index in enumerate(turns, start=1))  # once each
+    for index in turns:  # each turn: its event, then the view that the person chooses from
+        seals = lines[index].split(" — ", 1)[1]
+        assert lines[index + 1] == "" and lines[index + 2] == f"Deck I; {seals} (5 to win)"
+        assert lines[index + 3].startswith(("  the line is empty", "   1. P1 "))

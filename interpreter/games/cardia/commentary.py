@@ -219,11 +219,15 @@ def card_state(state: CardiaState, card: int) -> str:
 
 
 def describe(state: CardiaState, viewer: int | None = None) -> str:
-    """The line of encounters with seals and tokens, hands and piles; the viewer sees only their own hand (and one played shown)."""
+    """The deck, the Lieu and the seals; the line of encounters with seals and tokens, hands and piles; the viewer sees only their own hand (and one played shown).
+
+    No turn: at the prompt the turn's event heads the turn just above
+    (`Turn 2 — seals P1 0, P2 1`), and the line numbers its encounters.
+    """
     game = state.game
     seals = state.seals()
     lieu = f", Lieu {game.lieu.name}" if game.lieu else ""
-    lines = [f"Turn {state.turn} — deck {game.deck_name}{lieu}; seals P1 {seals[0]}, P2 {seals[1]} ({state.rules.seals_to_win} to win)"]
+    lines = [f"Deck {game.deck_name}{lieu}; seals P1 {seals[0]}, P2 {seals[1]} ({state.rules.seals_to_win} to win)"]
     if not state.line:
         lines.append("  the line is empty")
     for enc in state.line:
