@@ -83,7 +83,7 @@ def test_an_attack_out_of_reach_is_marked_at_the_real_prompt():
 
 def test_cardia_shows_the_hand_once_per_prompt():
     result = run("play", "cardia", "--p1", "human", "--p2", "random", "--seed", "2", input="q\n")
-    screen = result.output.split("Turn 1 — deck", 1)[1].split("P1 chooses", 1)[0]
+    screen = result.output.split("Turn 1 — ", 1)[1].split("P1 chooses", 1)[0]
     options = re.findall(r"^ +\d+\. (\S+) +Paquet I · \w+ · influence \d+ · Capacité", screen, re.M)
     assert len(options) == 5  # the hand, each card with its text, once
     for name in options:
