@@ -9,8 +9,6 @@ here with the plain path beside it:
 | fast path | where | the plain path beside it |
 |---|---|---|
 | decisions answered inside the state, where the game poses them (`answer_inside`, `ask_last`, `ask_among`, `ask_draw`, `drawn_here`, `answered_here`), in a game nobody watches or a lab's game | `engine/agenda.py` | `play_game`'s loop asks every decision: chance's sampler and each player's `choose` |
-| a lab's listener handed each action's events at the next decision (`EventWatch`) | `engine/play.py` | the events `apply` returns, handed over one action at a time |
-| a lab's event read from its facts, where its game declares them (`LabTraits.fields`) | `lab/run.py` | the game's `card_events`, for every event |
 | a state's fields in a dictionary of its own once it is copied (`clone`) | `engine/agenda.py` | a plain shallow copy (`copy.copy`) |
 | a card's construct built while its line is parsed (`UnitBuilder`) | `language/building.py` | Lark's parse tree, then the game's transformer |
 | parser tables shipped with atout or kept on disk, and parsed files kept on disk | `language/tables.py`, `language/cache.py` | the grammar built by Lark, every file parsed anew |

@@ -78,9 +78,6 @@ class TurnWatch:
 
     __slots__ = ("call", "turn")
 
-    #: Told of a decision after events of the kinds heard, too (`EventWatch`); a turn's watch, of its first decision only.
-    hears_events = False
-
     def __init__(self, call: Callable[[Any], None]) -> None:
         self.call = call
         #: The turn of the last decision told of (none yet).
@@ -306,7 +303,7 @@ class AgendaState(State[G]):
         counter.answered += 1
         turn = counter.answered_turn = counter.turn
         watch = counter.watch
-        if watch is not None and (turn != watch.turn or (self._events and watch.hears_events)):
+        if watch is not None and turn != watch.turn:
             watch.turn = turn
             watch.call(self)
         return options[pick(chances)]
@@ -356,7 +353,7 @@ class AgendaState(State[G]):
             counter.answered += 1
             turn = counter.answered_turn = counter.turn
             watch = counter.watch
-            if watch is not None and (turn != watch.turn or (self._events and watch.hears_events)):
+            if watch is not None and turn != watch.turn:
                 watch.turn = turn
                 watch.call(self)
             option = options[pick(chances)]
@@ -467,7 +464,7 @@ class AgendaState(State[G]):
                     counter.answered += 1  # type: ignore[union-attr]
                     turn = counter.answered_turn = counter.turn  # type: ignore[union-attr]
                     watch = counter.watch  # type: ignore[union-attr]
-                    if watch is not None and (turn != watch.turn or (self._events and watch.hears_events)):
+                    if watch is not None and turn != watch.turn:
                         watch.turn = turn
                         watch.call(self)
                     args = (options[answer(decision)], *args)

@@ -60,9 +60,7 @@ def play_game(
     on_start: Callable[[State[Any]], None] | None = None,
     match: int | None = None,
     on_take_back: Callable[[State[Any], int, str], None] | None = None,
-    hear: frozenset[str] | None = None,
     on_turn: Callable[[State[Any]], None] | None = None,
-    on_events: Callable[[list[Event], State[Any]], None] | None = None,
     ledger: list[tuple[int, str, str, int]] | None = None,
 ) -> Played:
     """Play one game to its end; chance draws from `seed`.
@@ -84,30 +82,17 @@ def play_game(
     back: the same decision is then asked again, and `kept` is every answer). Without
     `on_take_back`, `TakeBack` goes on to the caller.
 
-    `hear`: when the game is not recorded, the only kinds of events
-    `on_event` wants (the balance lab's): the state makes no others, and
-    decisions are answered inside it as in a game nobody watches, the
-    listener still handed each action's events with the state after it
-    (`EventWatch`).
     `on_turn` sees the state at the first decision of each turn, before it
     is answered (chance's included, even when chance is drawn inside the
     state).
-    `on_events`, in place of `on_event`, sees the same events a list at a
-    time with the state `on_event` would see them with: the setup's, then
-    each action's (one call per action whose events are read, not one per
-    event: the balance lab's listener).
     `ledger`: a list the game appends the cards it shows held or played to
-    (`State.ledger`), for the balance lab of a game that keeps one: with no
-    other listener, the game is as quiet as one nobody watches.
+    (`State.ledger`), the balance lab's: the game is as quiet as one
+    nobody watches (no event is made for the lab).
     """
     chance = ChanceSampler(seeded(seed, "chance"))
     state = game.new_state()
     # Nobody reads the events of a game played without a record, a listener or a person's prompt: none is kept.
-    if on_events is None and on_event is not None:
-        on_events = _one_by_one(on_event)
-    quiet: bool | frozenset[str] = writer is None and on_events is None and on_start is None and on_take_back is None
-    if hear is not None and writer is None and on_take_back is None:  # a listener of a few kinds only
-        quiet = frozenset(hear) or True
+    quiet = writer is None and on_event is None and on_start is None and on_take_back is None
     state.quiet = quiet
     if ledger is not None:  # the balance lab's, kept by the game where it shows a card (`State.ledger`)
         state.ledger = ledger
@@ -117,18 +102,15 @@ def play_game(
     if writer is not None:
         writer.header(game, [player_name(p) for p in players], seed, match)
         writer.start(start)
-    if on_events is not None and start:
-        on_events(start, state)
+    if on_event is not None:
+        for event in start:
+            on_event(event)
     actions = turns = 0
     # Nobody watches: chance's decisions, and those of the players who read nothing but the decision (the random
     # bot's `choose_blind`), are answered inside the state (the same answers, in the same order).
     watch = TurnWatch(on_turn) if on_turn is not None else None
-    listener: EventWatch | None = None
-    if FAST and quiet is not False and quiet is not True and on_events is not None and on_decision is None and isinstance(state, AgendaState):
-        # a listener of a few kinds: each action's events handed over at the next decision, wherever it is answered
-        watch = listener = EventWatch(on_events, on_turn)
     inside = None
-    if FAST and (quiet is True or listener is not None) and on_decision is None and isinstance(state, AgendaState):
+    if FAST and quiet and on_decision is None and isinstance(state, AgendaState):
         inside = state.answer_inside(
             chance.choose,
             watch,
@@ -142,7 +124,7 @@ def play_game(
     marks = writer is not None and on_take_back is not None
     while (decision := state.decision()) is not None:
         turn = state.turn
-        if watch is not None and (turn != watch.turn or (state._events and watch.hears_events)):  # the turn's first decision (as `AgendaState._run` tells it of chance's)
+        if watch is not None and turn != watch.turn:  # the turn's first decision (as `AgendaState._run` tells it of chance's)
             watch.turn = turn
             watch.call(state)
         try:
@@ -190,74 +172,15 @@ def play_game(
         turns = turn
         if writer is not None:
             writer.action(turn, decision, index, events)
-        if on_events is not None and listener is None and events:
-            on_events(events, state)
-    if listener is not None:  # the last action's events, with the state as it ended
-        listener.hand_over(state)
+        if on_event is not None:
+            for event in events:
+                on_event(event)
     if inside is not None and inside.answered:  # turns only go up: the last decision answered is of the highest turn
         actions += inside.answered
         turns = max(turns, inside.answered_turn)
     if writer is not None:
         writer.end(ended(state))
     return Played(state, actions, turns)
-
-
-class EventWatch(TurnWatch):
-    """The watch of a game answered inside the state whose events a listener reads (`play_game`'s `hear`).
-
-    It is told of each decision that events of the kinds heard came
-    before (`hears_events`: the loop looks at the state's events) and of
-    each turn's first decision, before the decision
-    is answered, inside the state or by the player loop: it hands the
-    listener the events made since the decision before, with the state as
-    it is now, which is the state `apply` would have returned them with;
-    then, at the first decision of a turn, it tells `on_turn`. A decision
-    after no heard event costs it nothing (most decisions of a game). The listener sees the same
-    events with the same states as when each decision went out to the
-    player loop, without the trip.
-    """
-
-    __slots__ = ("on_events", "on_turn", "told")
-
-    hears_events = True
-
-    def __init__(self, on_events: Callable[[list[Event], State[Any]], None], on_turn: Callable[[State[Any]], None] | None) -> None:
-        # (`call` is this class's method, not a bound method kept in the slot: that would make a cycle, and each
-        # game's watch, its listener and what the listener holds would be freed only by the cycle collector)
-        self.turn = -1
-        self.on_events = on_events
-        self.on_turn = on_turn
-        #: The turn `on_turn` was last told of.
-        self.told = -1
-
-    def call(self, state: State[Any]) -> None:
-        """A decision is about to be answered in turn `self.turn`: the events before it, then the turn if new."""
-        turn = self.turn
-        events = state._events
-        if events:  # `hand_over`, inlined
-            state._events = []
-            self.on_events(events, state)
-        if turn != self.told:
-            self.told = turn
-            if self.on_turn is not None:
-                self.on_turn(state)
-
-    def hand_over(self, state: State[Any]) -> None:
-        """Give the listener the events made since the last decision, and forget them."""
-        events = state._events
-        if events:
-            state._events = []
-            self.on_events(events, state)
-
-
-def _one_by_one(on_event: Callable[[Event], None]) -> Callable[[list[Event], State[Any]], None]:
-    """`on_events` for a listener of one event at a time."""
-
-    def on_events(events: list[Event], state: State[Any]) -> None:
-        for event in events:
-            on_event(event)
-
-    return on_events
 
 
 def _taken_back(history: list[tuple[int, int, int, tuple[int, int] | None]], seat: int, writer: RecordWriter | None) -> tuple[int | None, str]:

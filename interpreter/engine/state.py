@@ -220,14 +220,15 @@ class State(ABC, Generic[G]):
         """How the game ended, or None while it goes on."""
         return self._outcome
 
-    #: True for a state whose events nobody reads (a game nobody watches, a bot trying options on a
-    #: copy): `emit` keeps nothing. A set of kinds: only events of those kinds are read (the balance lab's).
-    quiet: bool | frozenset[str] = False
+    #: True for a state whose events nobody reads (a game nobody watches, the balance lab's, a bot
+    #: trying options on a copy): `emit` keeps nothing.
+    quiet: bool = False
 
-    #: The balance lab's ledger of cards, when the lab reads this game by one (`LabTraits.ledger`), else
-    #: None: each card a seat comes to hold, holds in its opening hand or plays, as `(seat, name, use,
-    #: turn)`, `use` as `lab.traits.Fields.use` ("drawn": in the opening hand at turn 0, else held),
-    #: appended by the game where it shows the card, with no event made. A copy keeps none (`clone`).
+    #: The balance lab's ledger of cards, when the lab plays this game, else None: each card a seat
+    #: comes to hold, holds in its opening hand or plays, as `(seat, name, use, turn)`, `use` being
+    #: "held", "played" or "drawn" (in the opening hand at turn 0, else held), in the turn then;
+    #: appended by the game where it shows the card (with its event, if anybody watches). A copy
+    #: keeps none (`clone`): a bot's trials write nothing.
     ledger: list[tuple[int, str, str, int]] | None = None
 
     #: For a copy a bot plays on only up to the start of this turn (a trial's last turn, see
@@ -235,33 +236,18 @@ class State(ABC, Generic[G]):
     #: only later turns would read (the positions seen, to find one that comes back). None: no bound.
     horizon: int | None = None
 
-    def hears(self, kind: str) -> bool:
-        """Whether an event of this kind is read (see `quiet`)."""
-        quiet = self.quiet
-        return not quiet or (quiet is not True and kind in quiet)
-
     def emit(self, kind: str, **facts: Any) -> None:
         """Record an event of the current action's trace (and show it to a debugger's observer).
 
-        A quiet state (`quiet`) keeps no event, or only those of the kinds
-        it names: its `apply` returns only those. Where an event's facts cost
-        something to gather (names looked up, lists made) and it comes at
-        every turn, a game writes `if not self.quiet: self.emit(...)`, so
-        that a quiet state (a random game nobody watches, a bot's trial)
-        does not gather them; and `if self.hears(kind): ...` for an event
-        the balance lab reads (a card drawn or played). An event that comes
-        several times a turn is guarded by `if self.quiet is not True:`: a
-        game nobody watches does not even make the call, and a listener of
-        some kinds gets it as before (this method sorts the kinds).
+        A quiet state (`quiet`) keeps no event: its `apply` returns none.
+        Where an event's facts cost something to gather (names looked up,
+        lists made), or it comes several times a turn, a game writes
+        `if not self.quiet: self.emit(...)`, so that a quiet state (a game
+        nobody watches, the lab's, a bot's trial) does not even make the call.
         """
-        quiet = self.quiet
-        if quiet:
-            if quiet is True or kind not in quiet:
-                return
-            facts["e"] = kind  # for a listener of a few kinds (the lab), never written out: the facts made here, not copied
-            event = facts
-        else:
-            event = {"e": kind, **facts}
+        if self.quiet:
+            return
+        event = {"e": kind, **facts}
         self._events.append(event)
         if self.observer is not None:
             self.observer(self, event)

@@ -35,9 +35,8 @@ from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from atout.interpreter.engine.play import play_game, seeded
-from atout.interpreter.engine.state import Event, Game, State
+from atout.interpreter.engine.state import Game, State
 from atout.interpreter.errors import AtoutError
-from atout.interpreter.fastpaths import FAST
 from atout.interpreter.lab.cluster import run_ray
 from atout.interpreter.lab.traits import LabTraits
 
@@ -226,84 +225,26 @@ def _built(study: Study) -> _Built:
 
 
 class _Reading:
-    """What the lab reads of one game as it is played: each seat's cards (see `GameResult.cards`) and P1's lead.
+    """What the lab reads of one game: each seat's cards (see `GameResult.cards`), from the game's ledger, and P1's lead.
 
-    Its methods are `play_game`'s listeners: `events` reads the cards each
-    action's events show, with the state after the action, and `turn` the
-    lead at each turn's first decision.
+    `turn`, `play_game`'s `on_turn`, reads the lead at each turn's first
+    decision; `ledger` counts the cards of the game's ledger (`State.ledger`)
+    once the game is over.
     """
 
-    __slots__ = ("cards", "leads", "card_events", "fields", "lead")
+    __slots__ = ("cards", "leads", "lead")
 
     def __init__(self, traits: LabTraits) -> None:
         self.cards: list[dict[str, list[Any]]] = [{}, {}]
         self.leads: list[float] = []
-        self.card_events = traits.card_events
-        #: The kinds read from their facts (`LabTraits.fields`), the others by `card_events` (all of them on the plain path).
-        self.fields = traits.fields if FAST else {}
         self.lead = traits.lead
 
     def turn(self, state: State) -> None:
         """A turn's first decision: P1's lead then."""
         self.leads.append(self.lead(state))  # type: ignore[misc]  # a listener only with a lead
 
-    def events(self, events: list[Event], state: State) -> None:
-        """The cards an action's events show held, held in the opening hand, or played (in the state's turn, read once).
-
-        An event of a kind in `fields` is read from its facts, here (most
-        events a game shows its cards in: a card drawn, played); any other
-        by the game's `card_events`. Both count the same way (`_count`).
-        """
-        fields = self.fields
-        turn = -1
-        for event in events:
-            found = fields.get(event["e"])
-            if found is None:
-                for seat, name, use in self.card_events(event, state):
-                    seen = self.cards[seat]  # `_count`, inlined: a round's hands are several cards an event
-                    entry = seen.get(name)
-                    if entry is None:
-                        entry = seen[name] = [1, 0, None, 0, 0]
-                    else:
-                        entry[0] = 1
-                    if use == "played":
-                        if turn < 0:
-                            turn = state.turn
-                        entry[1] += 1
-                        entry[4] += turn
-                        if entry[2] is None:
-                            entry[2] = turn
-                    elif use == "opening":
-                        entry[3] = 1
-                continue
-            seat_fact, card_fact, does, unless = found
-            if unless is not None and event.get(unless):
-                continue
-            if does != "held" and turn < 0:
-                turn = state.turn
-            if does == "drawn":
-                does = "held" if turn else "opening"
-            if seat_fact is None:
-                for seat, name in enumerate(event[card_fact]):
-                    _count(self.cards[seat], name, does, turn)
-                continue
-            seen = self.cards[event[seat_fact]]  # `_count`, inlined: one card an event, most of a game's events
-            name = event[card_fact]
-            entry = seen.get(name)
-            if entry is None:
-                entry = seen[name] = [1, 0, None, 0, 0]
-            else:
-                entry[0] = 1
-            if does == "played":
-                entry[1] += 1
-                entry[4] += turn
-                if entry[2] is None:
-                    entry[2] = turn
-            elif does == "opening":
-                entry[3] = 1
-
     def ledger(self, ledger: list[tuple[int, str, str, int]]) -> None:
-        """The cards a game's ledger holds (`State.ledger`), counted as `events` counts those of its events."""
+        """Each card the ledger holds: held, held in the opening hand ("drawn" at turn 0), or played in its turn."""
         cards = self.cards
         for seat, name, does, turn in ledger:
             if does == "drawn":
@@ -356,13 +297,9 @@ def play_one(study: Study, number: int, index: int) -> GameResult:
             played.outcome.code,
         )
     reading = _Reading(traits)
-    on_turn = reading.turn if traits.lead is not None else None
-    if traits.ledger:  # the cards written in the state's ledger, read once at the end; no event heard
-        ledger: list[tuple[int, str, str, int]] = []
-        played = play_game(seating.game, players, seed, on_turn=on_turn, ledger=ledger)
-        reading.ledger(ledger)
-    else:
-        played = play_game(seating.game, players, seed, on_turn=on_turn, hear=traits.heard, on_events=reading.events)
+    ledger: list[tuple[int, str, str, int]] = []  # the cards, written by the game where it shows them
+    played = play_game(seating.game, players, seed, on_turn=reading.turn if traits.lead is not None else None, ledger=ledger)
+    reading.ledger(ledger)
     state = played.state
     if traits.pool is not None:  # read at the end: some games deal their decks in their first steps
         reading.pooled(traits.pool(state))

@@ -51,25 +51,18 @@ def straightforward(study: Any, index: int) -> GameResult:
         elif use == "opening":
             entry[3] = 1
 
-    def on_event(event: Event) -> None:
-        state = states[0]
-        for seat, name, use in traits.card_events(event, state):
-            count(seat, name, use, state)
-
-    def observe(state: State, event: Event) -> None:  # a game that keeps a ledger: each card as its event is made, in the turn then
-        for seat, name, use in SHOWN[study.game](event):
+    def observe(state: State, event: Event) -> None:  # each card as its event is made, in the turn then
+        for seat, name, use in SHOWN[study.game](event, state):
             count(seat, name, "opening" if use == "drawn" and not state.turn else "held" if use == "drawn" else use, state)
 
     def start(state: State) -> None:
         states.append(state)
-        if traits.ledger:
-            state.observer = observe
+        state.observer = observe
 
     played = play_game(
         game,
         players,
         seed,
-        on_event=None if traits.ledger else on_event,
         on_start=start,
         on_decision=lambda state, decision, index: None,
         on_turn=(lambda state: leads.append(traits.lead(state))) if traits.lead is not None else None,

@@ -1,9 +1,8 @@
 """The lab's ledger (`State.ledger`) holds exactly the cards a game's events show held or played, each in the turn it was shown.
 
-A game that keeps a ledger for the lab (`LabTraits.ledger`) appends each
-card a seat comes to hold, holds in its opening hand or plays, where it
-shows it; the lab then plays the game as quietly as one nobody watches and
-reads the ledger once. Here the same games are watched too: a debugger's
+A game appends each card a seat comes to hold, holds in its opening hand
+or plays, where it shows it; the lab plays the game as quietly as one
+nobody watches and reads the ledger once. Here the same games are watched too: a debugger's
 observer sees every event as it is made, with the turn then, and the cards
 those events show (the game's rules for what is held and played, written
 here from its log) must be the ledger, entry for entry. Heuristic games
@@ -22,7 +21,7 @@ from atout.interpreter.engine.play import play_game, seeded
 from atout.interpreter.engine.registry import find_engine
 
 
-def _cordes(event: dict[str, Any]) -> list[tuple[int, str, str]]:
+def _cordes(event: dict[str, Any], state: Any) -> list[tuple[int, str, str]]:
     """Dans les Cordes: a card drawn, taken into a hand or kept after a look is held (drawn: in the opening hand before the first turn); a card played is played. A blow taken is no card held."""
     kind = event["e"]
     if kind == "draw":
@@ -36,12 +35,42 @@ def _cordes(event: dict[str, Any]) -> list[tuple[int, str, str]]:
     return []
 
 
-SHOWN = {"cordes": _cordes}
+def _battlefight(event: dict[str, Any], state: Any) -> list[tuple[int, str, str]]:
+    """BattleFight: a card drawn is held (in the opening hand before the first turn); a technique played from the hand, not a basic one, is played."""
+    if event["e"] == "draw":
+        return [(event["player"], event["card"], "drawn")]
+    if event["e"] == "play" and not event["basic"]:
+        return [(event["player"], event["technique"], "played")]
+    return []
 
 
-def test_every_game_that_keeps_a_ledger_is_checked_here():
-    ledgers = {name for name in ("battlefight", "cordes", "cardia", "dragons") if find_engine(name).lab.ledger}
-    assert ledgers and ledgers <= set(SHOWN)
+def _cardia(event: dict[str, Any], state: Any) -> list[tuple[int, str, str]]:
+    """Duel pour Cardia: a card drawn is held (in the opening hand before the first turn); the two cards of an encounter, revealed, are played."""
+    if event["e"] == "draw":
+        return [(event["player"], event["card"], "drawn")]
+    if event["e"] == "reveal":
+        return [(seat, card, "played") for seat, card in enumerate(event["cards"])]
+    return []
+
+
+def _dragons(event: dict[str, Any], state: Any) -> list[tuple[int, str, str]]:
+    """Duel de dragons: each hand's cards at a round's start are held (the first round's, not replayed: the opening hand); a card swapped in is held; the two revealed are played."""
+    kind = event["e"]
+    if kind == "round":
+        use = "opening" if event["round"] == 1 and not event["replay"] else "held"
+        return [(seat, state.names[card], use) for seat in (0, 1) for card in state.hands[seat]]
+    if kind == "swap":
+        return [(event["player"], event["card"], "held")]
+    if kind == "reveal":
+        return [(seat, card, "played") for seat, card in enumerate(event["cards"])]
+    return []
+
+
+SHOWN = {"battlefight": _battlefight, "cordes": _cordes, "cardia": _cardia, "dragons": _dragons}
+
+
+def test_every_game_with_a_lab_is_checked_here():
+    assert {name for name in ("battlefight", "cordes", "cardia", "dragons") if find_engine(name).lab is not None} == set(SHOWN)
 
 
 def _watched(name: str, bots: tuple[str, str], seed: int, cards: str | None = None) -> tuple[list[tuple[int, str, str, int]], list[tuple[int, str, str, int]]]:
@@ -53,7 +82,7 @@ def _watched(name: str, bots: tuple[str, str], seed: int, cards: str | None = No
     ledger: list[tuple[int, str, str, int]] = []
 
     def observe(state: Any, event: dict[str, Any]) -> None:
-        shown.extend((seat, card, use, state.turn) for seat, card, use in SHOWN[name](event))
+        shown.extend((seat, card, use, state.turn) for seat, card, use in SHOWN[name](event, state))
 
     def watch(state: Any) -> None:
         state.observer = observe

@@ -1,21 +1,11 @@
-"""What the balance lab reads of a BattleFight game: cards drawn and played, life, decks."""
+"""What the balance lab reads of a BattleFight game: cards drawn and played (from the state's ledger), life, decks."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import Fields, LabTraits, Use
-
-
-def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """A card drawn is held (before the first turn: in the opening hand); a technique played from the hand (not a basic one) is played."""
-    kind = event["e"]
-    if kind == "draw":
-        return ((event["player"], event["card"], "opening" if state.turn == 0 else "held"),)
-    if kind == "play" and not event.get("basic"):
-        return ((event["player"], event["technique"], "played"),)
-    return ()
+from atout.interpreter.lab.traits import LabTraits
 
 
 def pool(state: Any) -> list[Iterable[str]]:
@@ -45,7 +35,6 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-#: The kinds `card_events` reads, read from their facts by the lab (see `LabTraits.fields`): the same cards.
-FIELDS = {"draw": Fields("player", "card", "drawn"), "play": Fields("player", "technique", "played", unless="basic")}
-
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="deck", heard=frozenset({"draw", "play"}), pool=pool, fields=FIELDS)
+#: The cards are read from the state's ledger (`State.ledger`): a card drawn is held (before the first
+#: turn: in the opening hand); a technique played from the hand (not a basic one) is played.
+LAB = LabTraits(lead=lead, sides=sides, swap=swap, conditions=conditions, side_word="deck", pool=pool)

@@ -688,7 +688,9 @@ class BattleFightState(AgendaState["BattleFightGame"]):
         active = Active(self._uid, technique, player, card)
         self.actives.append(active)
         self.frames.append(Frame(active))
-        if self.hears("play"):
+        if card is not None and self.ledger is not None:  # the lab's (see `State.ledger`): a card of the hand, not a basic technique
+            self.ledger.append((player, technique.name, "played", self.turn))
+        if not self.quiet:
             self.emit("play", player=player, technique=technique.name, type=technique.type.value, basic=card is None)
         return active
 

@@ -123,6 +123,8 @@ def _drawn(state: BattleFightState, option: Option, me: int, left: int) -> str:
 def _take_drawn(state: BattleFightState, seat: Seat, me: int, option: Option) -> None:
     """The card chance drew from `me`'s pile goes to the hand."""
     seat.hand.append(seat.take(option.value, state.name_of))
+    if state.ledger is not None:  # the lab's (see `State.ledger`)
+        state.ledger.append((me, option.value, "drawn", state.turn))
     if state.quiet is not True:
         state.emit("draw", player=me, card=option.value)
 

@@ -1,22 +1,10 @@
-"""What the balance lab reads of a Duel pour Cardia game: cards drawn and played, seals, Lieu and deck."""
+"""What the balance lab reads of a Duel pour Cardia game: cards drawn and played (from the state's ledger), seals, Lieu and deck."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import Fields, LabTraits, Use
-
-
-def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """A card drawn is held (before the first turn: in the opening hand); the two cards of an encounter, revealed, are played."""
-    kind = event["e"]
-    if kind == "draw":
-        return ((event["player"], event["card"], "opening" if state.turn == 0 else "held"),)
-    if kind == "reveal":
-        first, second = event["cards"]
-        return ((0, first, "played"), (1, second, "played"))
-    return ()
+from atout.interpreter.lab.traits import LabTraits
 
 
 def lead(state: Any) -> float:
@@ -37,7 +25,6 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return found
 
 
-#: The kinds `card_events` reads, read from their facts by the lab (see `LabTraits.fields`): the same cards.
-FIELDS = {"draw": Fields("player", "card", "drawn"), "reveal": Fields(None, "cards", "played")}
-
-LAB = LabTraits(card_events, lead, conditions=conditions, heard=frozenset({"draw", "reveal"}), fields=FIELDS)
+#: The cards are read from the state's ledger (`State.ledger`): a card drawn is held (before the first
+#: turn: in the opening hand); the two cards of an encounter, revealed, are played.
+LAB = LabTraits(lead=lead, conditions=conditions)

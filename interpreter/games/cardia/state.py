@@ -639,7 +639,9 @@ class CardiaState(AgendaState["CardiaGame"]):
         while True:
             card = zones.pile.take(option.label, name)
             zones.hand.append(card)
-            if self.hears("draw"):
+            if self.ledger is not None:  # the lab's (see `State.ledger`)
+                self.ledger.append((seat, self.names[card], "drawn", self.turn))
+            if not self.quiet:
                 if self.hand_shown(seat):  # a hand played shown: the card drawn is seen too
                     self.emit("draw", player=seat, card=self.names[card], seen=True)
                 else:
@@ -888,7 +890,11 @@ class CardiaState(AgendaState["CardiaGame"]):
         if changed:
             self.refresh_active()
         ia, ib = self.influence(a), self.influence(b)
-        if self.hears("reveal"):
+        ledger = self.ledger
+        if ledger is not None:  # the lab's (see `State.ledger`): the two cards revealed are played
+            ledger.append((0, self.names[a], "played", self.turn))
+            ledger.append((1, self.names[b], "played", self.turn))
+        if not self.quiet:
             self.emit("reveal", encounter=number, cards=[self.names[a], self.names[b]], influence=[ia, ib])
         self._resolve_tie(enc, ia, ib)
         winner = enc.revealed = self._winner(enc, a, b, ia, ib)

@@ -33,4 +33,4 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
 #: The cards are read from the state's ledger (`State.ledger`): a card drawn (before the first turn: in the
 #: opening hand, the coach's advice included), taken into a hand or kept after a look is held; a card played
 #: (as an attack, a defense, a recovery) is played. A blow taken is no card held.
-LAB = LabTraits(lead=lead, sides=sides, swap=swap, conditions=conditions, side_word="boxer", ledger=True)
+LAB = LabTraits(lead=lead, sides=sides, swap=swap, conditions=conditions, side_word="boxer")

@@ -764,7 +764,7 @@ class CordesState(AgendaState["CordesGame"]):
         ledger = self.ledger
         if ledger is not None:  # the lab's (see `State.ledger`)
             ledger.append((player, name, "played", self.turn))
-        if self.hears("play"):
+        if not self.quiet:
             self.emit("play", player=player, card=name, role=role, cost=cost, energy=seat.energy - cost)
         self.ring.append(self.take_from_hand(player, name))
         seat.energy -= cost
@@ -1044,7 +1044,7 @@ class CordesState(AgendaState["CordesGame"]):
         ledger = self.ledger
         if ledger is not None:  # the lab's (see `State.ledger`)
             ledger.append((player, self.game.names[card], "drawn", self.turn))
-        if self.hears("draw"):
+        if not self.quiet:
             self.emit("draw", player=player, card=self.game.names[card])
         if left > 1 or self.game.rules.hand_limit_checked == "always":
             self._drew(player, left)

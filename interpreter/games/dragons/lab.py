@@ -1,26 +1,11 @@
-"""What the balance lab reads of a Duel de dragons game: cards in hand and played, rounds won, collections."""
+"""What the balance lab reads of a Duel de dragons game: cards in hand and played (from the state's ledger), rounds won, collections."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from atout.interpreter.lab.traits import Fields, LabTraits, Use
-
-
-def card_events(event: dict[str, Any], state: Any) -> Iterable[tuple[int, str, Use]]:
-    """The hands, at each round's start, are held (the first round's: the opening hand), and a card swapped in; the two revealed cards are played."""
-    kind = event["e"]
-    if kind == "round":
-        use: Use = "opening" if event["round"] == 1 and not event.get("replay") else "held"
-        names, hands = state.names, state.hands
-        return [(seat, names[card], use) for seat in (0, 1) for card in hands[seat]]
-    if kind == "swap":
-        return ((event["player"], event["card"], "held"),)
-    if kind == "reveal":
-        first, second = event["cards"]
-        return ((0, first, "played"), (1, second, "played"))
-    return ()
+from atout.interpreter.lab.traits import LabTraits
 
 
 #: Each duel's collections, named (`pool`), by the id of its game (with the game, to tell a new game under an old id).
@@ -64,7 +49,6 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-#: The kinds `card_events` reads from their facts alone, read so by the lab (see `LabTraits.fields`): the same cards (a round's hands are read from the state).
-FIELDS = {"swap": Fields("player", "card", "held"), "reveal": Fields(None, "cards", "played")}
-
-LAB = LabTraits(card_events, lead, sides, swap, conditions, side_word="collection", heard=frozenset({"round", "swap", "reveal"}), pool=pool, fields=FIELDS)
+#: The cards are read from the state's ledger (`State.ledger`): the hands, at each round's start, are
+#: held (the first round's: the opening hand), and a card swapped in; the two revealed cards are played.
+LAB = LabTraits(lead=lead, sides=sides, swap=swap, conditions=conditions, side_word="collection", pool=pool)

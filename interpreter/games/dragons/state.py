@@ -519,7 +519,13 @@ class DragonsState(PowersInPlay, AgendaState["DragonsGame"]):
         self.asked = ()
         if self.with_powers:  # (a duel without powers never changes its marks: its copies share them)
             self.marks.new_round()
-        if self.hears("round"):
+        ledger = self.ledger
+        if ledger is not None:  # the lab's (see `State.ledger`): each hand's cards are held (the first round's: the opening hand)
+            use = "opening" if number == 1 and not replay else "held"
+            names, turn = self.names, self.turn
+            for seat in (0, 1):
+                ledger.extend((seat, names[card], use, turn) for card in self.hands[seat])
+        if not self.quiet:
             self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:
             self._draw_stats(rules.stats_min)
@@ -583,16 +589,18 @@ class DragonsState(PowersInPlay, AgendaState["DragonsGame"]):
         self.seen[0][second] = now[second]
         self.shown[1][first] = rules.exchanges - self.exchanges[0]
         self.shown[0][second] = rules.exchanges - self.exchanges[1]
-        if self.hears("reveal"):
-            self._events.append(
-                {
-                    "e": "reveal",
-                    "round": number,
-                    "stats": [STAT_NAMES[i] for i in stats],
-                    "cards": [names[first], names[second]],
-                    "values": [[now[first][i] for i in stats], [now[second][i] for i in stats]],
-                    "totals": totals,
-                }
+        ledger = self.ledger
+        if ledger is not None:  # the lab's (see `State.ledger`): the two cards revealed are played
+            ledger.append((0, names[first], "played", self.turn))
+            ledger.append((1, names[second], "played", self.turn))
+        if not self.quiet:
+            self.emit(
+                "reveal",
+                round=number,
+                stats=[STAT_NAMES[i] for i in stats],
+                cards=[names[first], names[second]],
+                values=[[now[first][i] for i in stats], [now[second][i] for i in stats]],
+                totals=totals,
             )
         if self.with_powers and (self.has_powers(first) or self.has_powers(second) or self.marks.lasting):
             # powers without a trigger work at the reveal: their bonuses count in this round's totals
@@ -727,6 +735,8 @@ class DragonsState(PowersInPlay, AgendaState["DragonsGame"]):
         reserve.shuffle_in(old)
         self._sort_hand(seat)
         self.exchanges[seat] -= 1
+        if self.ledger is not None:  # the lab's (see `State.ledger`)
+            self.ledger.append((seat, self.names[new], "held", self.turn))
         self.emit("swap", player=seat, out=self.names[old], card=self.names[new], left=self.exchanges[seat])
         if self.with_powers and any(power.moment is Moment.ECHANGEE for power in self.powers[old]):
             # "quand cette carte est échangée": from the reserve, before the next swap
