@@ -6,11 +6,11 @@ import json
 
 import click
 
-from .main import GameChoice, games, main
+from .main import GameChoice, complete_game_then_nothing, games, main
 
 
 @main.command("forms")
-@click.argument("words", nargs=-1, metavar="GAME [IDEA]...")
+@click.argument("words", nargs=-1, metavar="GAME [IDEA]...", shell_complete=complete_game_then_nothing)
 @click.option("--all", "every", is_flag=True, help="Search every game for the IDEA (then no GAME is given): which games can say it, and how.")
 @click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True, help="text for people; json for tools.")
 @click.pass_context

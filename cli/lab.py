@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .output import OutputError
-from .main import GameChoice, GameCommand, _check_bots, _complete_players, _load_game, main
+from .main import GameChoice, GameCommand, _check_bots, _complete_players, _load_game, complete_entrants, main
 
 if TYPE_CHECKING:
     from atout.interpreter.api import LoadedGame
@@ -133,7 +133,7 @@ def simulate(ctx: click.Context, game: str, count: int, seed: int, p1: str, p2: 
 
 @main.command(cls=GameCommand)
 @click.argument("game", type=GameChoice())
-@click.argument("entrants", nargs=-1, required=True)
+@click.argument("entrants", nargs=-1, required=True, shell_complete=complete_entrants)
 @click.option("--games", "count", type=click.IntRange(2), default=100, show_default=True, help="How many games each pairing plays.")
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of each pairing's first pair of games.")
 @click.option("--bot", metavar="BOT", default="heuristic", show_default=True, shell_complete=_complete_players(False), help="The bot that plays every deck, boxer or collection.")

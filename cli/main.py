@@ -555,6 +555,21 @@ def _complete_players(human: bool) -> Callable[[click.Context, click.Parameter, 
     return complete
 
 
+def complete_entrants(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of a tournament's entrants: the game's decks, boxers or collections (what its lab calls a side), and its bots."""
+    found: list[CompletionItem] = []
+    for engine in _completed_engines(ctx):
+        if engine.lab is not None and engine.lab.side_word != "side":
+            found += _complete_setup(engine.lab.side_word)(ctx, param, incomplete)
+    sides = [item for item in found if item.type != "file" and item.value != "choose"]  # (the players choosing: no entrant)
+    return sides + _complete_players(False)(ctx, param, incomplete)
+
+
+def complete_game_then_nothing(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion of `GAME [WORDS]...`: the game's name first, then nothing (free words)."""
+    return complete_games(ctx, param, incomplete) if not ctx.params.get(param.name or "") else []
+
+
 def _fail(message: str) -> NoReturn:
     click.echo(f"error: {message}", err=True)
     sys.exit(1)

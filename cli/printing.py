@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from .main import complete_games
 from .output import ExtraMissing, OutputError, check_destination
 
 #: What the print extra holds, for the message when it is missing.
@@ -16,7 +17,7 @@ EXTRA = "pip install 'atout[print]'"
 
 
 @click.command("print")
-@click.argument("game_name", metavar="GAME")
+@click.argument("game_name", metavar="GAME", shell_complete=complete_games)
 @click.option(
     "--cards", "folder", type=click.Path(exists=True, file_okay=False, path_type=Path), help="A designer's set (a folder, laid over the game as it extends it); the shipped cards by default."
 )

@@ -53,6 +53,19 @@ def test_bots_complete_for_the_game_typed():
     assert values("atout tournament dragons --bot r") == ["random"]
 
 
+def test_a_tournament_s_entrants_complete_as_the_game_s_sides_and_bots():
+    assert values("atout tournament battlefight le-") == ["le-lutteur", "le-renard"]
+    assert values("atout tournament cordes ") == ["Karpentier", "Lewis", "random", "heuristic", "mcts"]
+    assert values("atout tournament dragons le-renard v") == ["veterane"]
+    assert values("atout tournament cardia ") == ["random", "heuristic", "mcts"]  # no sides of their own: bots only
+
+
+def test_print_and_forms_complete_their_game():
+    assert values("atout print ba") == ["battlefight"]
+    assert values("atout forms c") == ["cordes", "cardia"]
+    assert values("atout forms cordes on") == []  # then the idea, in free words
+
+
 def test_setup_names_come_from_the_game_typed():
     assert values("atout play cordes --boxer ") == ["choose", "Karpentier", "Lewis"]
     assert values("atout play cordes --boxer k") == ["Karpentier"]  # case does not matter
