@@ -194,10 +194,11 @@ def _check_outputs(ctx: click.Context, lab: dict[str, Any]) -> None:
     """Refuse two outputs for standard output: `--csv -` leaves it to the CSV alone (the text summary goes to standard error)."""
     if lab["csv_path"] is not None and str(lab["csv_path"]) == "-" and lab["output"] == "json":
         raise click.UsageError("--csv - and --format json both write to standard output: write one of them to a file (--csv FILE)", ctx)
-    from .output import check_destination
+    from .output import check_destination, check_folder
 
     check_destination("--csv", lab["csv_path"])
     check_destination("--report", lab["report_path"])
+    check_folder("--save-records", lab["records_dir"])
 
 
 def _run(ctx: click.Context, studies: list[Study], lab: dict[str, Any], label: str, on_result: Callable[[Any], None] | None = None) -> Run:

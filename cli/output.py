@@ -50,6 +50,20 @@ def check_destination(option: str, path: Any, nothing: str = "nothing was played
         raise click.UsageError(f"{option} {path}: {folder} {what}; make the folder first, or give another path ({nothing})")
 
 
+def check_folder(option: str, folder: Path | None, nothing: str = "nothing was played") -> None:
+    """Refuse, before any work, a folder to write into (`--save-records`) that is a file or whose name the system refuses; one still to make is made later."""
+    if folder is None:
+        return
+    from atout.interpreter.language.diagnostics import shorten
+
+    try:
+        taken = folder.exists() and not folder.is_dir()
+    except OSError as error:  # a name too long: no folder can have it
+        raise click.UsageError(f"{option} {shorten(str(folder))}: {error.strerror}; give another folder ({nothing})") from None
+    if taken:
+        raise click.UsageError(f"{option} {shorten(str(folder))}: it is a file, not a folder; give another folder ({nothing})")
+
+
 class CheckedGroup(click.Group):
     """A group of commands whose standard output is checked: a write that fails ends the command with a message."""
 

@@ -50,6 +50,14 @@ def test_an_output_in_a_folder_whose_name_is_too_long_is_refused_before_the_work
     assert "games:" not in result.output and list(tmp_path.iterdir()) == []
 
 
+def test_saved_records_in_a_folder_whose_name_is_too_long_are_refused_before_any_game(tmp_path):
+    folder = tmp_path / ("a" * 300)
+    result = CliRunner().invoke(main, [*STUDY, "--save-records", str(folder)])
+    assert result.exit_code == 2 and not isinstance(result.exception, OSError), result.output
+    assert "File name too long; give another folder (nothing was played)" in result.output and "a" * 300 not in result.output
+    assert "games:" not in result.output and list(tmp_path.iterdir()) == []
+
+
 def test_print_to_a_missing_folder_is_refused_before_printing(tmp_path):
     path = tmp_path / "missing" / "cards.pdf"
     result = CliRunner().invoke(main, ["print", "dragons", "-o", str(path)])
