@@ -124,3 +124,19 @@ def test_a_lieu_added_is_told_at_the_extension_with_the_rules_line(tmp_path, mon
     (problem,) = problems("mon-cardia")
     assert (problem["code"], problem["file"], problem["line"]) == ("E301", "mon-cardia/extension.atout", 1)
     assert 'write "Cartes Lieu : 9" in the rules' in problem["message"]
+
+
+def test_a_full_deck_offers_no_influence_it_does_not_have(tmp_path, monkeypatch):
+    """Both shipped decks hold every influence: the only fix offered is the `Sans :` lines, not "influences their deck does not have"."""
+    designer_folder(tmp_path, monkeypatch)
+    (problem,) = problems("mon-cardia")
+    assert "does not have" not in problem["message"]
+
+
+def test_a_deck_with_a_free_influence_names_it(tmp_path, monkeypatch):
+    """A deck that misses an influence (one shipped character left out, none added there) names where a clashing character may go."""
+    folder = designer_folder(tmp_path, monkeypatch)
+    extension = folder / "extension.atout"
+    extension.write_text(extension.read_text(encoding="utf-8") + "Sans : Oracle\n", encoding="utf-8")  # Paquet I, influence 13
+    (problem,) = problems("mon-cardia")
+    assert "give your characters influences their deck does not have (Paquet I: 13)" in problem["message"]

@@ -375,7 +375,7 @@ def test_an_influence_doubled_and_one_missing(validate_tree, cards_dir, tmp_path
             f"{HEAD_16}\n"
             f'        Paquet I, influence 8 twice: "Garde royale" (paquet-i.atout:{garde}) and "Alchimiste" (paquet-i.atout:{line})\n'
             "        Paquet I has no character of influence 7\n"
-            "    give your characters influences their deck does not have\n"
+            "    give your characters influences their deck does not have (Paquet I: 7)\n"
             f"    and {MISSING}",
         ),
     ]

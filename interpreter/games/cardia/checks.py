@@ -68,6 +68,8 @@ class _Problems:
         self.over = False
         #: True when a deck misses an influence or a faction.
         self.missing = False
+        #: The influences some deck has no character of (where a clashing character may go).
+        self.free: list[str] = []
         #: The first deck with a problem.
         self.first = Paquet.PAQUET_I
 
@@ -84,8 +86,10 @@ class _Problems:
         fixes = []
         if self.leave_out:
             fixes.append(report.fix_by_leaving_out(self.leave_out))
-        if self.own_clash:
-            fixes.append("give your characters influences their deck does not have" if report.layer else "change the characters' influences")
+        if self.own_clash and not report.layer:
+            fixes.append("change the characters' influences")
+        elif self.own_clash and self.free:  # (a deck that holds every influence leaves no other way than the lines above)
+            fixes.append(f"give your characters influences their deck does not have ({'; '.join(self.free)})")
         if self.over:
             fixes.append('change "Cartes par paquet" in the rules')
         text = "\n    or ".join(fixes)
@@ -118,6 +122,7 @@ def _check_deck(paquet: Paquet, cards: list[Personnage], rules: CardiaRules, rep
     if missing:
         found.add(paquet, f"{name} has no character of influence {_enumerate(missing)}")
         found.missing = True
+        found.free.append(f"{name}: {_enumerate(missing, 'or')}")
     present = {card.faction for card in cards}
     absent = [faction.value for faction in Faction if faction not in present]
     if absent:
