@@ -30,8 +30,8 @@ TOURNAMENT = [sys.executable, "-m", "atout.cli.main", "tournament", "dragons", "
 #: How long the workers may take to start and finish their first games, at most (a busy machine).
 STARTING = 120.0
 
-#: How long after the signal the workers may still be seen (the issue asks for one second; /proc and a busy machine get a second more).
-ENDING = 2.0
+#: How long after the signal the workers may still be seen: one second, what a person waits for a stopped command.
+ENDING = 1.0
 
 
 def _stat(pid: int) -> tuple[str, int] | None:
