@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -39,6 +40,10 @@ def run(command: list[str], cwd: Path, stdin: str | None = None, timeout: float 
     )
 
 
+#: What builds, tools and tests leave in a checkout, never part of the source a wheel is built from.
+LEFT_BY_BUILDS = ("build", "dist", "*.egg-info", "__pycache__", ".git", ".venv", "venv", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache")
+
+
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory) -> Path:
     """A fresh environment with the wheel of this folder installed, no extras: its `bin` folder.
@@ -48,7 +53,10 @@ def installed(tmp_path_factory) -> Path:
     this one's, as the slow tests' ordering may do).
     """
     where = tmp_path_factory.mktemp("wheel")
-    built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(where / "dist"), str(ROOT)], where)
+    # built from a copy without what earlier builds left (build/, *.egg-info): a stale file there could hide one the wheel misses
+    source = where / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*LEFT_BY_BUILDS))
+    built = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(where / "dist"), str(source)], where)
     assert built.returncode == 0, built.stderr
     (wheel,) = (where / "dist").glob("atout-*.whl")
     venv.create(where / "venv", with_pip=True)
