@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from atout.cards import CARDS_DIR
 from atout.interpreter.api import load_game
 from atout.interpreter.engine.decision import seat_name
 from atout.interpreter.engine.play import play_game, seeded
@@ -54,12 +55,11 @@ def _cardia(event: dict[str, Any], state: Any) -> list[tuple[int, str, str]]:
 
 
 def _dragons(event: dict[str, Any], state: Any) -> list[tuple[int, str, str]]:
-    """Duel de dragons: each hand's cards at a round's start are held (the first round's, not replayed: the opening hand); a card swapped in is held; the two revealed are played."""
+    """Duel de dragons: the hand drawn before the first round is the opening hand; a card swapped in, or a power's card put into the hand, is held; the two revealed are played."""
     kind = event["e"]
-    if kind == "round":
-        use = "opening" if event["round"] == 1 and not event["replay"] else "held"
-        return [(seat, state.names[card], use) for seat in (0, 1) for card in state.hands[seat]]
-    if kind == "swap":
+    if kind == "prepared":
+        return [(event["player"], card, "drawn") for card in event["hand"]]
+    if kind == "swap" or (kind == "move" and event["to"] == "main"):
         return [(event["player"], event["card"], "held")]
     if kind == "reveal":
         return [(seat, card, "played") for seat, card in enumerate(event["cards"])]
@@ -98,6 +98,18 @@ def test_the_ledger_is_the_cards_the_events_show(name, bots):
     for seed in range(12 if bots[0] == "random" else 3):
         ledger, shown = _watched(name, bots, seed)
         assert ledger == shown, (name, bots, seed)
+        entries += len(ledger)
+    assert entries > 20
+
+
+@pytest.mark.parametrize("name", sorted(SHOWN))
+def test_the_ledger_is_the_cards_the_events_show_with_the_example_cards(name):
+    """The example sets' new forms too: cards put into a hand by a power, taken, kept (each game's `exemples`)."""
+    folder = CARDS_DIR / name / "exemples"
+    entries = 0
+    for seed in range(12):
+        ledger, shown = _watched(name, ("random", "random"), seed, str(folder))
+        assert ledger == shown, (name, seed)
         entries += len(ledger)
     assert entries > 20
 

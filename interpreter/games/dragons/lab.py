@@ -49,6 +49,6 @@ def conditions(setup: dict[str, Any]) -> dict[str, str]:
     return {"rules": setup["rules"]} if setup.get("rules") else {}
 
 
-#: The cards are read from the state's ledger (`State.ledger`): the hands, at each round's start, are
-#: held (the first round's: the opening hand), and a card swapped in; the two revealed cards are played.
+#: The cards are read from the state's ledger (`State.ledger`): the hand drawn before the first round is the
+#: opening hand; a card swapped in, or brought into the hand by a power, is held; the two revealed are played.
 LAB = LabTraits(lead=lead, sides=sides, swap=swap, conditions=conditions, side_word="collection", pool=pool)

@@ -488,6 +488,8 @@ class DragonsState(PowersInPlay, AgendaState["DragonsGame"]):
         names, hand, reserve = self.names, self.hands[seat], self.reserve[seat]
         collection = self.game.collections[seat]
         self._sort_hand(seat)
+        if self.ledger is not None:  # the lab's (see `State.ledger`): the hand drawn before the first round, the opening hand
+            self.ledger.extend([(seat, names[card], "drawn", 0) for card in hand])
         if not self.quiet:
             self.emit(
                 "prepared",
@@ -519,12 +521,6 @@ class DragonsState(PowersInPlay, AgendaState["DragonsGame"]):
         self.asked = ()
         if self.with_powers:  # (a duel without powers never changes its marks: its copies share them)
             self.marks.new_round()
-        ledger = self.ledger
-        if ledger is not None:  # the lab's (see `State.ledger`): each hand's cards are held (the first round's: the opening hand)
-            use = "opening" if number == 1 and not replay else "held"
-            names, turn = self.names, self.turn
-            for seat in (0, 1):
-                ledger.extend((seat, names[card], use, turn) for card in self.hands[seat])
         if not self.quiet:
             self.emit("round", round=number, decisive=self.decisive, replay=replay, score=list(self.score))
         if rules.stats_min == rules.stats_max:

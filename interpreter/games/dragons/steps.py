@@ -429,6 +429,8 @@ class PowersInPlay:
             self.now[card] = self.game.card_stats[card]
             self.marks.entered = (*self.marks.entered, card)
             self.hands[seat].append(card)
+            if self.ledger is not None:  # type: ignore[attr-defined]  # the lab's (see `State.ledger`)
+                self.ledger.append((seat, self.names[card], "held", self.round))  # type: ignore[attr-defined]
             self._sort_hand(seat)  # type: ignore[attr-defined]
         else:
             self._pile(seat, lieu).shuffle_in(card)
