@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
 from atout.interpreter.engine.durations import NO_DURATIONS
-from atout.interpreter.engine.loading import load_files
-from atout.interpreter.engine.play import play_game, seeded
-from atout.interpreter.engine.record import RecordWriter, parse_record
-from atout.interpreter.engine.replay import replay
-from atout.interpreter.games import ENGINES, LANGUAGES
+from atout.interpreter.games import LANGUAGES
 from atout.interpreter.games.cordes import commentary, writing
 from atout.interpreter.language.loader import read_document
+from replayed_examples import played_and_replayed
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "cards" / "cordes" / "exemples"
 CARDS = (EXAMPLES / "durations.atout").read_text(encoding="utf-8").split("\n", 1)[1]
@@ -164,17 +160,5 @@ def test_a_refused_next_turn_line_is_taught_the_form():
 
 
 def test_bots_play_the_examples_and_their_records_replay():
-    engine = ENGINES["cordes"]
-    files = load_files(engine.language, [EXAMPLES])
-    built = engine.build(files, engine.setup_from_options(files, {"deck": (), "rules": None, "boxer": ("Ali", "Tyson")}))
-    changes: set[str] = set()
-    for seed in range(30):
-        stream = io.StringIO()
-        events: list[dict] = []
-        bots = [engine.bots["heuristic" if (seed + i) % 3 == 0 else "random"](seeded(seed, f"P{i + 1}")) for i in range(2)]
-        play_game(built, bots, seed, writer=RecordWriter(stream), on_event=events.append)
-        record = parse_record(stream.getvalue())
-        replayed = list(record.start or []) + [event for step in replay(record, engine, files) for event in step.events]
-        assert replayed == events, seed
-        changes |= {e["change"] for e in events if e["e"] == "duration"}
-    assert changes == {"kept", "acts", "ends"}
+    events = played_and_replayed("cordes", EXAMPLES, {"deck": (), "rules": None, "boxer": ("Ali", "Tyson")})
+    assert {e["change"] for e in events if e["e"] == "duration"} == {"kept", "acts", "ends"}
